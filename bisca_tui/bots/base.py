@@ -1,0 +1,67 @@
+"""The bot interface and the level registry.
+
+A bot is asked for one action at a time and is given only a ``SeatView``: what its seat may
+legitimately know. It never receives the deal state, so it cannot see hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..engine.view import SeatView
+
+
+class Bot:
+    """Base of every bot level."""
+
+    level = "base"
+    description = "A bot."
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> int:
+        """Return one of ``view.legal`` (the view is of the seat whose turn it is)."""
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    level = "random"
+    description = ("Plays a legal card at random; remembers nothing and never sees hidden "
+                   "cards.")
+
+    def choose(self, view: SeatView) -> int:
+        return self.rng.choice(view.legal)
+
+
+_LEVELS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+
+
+def register_level(name: str, factory: Callable[[int | None], Bot]) -> None:
+    _LEVELS[name] = factory
+
+
+def bot_levels() -> list[str]:
+    _load_levels()
+    return list(_LEVELS)
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    _load_levels()
+    try:
+        return _LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(_LEVELS)})") from None
+
+
+def _load_levels() -> None:
+    """Import the modules that register the stronger levels, when they exist."""
+    import importlib
+
+    for mod in ("levels",):
+        try:
+            importlib.import_module(f"{__package__}.{mod}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.{mod}":
+                raise

@@ -1,0 +1,103 @@
+"""Actions as small ints, and their notation in records and on the command line.
+
+Playing a card is the card itself (0..79). Everything else lives above 100:
+
+======================  ==========  ===================
+action                  code        notation
+======================  ==========  ===================
+play a card             card        ``7H``
+cut (Capixaba)          100         ``cut``
+knock (Capixaba)        101         ``knock``
+exchange                102         ``exchange``
+pass (auctions)         103         ``pass``
+signal k                200 + k     ``signal:NAME``
+bid n                   300 + n     ``bid:N``
+call a card             500 + card  ``call:2H``
+name trumps             600 + suit  ``trump:H``
+discard a card          700 + card  ``discard:AS``
+======================  ==========  ===================
+
+Signal names come from the variant, so reading a signal needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import SUITS, card_str, parse_card, parse_suit
+
+CUT = 100
+KNOCK = 101
+EXCHANGE = 102
+PASS = 103
+SIGNAL = 200
+BID = 300
+CALL = 500
+TRUMP = 600
+DISCARD = 700
+
+_WORDS = {CUT: "cut", KNOCK: "knock", EXCHANGE: "exchange", PASS: "pass"}
+_BY_WORD = {v: k for k, v in _WORDS.items()}
+
+
+def is_play(action: int) -> bool:
+    return 0 <= action < 80
+
+
+def is_signal(action: int) -> bool:
+    return SIGNAL <= action < BID
+
+
+def action_str(action: int, signal_names: Sequence[str] = ()) -> str:
+    if 0 <= action < 80:
+        return card_str(action)
+    if action in _WORDS:
+        return _WORDS[action]
+    if SIGNAL <= action < BID:
+        k = action - SIGNAL
+        return f"signal:{signal_names[k]}" if k < len(signal_names) else f"signal:{k}"
+    if BID <= action < CALL:
+        return f"bid:{action - BID}"
+    if CALL <= action < TRUMP:
+        return f"call:{card_str(action - CALL)}"
+    if TRUMP <= action < DISCARD:
+        return f"trump:{SUITS[action - TRUMP]}"
+    if DISCARD <= action < DISCARD + 80:
+        return f"discard:{card_str(action - DISCARD)}"
+    raise ValueError(f"unknown action code {action}")
+
+
+def parse_action(text: str, signal_names: Sequence[str] = ()) -> int:
+    """Read an action in notation; raises ``ValueError`` naming what is wrong."""
+    if not isinstance(text, str):
+        raise ValueError(f"an action must be a string, not {text!r}")
+    word = text.strip()
+    low = word.lower()
+    if low in _BY_WORD:
+        return _BY_WORD[low]
+    if ":" in word:
+        kind, _, arg = word.partition(":")
+        kind = kind.strip().lower()
+        arg = arg.strip()
+        if kind == "signal":
+            if arg in signal_names:
+                return SIGNAL + list(signal_names).index(arg)
+            known = ", ".join(signal_names) or "none in this game"
+            raise ValueError(f"unknown signal {arg!r} (signals here: {known})")
+        if kind == "bid":
+            if not arg.isdigit():
+                raise ValueError(f"a bid is a number, not {arg!r}")
+            return BID + int(arg)
+        if kind == "call":
+            return CALL + parse_card(arg)
+        if kind == "trump":
+            return TRUMP + parse_suit(arg)
+        if kind == "discard":
+            return DISCARD + parse_card(arg)
+        raise ValueError(f"unknown action {text!r}")
+    try:
+        return parse_card(word)
+    except ValueError:
+        raise ValueError(
+            f"unknown action {text!r} (a card such as 7H, or cut, knock, exchange, signal:NAME)"
+        ) from None

@@ -1,0 +1,387 @@
+"""The Portuguese Bisca family: de Três, de Nove, de Quatro, de Seis and Capixaba."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .cards import (
+    HEARTS,
+    PORTUGUESE,
+    R_2,
+    R_7,
+    R_ACE,
+    R_J,
+    R_K,
+    R_Q,
+    make_card,
+    pack36,
+    rank_of,
+    suit_of,
+)
+from .errors import LayoutError
+from .variant import (
+    FREE,
+    TRUMP_ON_TRUMP_AFTER_STOCK,
+    DealScore,
+    HouseRule,
+    Signal,
+    Variant,
+    register,
+)
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+MATCH_RULE = HouseRule(
+    "match", "best_of_7", ("best_of_7", "comb_10"),
+    "best_of_7: the first side to win 4 games takes the match; comb_10: the first to 10.",
+)
+INTERCEPT_RULE = HouseRule(
+    "intercept", 0.25, (0.0, 0.1, 0.25, 0.5, 0.75, 1.0),
+    "The chance that each opponent catches a signal meant for partners.",
+)
+SINGLE_GAME_RULE = HouseRule(
+    "single_game_only", False, (False, True),
+    "Any majority of card points is worth one game, however large.",
+)
+
+
+def _holds_trump(rank: int):
+    def holds(hand: Sequence[int], trump: int) -> bool:
+        return make_card(rank, trump) in hand
+    return holds
+
+
+def _holds_lower_trump(hand: Sequence[int], trump: int) -> bool:
+    return any(suit_of(c) == trump and rank_of(c) in (1, 2, 3, 4, 5) for c in hand)
+
+
+def _holds_plain_top(hand: Sequence[int], trump: int) -> bool:
+    return any(suit_of(c) != trump and rank_of(c) in (R_ACE, R_7) for c in hand)
+
+
+BISCA_SIGNALS = (
+    Signal("ace_of_trumps", "The Ace of trumps", "eyebrows raised high, brow creased",
+           _holds_trump(R_ACE)),
+    Signal("seven_of_trumps", "The 7 of trumps", "a wink", _holds_trump(R_7)),
+    Signal("king_of_trumps", "The King of trumps", "tongue pushed into the right cheek",
+           _holds_trump(R_K)),
+    Signal("jack_of_trumps", "The Jack of trumps", "a sign on the left cheek",
+           _holds_trump(R_J)),
+    Signal("queen_of_trumps", "The Queen of trumps", "the tip of the tongue, shown for a moment",
+           _holds_trump(R_Q)),
+    Signal("lower_trump", "A small trump (6 down to 2)", "lips pursed as for a kiss",
+           _holds_lower_trump),
+    Signal("plain_ace_or_seven", "An Ace or 7 of a plain suit", "a quick bite of the lower lip",
+           _holds_plain_top),
+)
+
+
+class BiscaBase(Variant):
+    family = "bisca"
+    ranking = PORTUGUESE
+    restriction = FREE
+
+    def two_sides(self, state: GameState) -> tuple[list[int], list[int], int | None]:
+        pts, tricks = self.team_points(state)
+        if pts[0] == pts[1]:
+            return pts, tricks, None
+        return pts, tricks, 0 if pts[0] > pts[1] else 1
+
+    def no_game(self, pts: list[int], tricks: list[int]) -> DealScore:
+        return DealScore(tuple(pts), tuple(tricks), (0,) * self.n_teams,
+                         (f"{pts[0]}-{pts[1]}: no game",), None)
+
+    def won(self, pts: list[int], tricks: list[int], w: int, games: int, why: str,
+            state: GameState | None = None) -> DealScore:
+        gp = [0] * self.n_teams
+        gp[w] = games
+        notes: list[str] = []
+        if state is not None:
+            for i, g in enumerate(state.deal_game_points):
+                gp[i] += g
+            notes = [e.reason for e in state.score_events]
+        word = "game" if games == 1 else "games"
+        notes.append(f"{why}: {games} {word}")
+        return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
+
+
+@register
+class BiscaTres(BiscaBase):
+    id = "bisca-3"
+    name = "Bisca de Três"
+    description = "Two players, three cards in hand, draw from the stock after every trick."
+    players = (2,)
+    default_players = 2
+    hand_size = 3
+    batches = (3,)
+    house_rules = (
+        MATCH_RULE,
+        HouseRule("extra_games", False, (False, True),
+                  "91 or more card points win 2 games, all 120 points win 4."),
+    )
+
+    def score(self, state: GameState) -> DealScore:
+        pts, tricks, w = self.two_sides(state)
+        if w is None:
+            return self.no_game(pts, tricks)
+        p = pts[w]
+        if self.options["extra_games"]:
+            if p == 120:
+                return self.won(pts, tricks, w, 4, "all 120 points")
+            if p >= 91:
+                return self.won(pts, tricks, w, 2, f"{p} points (91 or more)")
+        return self.won(pts, tricks, w, 1, f"{p} points (61 or more)")
+
+
+@register
+class BiscaNove(BiscaBase):
+    id = "bisca-9"
+    name = "Bisca de Nove"
+    description = ("Two players, nine cards dealt in threes; once the stock is gone a trump "
+                   "lead must be answered with a trump.")
+    players = (2,)
+    default_players = 2
+    hand_size = 9
+    batches = (3, 3, 3)
+    restriction = TRUMP_ON_TRUMP_AFTER_STOCK
+    house_rules = (MATCH_RULE,)
+
+    def score(self, state: GameState) -> DealScore:
+        pts, tricks, w = self.two_sides(state)
+        if w is None:
+            return self.no_game(pts, tricks)
+        p = pts[w]
+        if tricks[w] == sum(tricks):
+            return self.won(pts, tricks, w, 4, "every trick")
+        if p >= 82:
+            return self.won(pts, tricks, w, 2, f"{p} points (82 or more)")
+        return self.won(pts, tricks, w, 1, f"{p} points (61 to 81)")
+
+
+class TeamBisca(BiscaBase):
+    """Bisca de Quatro and de Seis: partners in alternate seats, three cards each."""
+
+    hand_size = 3
+    batches = (3,)
+
+    def score(self, state: GameState) -> DealScore:
+        pts, tricks, w = self.two_sides(state)
+        if w is None:
+            return self.no_game(pts, tricks)
+        p = pts[w]
+        if self.options["single_game_only"]:
+            return self.won(pts, tricks, w, 1, f"{p} points (majority, single game only)")
+        if tricks[w] == sum(tricks):
+            return self.won(pts, tricks, w, 4, "every trick")
+        if p >= 91:
+            return self.won(pts, tricks, w, 2, f"{p} points (91 or more)")
+        return self.won(pts, tricks, w, 1, f"{p} points (61 to 90)")
+
+
+@register
+class BiscaSeis(TeamBisca):
+    id = "bisca-6"
+    name = "Bisca de Seis"
+    description = "Six players, three against three in alternate seats, 36 cards, signals."
+    players = (6,)
+    default_players = 6
+    house_rules = (MATCH_RULE, SINGLE_GAME_RULE, INTERCEPT_RULE)
+    signals = BISCA_SIGNALS
+
+    def pack(self) -> list[int]:
+        return pack36()
+
+
+@register
+class BiscaQuatro(TeamBisca):
+    id = "bisca-4"
+    name = "Bisca de Quatro"
+    description = "Four players, two against two, the full 40-card pack."
+    players = (4,)
+    default_players = 4
+    house_rules = (
+        MATCH_RULE, SINGLE_GAME_RULE,
+        HouseRule("signals", False, (False, True),
+                  "Partners may tell each other their holdings by signs, as in Bisca de Seis."),
+        INTERCEPT_RULE,
+    )
+
+    def active_signals(self) -> tuple[Signal, ...]:
+        return BISCA_SIGNALS if self.options["signals"] else ()
+
+
+CUT_OR_KNOCK = "cut_or_knock"
+
+
+@register
+class BiscaCapixaba(BiscaBase):
+    id = "bisca-capixaba"
+    name = "Bisca Capixaba"
+    description = ("Four players in partnership from Brazil: cut or knock for hearts, heley "
+                   "scores mid-deal, first team to 4 game points.")
+    players = (4,)
+    default_players = 4
+    hand_size = 3
+    batches = (3,)
+    has_special_play_actions = True
+    may_lack_indicator = True
+    house_rules = (
+        HouseRule("rodar_literal", False, (False, True),
+                  "Read 'rodar o 7' literally: 2 game points when hearts are NOT trumps, "
+                  "1 when they are."),
+    )
+
+    def match_target(self) -> int:
+        return 4
+
+    # --- cut or knock, and the deal -----------------------------------------------
+
+    def check_layout(self, layout) -> None:
+        if layout.indicator is None and layout.trump != HEARTS:
+            raise LayoutError("after a knock hearts are trumps; a layout without an "
+                              "indicator must have trump H")
+        if layout.indicator is not None and rank_of(layout.indicator) in (R_ACE, R_7):
+            raise LayoutError("an Ace or 7 is never left as the indicator; it is buried "
+                              "and another card turned")
+
+    def begin(self, state: GameState) -> None:
+        state.phase = CUT_OR_KNOCK
+        state.current = state.eldest
+
+    def special_actions(self, state: GameState) -> list[int]:
+        if state.phase == CUT_OR_KNOCK:
+            lay = state.layout_given
+            if lay is None:
+                return [A.CUT, A.KNOCK]
+            return [A.KNOCK] if lay.indicator is None else [A.CUT]
+        if self.can_exchange(state):
+            return [A.EXCHANGE]
+        return []
+
+    def can_exchange(self, state: GameState) -> bool:
+        if state.extra.get("choice") != "cut" or state.tricks or state.exchanged:
+            return False
+        if state.indicator is None or state.current is None:
+            return False
+        return make_card(R_2, state.trump) in state.hands[state.current]
+
+    def explain_special(self, state: GameState, action: int) -> str:
+        if state.phase == CUT_OR_KNOCK:
+            if action in (A.CUT, A.KNOCK):
+                return "this deal's layout was made the other way (cut with an indicator, " \
+                       "knock without)"
+            return "the seat to the dealer's right must first choose to cut or knock"
+        if action == A.EXCHANGE:
+            if state.extra.get("choice") != "cut":
+                return "after a knock there is no indicator to exchange"
+            if state.tricks:
+                return "the 2 of trumps may only be exchanged before playing to the first trick"
+            if state.exchanged:
+                return "the indicator has already been exchanged"
+            return "only the holder of the 2 of trumps may exchange it for the indicator"
+        if action in (A.CUT, A.KNOCK):
+            return "the cut or knock has already been chosen"
+        return "that action is not part of Bisca Capixaba"
+
+    def apply_special(self, state: GameState, action: int) -> None:
+        if action == A.CUT:
+            state.extra["choice"] = "cut"
+            if state.layout_given is not None:
+                state.deal_standard()
+                return
+            deck = state.deck
+            while True:
+                card = deck.pop(0)
+                if rank_of(card) not in (R_ACE, R_7):
+                    break
+                # an Ace or 7 may not be the indicator: bury it at random, turn another
+                deck.insert(state.rng.randrange(1, len(deck) + 1), card)
+                state.extra["buried"] = state.extra.get("buried", 0) + 1
+            state.deal_standard(indicator_first=card)
+        elif action == A.KNOCK:
+            state.extra["choice"] = "knock"
+            state.deal_standard(trump=HEARTS)
+        elif action == A.EXCHANGE:
+            seat = state.current
+            assert seat is not None and state.indicator is not None
+            two = make_card(R_2, state.trump)
+            took = state.indicator
+            state.hands[seat].remove(two)
+            state.hands[seat].append(took)
+            state.indicator = two
+            state.exchanged = (seat, two, took)
+            state.make_public(seat, took)
+        else:  # pragma: no cover - legal_actions guards this
+            raise AssertionError(action)
+
+    # --- partners show their hands --------------------------------------------------
+
+    def show_partners(self, state: GameState, why: str) -> None:
+        for seat in range(state.n):
+            state.show_hand((seat + 2) % 4, seat)
+        state.shown_events.append((len(state.tricks), why))
+
+    def on_play_started(self, state: GameState) -> None:
+        self.show_partners(state, "start of play")
+
+    def after_stock_empty(self, state: GameState) -> None:
+        self.show_partners(state, "stock drawn")
+
+    # --- heley ---------------------------------------------------------------------
+
+    def after_trick(self, state: GameState, seats: list[int], cards: list[int],
+                    winner: int, last: bool) -> None:
+        trump = state.trump
+        ace = make_card(R_ACE, trump)
+        seven = make_card(R_7, trump)
+        hearts = trump == HEARTS
+        team = self.team_of
+        if seven not in cards:
+            return
+        j = cards.index(seven)
+        if ace in cards:
+            i = cards.index(ace)
+            ace_team = team[seats[i]]
+            if i == j + 1:
+                state.add_game_points(ace_team, 2 if hearts else 1,
+                                      "heley: the Ace of trumps played straight on the 7")
+            elif j == 0 and i == 3:
+                state.add_game_points(team[winner], 3 if hearts else 2,
+                                      "heley de roda: the 7 led, the Ace fourth")
+            elif abs(i - j) == 2:
+                if not last:
+                    state.add_game_points(1 - ace_team, 3 if hearts else 2,
+                                          "heley de parceiros: partners played the Ace and 7")
+            elif i < j:
+                state.add_game_points(ace_team, 4 if hearts else 2,
+                                      "heley: an opponent played the 7 after the Ace")
+        elif j == 0 and winner == seats[0]:
+            if self.options["rodar_literal"]:
+                gp = 1 if hearts else 2
+            else:
+                gp = 2 if hearts else 1
+            state.add_game_points(team[seats[0]], gp, "rodar o 7: the 7 led and not beaten")
+
+    # --- scoring -------------------------------------------------------------------
+
+    def score(self, state: GameState) -> DealScore:
+        pts, tricks, w = self.two_sides(state)
+        hearts = state.trump == HEARTS
+        if w is None:
+            gp = tuple(state.deal_game_points)
+            notes = [e.reason for e in state.score_events] + ["60-60: no game"]
+            lead = None
+            if gp[0] != gp[1]:
+                lead = 0 if gp[0] > gp[1] else 1
+            return DealScore(tuple(pts), tuple(tricks), gp, tuple(notes), lead)
+        p = pts[w]
+        if p == 120:
+            return self.won(pts, tricks, w, 4, "all 120 points", state)
+        if p >= 90:
+            return self.won(pts, tricks, w, 3 if hearts else 2,
+                            f"capote: the losers took {120 - p} (under 31)", state)
+        return self.won(pts, tricks, w, 2 if hearts else 1,
+                        f"{p} points (61 to 89)" + (", hearts trumps" if hearts else ""), state)

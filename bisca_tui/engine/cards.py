@@ -1,0 +1,117 @@
+"""Cards, packs and rankings, with the project's card notation.
+
+A card is a small int: ``copy * 40 + suit * 10 + rank``. ``suit`` indexes ``SUITS`` (S H D C),
+``rank`` indexes ``RANKS`` (A 2 3 4 5 6 7 J Q K), and ``copy`` is 0 for a single pack and 0 or
+1 in the double pack. Notation is rank then suit (``AS``, ``7H``, ``QD``); the second copy of
+a card in the double pack carries a trailing apostrophe (``AS'``).
+
+How strong a card is and what it is worth depend on the family: a ``Ranking`` holds both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = "SHDC"
+RANKS = "A234567JQK"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {
+    "A": "Ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
+    "J": "Jack", "Q": "Queen", "K": "King",
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+
+R_ACE, R_2, R_3, R_4, R_5, R_6, R_7, R_J, R_Q, R_K = range(10)
+
+
+def make_card(rank: int, suit: int, copy: int = 0) -> int:
+    return copy * 40 + suit * 10 + rank
+
+
+def suit_of(card: int) -> int:
+    return (card % 40) // 10
+
+
+def rank_of(card: int) -> int:
+    return card % 10
+
+
+def copy_of(card: int) -> int:
+    return card // 40
+
+
+def card_str(card: int) -> str:
+    base = RANKS[card % 10] + SUITS[(card % 40) // 10]
+    return base + "'" if card >= 40 else base
+
+
+def card_name(card: int) -> str:
+    """A card in words: ``Ace of spades``."""
+    return f"{RANK_NAMES[RANKS[card % 10]]} of {SUIT_NAMES[SUITS[(card % 40) // 10]]}"
+
+
+_PARSE: dict[str, int] = {}
+for _c in range(80):
+    _PARSE[card_str(_c)] = _c
+
+
+def parse_card(text: str) -> int:
+    """Read a card in notation; raises ``ValueError`` with a readable reason."""
+    key = text.strip().upper()
+    try:
+        return _PARSE[key]
+    except KeyError:
+        raise ValueError(
+            f"{text!r} is not a card (rank A 2 3 4 5 6 7 J Q K, then suit S H D C, e.g. 7H)"
+        ) from None
+
+
+def parse_suit(text: str) -> int:
+    key = text.strip().upper()
+    if len(key) != 1 or key not in SUITS:
+        raise ValueError(f"{text!r} is not a suit (S H D C)")
+    return SUITS.index(key)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Order and points of the ten ranks for one family of games."""
+
+    name: str
+    order: str  # high to low, in RANKS letters
+    points_by_letter: dict[str, int]
+
+    @property
+    def strength(self) -> tuple[int, ...]:
+        """Strength by rank index (higher wins); 9 for the top card, 0 for the lowest."""
+        return tuple(9 - self.order.index(r) for r in RANKS)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(self.points_by_letter.get(r, 0) for r in RANKS)
+
+
+PORTUGUESE = Ranking("portuguese", "A7KJQ65432", {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2})
+ITALIAN = Ranking("italian", "A3KQJ76542", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2})
+
+
+def pack40() -> list[int]:
+    return list(range(40))
+
+
+def pack_without(excluded: list[str], copies: int = 1) -> list[int]:
+    """A pack of ``copies`` 40-card packs less the cards named in ``excluded`` (each once)."""
+    cards = [c for c in range(40 * copies)]
+    for text in excluded:
+        cards.remove(parse_card(text))
+    return cards
+
+
+def pack36() -> list[int]:
+    """The 40-card pack without the four 2s (Bisca de Seis)."""
+    return [c for c in range(40) if c % 10 != R_2]
+
+
+def double_pack() -> list[int]:
+    return list(range(80))

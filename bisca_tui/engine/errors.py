@@ -1,0 +1,22 @@
+"""Errors the engine raises: an illegal action names the rule it breaks."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. ``rule`` says which rule, in a sentence."""
+
+    def __init__(self, seat: int | None, action: str, rule: str) -> None:
+        self.seat = seat
+        self.action = action
+        self.rule = rule
+        who = f"seat {seat}" if seat is not None else "nobody"
+        super().__init__(f"{who} cannot play {action}: {rule}")
+
+
+class OptionError(ValueError):
+    """A house rule that the variant does not have, or a value it does not take."""
+
+
+class LayoutError(ValueError):
+    """A dealt layout that is not a legal deal for the variant."""

@@ -1,0 +1,92 @@
+"""A match: deals in a row, the dealer passing to the right, game points up to a target.
+
+The score of a two-sided match is what the pente draws: one mark per game won, above the line
+for one side and below for the other (``Match.pente``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .state import GameState, Layout
+from .variant import DealScore, Variant
+
+
+@dataclass(frozen=True)
+class Pente:
+    """The scoring comb: ``lines`` vertical lines; marks above (team 0) and below (team 1)."""
+
+    lines: int
+    above: int
+    below: int
+
+
+class Match:
+    def __init__(self, variant: Variant, dealer: int = 0, seed: int | None = None) -> None:
+        if not 0 <= dealer < variant.n:
+            raise ValueError(f"dealer must be a seat from 0 to {variant.n - 1}")
+        self.variant = variant
+        self.first_dealer = dealer
+        self.seed = random.randrange(2**63) if seed is None else seed
+        self.target = variant.match_target()
+        self.scores = [0] * variant.n_teams
+        self.deals: list[GameState] = []
+        self.results: list[DealScore] = []
+        self.winner: int | None = None
+
+    @property
+    def n(self) -> int:
+        return self.variant.n
+
+    def deal_seed(self, index: int) -> int:
+        """The seed of deal ``index``, derived from the match seed."""
+        return random.Random(f"{self.seed}/{index}").getrandbits(63)
+
+    def dealer_of(self, index: int) -> int:
+        return (self.first_dealer + index) % self.n
+
+    @property
+    def current(self) -> GameState | None:
+        return self.deals[-1] if self.deals else None
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def new_deal(self, seed: int | None = None, layout: Layout | None = None) -> GameState:
+        if self.is_over():
+            raise ValueError("the match is over")
+        if self.deals and not self.deals[-1].is_over():
+            raise ValueError("the current deal is not finished")
+        if self.deals and len(self.results) < len(self.deals):
+            self.finish_deal()
+        i = len(self.deals)
+        if seed is None and layout is None:
+            seed = self.deal_seed(i)
+        state = GameState(self.variant, self.dealer_of(i), seed, layout,
+                          match_points=self.scores, target=self.target)
+        self.deals.append(state)
+        return state
+
+    def finish_deal(self) -> DealScore:
+        """Add the finished deal's game points to the match; returns its score."""
+        state = self.deals[-1]
+        if not state.is_over() or state.result is None:
+            raise ValueError("the deal is not finished")
+        if len(self.results) == len(self.deals):
+            return self.results[-1]
+        result = state.result
+        self.results.append(result)
+        for team, gp in enumerate(result.game_points):
+            self.scores[team] += gp
+        best = max(self.scores)
+        if best >= self.target:
+            leaders = [t for t, s in enumerate(self.scores) if s == best]
+            self.winner = leaders[0] if len(leaders) == 1 else None
+        return result
+
+    def pente(self) -> Pente:
+        lines = self.target
+        above = self.scores[0] if self.scores else 0
+        below = self.scores[1] if len(self.scores) > 1 else 0
+        return Pente(lines, above, below)

@@ -1,0 +1,209 @@
+"""What a variant is: data (pack, ranking, hands, play restriction, scoring) plus small hooks.
+
+Every game runs on one deal state machine (``state.GameState``). A variant subclass declares
+its data as class attributes and overrides a hook only where its rules differ. Instances are
+bound to a set of house-rule values (``options``); build them with ``make_variant``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
+from .errors import OptionError
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+# Play restrictions, checked in one place (GameState.legal_cards).
+FREE = "free"  # any card, always
+TRUMP_ON_TRUMP_AFTER_STOCK = "trump-on-trump-after-stock"  # Bisca de Nove
+FOLLOW_SUIT = "follow-suit"  # Sueca
+FOLLOW_OR_TRUMP = "follow-or-trump"  # Sueca Italiana
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A named option of a variant, with its default and the values it takes."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class Signal:
+    """A holding a partner may tell by a gesture; ``holds`` says whether it is true."""
+
+    name: str
+    meaning: str
+    gesture: str
+    holds: Callable[[Sequence[int], int], bool] = field(compare=False)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """What a finished (or interrupted) deal is worth, per team."""
+
+    card_points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    game_points: tuple[int, ...]
+    notes: tuple[str, ...]
+    winner: int | None  # team, or None for no game (a tie)
+    ended_early: bool = False
+
+
+class Variant:
+    """Base of all variants. Subclasses set the class attributes and override hooks."""
+
+    id: str = ""
+    name: str = ""
+    family: str = ""
+    description: str = ""
+    players: tuple[int, ...] = (2,)
+    default_players: int = 2
+    ranking: Ranking = PORTUGUESE
+    hand_size: int = 3
+    batches: tuple[int, ...] = (3,)
+    has_indicator: bool = True
+    draws: bool = True
+    restriction: str = FREE
+    house_rules: tuple[HouseRule, ...] = ()
+    signals: tuple[Signal, ...] = ()
+    teams_shown: bool = True  # partnerships known from the start
+    may_lack_indicator: bool = False  # a layout may give a trump suit and no indicator
+    has_special_play_actions: bool = False  # special_actions offers more than signals in play
+
+    def __init__(self, options: dict[str, Any] | None = None, players: int | None = None) -> None:
+        self.options = self.check_options(options or {})
+        n = self.default_players if players is None else players
+        if n not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise OptionError(f"{self.name} is for {allowed} players, not {n}")
+        self.n = n
+        suits, strength, points = [], [], []
+        st, pt = self.ranking.strength, self.ranking.points
+        for c in range(80):
+            suits.append(suit_of(c))
+            strength.append(st[rank_of(c)])
+            points.append(pt[rank_of(c)])
+        self.suit = tuple(suits)
+        self.strength = tuple(strength)
+        self.points = tuple(points)
+        self.team_of = self.make_teams(n)
+        self.n_teams = max(self.team_of) + 1
+        self.signals = self.active_signals()
+        self.signal_names = tuple(s.name for s in self.signals)
+
+    # ----- options -------------------------------------------------------------------
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        rules = {h.name: h for h in cls.house_rules}
+        out = {h.name: h.default for h in cls.house_rules}
+        for key, value in options.items():
+            if key not in rules:
+                known = ", ".join(rules) or "none"
+                raise OptionError(f"{cls.id} has no house rule {key!r} (it has: {known})")
+            rule = rules[key]
+            if value not in rule.choices:
+                allowed = ", ".join(repr(c) for c in rule.choices)
+                raise OptionError(f"house rule {key} takes {allowed}, not {value!r}")
+            out[key] = value
+        return out
+
+    # ----- data hooks ----------------------------------------------------------------
+
+    def pack(self) -> list[int]:
+        return list(range(40))
+
+    def make_teams(self, n: int) -> tuple[int, ...]:
+        """Partnerships alternate seats when there are 4 or more players."""
+        if n >= 4:
+            return tuple(s % 2 for s in range(n))
+        return tuple(range(n))
+
+    def active_signals(self) -> tuple[Signal, ...]:
+        """The signals in use with these house rules."""
+        return type(self).signals
+
+    def match_target(self) -> int:
+        """Games (or game points) a side needs to win the match."""
+        return 10 if self.options.get("match") == "comb_10" else 4
+
+    def check_layout(self, layout: Any) -> None:
+        """Variant-specific checks of a dealt layout; raise ``LayoutError``."""
+
+    # ----- phase hooks ---------------------------------------------------------------
+
+    def begin(self, state: GameState) -> None:
+        """Called when a deal is made: deal at once, or open a pre-deal phase."""
+        state.deal_standard()
+
+    def special_actions(self, state: GameState) -> list[int]:
+        """Actions other than playing a card or signalling open to the seat to act."""
+        return []
+
+    def apply_special(self, state: GameState, action: int) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def explain_special(self, state: GameState, action: int) -> str:
+        return "that action is not part of this game"
+
+    def after_trick(self, state: GameState, seats: list[int], cards: list[int],
+                    winner: int, last: bool) -> None:
+        """Called when a trick is complete, before anyone draws."""
+
+    def after_stock_empty(self, state: GameState) -> None:
+        """Called once, right after the last card of the stock was drawn."""
+
+    def score(self, state: GameState) -> DealScore:
+        raise NotImplementedError
+
+    # ----- helpers -------------------------------------------------------------------
+
+    def team_points(self, state: GameState) -> tuple[list[int], list[int]]:
+        pts = [0] * self.n_teams
+        tricks = [0] * self.n_teams
+        for seat in range(self.n):
+            t = self.team_of[seat]
+            pts[t] += state.points[seat]
+            tricks[t] += state.tricks_won[seat]
+        return pts, tricks
+
+    def card_text(self, card: int) -> str:
+        return card_str(card)
+
+
+REGISTRY: dict[str, type[Variant]] = {}
+
+
+def register(cls: type[Variant]) -> type[Variant]:
+    REGISTRY[cls.id] = cls
+    return cls
+
+
+def variant_class(variant_id: str) -> type[Variant]:
+    _load_all()
+    try:
+        return REGISTRY[variant_id]
+    except KeyError:
+        known = ", ".join(sorted(REGISTRY))
+        raise OptionError(f"unknown variant {variant_id!r} (known: {known})") from None
+
+
+def make_variant(variant_id: str, options: dict[str, Any] | None = None,
+                 players: int | None = None) -> Variant:
+    return variant_class(variant_id)(options, players)
+
+
+def all_variants() -> list[type[Variant]]:
+    _load_all()
+    return list(REGISTRY.values())
+
+
+def _load_all() -> None:
+    from . import bisca  # noqa: F401  (registers the Bisca family)

@@ -1,0 +1,108 @@
+"""A seat's view: exactly what one seat may know, and nothing else.
+
+Bots and screens get a ``SeatView``, never the state. It holds plain tuples copied out of the
+state, so no hidden card is reachable from it: its own hand, the public cards (the trick, the
+tricks taken, the indicator while it lies on the table), cards that every seat knows another
+holds (the indicator drawn by someone, an exchanged card), cards shown to this seat by a
+partner, and the signals this seat received.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import GameState, ScoreEvent, Trick
+
+
+@dataclass(frozen=True)
+class SeenSignal:
+    sender: int
+    name: str
+    meaning: str
+    gesture: str
+    trick: int
+    intercepted: bool  # True when an opponent's signal was caught by this seat
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    variant: str
+    options: tuple[tuple[str, object], ...]  # house rules in effect, sorted by name
+    n_players: int
+    team_of: tuple[int, ...]
+    dealer: int
+    phase: str
+    current: int | None
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    trump: int | None  # None while not yet known (before a cut or knock)
+    indicator: int | None  # the face-up indicator while it lies on the table
+    indicator_card: int | None  # the indicator as turned, even after it was drawn
+    stock_count: int
+    leader: int
+    trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
+    tricks: tuple[Trick, ...]
+    points: tuple[int, ...]  # card points taken, per seat
+    known: tuple[tuple[int, ...], ...]  # per seat: cards this seat knows that seat holds
+    signals: tuple[SeenSignal, ...]
+    score_events: tuple[ScoreEvent, ...]
+    deal_game_points: tuple[int, ...]
+    legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
+    extra: tuple[tuple[str, object], ...]  # public variant facts (e.g. the cut or knock)
+    match_points: tuple[int, ...]  # game points per team before this deal
+    target: int | None  # game points that win the match, when the deal knows it
+    history_len: int  # actions taken so far in the deal (public: every action is seen)
+
+    def played_cards(self) -> set[int]:
+        out = {c for t in self.tricks for c in t.cards}
+        out.update(c for _, c in self.trick)
+        return out
+
+
+def make_view(state: GameState, seat: int) -> SeatView:
+    v = state.variant
+    signals = []
+    for ev in state.signal_log:
+        if ev.sender == seat or seat in ev.receivers:
+            sig = v.signals[ev.signal]
+            signals.append(SeenSignal(
+                ev.sender, sig.name, sig.meaning, sig.gesture, ev.trick,
+                v.team_of[ev.sender] != v.team_of[seat],
+            ))
+    known = tuple(
+        tuple(sorted(state.known[seat][s])) if s != seat else ()
+        for s in range(state.n)
+    )
+    trump_known = state.phase not in ("deal", "cut_or_knock")
+    public_extra = tuple(sorted((k, val) for k, val in state.extra.items()
+                                if not k.startswith("_")))
+    return SeatView(
+        seat=seat,
+        variant=v.id,
+        options=tuple(sorted(v.options.items())),
+        n_players=state.n,
+        team_of=v.team_of,
+        dealer=state.dealer,
+        phase=state.phase,
+        current=state.current,
+        hand=tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        trump=state.trump if trump_known else None,
+        indicator=state.indicator,
+        indicator_card=state.indicator_card,
+        stock_count=state.stock_count,
+        leader=state.leader,
+        trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
+        tricks=tuple(state.tricks),
+        points=tuple(state.points),
+        known=known,
+        signals=tuple(signals),
+        score_events=tuple(state.score_events),
+        deal_game_points=tuple(state.deal_game_points),
+        legal=tuple(state.legal_actions()) if state.current == seat else (),
+        extra=public_extra,
+        match_points=tuple(state.match_points),
+        target=state.target,
+        history_len=len(state.history),
+    )
