@@ -205,5 +205,16 @@ def all_variants() -> list[type[Variant]]:
     return list(REGISTRY.values())
 
 
+FAMILY_MODULES = ("bisca", "briscola", "sueca", "chiamata", "brisca")
+
+
 def _load_all() -> None:
-    from . import bisca  # noqa: F401  (registers the Bisca family)
+    """Import every family module present; each registers its variants."""
+    import importlib
+
+    for mod in FAMILY_MODULES:
+        try:
+            importlib.import_module(f"{__package__}.{mod}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.{mod}":
+                raise
