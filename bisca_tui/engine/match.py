@@ -34,6 +34,7 @@ class Match:
         self.deals: list[GameState] = []
         self.results: list[DealScore] = []
         self.winner: int | None = None
+        self.ties_in_a_row = 0  # tied deals since the last decided one (Sueca's carry)
 
     @property
     def n(self) -> int:
@@ -65,6 +66,7 @@ class Match:
             seed = self.deal_seed(i)
         state = GameState(self.variant, self.dealer_of(i), seed, layout,
                           match_points=self.scores, target=self.target)
+        state.extra["_ties_before"] = self.ties_in_a_row
         self.deals.append(state)
         return state
 
@@ -77,6 +79,7 @@ class Match:
             return self.results[-1]
         result = state.result
         self.results.append(result)
+        self.ties_in_a_row = self.ties_in_a_row + 1 if result.winner is None else 0
         for team, gp in enumerate(result.game_points):
             self.scores[team] += gp
         best = max(self.scores)

@@ -1,0 +1,195 @@
+"""Sueca and its variations: every card dealt, the dealer's last card sets trumps.
+
+The dealer's last card is turned face up: its suit is trumps and every seat knows the dealer
+holds it until it is played. Players must follow suit; a void player may trump or discard
+freely (Sueca Italiana: must trump if able).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import PORTUGUESE, card_str, parse_card
+from .errors import LayoutError
+from .variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, DealScore, HouseRule, Variant, register
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+MATCH_RULE = HouseRule("match", 4, (4, 5, 10),
+                       "Games a side needs to win the match.")
+SWEEP_RULE = HouseRule(
+    "sweep", "points", ("points", "tricks"),
+    "points: all the card points win 4 games. tricks: all the tricks win the whole match at "
+    "once; all the points without every trick win 2 games.",
+)
+TIE_RULE = HouseRule(
+    "tie", "void", ("void", "carry"),
+    "void: a tied deal scores nothing. carry: the next decided deal scores one extra game for "
+    "each tie before it.",
+)
+
+
+class SuecaBase(Variant):
+    family = "sueca"
+    ranking = PORTUGUESE
+    players = (4,)
+    default_players = 4
+    hand_size = 10
+    batches = (5, 5)
+    has_indicator = False
+    may_lack_indicator = True
+    draws = False
+    restriction = FOLLOW_SUIT
+    house_rules: tuple[HouseRule, ...] = (MATCH_RULE, SWEEP_RULE, TIE_RULE)
+    open_hands = False
+
+    def match_target(self) -> int:
+        return int(self.options.get("match", 4))
+
+    # --- the deal ------------------------------------------------------------------
+
+    def begin(self, state: GameState) -> None:
+        lay = state.layout_given
+        if lay is None:
+            trump_card = state.deck[-1]  # dealt last, so it lands in the dealer's hand
+            state.deal_standard(trump=self.suit[trump_card])
+        else:
+            trump_card = lay.hands[state.dealer][-1]
+            if self.suit[trump_card] != lay.trump:
+                raise LayoutError(
+                    f"the dealer's last card ({card_str(trump_card)}) sets trumps, so trump "
+                    f"must be its suit"
+                )
+            state.deal_standard()
+        state.indicator_card = trump_card
+        state.extra["trump_card"] = card_str(trump_card)
+        state.make_public(state.dealer, trump_card)
+
+    def on_play_started(self, state: GameState) -> None:
+        if self.open_hands:
+            for viewer in range(state.n):
+                for seat in range(state.n):
+                    if seat != viewer:
+                        state.show_hand(seat, viewer)
+            state.shown_events.append((0, "open hands"))
+
+    # --- scoring -------------------------------------------------------------------
+
+    def total_points(self) -> int:
+        return sum(self.points[c] for c in self.pack())
+
+    def deal_points(self, state: GameState) -> tuple[list[int], list[int]]:
+        return self.team_points(state)
+
+    def score(self, state: GameState) -> DealScore:
+        pts, tricks = self.deal_points(state)
+        total = sum(pts)
+        gp = [0] * self.n_teams
+        if pts[0] == pts[1]:
+            notes = [f"{pts[0]}-{pts[1]}: a tie, no game"]
+            if self.options.get("tie") == "carry":
+                notes.append("carried to the next decided deal")
+            return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), None)
+        w = 0 if pts[0] > pts[1] else 1
+        p = pts[w]
+        all_tricks = tricks[w] == sum(tricks)
+        if self.options.get("sweep") == "tricks" and all_tricks:
+            needed = max(1, state.target - state.match_points[w]) if state.target else 4
+            games, why = needed, "every trick: the match"
+        elif p == total and self.options.get("sweep") != "tricks":
+            games, why = 4, f"all {total} points"
+        elif 4 * p > 3 * total:
+            games, why = 2, f"{p} points (more than {3 * total // 4})"
+        else:
+            games, why = 1, f"{p} points (more than {total // 2})"
+        carried = int(state.extra.get("_ties_before", 0)) if self.options.get(
+            "tie") == "carry" else 0
+        notes = [f"{why}: {games} game{'s' if games > 1 else ''}"]
+        if carried:
+            games += carried
+            notes.append(f"+{carried} for tied deal{'s' if carried > 1 else ''} carried")
+        gp[w] = games
+        return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
+
+
+@register
+class Sueca(SuecaBase):
+    id = "sueca"
+    name = "Sueca"
+    description = "Four players in partnership, ten cards each, follow suit; the dealer's " \
+                  "last card sets trumps."
+
+
+@register
+class SuecaItaliana(SuecaBase):
+    id = "sueca-italiana"
+    name = "Sueca Italiana"
+    description = "Sueca where a player who cannot follow suit must trump if able."
+    restriction = FOLLOW_OR_TRUMP
+
+
+@register
+class SuecaAberta(SuecaBase):
+    id = "sueca-aberta"
+    name = "Sueca Aberta"
+    description = "Sueca with every hand face up: a form for learning."
+    open_hands = True
+
+
+@register
+class SuecaPontos(SuecaBase):
+    id = "sueca-pontos"
+    name = "Sueca de Pontos"
+    description = "Sueca where card points add up from deal to deal; first side to 500."
+    house_rules = ()
+
+    def match_target(self) -> int:
+        return 500
+
+    def score(self, state: GameState) -> DealScore:
+        pts, tricks = self.deal_points(state)
+        w = None if pts[0] == pts[1] else (0 if pts[0] > pts[1] else 1)
+        return DealScore(tuple(pts), tuple(tricks), tuple(pts),
+                         (f"{pts[0]}-{pts[1]}: card points added to the running total",), w)
+
+
+@register
+class SuecaBrasileira(SuecaBase):
+    id = "sueca-brasileira"
+    name = "Sueca Brasileira"
+    description = "Sueca with a bonus for the last trick counted into the deal's points."
+    house_rules = SuecaBase.house_rules + (
+        HouseRule("last_trick_bonus", 10, (0, 5, 10, 20),
+                  "Card points for the side that takes the last trick."),
+    )
+
+    def total_points(self) -> int:
+        return 120 + int(self.options["last_trick_bonus"])
+
+    def after_trick(self, state: GameState, seats: list[int], cards: list[int],
+                    winner: int, last: bool) -> None:
+        if last:
+            state.points[winner] += int(self.options["last_trick_bonus"])
+
+
+@register
+class SuecaDupla(SuecaBase):
+    id = "sueca-dupla"
+    name = "Sueca with two packs"
+    description = ("Sueca for 6 or 8 with two packs (80 cards): of two identical cards the one "
+                   "played first wins.")
+    players = (6, 8)
+    default_players = 8
+
+    def __init__(self, options=None, players=None) -> None:
+        super().__init__(options, players)
+        self.hand_size = len(self.pack()) // self.n
+        self.batches = (self.hand_size,) if self.n == 6 else (5, 5)
+
+    def pack(self) -> list[int]:
+        cards = list(range(80))
+        if getattr(self, "n", 8) == 6:
+            for text in ("2S", "2S'"):
+                cards.remove(parse_card(text))
+        return cards
