@@ -48,6 +48,11 @@ def bot_levels() -> list[str]:
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of a built-in level, or ``cmd:COMMAND`` for a program speaking the bot protocol."""
+    if level.startswith("cmd:"):
+        from .external import ExternalBot
+
+        return ExternalBot(level[len("cmd:"):], seed)
     _load_levels()
     try:
         return _LEVELS[level](seed)
