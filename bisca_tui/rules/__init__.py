@@ -1,0 +1,218 @@
+"""The in-app rules text: one Markdown page per variant, plus sections made from the engine.
+
+``rules_markdown(variant_id, options)`` returns the page for a game, ready for a Markdown
+viewer. The parts that must never drift from the engine are generated, not written: the
+ranking and points table, the partner signals (gesture and meaning), and the house rules with
+the values in effect. A page marks where each goes with a comment line (``<!-- ranking -->``,
+``<!-- signals -->``, ``<!-- house-rules -->``); a generated section without a mark is added
+at the end. A registered game without a page gets a short page built from what the engine
+knows about it.
+
+This module never imports the user interface: the engine-free layers load it too.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from importlib import resources
+from typing import Any
+
+from ..engine.cards import ITALIAN, RANK_NAMES, RANKS, Ranking, rank_of
+from ..engine.errors import OptionError
+from ..engine.variant import Variant, variant_class
+
+__all__ = [
+    "FALLBACK_NOTE",
+    "available_rules",
+    "format_value",
+    "page_text",
+    "rules_markdown",
+]
+
+WIDTH = 80
+
+RANKING_MARK = "<!-- ranking -->"
+SIGNALS_MARK = "<!-- signals -->"
+HOUSE_RULES_MARK = "<!-- house-rules -->"
+
+FALLBACK_NOTE = "A full rules page for this game is still to be written."
+
+# Pages written ahead of their variant: the ranking to show until the engine has the game.
+PAGE_ONLY_RANKINGS: dict[str, Ranking] = {"briscola": ITALIAN}
+
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def _pages() -> dict[str, Any]:
+    folder = resources.files(__package__)
+    return {
+        entry.name[:-3]: entry
+        for entry in folder.iterdir()
+        if entry.name.endswith(".md") and _ID.fullmatch(entry.name[:-3])
+    }
+
+
+def available_rules() -> list[str]:
+    """The ids of the games that have a written rules page."""
+    return sorted(_pages())
+
+
+def page_text(variant_id: str) -> str | None:
+    """The written page of a game as stored, marks included; None if it has none."""
+    entry = _pages().get(variant_id)
+    if entry is None:
+        return None
+    return entry.read_text(encoding="utf-8")
+
+
+def format_value(value: Any) -> str:
+    """A house-rule value as the rules text shows it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False) or [first.rstrip()]
+
+
+# ----- generated sections -------------------------------------------------------------
+
+
+def ranking_section(ranking: Ranking, pack: list[int] | None = None) -> str:
+    """The "Ranking and points" table, high to low, for the ranks present in the pack."""
+    present = set(RANKS) if pack is None else {RANKS[rank_of(c)] for c in pack}
+    points = ranking.points_by_letter
+    lines = [
+        "## Ranking and points",
+        "",
+        "Every suit ranks the same way, highest first:",
+        "",
+        "| Order | Card | Name | Points |",
+        "|---|---|---|---|",
+    ]
+    order = 0
+    for letter in ranking.order:
+        if letter not in present:
+            continue
+        order += 1
+        lines.append(f"| {order} | {letter} | {RANK_NAMES[letter]} | {points.get(letter, 0)} |")
+    total = sum(points.get(RANKS[rank_of(c)], 0) for c in (pack or range(40)))
+    lines.append("")
+    lines.extend(_wrap(f"The pack holds {total} card points in all."))
+    missing = [letter for letter in ranking.order if letter not in present]
+    if missing:
+        names = ", ".join(f"{RANK_NAMES[m]}s" for m in missing)
+        lines.extend(_wrap(f"Not in this pack: the {names}."))
+    return "\n".join(lines)
+
+
+def _signal_variant(variant: Variant) -> tuple[Variant, bool]:
+    """The variant whose signals to list, and whether signals are in use at this table."""
+    if variant.signals:
+        return variant, True
+    for rule in variant.house_rules:
+        if rule.name == "signals" and True in rule.choices:
+            options = dict(variant.options)
+            options["signals"] = True
+            return type(variant)(options, variant.n), False
+    return variant, False
+
+
+def signals_section(variant: Variant) -> str:
+    """The signs partners may send, with gesture and meaning as the game shows them."""
+    source, active = _signal_variant(variant)
+    if not source.signals:
+        return ""
+    lines: list[str] = []
+    if active:
+        lines.extend(_wrap("The signs in use at this table:"))
+    else:
+        lines.extend(_wrap("Signals are off at this table (house rule `signals`). "
+                           "When they are on, these are the signs:"))
+    lines.append("")
+    for sig in source.signals:
+        text = f"**{sig.meaning}**: {sig.gesture} (`signal:{sig.name}`)"
+        lines.extend(_wrap(text, "- ", "  "))
+    return "\n".join(lines)
+
+
+def house_rules_section(variant: Variant | None) -> str:
+    """Each house rule of the game with its meaning and the value in effect."""
+    lines = ["## House rules in effect", ""]
+    rules = variant.house_rules if variant is not None else ()
+    if not rules:
+        lines.extend(_wrap("This game has no house rules: it is always played as described."))
+        return "\n".join(lines)
+    for rule in rules:
+        value = variant.options[rule.name] if variant is not None else rule.default
+        mark = " (default)" if value == rule.default else ""
+        choices = ", ".join(f"`{format_value(c)}`" for c in rule.choices)
+        text = (f"**{rule.name}** = `{format_value(value)}`{mark}. {rule.description} "
+                f"Choices: {choices}; default `{format_value(rule.default)}`.")
+        lines.extend(_wrap(text, "- ", "  "))
+    return "\n".join(lines)
+
+
+# ----- the page -----------------------------------------------------------------------
+
+
+def _place(page: str, mark: str, section: str) -> str:
+    if mark in page:
+        if not section:
+            return page.replace(mark + "\n\n", "").replace(mark, "")
+        return page.replace(mark, section)
+    if not section:
+        return page
+    return page.rstrip("\n") + "\n\n" + section + "\n"
+
+
+def _fallback_page(variant: Variant) -> str:
+    lines = [f"# {variant.name}", ""]
+    lines.extend(_wrap(variant.description))
+    lines.append("")
+    lines.extend(_wrap(f"*{FALLBACK_NOTE} Here is what the game itself says about it.*"))
+    players = ", ".join(str(p) for p in type(variant).players)
+    lines.extend(["", "## Players and pack", ""])
+    lines.extend(_wrap(f"Players: {players}. Cards in hand: {variant.hand_size}. "
+                       f"Pack: {len(variant.pack())} cards."))
+    lines.extend(["", RANKING_MARK, ""])
+    if variant.signals:
+        lines.extend(["## Signals", "", SIGNALS_MARK, ""])
+    lines.append(HOUSE_RULES_MARK)
+    return "\n".join(lines) + "\n"
+
+
+def rules_markdown(variant_id: str, options: dict[str, Any] | None = None) -> str:
+    """The rules page of a game as Markdown, with the house rules ``options`` in effect.
+
+    Raises ``OptionError`` for an unknown game, or for a house rule the game does not have
+    or a value it does not take.
+    """
+    page = page_text(variant_id) if _ID.fullmatch(variant_id) else None
+    try:
+        cls = variant_class(variant_id)
+    except OptionError:
+        if page is None:
+            raise
+        cls = None
+    if cls is None:
+        assert page is not None
+        if options:
+            names = ", ".join(sorted(options))
+            raise OptionError(f"{variant_id} has no house rules yet (given: {names})")
+        ranking = PAGE_ONLY_RANKINGS.get(variant_id)
+        page = _place(page, RANKING_MARK, ranking_section(ranking) if ranking else "")
+        page = _place(page, SIGNALS_MARK, "")
+        page = _place(page, HOUSE_RULES_MARK, house_rules_section(None))
+        return page
+    variant = cls(options)
+    if page is None:
+        page = _fallback_page(variant)
+    page = _place(page, RANKING_MARK, ranking_section(variant.ranking, variant.pack()))
+    if SIGNALS_MARK in page:
+        page = _place(page, SIGNALS_MARK, signals_section(variant))
+    page = _place(page, HOUSE_RULES_MARK, house_rules_section(variant))
+    return page
