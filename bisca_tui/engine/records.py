@@ -3,11 +3,17 @@
 A record holds the format version, the variant, its house rules, the players, the first
 dealer and, for each deal, either its seed or its explicit layout, plus the actions in order.
 Replaying a record rebuilds the match exactly (see docs/records.md for the format).
+
+Every problem in a record becomes a ``RecordError`` whose message is one line saying where
+(file, line and column, or deal and action) and what is wrong; an action that breaks a rule
+becomes a ``RecordIllegalAction`` naming the deal, the action's number, the seat, the action
+and the rule.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,10 +23,15 @@ from .cards import SUITS, parse_card, parse_suit
 from .errors import IllegalAction, LayoutError, OptionError
 from .match import Match
 from .state import GameState, Layout, check_layout
-from .variant import Variant, make_variant
+from .variant import Variant, make_variant, variant_class
 
 FORMAT = "bisca-tui-record"
 VERSION = 1
+
+TOP_KEYS = ("format", "version", "variant", "options", "players", "dealer", "seed", "deals",
+            "comment")
+DEAL_KEYS = ("seed", "layout", "actions", "comment")
+LAYOUT_KEYS = ("hands", "indicator", "trump", "stock")
 
 
 class RecordError(ValueError):
@@ -29,28 +40,33 @@ class RecordError(ValueError):
     def __init__(self, where: str, reason: str) -> None:
         self.where = where
         self.reason = reason
-        super().__init__(f"{where}: {reason}" if where else reason)
+        text = f"{where}: {reason}" if where else reason
+        super().__init__(" ".join(text.split()))  # always one line
 
 
 class RecordIllegalAction(RecordError):
-    """A record whose actions break a rule."""
+    """A record whose actions break a rule. ``deal`` and ``position`` count from 0; the
+    message counts from 1, as people do."""
 
     def __init__(self, where: str, deal: int, position: int, seat: int | None, action: str,
-                 rule: str) -> None:
+                 rule: str, player: str | None = None) -> None:
         self.deal = deal
         self.position = position
         self.seat = seat
         self.action = action
         self.rule = rule
-        super().__init__(
-            where,
-            f"deal {deal + 1}, action {position + 1}: seat {seat} tried {action}, "
-            f"which breaks the rule: {rule}",
-        )
+        if seat is None:
+            reason = f"the record goes on with {action}, but nobody may act: {rule}"
+        else:
+            name = f" ({player})" if player else ""
+            reason = f"seat {seat}{name} tried {action}, which breaks the rule: {rule}"
+        super().__init__(f"{where}, deal {deal + 1}, action {position + 1}", reason)
 
 
 @dataclass
 class DealRecord:
+    """One deal: where its cards come from (a seed, a layout, or both) and its actions."""
+
     seed: int | None = None
     layout: Layout | None = None
     actions: list[str] = field(default_factory=list)
@@ -58,6 +74,8 @@ class DealRecord:
 
 @dataclass
 class Record:
+    """A match (or the start of one) as it is written to a file."""
+
     variant: str
     options: dict[str, Any]
     players: list[str]
@@ -72,10 +90,10 @@ class Record:
         deals = []
         for d in self.deals:
             item: dict[str, Any] = {}
-            if d.layout is not None:
-                item["layout"] = d.layout.to_json()
             if d.seed is not None:
                 item["seed"] = d.seed
+            if d.layout is not None:
+                item["layout"] = d.layout.to_json()
             item["actions"] = list(d.actions)
             deals.append(item)
         out: dict[str, Any] = {
@@ -92,18 +110,63 @@ class Record:
         return out
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
+        """The record as JSON text: indented, with lists of cards and actions kept on a few
+        lines rather than one item per line."""
+        return _dump(self.to_json(), 0) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+
+WIDTH = 96
+
+
+def _dump(value: Any, level: int) -> str:
+    pad = "  " * level
+    inner = pad + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, level + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if any(isinstance(x, (dict, list)) for x in value):
+            items = [inner + _dump(x, level + 1) for x in value]
+            return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+        words = [json.dumps(x, ensure_ascii=False) for x in value]
+        one = "[" + ", ".join(words) + "]"
+        if len(inner) + len(one) <= WIDTH:
+            return one
+        lines: list[str] = []
+        line = ""
+        for w in words:
+            if line and len(inner) + len(line) + len(w) + 2 > WIDTH:
+                lines.append(line.rstrip())
+                line = ""
+            line += w + ", "
+        lines.append(line.rstrip().rstrip(","))
+        return "[\n" + "\n".join(inner + ln for ln in lines) + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def record_of_match(match: Match, players: list[str]) -> Record:
+    """The record of a match as played so far (the last deal may be unfinished)."""
     v = match.variant
+    if len(players) != v.n:
+        raise ValueError(f"{v.name} here has {v.n} seats; {len(players)} player names given")
     deals = []
     for state in match.deals:
-        names = v.signal_names
+        lay = state.layout_given
+        # With a layout the seed only drives the deal's other chances (signals caught);
+        # it is written when it is not the default 0.
+        seed = state.seed if lay is None or state.seed != 0 else None
         deals.append(DealRecord(
-            seed=None if state.layout_given is not None else state.seed,
-            layout=state.layout_given,
-            actions=[action_str(a, names) for a in state.history],
+            seed=seed,
+            layout=lay,
+            actions=[action_str(a, v.signal_names) for a in state.history],
         ))
     return Record(v.id, dict(v.options), list(players), match.first_dealer, match.seed, deals)
 
@@ -115,20 +178,43 @@ def load_record(path: str | Path) -> Record:
     """Read a record file; every problem becomes a ``RecordError`` naming file and place."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise RecordError(str(p), "no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(str(p), f"cannot be read ({e.__class__.__name__}: {e})") from None
+    except IsADirectoryError:
+        raise RecordError(str(p), "is a directory, not a record file") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(str(p), f"is not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise RecordError(str(p), f"cannot be read ({e.strerror or e})") from None
     return parse_record(text, str(p))
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constants(word: str) -> Any:
+    raise ValueError(f"{word} is not a number JSON allows")
+
+
 def parse_record(text: str, name: str = "record") -> Record:
+    """Read a record from JSON text; ``name`` is used in error messages."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys,
+                          parse_constant=_no_constants)
     except json.JSONDecodeError as e:
         raise RecordError(f"{name}, line {e.lineno}, column {e.colno}",
                           f"not valid JSON ({e.msg})") from None
+    except RecursionError:
+        raise RecordError(name, "not a record (nested too deeply)") from None
+    except ValueError as e:
+        raise RecordError(name, f"not a valid record ({e})") from None
     return record_from_json(data, name)
 
 
@@ -137,86 +223,133 @@ def _need(cond: bool, where: str, reason: str) -> None:
         raise RecordError(where, reason)
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _unknown_keys(obj: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    extra = [k for k in obj if k not in allowed]
+    if extra:
+        raise RecordError(where, f"unknown field {extra[0]!r} (fields here: "
+                                 f"{', '.join(allowed)})")
+
+
+def _check_option_types(variant: str, options: dict[str, Any], where: str) -> None:
+    """JSON has one number type and true/false; refuse values of the wrong kind (``1`` for
+    ``true``, ``true`` for a number) that Python would otherwise take as equal."""
+    rules = {h.name: h for h in variant_class(variant).house_rules}
+    for key, value in options.items():
+        rule = rules.get(key)
+        if rule is None:
+            continue
+        kinds = {type(c) for c in rule.choices}
+        if bool in kinds:
+            ok = isinstance(value, bool)
+        elif kinds <= {int, float}:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        else:
+            ok = any(isinstance(value, k) for k in kinds)
+        if not ok:
+            allowed = ", ".join(json.dumps(c) for c in rule.choices)
+            raise RecordError(f"{where}.{key}",
+                              f"takes {allowed}, not {json.dumps(value)}")
+
+
 def record_from_json(data: Any, name: str = "record") -> Record:
+    """Check a decoded JSON value and turn it into a ``Record``."""
     _need(isinstance(data, dict), name, "a record is a JSON object")
     _need(data.get("format") == FORMAT, f"{name}: format",
-          f"expected \"{FORMAT}\", found {data.get('format')!r}")
-    _need(data.get("version") == VERSION, f"{name}: version",
-          f"this program reads version {VERSION}, found {data.get('version')!r}")
+          f"expected \"{FORMAT}\", found {json.dumps(data.get('format'))}")
+    _need(_is_int(data.get("version")) and data.get("version") == VERSION, f"{name}: version",
+          f"this program reads version {VERSION}, found {json.dumps(data.get('version'))}")
+    _unknown_keys(data, TOP_KEYS, name)
     variant = data.get("variant")
     _need(isinstance(variant, str), f"{name}: variant", "missing or not a string")
+    try:
+        variant_class(variant)
+    except OptionError as e:
+        raise RecordError(f"{name}: variant", str(e)) from None
     options = data.get("options", {})
     _need(isinstance(options, dict), f"{name}: options", "must be an object")
+    _check_option_types(variant, options, f"{name}: options")
     players = data.get("players")
-    _need(isinstance(players, list) and all(isinstance(p, str) for p in players),
-          f"{name}: players", "must be a list of names")
-    dealer = data.get("dealer", 0)
-    _need(isinstance(dealer, int) and not isinstance(dealer, bool) and
-          0 <= dealer < len(players), f"{name}: dealer",
-          f"must be a seat number from 0 to {len(players) - 1}")
-    seed = data.get("seed")
-    _need(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
-          f"{name}: seed", "must be a whole number")
+    _need(isinstance(players, list) and len(players) > 0, f"{name}: players",
+          "must be a non-empty list of names (one per seat)")
+    for i, p in enumerate(players):
+        _need(isinstance(p, str) and p.strip() != "", f"{name}: players[{i}]",
+              "a player's name is a non-empty string")
+    cls = variant_class(variant)
+    if len(players) not in cls.players:
+        seats = " or ".join(str(n) for n in cls.players)
+        raise RecordError(f"{name}: players", f"{cls.name} is for {seats} players; the "
+                                              f"record names {len(players)}")
     try:
         v = make_variant(variant, options, len(players))
     except OptionError as e:
-        raise RecordError(f"{name}: variant", str(e)) from None
+        raise RecordError(f"{name}: options", str(e)) from None
+    dealer = data.get("dealer", 0)
+    _need(_is_int(dealer) and 0 <= dealer < len(players), f"{name}: dealer",
+          f"must be a seat number from 0 to {len(players) - 1}, not {json.dumps(dealer)}")
+    seed = data.get("seed")
+    _need(seed is None or _is_int(seed), f"{name}: seed", "must be a whole number")
+    _need(data.get("comment") is None or isinstance(data.get("comment"), str),
+          f"{name}: comment", "must be a string")
     deals_raw = data.get("deals")
     _need(isinstance(deals_raw, list) and len(deals_raw) > 0, f"{name}: deals",
           "must be a non-empty list")
     deals = []
     for i, d in enumerate(deals_raw):
-        where = f"{name}: deals[{i}]"
+        where = f"{name}, deal {i + 1}"
         _need(isinstance(d, dict), where, "each deal is an object")
+        _unknown_keys(d, DEAL_KEYS, where)
         dseed = d.get("seed")
-        _need(dseed is None or (isinstance(dseed, int) and not isinstance(dseed, bool)),
-              f"{where}.seed", "must be a whole number")
+        _need(dseed is None or _is_int(dseed), f"{where}, seed", "must be a whole number")
         layout = None
-        if "layout" in d:
-            layout = _layout_from_json(d["layout"], v, f"{where}.layout")
+        if d.get("layout") is not None:
+            layout = _layout_from_json(d["layout"], v, f"{where}, layout")
         _need(dseed is not None or layout is not None, where, "needs a seed or a layout")
         acts = d.get("actions", [])
-        _need(isinstance(acts, list) and all(isinstance(a, str) for a in acts),
-              f"{where}.actions", "must be a list of strings")
+        _need(isinstance(acts, list), f"{where}, actions", "must be a list of strings")
         for k, a in enumerate(acts):
+            _need(isinstance(a, str), f"{where}, action {k + 1}",
+                  f"an action is a string such as \"7H\" or \"cut\", not {json.dumps(a)}")
             try:
                 parse_action(a, v.signal_names)
             except ValueError as e:
-                raise RecordError(f"{where}.actions[{k}]", str(e)) from None
+                raise RecordError(f"{where}, action {k + 1}", str(e)) from None
         deals.append(DealRecord(dseed, layout, list(acts)))
     return Record(variant, dict(v.options), list(players), dealer, seed, deals)
 
 
 def _layout_from_json(raw: Any, v: Variant, where: str) -> Layout:
     _need(isinstance(raw, dict), where, "a layout is an object")
+    _unknown_keys(raw, LAYOUT_KEYS, where)
+
+    def card(value: Any, at: str) -> int:
+        _need(isinstance(value, str), at, f"a card is a string such as \"7H\", not "
+                                          f"{json.dumps(value)}")
+        try:
+            return parse_card(value)
+        except ValueError as e:
+            raise RecordError(at, str(e)) from None
 
     def cards(value: Any, at: str) -> tuple[int, ...]:
         _need(isinstance(value, list), at, "must be a list of cards")
-        out = []
-        for k, c in enumerate(value):
-            _need(isinstance(c, str), f"{at}[{k}]", "a card is a string such as 7H")
-            try:
-                out.append(parse_card(c))
-            except ValueError as e:
-                raise RecordError(f"{at}[{k}]", str(e)) from None
-        return tuple(out)
+        return tuple(card(c, f"{at}[{k}]") for k, c in enumerate(value))
 
     hands_raw = raw.get("hands")
-    _need(isinstance(hands_raw, list), f"{where}.hands", "must be a list of hands")
+    _need(isinstance(hands_raw, list), f"{where}.hands", "must be a list of hands, one per seat")
     hands = tuple(cards(h, f"{where}.hands[{i}]") for i, h in enumerate(hands_raw))
     indicator = None
     if raw.get("indicator") is not None:
-        _need(isinstance(raw["indicator"], str), f"{where}.indicator", "must be a card")
-        try:
-            indicator = parse_card(raw["indicator"])
-        except ValueError as e:
-            raise RecordError(f"{where}.indicator", str(e)) from None
+        indicator = card(raw["indicator"], f"{where}.indicator")
     trump_raw = raw.get("trump")
     if trump_raw is None:
         _need(indicator is not None, f"{where}.trump", "needed when there is no indicator")
-        trump = v.suit[indicator]  # type: ignore[index]
+        assert indicator is not None
+        trump = v.suit[indicator]
     else:
-        _need(isinstance(trump_raw, str), f"{where}.trump", f"must be one of {SUITS}")
+        _need(isinstance(trump_raw, str), f"{where}.trump", f"must be one of {' '.join(SUITS)}")
         try:
             trump = parse_suit(trump_raw)
         except ValueError as e:
@@ -232,36 +365,58 @@ def _layout_from_json(raw: Any, v: Variant, where: str) -> Layout:
 
 # ----- replaying -----------------------------------------------------------------------
 
+# Called after each action is applied: (deal index, action index, state, action text).
+ActionHook = Callable[[int, int, GameState, str], None]
+# Called when a deal's state is made, before its actions: (deal index, state).
+DealHook = Callable[[int, GameState], None]
 
-def replay_record(record: Record, name: str = "record") -> Match:
+
+def replay_record(record: Record, name: str = "record", on_action: ActionHook | None = None,
+                  on_deal: DealHook | None = None) -> Match:
     """Rebuild the match a record describes; an illegal action raises
-    ``RecordIllegalAction`` naming the deal, position, seat, action and rule."""
+    ``RecordIllegalAction`` naming the deal, position, seat, action and rule.
+
+    The last deal may be unfinished (a match saved mid-deal); any other deal must be
+    finished. ``on_deal`` and ``on_action`` let a caller follow the replay step by step.
+    """
     v = record.make_variant()
     match = Match(v, record.dealer, record.seed if record.seed is not None else 0)
     for i, d in enumerate(record.deals):
         if match.is_over():
-            raise RecordError(f"{name}: deals[{i}]", "the match was already over")
+            raise RecordError(f"{name}, deal {i + 1}",
+                              f"the match was already over after deal {i}")
         if i > 0 and not match.deals[-1].is_over():
-            raise RecordError(f"{name}: deals[{i - 1}]",
-                              "this deal is not finished but another follows it")
+            raise RecordError(f"{name}, deal {i}",
+                              "this deal is not finished but another deal follows it")
         try:
             state = match.new_deal(seed=d.seed, layout=d.layout)
-        except LayoutError as e:
-            raise RecordError(f"{name}: deals[{i}]", str(e)) from None
+        except (LayoutError, ValueError) as e:
+            raise RecordError(f"{name}, deal {i + 1}", str(e)) from None
+        if on_deal is not None:
+            on_deal(i, state)
         for k, text in enumerate(d.actions):
             seat = state.current
             try:
-                state.apply(parse_action(text, v.signal_names))
-            except IllegalAction as e:
-                raise RecordIllegalAction(f"{name}", i, k, seat, text, e.rule) from None
+                action = parse_action(text, v.signal_names)
             except ValueError as e:
-                raise RecordError(f"{name}: deals[{i}].actions[{k}]", str(e)) from None
+                raise RecordError(f"{name}, deal {i + 1}, action {k + 1}", str(e)) from None
+            if state.is_over():
+                raise RecordIllegalAction(name, i, k, None, text,
+                                          "the deal is already over")
+            try:
+                state.apply(action)
+            except IllegalAction as e:
+                player = record.players[seat] if seat is not None else None
+                raise RecordIllegalAction(name, i, k, seat, text, e.rule, player) from None
+            if on_action is not None:
+                on_action(i, k, state, text)
         if state.is_over():
             match.finish_deal()
     return match
 
 
 def replay_deal(variant: Variant, deal: DealRecord, dealer: int = 0) -> GameState:
+    """Rebuild one deal on its own (no match around it); raises ``IllegalAction``."""
     state = GameState(variant, dealer, deal.seed, deal.layout)
     for text in deal.actions:
         state.apply(parse_action(text, variant.signal_names))

@@ -109,7 +109,7 @@ class Variant:
                 known = ", ".join(rules) or "none"
                 raise OptionError(f"{cls.id} has no house rule {key!r} (it has: {known})")
             rule = rules[key]
-            if value not in rule.choices:
+            if not any(_same_choice(value, c) for c in rule.choices):
                 allowed = ", ".join(repr(c) for c in rule.choices)
                 raise OptionError(f"house rule {key} takes {allowed}, not {value!r}")
             out[key] = value
@@ -176,6 +176,15 @@ class Variant:
 
     def card_text(self, card: int) -> str:
         return card_str(card)
+
+
+def _same_choice(value: Any, choice: Any) -> bool:
+    """Equal and of the same kind: ``True`` is not ``1``; a whole number may stand for a float."""
+    if isinstance(choice, bool) or isinstance(value, bool):
+        return type(value) is type(choice) and value == choice
+    if isinstance(choice, float) and isinstance(value, int):
+        return float(value) == choice
+    return type(value) is type(choice) and value == choice
 
 
 REGISTRY: dict[str, type[Variant]] = {}
