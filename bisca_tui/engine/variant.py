@@ -109,10 +109,11 @@ class Variant:
                 known = ", ".join(rules) or "none"
                 raise OptionError(f"{cls.id} has no house rule {key!r} (it has: {known})")
             rule = rules[key]
-            if not any(_same_choice(value, c) for c in rule.choices):
+            match = [c for c in rule.choices if _same_choice(value, c)]
+            if not match:
                 allowed = ", ".join(repr(c) for c in rule.choices)
                 raise OptionError(f"house rule {key} takes {allowed}, not {value!r}")
-            out[key] = value
+            out[key] = match[0]
         return out
 
     # ----- data hooks ----------------------------------------------------------------
