@@ -313,6 +313,8 @@ class BiscaCapixaba(BiscaBase):
             state.hands[seat].append(took)
             state.indicator = two
             state.exchanged = (seat, two, took)
+            for row in state.known:  # the 2 now lies face up: nobody holds it any more
+                row[seat].discard(two)
             state.make_public(seat, took)
         else:  # pragma: no cover - legal_actions guards this
             raise AssertionError(action)

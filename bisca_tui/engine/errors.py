@@ -10,8 +10,10 @@ class IllegalAction(ValueError):
         self.seat = seat
         self.action = action
         self.rule = rule
-        who = f"seat {seat}" if seat is not None else "nobody"
-        super().__init__(f"{who} cannot play {action}: {rule}")
+        if seat is None:
+            super().__init__(f"{action} cannot be played: {rule}")
+        else:
+            super().__init__(f"seat {seat} cannot play {action}: {rule}")
 
 
 class OptionError(ValueError):

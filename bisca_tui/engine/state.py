@@ -126,7 +126,9 @@ class GameState:
             raise LayoutError(f"dealer must be a seat from 0 to {self.n - 1}, not {dealer}")
         self.dealer = dealer
         self.eldest = (dealer + 1) % self.n
-        self.seed = 0 if seed is None else seed
+        if seed is None:  # a fresh shuffle; a given layout keeps 0 for its other chances
+            seed = 0 if layout is not None else random.randrange(2**63)
+        self.seed = seed
         self.rng = random.Random(self.seed)
         self.layout_given = layout
         self.match_points = list(match_points) if match_points is not None else [0] * (

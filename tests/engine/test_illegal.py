@@ -1,0 +1,103 @@
+"""Illegal actions are refused with the rule they break, and leave the deal untouched."""
+
+from __future__ import annotations
+
+import pytest
+from bisca_support import card, deal, first_card_policy, layout_for, play, run
+
+from bisca_tui.engine import GameState, IllegalAction, make_variant
+from bisca_tui.engine import actions as A
+
+HANDS = ["AC 5C 6C", "2C 3C 2S"]
+
+
+def three() -> GameState:
+    return deal("bisca-3", HANDS, indicator="5S", stock_top="KH QH")
+
+
+def refused(state: GameState, action: int | str) -> IllegalAction:
+    before = state.signature()
+    with pytest.raises(IllegalAction) as err:
+        if isinstance(action, str):
+            state.apply_str(action)
+        else:
+            state.apply(action)
+    assert state.signature() == before
+    return err.value
+
+
+def test_not_your_turn() -> None:
+    state = three()
+    assert state.current == 1
+    err = refused(state, card("AC"))  # seat 0's card while seat 1 is to play
+    assert err.seat == 1
+    assert "AC is not in seat 1's hand" in err.rule
+    assert str(err).startswith("seat 1 cannot play AC")
+
+
+def test_card_not_in_hand() -> None:
+    state = three()
+    err = refused(state, "KH")  # still in the stock
+    assert "KH is not in seat 1's hand" in err.rule
+    play(state, "2C AC")
+    err = refused(state, "2C")  # already played
+    assert err.seat == 0 and "not in seat 0's hand" in err.rule
+
+
+def test_deal_over() -> None:
+    state = three()
+    run(state, first_card_policy())
+    assert state.is_over() and state.current is None
+    err = refused(state, state.tricks[-1].cards[0])
+    assert err.rule == "the deal is over"
+    assert err.seat is None
+
+
+def test_bad_signals() -> None:
+    hands = ["AH 3C 4C", "AS KS 7H", "5C 6C JC", "JS 3D 4D", "KH QH 5D", "6S 5H 6D"]
+    state = deal("bisca-6", hands, indicator="3S")
+    err = refused(state, "signal:queen_of_trumps")
+    assert "must be true" in err.rule and "queen of trumps" in err.rule
+    state.apply_str("signal:king_of_trumps")
+    err = refused(state, "signal:king_of_trumps")
+    assert "already" in err.rule
+    err = refused(state, "signal:nonsense")
+    assert "unknown signal" in err.rule
+    err = refused(state, A.SIGNAL + 50)
+    assert "not part of this game" in err.rule
+    plain = three()
+    err = refused(plain, "signal:ace_of_trumps")
+    assert "unknown signal" in err.rule
+    err = refused(plain, A.SIGNAL)
+    assert "signals are not part of this game" in err.rule
+
+
+def test_actions_of_other_games() -> None:
+    state = three()
+    for action in (A.CUT, A.KNOCK, A.EXCHANGE, A.PASS, A.BID + 70, 999, -1):
+        err = refused(state, action)
+        assert err.rule
+    err = refused(state, "cut")
+    assert "not part of this game" in err.rule
+    err = refused(state, "9Z")
+    assert "unknown action" in err.rule
+
+
+def test_capixaba_choice_made_once() -> None:
+    state = GameState(make_variant("bisca-capixaba"), 0, seed=1)
+    err = refused(state, A.EXCHANGE)
+    assert "cut or knock" in err.rule
+    state.apply(A.KNOCK)
+    err = refused(state, A.CUT)
+    assert "already been chosen" in err.rule
+
+
+def test_capixaba_layout_decides_the_choice() -> None:
+    # a layout with an indicator was cut: knocking it is refused
+    v = make_variant("bisca-capixaba")
+    lay = layout_for(v, ["2C 3C 4C", "5C 6C JC", "QC KC 2D", "3D 4D 5D"], indicator="KS")
+    state = GameState(v, 0, layout=lay)
+    err = refused(state, A.KNOCK)
+    assert "cut" in err.rule
+    state.apply(A.CUT)
+    assert state.indicator == card("KS")
