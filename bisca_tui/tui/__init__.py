@@ -1,0 +1,1 @@
+"""The Textual card table. The engine and the bots never import this package."""

@@ -1,0 +1,32 @@
+"""Messages the table's parts send each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+
+@dataclass
+class BotChose(Message):
+    """A bot (in its worker thread) picked an action for the position ``token``."""
+
+    seat: int
+    action: int
+    token: tuple[int, int]
+
+
+@dataclass
+class BotFailed(Message):
+    """A bot raised or answered an action it may not take."""
+
+    seat: int
+    error: str
+    token: tuple[int, int]
+
+
+@dataclass
+class CardClicked(Message):
+    """The player clicked the card at ``index`` of the hand drawn on screen."""
+
+    index: int

@@ -1,0 +1,31 @@
+"""Hot-seat: before each person's turn every hand is hidden until they take the keyboard."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..widgets.common import Body, TooSmall
+
+
+class HandOverScreen(Screen[None]):
+    """A blank table with one line: whose turn it is. Enter hands the table over."""
+
+    BINDINGS = [Binding("enter", "take", "I am here")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="handover")
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Body(), Middle(), Center():
+            yield Static(f"Pass to {self.player} — press Enter", id="handover-text")
+            yield Static("Every hand is hidden until then.", id="handover-hint")
+        yield Footer()
+
+    def action_take(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,246 @@
+"""The new game form: the game, who sits where, house rules, match length, cards, seed.
+
+The defaults make Enter on the start screen and Enter here start a game against bots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalGroup, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ...bots.base import bot_levels, make_bot
+from ...engine.errors import OptionError
+from ...engine.variant import HouseRule, all_variants, variant_class
+from ..cardart import LETTERS, SYMBOLS
+from ..layout import seat_places
+from ..session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
+from ..widgets.common import Body, TooSmall
+
+if TYPE_CHECKING:
+    from ..app import BiscaApp
+
+CMD = "cmd"
+
+
+def choice_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float):
+        return f"{round(value * 100)}%"
+    return str(value).replace("_", " ")
+
+
+def rule_title(rule: HouseRule) -> str:
+    if rule.name == "match":
+        return "Match length"
+    return rule.name.replace("_", " ").capitalize()
+
+
+def level_description(level: str) -> str:
+    if level.startswith("cmd"):
+        return "An external program that speaks the bot protocol; it sees only its seat."
+    try:
+        return make_bot(level, 0).description
+    except Exception as e:  # a broken level is shown, not fatal
+        return f"(unavailable: {e})"
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, variant_id: str | None = None) -> None:
+        super().__init__()
+        self.variants = all_variants()
+        ids = [c.id for c in self.variants]
+        self.variant_id = variant_id if variant_id in ids else ids[0]
+        self.players = variant_class(self.variant_id).default_players
+
+    @property
+    def bisca_app(self) -> BiscaApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Body():
+            yield Static("New game", classes="screen-title")
+            with Horizontal(id="newgame"):
+                with Vertical(id="variant-pane"):
+                    items = []
+                    for cls in self.variants:
+                        t = Text(cls.name, style="bold")
+                        t.append(f"\n{cls.description}", style="")
+                        items.append(Option(t, id=cls.id))
+                    yield OptionList(*items, id="variant-list")
+                with VerticalScroll(id="form"):
+                    yield Static("Players", classes="section")
+                    yield Vertical(id="players-box", classes="box")
+                    yield Static("House rules", classes="section")
+                    yield Vertical(id="rules-box-form", classes="box")
+                    yield Static("Table", classes="section")
+                    app = self.bisca_app
+                    yield self.row("Cards", Select(
+                        [("Symbols ♠♥♦♣", SYMBOLS), ("Letters SHDC", LETTERS)],
+                        value=app.card_style, allow_blank=False, id="card-style",
+                        compact=True))
+                    yield self.row("Bot speed", Select(
+                        [(name, name) for name in SPEEDS], value=app.speed, allow_blank=False,
+                        id="speed", compact=True))
+                    yield self.row("Seed", Input(placeholder="random", id="seed",
+                                                 type="integer", compact=True))
+                    yield Static("A seed replays the same deals.", classes="dim")
+            with HorizontalGroup(id="newgame-buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    @staticmethod
+    def row(label: str, widget: Any) -> HorizontalGroup:
+        return HorizontalGroup(Static(label, classes="label"), widget, classes="row")
+
+    async def on_mount(self) -> None:
+        lst = self.query_one("#variant-list", OptionList)
+        lst.highlighted = [c.id for c in self.variants].index(self.variant_id)
+        await self.rebuild()
+        self.query_one("#start", Button).focus()
+
+    @on(OptionList.OptionHighlighted, "#variant-list")
+    async def variant_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        vid = event.option.id
+        if vid is None or vid == self.variant_id:
+            return
+        self.variant_id = vid
+        self.players = variant_class(vid).default_players
+        await self.rebuild()
+
+    @on(OptionList.OptionSelected, "#variant-list")
+    def variant_selected(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    async def rebuild(self) -> None:
+        cls = variant_class(self.variant_id)
+        box = self.query_one("#players-box", Vertical)
+        await box.remove_children()
+        widgets: list[Any] = []
+        if len(cls.players) > 1:
+            widgets.append(self.row("Players", Select(
+                [(str(p), p) for p in cls.players], value=self.players, allow_blank=False,
+                id="players", compact=True)))
+        n = self.players
+        places = seat_places(n, 0)
+        level = self.bisca_app.default_level
+        kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
+        kinds += [("External program", CMD), ("Person at this keyboard", HUMAN)]
+        for s in range(n):
+            side = places[s][0]
+            if s == 0:
+                widgets.append(self.row("You (bottom)", Input(
+                    value="You", id="name-0", compact=True, max_length=16)))
+                continue
+            widgets.append(self.row(f"Seat {s + 1} ({side})", Select(
+                kinds, value=f"bot:{level}", allow_blank=False, id=f"kind-{s}",
+                compact=True)))
+            name = Input(value=BOT_NAMES[(s - 1) % len(BOT_NAMES)], id=f"name-{s}",
+                         compact=True, max_length=16)
+            widgets.append(self.row("  name", name))
+            cmd = Input(placeholder="command line of the bot", id=f"cmd-{s}", compact=True)
+            cmd_row = self.row("  command", cmd)
+            cmd_row.display = False
+            cmd_row.id = f"cmd-row-{s}"
+            widgets.append(cmd_row)
+            widgets.append(Static(level_description(level), id=f"desc-{s}",
+                                  classes="dim desc"))
+        await box.mount_all(widgets)
+        rules = self.query_one("#rules-box-form", Vertical)
+        await rules.remove_children()
+        rwidgets: list[Any] = []
+        for rule in cls.house_rules:
+            opts = [(choice_label(c), str(i)) for i, c in enumerate(rule.choices)]
+            default = str(rule.choices.index(rule.default))
+            rwidgets.append(self.row(rule_title(rule), Select(
+                opts, value=default, allow_blank=False, id=f"rule-{rule.name}",
+                compact=True)))
+            rwidgets.append(Static(rule.description, classes="dim desc"))
+        if not cls.house_rules:
+            rwidgets.append(Static("This game has no house rules.", classes="dim"))
+        await rules.mount_all(rwidgets)
+
+    @on(Select.Changed)
+    async def select_changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        if sid == "players" and isinstance(event.value, int) and event.value != self.players:
+            self.players = event.value
+            await self.rebuild()
+        elif sid.startswith("kind-"):
+            s = int(sid.split("-")[1])
+            value = str(event.value)
+            desc = self.query_one(f"#desc-{s}", Static)
+            self.query_one(f"#cmd-row-{s}").display = value == CMD
+            if value == HUMAN:
+                desc.update("Another person at this keyboard; hands are hidden between turns.")
+                name = self.query_one(f"#name-{s}", Input)
+                if name.value in BOT_NAMES:
+                    name.value = f"Player {s + 1}"
+            else:
+                desc.update(level_description(value.removeprefix("bot:")))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_back()
+
+    def collect(self) -> tuple[dict[str, Any], list[SeatSpec]]:
+        cls = variant_class(self.variant_id)
+        options: dict[str, Any] = {}
+        for rule in cls.house_rules:
+            value = self.query_one(f"#rule-{rule.name}", Select).value
+            options[rule.name] = rule.choices[int(str(value))]
+        seats = []
+        for s in range(self.players):
+            name = self.query_one(f"#name-{s}", Input).value.strip() or f"Player {s + 1}"
+            if s == 0:
+                seats.append(SeatSpec(HUMAN, name))
+                continue
+            kind = str(self.query_one(f"#kind-{s}", Select).value)
+            if kind == HUMAN:
+                seats.append(SeatSpec(HUMAN, name))
+            elif kind == CMD:
+                command = self.query_one(f"#cmd-{s}", Input).value.strip()
+                if not command:
+                    raise OptionError(f"seat {s + 1} needs the command line of its program")
+                seats.append(SeatSpec(BOT, name, f"cmd:{command}"))
+            else:
+                seats.append(SeatSpec(BOT, name, kind.removeprefix("bot:")))
+        names = [sp.name for sp in seats]
+        if len(set(names)) != len(names):
+            raise OptionError("every seat needs a different name")
+        return options, seats
+
+    def action_start(self) -> None:
+        try:
+            options, seats = self.collect()
+            seed_text = self.query_one("#seed", Input).value.strip()
+            seed = int(seed_text) if seed_text else None
+            style = str(self.query_one("#card-style", Select).value)
+            speed = str(self.query_one("#speed", Select).value)
+            session = Session.new(self.variant_id, options, seats, seed, style, speed)
+        except (OptionError, ValueError) as e:
+            self.notify(str(e), title="Cannot start", severity="error")
+            return
+        self.bisca_app.card_style = style
+        self.bisca_app.speed = speed
+        self.bisca_app.start_session(session)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,74 @@
+"""The rules panel: the rules of a game in Markdown, reachable from anywhere (F1 or ?)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, Select, Static
+
+from ...engine.variant import all_variants, make_variant
+
+
+def fallback_markdown(variant_id: str, options: dict[str, Any] | None) -> str:
+    v = make_variant(variant_id, options or None)
+    lines = [f"# {v.name}", "", v.description, ""]
+    if v.house_rules:
+        lines += ["## House rules", ""]
+        for h in v.house_rules:
+            lines.append(f"- **{h.name}** (now {v.options[h.name]!r}): {h.description}")
+    return "\n".join(lines)
+
+
+def rules_text(variant_id: str, options: dict[str, Any] | None = None) -> str:
+    """The rules Markdown for a game, or its name and description while none is written."""
+    try:
+        from ...rules import rules_markdown
+    except ImportError:
+        return fallback_markdown(variant_id, options)
+    try:
+        return str(rules_markdown(variant_id, options or {}))
+    except Exception:  # the rules text must never take the table down
+        return fallback_markdown(variant_id, options)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules of the game being played, or of any game (the selector at the top)."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("f1", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, variant_id: str, options: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.variant_id = variant_id
+        self.options = options
+        self.playing = variant_id
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rules-box", classes="dialog"):
+            with Horizontal(id="rules-head"):
+                yield Static("Rules of ", classes="dialog-title")
+                yield Select([(c.name, c.id) for c in all_variants()], value=self.variant_id,
+                             allow_blank=False, id="rules-variant", compact=True)
+            with VerticalScroll(id="rules-scroll"):
+                yield Markdown(rules_text(self.variant_id, self.options), id="rules-md")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str):
+            return
+        opts = self.options if event.value == self.playing else None
+        await self.query_one("#rules-md", Markdown).update(rules_text(event.value, opts))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,635 @@
+"""The card table: seats around it in playing order, the trick, the stock, the hand.
+
+Everything drawn comes from ``view(seat)`` of the seat being shown; legal moves, whose turn
+it is and the scores come from the engine. Bots think in a worker thread and post their
+choice back, so the screen never freezes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalGroup, Vertical, VerticalGroup
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog
+from textual.worker import get_current_worker
+
+from ...engine import actions as A
+from ...engine.errors import IllegalAction
+from ...engine.view import SeatView
+from ..cardart import WINNER, card_text, suit_text
+from ..layout import BOTTOM, LEFT, RIGHT, TOP, hand_card_size, seats_on, trick_card_size
+from ..messages import BotChose, BotFailed, CardClicked
+from ..session import SPEEDS, Session
+from ..widgets.common import Body, Panel, TooSmall
+from ..widgets.side import PenteView
+from ..widgets.table import HandView, SeatInfo, SeatPanel, StockView, TrickSlot, team_colour
+
+if TYPE_CHECKING:
+    from ..app import BiscaApp
+
+
+def verb(name: str, base: str) -> str:
+    """``You play`` but ``Rui plays``."""
+    return base if name == "You" else base + ("es" if base.endswith(("sh", "ch", "x")) else "s")
+
+
+class TableScreen(Screen[None]):
+    """One match at the table."""
+
+    BINDINGS = [
+        Binding("1", "play(0)", "Play", key_display="1-9"),
+        *[Binding(str(i + 1), f"play({i})", show=False) for i in range(1, 9)],
+        Binding("left", "move(-1)", "Choose", key_display="←→", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter", "play_selected", "Play selected", show=False),
+        Binding("c", "special('cut')", "Cut"),
+        Binding("k", "special('knock')", "Knock"),
+        Binding("x", "special('exchange')", "Exchange the 2"),
+        Binding("s", "signal", "Signal"),
+        Binding("space", "continue", "Continue", show=False),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("p", "toggle_points", "Points"),
+        Binding("v", "speed", "Speed"),
+        Binding("q", "quit_match", "Save & quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        humans = session.humans()
+        self.bottom = humans[0]
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.selected = 0
+        self.show_finished = False
+        self.review = False
+        self.hide_points = False
+        self.notice: Text | None = None
+        self.deal_closed = False
+        self.waiting_handover = False
+        self.started = False
+        self.bindings_shown: tuple[bool | None, ...] = ()
+        self.log_lines: list[str | Text] = []
+
+    @property
+    def bisca_app(self) -> BiscaApp:
+        return self.app  # type: ignore[return-value]
+
+    # ----- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        n = self.session.variant.n
+        b = self.bottom
+        yield TooSmall()
+        with Body():
+            with Horizontal(id="table-row"):
+                with Vertical(id="table"):
+                    top = seats_on(n, b, TOP)
+                    with HorizontalGroup(id="top-seats"):
+                        for s in top:
+                            yield SeatPanel(s, TOP)
+                    with Horizontal(id="middle"):
+                        left, right = seats_on(n, b, LEFT), seats_on(n, b, RIGHT)
+                        if left:
+                            with Vertical(id="left-seats", classes="side-seats"):
+                                for s in left:
+                                    yield SeatPanel(s, LEFT)
+                        with Vertical(id="centre"):
+                            with HorizontalGroup(id="trick-top", classes="trick-row"):
+                                for s in top:
+                                    yield TrickSlot(s)
+                            with HorizontalGroup(id="trick-mid", classes="trick-row"):
+                                with VerticalGroup(classes="slot-column"):
+                                    for s in left:
+                                        yield TrickSlot(s)
+                                yield StockView()
+                                with VerticalGroup(classes="slot-column"):
+                                    for s in right:
+                                        yield TrickSlot(s)
+                            with HorizontalGroup(id="trick-bottom", classes="trick-row"):
+                                yield TrickSlot(b)
+                            yield Panel(id="trick-caption")
+                        if right:
+                            with Vertical(id="right-seats", classes="side-seats"):
+                                for s in right:
+                                    yield SeatPanel(s, RIGHT)
+                    with VerticalGroup(id="hand-area"):
+                        yield SeatPanel(b, BOTTOM)
+                        yield HandView()
+                with Vertical(id="side"):
+                    yield Panel(id="info")
+                    yield PenteView(id="pente")
+                    yield Panel(id="points")
+                    if self.session.variant.signals:
+                        yield Panel(id="signals")
+                    yield RichLog(id="log", wrap=True, markup=False, max_lines=200, min_width=10)
+            yield Panel(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if not self.started:
+            self.started = True
+            self.log_line(self.deal_heading())
+            for problem in self.session.bot_problems:
+                self.notify(problem, severity="warning")
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_table()
+
+    # ----- what is shown -------------------------------------------------------------
+
+    def shown_view(self) -> tuple[SeatView, bool]:
+        """The view drawn, and whether its private parts (hand, known cards) may show."""
+        seat = self.viewer if self.viewer is not None else self.bottom
+        return self.session.view(seat), self.viewer is not None
+
+    def my_turn(self, view: SeatView) -> bool:
+        return (self.viewer is not None and view.current == self.viewer
+                and not self.waiting_handover and not self.deal_closed)
+
+    def sorted_hand(self, view: SeatView) -> tuple[int, ...]:
+        """The hand as drawn: grouped by suit, trumps last, strongest first in each suit."""
+        v = self.session.variant
+        trump = view.trump if view.trump is not None else -1
+
+        def key(c: int) -> tuple[int, int, int]:
+            suit = v.suit[c]
+            return (1 if suit == trump else 0, suit, -v.strength[c])
+
+        return tuple(sorted(view.hand, key=key))
+
+    def playable(self, view: SeatView) -> set[int]:
+        return {a for a in view.legal if A.is_play(a)}
+
+    def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
+        try:
+            self.query_one("#hand", HandView)
+        except Exception:
+            return
+        s = self.session
+        v, private = self.shown_view()
+        style = s.card_style
+        width, height = self.app.size
+        n = v.n_players
+        partnerships = s.variant.n_teams < n
+        for seat in range(n):
+            panel = self.query_one(f"#seat-{seat}", SeatPanel)
+            panel.show(SeatInfo(
+                seat, s.name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
+                v.hand_sizes[seat], v.current == seat, v.dealer == seat,
+                not s.seats[seat].is_human,
+                v.known[seat] if private else (), style,
+            ), partnerships)
+        # the hand
+        mine = self.my_turn(v)
+        hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))
+        if hand:
+            self.selected = max(0, min(self.selected, len(hand) - 1))
+        self.query_one(HandView).show(
+            hand, self.playable(v), self.selected if mine else None, mine,
+            hand_card_size(width, height, len(hand)), style, hidden=not private)
+        # the trick
+        tsize = trick_card_size(width, height, n)
+        cards: dict[int, int] = {}
+        winner = None
+        caption = Text()
+        if self.review and v.tricks:
+            t = v.tricks[-1]
+            cards = dict(zip(t.seats, t.cards, strict=True))
+            winner = t.winner
+            caption = Text(f"Last trick: {s.name(t.winner)} took it (+{t.points})",
+                           style="bold yellow")
+        elif v.trick:
+            cards = dict(v.trick)
+        elif self.show_finished and v.tricks:
+            t = v.tricks[-1]
+            cards = dict(zip(t.seats, t.cards, strict=True))
+            winner = t.winner
+            who = s.name(t.winner)
+            caption = Text(f"{who} {verb(who, 'take')} the trick (+{t.points})  (space)",
+                           style="green")
+        for seat in range(n):
+            card = cards.get(seat)
+            self.query_one(f"#slot-{seat}", TrickSlot).show(
+                card, tsize, style, WINNER if seat == winner else "normal")
+        self.query_one("#trick-caption", Panel).set(caption)
+        extra = dict(v.extra)
+        self.query_one(StockView).show(v.stock_count, v.indicator, v.trump,
+                                       extra.get("choice") == "knock", style)
+        self.refresh_side(v, private)
+        self.query_one("#status", Panel).set(self.status_text(v))
+        keys = tuple(self.check_action(a, p) for a, p in (
+            ("play", ()), ("special", ("cut",)), ("special", ("knock",)),
+            ("special", ("exchange",)), ("signal", ()), ("last_trick", ())))
+        if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
+            self.bindings_shown = keys
+            self.refresh_bindings()
+
+    def refresh_side(self, v: SeatView, private: bool) -> None:
+        s = self.session
+        style = s.card_style
+        info = Text(s.variant.name, style="bold")
+        info.append(f"\nDeal {s.deal_number} · dealer {s.name(v.dealer)}")
+        info.append("\nTrumps ")
+        if v.trump is None:
+            info.append("not yet chosen", style="bright_black")
+        else:
+            info.append_text(suit_text(v.trump, style))
+        info.append(f"\nSeed {s.match.seed}", style="bright_black")
+        self.query_one("#info", Panel).set(info)
+        my_team = v.team_of[v.seat]
+        scores = s.match.scores
+        pente = self.query_one(PenteView)
+        if s.variant.n_teams == 2:
+            other = 1 - my_team
+            gp = v.deal_game_points
+            pente.show(s.match.target, scores[my_team] + gp[my_team],
+                       scores[other] + gp[other], s.team_label(my_team),
+                       s.team_label(other), s.match.target)
+        else:
+            pente.set("Match  " + "  ".join(
+                f"{s.team_label(t)} {scores[t]}" for t in range(s.variant.n_teams)))
+        pts = [0] * s.variant.n_teams
+        for seat, p in enumerate(v.points):
+            pts[v.team_of[seat]] += p
+        points = Text("Card points this deal\n", style="bold")
+        if self.hide_points:
+            points.append("hidden (p shows)", style="bright_black")
+        else:
+            for t, p in enumerate(pts):
+                if t:
+                    points.append(" · ")
+                points.append(f"{s.team_label(t)} {p}", style=f"bold {team_colour(t)}")
+        self.query_one("#points", Panel).set(points)
+        if s.variant.signals:
+            sig = Text("Signals", style="bold")
+            if not private:
+                sig.append("\n(hidden)", style="bright_black")
+            elif not v.signals:
+                sig.append("\nnone yet", style="bright_black")
+            for e in v.signals[-3:] if private else ():
+                who = "you" if e.sender == v.seat else s.name(e.sender)
+                colour = "red" if e.intercepted else "green"
+                sig.append(f"\n{who}: ", style=f"bold {colour}")
+                sig.append(f"{e.gesture} = {e.meaning}")
+                if e.intercepted:
+                    sig.append(" (caught)", style="red")
+            self.query_one("#signals", Panel).set(sig)
+
+    def status_text(self, v: SeatView) -> Text:
+        s = self.session
+        if self.notice is not None:
+            return self.notice
+        st = s.state
+        if st.is_over() or self.deal_closed:
+            return Text("The deal is over.", style="bold")
+        cur = v.current
+        if cur is None:
+            return Text("")
+        if not self.my_turn(v):
+            if self.waiting_handover or (s.is_human(cur) and self.viewer != cur):
+                return Text(f"{s.name(cur)} to play: pass the keyboard.", style="bold")
+            if v.phase == "cut_or_knock":
+                return Text(f"{s.name(cur)} chooses to cut or knock…")
+            lead = "to lead" if not v.trick else "to play"
+            return Text(f"{s.name(cur)} {lead}…")
+        legal = v.legal
+        if v.phase == "cut_or_knock":
+            return Text("Your choice: c cuts (an indicator is turned), "
+                        "k knocks (hearts are trumps).", style="bold yellow")
+        t = Text("Your turn: ", style="bold yellow")
+        t.append("lead a card" if not v.trick else "play a card")
+        extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
+        t.append(" (1-9, ←→ Enter)." if extras else " (1-9, ←→ Enter, or click).")
+        if A.EXCHANGE in legal and v.indicator is not None:
+            t.append(" x: your 2 for ")
+            t.append_text(card_text(v.indicator, s.card_style))
+            t.append(".")
+        if any(A.is_signal(a) for a in legal):
+            t.append(" s: signal.")
+        return t
+
+    def deal_heading(self) -> str:
+        s = self.session
+        return f"— Deal {s.deal_number}, {s.name(s.state.dealer)} deals —"
+
+    def log_line(self, text: str | Text) -> None:
+        self.log_lines.append(text)
+        del self.log_lines[:-200]
+        with contextlib.suppress(Exception):  # the log may be mid-rebuild
+            self.query_one("#log", RichLog).write(text)
+
+    # ----- the flow of play ----------------------------------------------------------
+
+    def advance(self) -> None:
+        """Decide what happens next: the deal's end, a person's turn, or a bot's."""
+        s = self.session
+        st = s.state
+        if self.deal_closed or self.waiting_handover:
+            return
+        if st.is_over():
+            self.end_of_deal()
+            return
+        cur = st.current
+        if cur is None:
+            return
+        if s.is_human(cur):
+            if self.viewer != cur:
+                self.hand_over(cur)
+                return
+            self.refresh_table()
+            return
+        self.start_bot(cur)
+
+    def hand_over(self, seat: int) -> None:
+        from .handover import HandOverScreen
+
+        self.viewer = None
+        self.waiting_handover = True
+        self.refresh_table()
+        self.app.push_screen(HandOverScreen(self.session.name(seat)),
+                             callback=lambda _: self.call_later(self.take_seat, seat))
+
+    async def take_seat(self, seat: int) -> None:
+        self.waiting_handover = False
+        self.viewer = seat
+        self.selected = 0
+        if self.bottom != seat:
+            self.bottom = seat
+            await self.recompose()
+            self.bindings_shown = ()
+            log = self.query_one("#log", RichLog)
+            for line in self.log_lines:
+                log.write(line)
+        self.refresh_table()
+        self.advance()
+
+    def bot_delay(self) -> float:
+        override = self.bisca_app.bot_delay
+        if override is not None:
+            return override
+        return SPEEDS.get(self.session.speed, 0.6)
+
+    def start_bot(self, seat: int) -> None:
+        st = self.session.state
+        delay = self.bot_delay()
+        if self.show_finished and not st.trick:
+            delay *= 2  # leave the finished trick on the table a moment
+        token = (self.session.deal_number, len(st.history))
+        self.think(seat, st.view(seat), token, delay)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def think(self, seat: int, view: SeatView, token: tuple[int, int], delay: float) -> None:
+        worker = get_current_worker()
+        started = time.monotonic()
+        bot = self.session.bots[seat]
+        try:
+            action = bot.choose(view)
+        except Exception as e:  # a bot's failure must not take the table down
+            self.post_message(BotFailed(seat, f"{e.__class__.__name__}: {e}", token))
+            return
+        while not worker.is_cancelled:
+            left = delay - (time.monotonic() - started)
+            if left <= 0:
+                break
+            time.sleep(min(0.05, left))
+        if not worker.is_cancelled:
+            self.post_message(BotChose(seat, action, token))
+
+    def current_token(self) -> tuple[int, int]:
+        return (self.session.deal_number, len(self.session.state.history))
+
+    @on(BotChose)
+    def bot_chose(self, message: BotChose) -> None:
+        st = self.session.state
+        if message.token != self.current_token() or st.current != message.seat:
+            return
+        try:
+            self.act(message.action)
+        except IllegalAction as e:
+            self.bot_failed(BotFailed(message.seat, f"tried {e.action}: {e.rule}",
+                                      message.token))
+
+    @on(BotFailed)
+    def bot_failed(self, message: BotFailed) -> None:
+        st = self.session.state
+        if message.token != self.current_token() or st.current != message.seat:
+            return
+        name = self.session.name(message.seat)
+        self.notify(f"{name} (bot) failed: {message.error}; it plays its first legal card.",
+                    severity="error")
+        legal = st.legal_actions()
+        plays = [a for a in legal if A.is_play(a) or a in (A.CUT, A.KNOCK)]
+        self.act((plays or legal)[0])
+
+    def act(self, action: int) -> None:
+        """Apply an action of the seat to act, log it, save, and move on."""
+        s = self.session
+        st = s.state
+        seat = st.current
+        assert seat is not None
+        tricks_before = len(st.tricks)
+        events_before = len(st.score_events)
+        s.apply(action)  # raises IllegalAction, leaving everything as it was
+        self.notice = None
+        self.review = False
+        name = s.name(seat)
+        style = s.card_style
+        if A.is_play(action):
+            line = Text(f"{name} {verb(name, 'play')} ")
+            line.append_text(card_text(action, style))
+            self.log_line(line)
+            self.show_finished = False
+        elif action == A.CUT:
+            line = Text(f"{name} {verb(name, 'cut')}; the indicator is ")
+            if st.indicator is not None:
+                line.append_text(card_text(st.indicator, style))
+            self.log_line(line)
+        elif action == A.KNOCK:
+            self.log_line(f"{name} {verb(name, 'knock')}: hearts are trumps")
+        elif action == A.EXCHANGE and st.exchanged is not None:
+            _, gave, took = st.exchanged
+            line = Text(f"{name} {verb(name, 'exchange')} ")
+            line.append_text(card_text(gave, style))
+            line.append(" for ")
+            line.append_text(card_text(took, style))
+            self.log_line(line)
+        if len(st.tricks) > tricks_before:
+            t = st.tricks[-1]
+            self.show_finished = True
+            who = s.name(t.winner)
+            self.log_line(Text(f"  {who} {verb(who, 'take')} the trick (+{t.points})",
+                               style="green"))
+        for e in st.score_events[events_before:]:
+            self.log_line(Text(f"  {s.team_label(e.team)} +{e.points}: {e.reason}",
+                               style="bold yellow"))
+        if seat == self.viewer and A.is_play(action):
+            self.selected = 0
+        self.bisca_app.save_session()
+        self.refresh_table()
+        self.advance()
+
+    def end_of_deal(self) -> None:
+        from .summary import DealSummaryScreen
+
+        self.deal_closed = True
+        s = self.session
+        score = s.finish_deal()
+        self.bisca_app.save_session()
+        self.refresh_table()
+        self.app.push_screen(DealSummaryScreen(s, score), callback=self.after_summary)
+
+    def after_summary(self, _: object = None) -> None:
+        from .summary import MatchEndScreen
+
+        s = self.session
+        if s.match.is_over():
+            self.bisca_app.clear_session()
+            self.app.push_screen(MatchEndScreen(s), callback=lambda _: self.leave())
+            return
+        s.next_deal()
+        self.bisca_app.save_session()
+        self.deal_closed = False
+        self.show_finished = False
+        self.review = False
+        self.log_line(self.deal_heading())
+        if len(s.humans()) > 1:
+            self.viewer = None
+        self.refresh_table()
+        self.advance()
+
+    def leave(self) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.bisca_app.back_to_start()
+
+    # ----- the player's actions ------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("play", "move", "play_selected", "special", "signal", "continue",
+                      "last_trick"):
+            v, private = self.shown_view()
+            mine = private and self.my_turn(v)
+            if action in ("play", "move", "play_selected"):
+                return mine and v.phase == "play"
+            if action == "special":
+                code = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}[
+                    str(parameters[0])]
+                return mine and code in v.legal
+            if action == "signal":
+                return mine and any(A.is_signal(a) for a in v.legal)
+            if action == "continue":
+                return self.show_finished or self.review
+            if action == "last_trick":
+                return bool(v.tricks)
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        # any key puts a finished trick away (the next card played does too)
+        if self.show_finished and event.key not in ("l",):
+            self.show_finished = False
+            self.call_after_refresh(self.refresh_table)
+
+    def try_play(self, index: int) -> None:
+        v, private = self.shown_view()
+        if not (private and self.my_turn(v)) or v.phase != "play":
+            return
+        hand = self.sorted_hand(v)
+        if not 0 <= index < len(hand):
+            self.notice = Text(f"You hold {len(hand)} cards.", style="bold red")
+            self.refresh_table()
+            return
+        card = hand[index]
+        self.selected = index
+        try:
+            self.act(card)
+        except IllegalAction as e:
+            self.notice = Text("You cannot play ", style="bold red")
+            self.notice.append_text(card_text(card, self.session.card_style))
+            self.notice.append(f": {e.rule}.", style="bold red")
+            self.app.bell()
+            self.refresh_table()
+
+    def action_play(self, index: int) -> None:
+        self.try_play(index)
+
+    def action_move(self, step: int) -> None:
+        v, _ = self.shown_view()
+        if v.hand:
+            self.selected = (self.selected + step) % len(v.hand)
+            self.notice = None
+            self.refresh_table()
+
+    def action_play_selected(self) -> None:
+        self.try_play(self.selected)
+
+    @on(CardClicked)
+    def card_clicked(self, message: CardClicked) -> None:
+        self.try_play(message.index)
+
+    def action_special(self, which: str) -> None:
+        code = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}[which]
+        v, private = self.shown_view()
+        if not (private and self.my_turn(v)):
+            return
+        try:
+            self.act(code)
+        except IllegalAction as e:
+            self.notice = Text(f"Not now: {e.rule}.", style="bold red")
+            self.refresh_table()
+
+    def action_signal(self) -> None:
+        from .signal import SignalScreen
+
+        v, private = self.shown_view()
+        if not (private and self.my_turn(v)):
+            return
+        options = [a for a in v.legal if A.is_signal(a)]
+        if not options:
+            return
+        signals = self.session.variant.signals
+
+        def chosen(action: int | None) -> None:
+            if action is not None:
+                try:
+                    self.act(action)
+                except IllegalAction as e:
+                    self.notice = Text(f"Not now: {e.rule}.", style="bold red")
+                    self.refresh_table()
+
+        self.app.push_screen(
+            SignalScreen([(a, signals[a - A.SIGNAL]) for a in options]), callback=chosen)
+
+    def action_continue(self) -> None:
+        self.show_finished = False
+        self.review = False
+        self.refresh_table()
+
+    def action_last_trick(self) -> None:
+        self.review = not self.review
+        self.refresh_table()
+
+    def action_toggle_points(self) -> None:
+        self.hide_points = not self.hide_points
+        self.refresh_table()
+
+    def action_speed(self) -> None:
+        names = list(SPEEDS)
+        s = self.session
+        s.speed = names[(names.index(s.speed) + 1) % len(names)]
+        self.notify(f"Bot speed: {s.speed}")
+        self.bisca_app.save_session()
+
+    def action_quit_match(self) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.bisca_app.save_session()
+        self.app.exit()

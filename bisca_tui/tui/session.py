@@ -1,0 +1,205 @@
+"""One match at the table: who sits where, the engine's match, the bots, the saved record.
+
+This module holds no widgets. The table screen asks it what to show and hands it the actions
+people choose; every rule (whose turn, what is legal, what a deal is worth) comes from the
+engine.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..bots.base import Bot, bot_levels, make_bot
+from ..engine.match import Match
+from ..engine.records import Record, record_of_match, replay_record
+from ..engine.state import GameState
+from ..engine.variant import DealScore, Variant, make_variant
+from ..engine.view import SeatView
+
+HUMAN = "human"
+BOT = "bot"
+
+BOT_NAMES = ("Rui", "Inês", "Tiago", "Marta", "Nuno", "Sofia", "Vasco", "Leonor")
+
+SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
+DEFAULT_SPEED = "normal"
+
+
+@dataclass
+class SeatSpec:
+    """Who sits in a seat: a person at this keyboard or a bot of some level."""
+
+    kind: str
+    name: str
+    level: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def default_level() -> str:
+    levels = bot_levels()
+    return "medium" if "medium" in levels else levels[0]
+
+
+def default_seats(n: int, level: str | None = None) -> list[SeatSpec]:
+    lvl = level or default_level()
+    seats = [SeatSpec(HUMAN, "You")]
+    for s in range(1, n):
+        seats.append(SeatSpec(BOT, BOT_NAMES[(s - 1) % len(BOT_NAMES)], lvl))
+    return seats
+
+
+class Session:
+    """A match in progress, with its seats and bots."""
+
+    def __init__(self, match: Match, seats: list[SeatSpec], card_style: str = "symbols",
+                 speed: str = DEFAULT_SPEED) -> None:
+        if len(seats) != match.variant.n:
+            raise ValueError(f"{match.variant.name} needs {match.variant.n} seats")
+        if not any(s.is_human for s in seats):
+            raise ValueError("at least one seat must be a person")
+        self.match = match
+        self.seats = seats
+        self.card_style = card_style
+        self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
+        self.bots: dict[int, Bot] = {}
+        self.bot_problems: list[str] = []
+        for s, spec in enumerate(seats):
+            if not spec.is_human:
+                self.bots[s] = self._make_bot(s, spec)
+
+    def _make_bot(self, seat: int, spec: SeatSpec) -> Bot:
+        seed = (self.match.seed + 7919 * (seat + 1)) % (2**63)
+        try:
+            return make_bot(spec.level, seed)
+        except (ValueError, OSError) as e:
+            fallback = bot_levels()[0]
+            self.bot_problems.append(f"{spec.name}: {e}; playing at level {fallback}")
+            spec.level = fallback
+            return make_bot(fallback, seed)
+
+    # ----- making a match ------------------------------------------------------------
+
+    @classmethod
+    def new(cls, variant_id: str, options: dict[str, Any], seats: list[SeatSpec],
+            seed: int | None = None, card_style: str = "symbols",
+            speed: str = DEFAULT_SPEED) -> Session:
+        variant = make_variant(variant_id, options, len(seats))
+        if seed is None:  # short enough to note down and type in again
+            seed = random.randrange(1, 1_000_000)
+        match = Match(variant, dealer=len(seats) - 1, seed=seed)
+        session = cls(match, seats, card_style, speed)
+        match.new_deal()
+        return session
+
+    @classmethod
+    def from_saved(cls, record: Record, table: dict[str, Any]) -> Session:
+        """Rebuild a match from its record; ``table`` holds the seats and settings."""
+        match = replay_record(record)
+        seats = seats_from_json(table.get("seats"), len(record.players), record.players)
+        session = cls(match, seats, str(table.get("card_style", "symbols")),
+                      str(table.get("speed", DEFAULT_SPEED)))
+        if match.is_over():
+            raise ValueError("the saved match is already over")
+        if match.current is not None and match.current.is_over():
+            match.finish_deal()
+            if not match.is_over():
+                match.new_deal()
+        return session
+
+    # ----- queries -------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.match.variant
+
+    @property
+    def state(self) -> GameState:
+        state = self.match.current
+        assert state is not None
+        return state
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.match.deals)
+
+    def humans(self) -> list[int]:
+        return [s for s, spec in enumerate(self.seats) if spec.is_human]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].is_human
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def view(self, seat: int) -> SeatView:
+        return self.state.view(seat)
+
+    def team_label(self, team: int) -> str:
+        """Teams by name: the player's own name with two players, else A, B, C..."""
+        v = self.variant
+        if v.n_teams == v.n:
+            return self.name(v.team_of.index(team))
+        return "AB"[team] if team < 2 else chr(ord("A") + team)
+
+    def team_members(self, team: int) -> list[str]:
+        v = self.variant
+        return [self.name(s) for s in range(v.n) if v.team_of[s] == team]
+
+    # ----- acting --------------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        """Apply an action for the seat to act (the engine raises ``IllegalAction``)."""
+        self.state.apply(action)
+
+    def finish_deal(self) -> DealScore:
+        return self.match.finish_deal()
+
+    def next_deal(self) -> GameState:
+        return self.match.new_deal()
+
+    # ----- saving --------------------------------------------------------------------
+
+    def record(self) -> Record:
+        return record_of_match(self.match, [s.name for s in self.seats])
+
+    def save_text(self) -> str:
+        """The match as a game record."""
+        return self.record().dumps()
+
+    def table_text(self) -> str:
+        """Who sits where and the table's settings, kept beside the record."""
+        data = {
+            "seats": [asdict(s) for s in self.seats],
+            "card_style": self.card_style,
+            "speed": self.speed,
+        }
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:
+    """Seats from a saved file; without a table section, the first seat is the person."""
+    if raw is None:
+        seats = default_seats(n, bot_levels()[0])
+        for s, spec in enumerate(seats):
+            spec.name = names[s]
+        return seats
+    if not isinstance(raw, list) or len(raw) != n:
+        raise ValueError(f"table.seats must list {n} seats")
+    seats = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict) or item.get("kind") not in (HUMAN, BOT):
+            raise ValueError(f"table.seats[{i}] must say kind \"human\" or \"bot\"")
+        name = item.get("name")
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"table.seats[{i}] has no name")
+        level = item.get("level", "")
+        if not isinstance(level, str):
+            raise ValueError(f"table.seats[{i}].level must be a string")
+        seats.append(SeatSpec(item["kind"], name, level))
+    return seats

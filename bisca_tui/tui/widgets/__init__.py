@@ -1,0 +1,1 @@
+"""Widgets of the card table, grouped by the area of the screen they draw."""

@@ -1,0 +1,48 @@
+"""The side panel: the game, trumps, the pente (scoring comb), points, signals, the log."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from .common import Panel
+
+
+def pente_lines(lines: int, above: int, below: int, width: int = 24) -> list[Text]:
+    """The comb: a horizontal line crossed by ``lines`` vertical lines; one dot above per
+    game the upper side won and one below per game the lower side won."""
+    gap = 3 if lines * 3 + 1 <= width else 2
+    seg = "─" * (gap - 1)
+
+    def marks(count: int, colour: str) -> Text:
+        t = Text(" " * (gap - 1))
+        for i in range(lines):
+            if i < count:
+                t.append("●", style=f"bold {colour}")
+            else:
+                t.append("│", style="bright_black")
+            t.append(" " * (gap - 1))
+        if count > lines:
+            t.append(f"+{count - lines}", style=f"bold {colour}")
+        return t
+
+    middle = Text(seg + (seg.join("┼" for _ in range(lines))) + seg, style="bold")
+    return [marks(above, "cyan"), middle, marks(below, "magenta")]
+
+
+class PenteView(Panel):
+    """The match score drawn as a pente."""
+
+    def show(self, lines: int, above: int, below: int, upper: str, lower: str,
+             target: int) -> None:
+        comb = pente_lines(lines, above, below)
+        head = Text(f"Match, first to {target}", style="bold")
+        width = max(c.cell_len for c in comb)
+        if width + 2 + max(len(upper), len(lower)) + 3 <= 25:
+            comb[0].append(f"  {upper} {above}", style="bold cyan")
+            comb[2].append(f"  {lower} {below}", style="bold magenta")
+        else:
+            head.append("\n")
+            head.append(f"{upper} {above}", style="bold cyan")
+            head.append(" · ")
+            head.append(f"{lower} {below}", style="bold magenta")
+        self.set(Text("\n").join([head, *comb]))

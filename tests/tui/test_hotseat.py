@@ -1,0 +1,51 @@
+"""Two people at one keyboard: every hand hidden until the next one takes the seat."""
+
+from __future__ import annotations
+
+from tui_helpers import make_app, settle, table
+
+from bisca_tui.engine import actions as A
+from bisca_tui.tui.screens.handover import HandOverScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
+
+
+def rendered(widget) -> str:
+    return "\n".join(line.text for line in widget.render_lines(widget.region.reset_offset))
+
+
+async def test_hand_over_between_two_people(private_data) -> None:
+    app = make_app(private_data)
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random"),
+             SeatSpec(HUMAN, "Bea"), SeatSpec(BOT, "Tiago", "random")]
+    session = Session.new("bisca-4", {}, seats, seed=21)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.start_session(session)
+        await settle(app, pilot)
+        # Ana leads the first deal: she is asked for first, with no hand on show
+        assert isinstance(app.screen, HandOverScreen)
+        assert "Pass to Ana" in str(app.screen.query_one("#handover-text").render())
+        t = table(app)
+        assert t.viewer is None
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen) and t.viewer == 0
+        assert t.query_one("#hand").cards == t.sorted_hand(session.view(0))
+        ana_card = next(a for a in session.view(0).legal if A.is_play(a))
+        await pilot.press(str(t.sorted_hand(session.view(0)).index(ana_card) + 1))
+        await settle(app, pilot)
+        # Rui (bot) played; now Bea's turn: the table hides every hand first
+        assert isinstance(app.screen, HandOverScreen)
+        assert "Pass to Bea" in str(app.screen.query_one("#handover-text").render())
+        assert t.viewer is None
+        assert session.state.current == 2
+        await pilot.press("enter")
+        await settle(app, pilot)
+        t = table(app)
+        assert t.viewer == 2 and t.bottom == 2
+        hand = t.query_one("#hand")
+        assert hand.cards == t.sorted_hand(session.view(2))
+        assert set(hand.cards).isdisjoint(session.state.hands[0])
+        # Bea's seat is now at the bottom and Ana's across the table
+        assert t.query_one("#seat-2").region.y > t.query_one("#seat-0").region.y

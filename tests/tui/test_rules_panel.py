@@ -1,0 +1,45 @@
+"""The rules panel opens with F1 or ? from anywhere."""
+
+from __future__ import annotations
+
+from textual.widgets import Markdown
+from tui_helpers import make_app, start_game
+
+from bisca_tui.tui.screens.rules import RulesScreen, rules_text
+from bisca_tui.tui.screens.table import TableScreen
+
+
+async def test_f1_and_question_mark_open_the_rules_at_the_table(private_data) -> None:
+    app = make_app(private_data, variant="bisca-4")
+    async with app.run_test(size=(100, 30)) as pilot:
+        t = await start_game(app, pilot, seed=1)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.variant_id == "bisca-4"
+        md = app.screen.query_one("#rules-md", Markdown)
+        assert md.source == rules_text("bisca-4", dict(t.session.variant.options))
+        assert "Quatro" in md.source
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is t
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_rules_from_the_start_screen_for_any_game(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        select = app.screen.query_one("#rules-variant")
+        select.value = "bisca-capixaba"
+        await pilot.pause()
+        md = app.screen.query_one("#rules-md", Markdown)
+        assert "Capixaba" in md.source

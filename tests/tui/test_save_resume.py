@@ -1,0 +1,80 @@
+"""Quitting mid-match saves it; the next start resumes it; a damaged save is set aside."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Button
+from tui_helpers import first_playable_index, make_app, settle, start_game, table
+
+from bisca_tui.engine.records import load_record
+from bisca_tui.tui.save import SAVE_NAME
+
+
+async def test_quit_and_resume_where_it_stopped(private_data) -> None:
+    app = make_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(100, 30)) as pilot:
+        t = await start_game(app, pilot, seed=99)
+        for _ in range(4):
+            await pilot.press(str(first_playable_index(t) + 1))
+            await settle(app, pilot)
+        history = list(t.session.state.history)
+        hand = t.session.view(0).hand
+        await pilot.press("q")
+    saved = private_data / SAVE_NAME
+    assert saved.exists()
+    record = load_record(saved)  # the save is a plain game record
+    assert record.variant == "bisca-3" and len(record.deals[0].actions) == len(history)
+
+    app2 = make_app(private_data)
+    async with app2.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        button = app2.screen.query_one("#continue", Button)
+        assert button.display and app2.focused is button
+        await pilot.press("enter")
+        await settle(app2, pilot)
+        t2 = table(app2)
+        assert t2.session.state.history == history
+        assert t2.session.view(0).hand == hand
+        assert t2.session.match.seed == 99
+
+
+async def test_no_continue_without_a_save(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#continue", Button).display
+
+
+async def test_a_damaged_save_is_reported_and_set_aside(private_data) -> None:
+    private_data.mkdir(parents=True)
+    bad = private_data / SAVE_NAME
+    bad.write_text('{"format": "bisca-tui-record", "version": 1, "variant": "bisca-3",'
+                   ' "players": ["You"', encoding="utf-8")
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        notice = str(app.screen.query_one("#save-notice").render())
+        assert SAVE_NAME in notice and "not valid JSON" in notice
+        assert not app.screen.query_one("#continue", Button).display
+    assert not bad.exists()
+    aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8").startswith('{"format"')
+
+
+async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
+    app = make_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(app, pilot, seed=5)
+        await pilot.press("q")
+    path = private_data / SAVE_NAME
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["deals"][0]["actions"] = ["cut"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app2 = make_app(private_data)
+    async with app2.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        notice = str(app2.screen.query_one("#save-notice").render())
+        assert "could not be resumed" in notice and "cut" in notice
+    assert len(list(private_data.glob("saved-match.damaged-*[0-9].json"))) == 1
+    assert len(list(private_data.glob("saved-match.damaged-*.table.json"))) == 1

@@ -1,0 +1,76 @@
+"""Seats around the table in counter-clockwise order, card sizes, the small terminal."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+from tui_helpers import make_app, start_game
+
+from bisca_tui.tui.layout import seat_places, seats_on
+
+
+def centre(region: Region) -> tuple[float, float]:
+    return region.x + region.width / 2, region.y + region.height / 2
+
+
+def test_seat_places_go_counter_clockwise() -> None:
+    # seat i+1 is to the right of seat i: right side, then the top, then the left
+    assert seat_places(4, 0) == {0: ("bottom", 0), 1: ("right", 0), 2: ("top", 0),
+                                 3: ("left", 0)}
+    assert seat_places(2, 1) == {1: ("bottom", 0), 0: ("top", 0)}
+    assert seat_places(3, 0)[1][0] == "right" and seat_places(3, 0)[2][0] == "left"
+    # across the top, play runs from right to left
+    assert seats_on(6, 0, "top") == [4, 3, 2]
+    # with eight, two seats a side: up the right, down the left
+    assert seats_on(8, 0, "right") == [2, 1]
+    assert seats_on(8, 0, "left") == [6, 7]
+    for n in range(2, 9):
+        assert sorted(seat_places(n, 0)) == list(range(n))
+
+
+async def test_four_seats_sit_counter_clockwise_on_screen(private_data) -> None:
+    app = make_app(private_data, variant="bisca-4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await start_game(app, pilot, seed=2)
+        c = {s: centre(t.query_one(f"#seat-{s}").region) for s in range(4)}
+        bottom, right, top, left = c[0], c[1], c[2], c[3]
+        assert bottom[1] > right[1] > top[1]  # the player at the bottom
+        assert right[0] > top[0] > left[0]  # the next seat to play on the right
+        assert top[1] < left[1] < bottom[1]
+        # each card of the trick lies beside the seat that played it
+        slots = {s: centre(t.query_one(f"#slot-{s}").region) for s in range(4)}
+        assert slots[1][0] > slots[2][0] > slots[3][0]
+        assert slots[2][1] < slots[1][1] < slots[0][1]
+
+
+async def test_six_seats_around_the_table(private_data) -> None:
+    app = make_app(private_data, variant="bisca-6")
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await start_game(app, pilot, seed=4)
+        c = {s: centre(t.query_one(f"#seat-{s}").region) for s in range(6)}
+        assert c[1][0] > c[2][0] > c[3][0] > c[4][0] > c[5][0]  # right, top R-to-L, left
+        assert c[2][1] == c[3][1] == c[4][1] < c[1][1] < c[0][1]
+        assert c[5][1] > c[4][1]
+
+
+async def test_a_small_terminal_asks_to_be_enlarged(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        notice = app.screen.query_one(".too-small")
+        assert notice.display and notice.region.area > 0
+        assert "enlarge" in str(notice.render()).lower()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert app.screen.query_one(".too-small").region.area == 0
+        assert app.screen.query_one("#new").region.area > 0
+
+
+async def test_bigger_terminals_draw_bigger_cards(private_data) -> None:
+    app = make_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await start_game(app, pilot, seed=8)
+        small = t.query_one("#hand").region
+        await pilot.resize_terminal(140, 45)
+        await pilot.pause()
+        big = t.query_one("#hand").region
+        assert big.height > small.height and big.width > small.width
