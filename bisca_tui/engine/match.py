@@ -52,7 +52,13 @@ class Match:
         return self.deals[-1] if self.deals else None
 
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.finished
+
+    @property
+    def finished(self) -> bool:
+        """A session of a fixed number of deals has played them all."""
+        limit = self.variant.match_deals()
+        return limit is not None and len(self.results) >= limit
 
     def new_deal(self, seed: int | None = None, layout: Layout | None = None) -> GameState:
         if self.is_over():
@@ -83,7 +89,11 @@ class Match:
         for team, gp in enumerate(result.game_points):
             self.scores[team] += gp
         best = max(self.scores)
-        if best >= self.target:
+        if self.variant.match_deals() is not None:
+            if self.finished:
+                leaders = [t for t, s in enumerate(self.scores) if s == best]
+                self.winner = leaders[0] if len(leaders) == 1 else None
+        elif best >= self.target:
             leaders = [t for t, s in enumerate(self.scores) if s == best]
             self.winner = leaders[0] if len(leaders) == 1 else None
         return result

@@ -161,6 +161,8 @@ class GameState:
         self.ended_early = False
         self.result: DealScore | None = None
         self.exchanged: tuple[int, int, int] | None = None  # (seat, gave, took)
+        # the deal's partnerships; fixed games copy the variant's, a called partner sets them
+        self.side_of: list[int] = list(variant.team_of)
         self.extra: dict[str, Any] = {}  # variant-specific state
         if layout is None:
             self.deck = variant.pack()
@@ -171,7 +173,8 @@ class GameState:
 
     # ----- dealing -------------------------------------------------------------------
 
-    def deal_standard(self, indicator_first: int | None = None, trump: int | None = None) -> None:
+    def deal_standard(self, indicator_first: int | None = None, trump: int | None = None,
+                      start: bool = True) -> None:
         """Deal from ``self.deck`` (or install the given layout) and start play.
 
         ``indicator_first``: an indicator already turned before the deal (Capixaba's cut);
@@ -207,7 +210,8 @@ class GameState:
             self.layout = Layout(
                 tuple(tuple(h) for h in self.hands), self.trump, self.indicator, tuple(rest)
             )
-        self.start_play()
+        if start:
+            self.start_play()
 
     def install_layout(self, layout: Layout) -> None:
         self.hands = [list(h) for h in layout.hands]
@@ -386,10 +390,11 @@ class GameState:
         assert seat is not None
         v = self.variant
         self.signals_this_turn.add(k)
-        partners = [s for s in range(self.n) if s != seat and v.team_of[s] == v.team_of[seat]]
+        side = self.side_of
+        partners = [s for s in range(self.n) if s != seat and side[s] == side[seat]]
         p = float(v.options.get("intercept", 0.25))
         caught = [s for s in range(self.n)
-                  if v.team_of[s] != v.team_of[seat] and self.rng.random() < p]
+                  if side[s] != side[seat] and self.rng.random() < p]
         self.signal_log.append(SignalEvent(seat, k, len(self.tricks), tuple(partners + caught)))
 
     def _play(self, card: int) -> None:
@@ -492,6 +497,9 @@ class GameState:
 
     def returns(self) -> list[float]:
         """Per seat: +1 for the winning side, -1 for the losers, 0 for no game."""
+        hook = getattr(self.variant, "returns", None)
+        if hook is not None:
+            return hook(self)
         if self.result is None:
             return [0.0] * self.n
         w = self.result.winner
@@ -526,6 +534,7 @@ class GameState:
         d["deal_game_points"] = list(self.deal_game_points)
         d["match_points"] = list(self.match_points)
         d["extra"] = dict(self.extra)
+        d["side_of"] = list(self.side_of)
         new.__dict__.update(d)
         return new
 

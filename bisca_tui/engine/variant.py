@@ -135,6 +135,18 @@ class Variant:
         """Games (or game points) a side needs to win the match."""
         return 10 if self.options.get("match") == "comb_10" else 4
 
+    def match_deals(self) -> int | None:
+        """For a session of a fixed number of deals, that number (else None)."""
+        return None
+
+    def rebuild_hidden(self, state: GameState) -> None:
+        """Recompute facts that follow from hidden cards, after a state was rebuilt from a
+        seat's view plus sampled cards (search bots); e.g. who holds a called card."""
+
+    def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
+        """The deal's partnerships as ``viewer`` knows them (None: not yet known)."""
+        return tuple(state.side_of)
+
     def check_layout(self, layout: Any) -> None:
         """Variant-specific checks of a dealt layout; raise ``LayoutError``."""
 
@@ -167,10 +179,13 @@ class Variant:
     # ----- helpers -------------------------------------------------------------------
 
     def team_points(self, state: GameState) -> tuple[list[int], list[int]]:
-        pts = [0] * self.n_teams
-        tricks = [0] * self.n_teams
+        """Card points and tricks per side of the deal."""
+        side_of = getattr(state, "side_of", None) or self.team_of
+        sides = max(side_of) + 1
+        pts = [0] * sides
+        tricks = [0] * sides
         for seat in range(self.n):
-            t = self.team_of[seat]
+            t = side_of[seat]
             pts[t] += state.points[seat]
             tricks[t] += state.tricks_won[seat]
         return pts, tricks

@@ -30,7 +30,8 @@ class SeatView:
     variant: str
     options: tuple[tuple[str, object], ...]  # house rules in effect, sorted by name
     n_players: int
-    team_of: tuple[int, ...]
+    team_of: tuple[int, ...]  # scoring sides of the match (each player alone in some games)
+    side_of: tuple[int | None, ...]  # this deal's partnerships as this seat knows them
     dealer: int
     phase: str
     current: int | None
@@ -68,13 +69,13 @@ def make_view(state: GameState, seat: int) -> SeatView:
             sig = v.signals[ev.signal]
             signals.append(SeenSignal(
                 ev.sender, sig.name, sig.meaning, sig.gesture, ev.trick,
-                v.team_of[ev.sender] != v.team_of[seat],
+                state.side_of[ev.sender] != state.side_of[seat],
             ))
     known = tuple(
         tuple(sorted(state.known[seat][s])) if s != seat else ()
         for s in range(state.n)
     )
-    trump_known = state.phase not in ("deal", "cut_or_knock")
+    trump_known = state.phase not in ("deal", "cut_or_knock", "auction", "call")
     public_extra = tuple(sorted((k, val) for k, val in state.extra.items()
                                 if not k.startswith("_")))
     return SeatView(
@@ -83,6 +84,7 @@ def make_view(state: GameState, seat: int) -> SeatView:
         options=tuple(sorted(v.options.items())),
         n_players=state.n,
         team_of=v.team_of,
+        side_of=v.known_sides(state, seat),
         dealer=state.dealer,
         phase=state.phase,
         current=state.current,
