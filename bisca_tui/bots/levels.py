@@ -1,0 +1,69 @@
+"""The bot levels: easy, medium and hard. Each plays from its seat's view only.
+
+- easy: plays by simple rules, remembering only its hand and the trick on the table, and
+  makes a human-like slip now and then.
+- medium: plays by rules with card counting: which trumps and high cards are gone, how many
+  trumps are still out, what the trick is worth, and never takes a trick from a partner who
+  is already winning it when a cheaper card keeps it.
+- hard: searches (see ``pimc``).
+"""
+
+from __future__ import annotations
+
+from ..engine.view import SeatView
+from .base import Bot, register_level
+from .heuristics import rule_card, special_choice, variant_of
+from .pimc import PimcBot
+
+
+class EasyBot(Bot):
+    level = "easy"
+    description = ("Remembers only its own hand and the cards on the table, plays sensibly "
+                   "most of the time but slips now and then; it never sees hidden cards.")
+    slip = 0.25
+
+    def choose(self, view: SeatView) -> int:
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        variant = variant_of(view)
+        sp = special_choice(view, variant, self.rng, signals=self.rng.random() < 0.5)
+        if sp is not None:
+            return sp
+        cards = [a for a in legal if 0 <= a < 80]
+        if not cards:
+            return legal[0]
+        if self.rng.random() < self.slip:
+            if self.rng.random() < 0.5:
+                return self.rng.choice(cards)
+            # an eager slip: the strongest card in hand
+            return max(cards, key=lambda c: (variant.strength[c], variant.points[c]))
+        return rule_card(view, variant, counting=False)
+
+
+class MediumBot(Bot):
+    level = "medium"
+    description = ("Remembers every card played, counts the trumps and high cards still out "
+                   "and what the trick is worth, and helps a winning partner instead of "
+                   "overtaking; it never sees hidden cards.")
+
+    def choose(self, view: SeatView) -> int:
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        variant = variant_of(view)
+        sp = special_choice(view, variant, self.rng)
+        if sp is not None:
+            return sp
+        if not any(0 <= a < 80 for a in legal):
+            return legal[0]
+        return rule_card(view, variant, counting=True)
+
+
+class HardBot(PimcBot):
+    level = "hard"
+
+
+register_level("easy", EasyBot)
+register_level("medium", MediumBot)
+register_level("hard", HardBot)

@@ -1,0 +1,142 @@
+"""The search behind the hard level: Perfect Information Monte Carlo.
+
+For each decision the bot deals the hidden cards at random many times, each time consistently
+with its view (its hand, the cards played, the indicator, cards it knows others hold, voids
+shown under follow rules, partners' signals). Every legal card is scored on the same sampled
+deals: by an exact minimax solve once few cards remain (two players: when the stock is small
+or gone), otherwise by a greedy playout, deterministic so that every card is judged on exactly
+the same play of the same deals. A deal's score blends winning and card points, so the bot
+plays to win the deal, not only to pile up points. The card with the best average is played.
+
+The search uses only the engine's public data (suits, strengths, points, partnerships, the
+play restriction, the variant's own trick and scoring hooks), so every variant of the engine
+is searched the same way. Special actions (cut or knock, exchange, signals, auctions) are
+answered by the shared rules of thumb.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ..engine.sampling import HiddenInfo, infer, sample_hidden
+from ..engine.variant import Variant
+from ..engine.view import SeatView
+from .base import Bot
+from .heuristics import Table, rule_card, special_choice, variant_of
+from .sim import (
+    R_FREE,
+    R_TRUMP_ON_TRUMP,
+    Rules,
+    Sim,
+    playout_greedy,
+    solve2_actions,
+    solve_actions,
+)
+
+
+def unique_deal(info: HiddenInfo) -> bool:
+    """True when the view leaves only one way to place the hidden cards."""
+    places = sum(1 for s in info.slots if s > 0) + (1 if info.stock_slots > 0 else 0)
+    return places <= 1 and info.stock_slots <= 1
+
+
+def spare_partner(view: SeatView, variant: Variant, cards: list[int]) -> list[int]:
+    """Drop the trumps that would take the trick from a partner who is winning it when no
+    opponent plays after us: any card that does not beat the partner keeps the trick, and
+    a trump is worth keeping. (Loading a plain Ace on the partner's King stays allowed.)"""
+    t = Table(view, variant)
+    if not t.trick or not t.ours or t.later_opps:
+        return cards
+    w = t.win_card
+    assert w is not None
+    keep = [c for c in cards if not (t.beats(c, w) and t.suit[c] == t.trump)]
+    return keep or cards
+
+
+class PimcBot(Bot):
+    level = "hard"
+    description = ("Remembers every card played and what its partners showed or signalled, "
+                   "then tries each card on many random guesses of the hidden hands, "
+                   "solving the end of the deal exactly; it never sees hidden cards.")
+
+    def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
+                 max_samples: int = 300, min_samples: int = 8, solve_cards_2p: int = 10,
+                 solve_tricks: int = 2) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.max_samples = max_samples
+        self.min_samples = min_samples
+        self.solve_cards_2p = solve_cards_2p
+        self.solve_tricks = solve_tricks
+        self.last_samples = 0
+
+    def choose(self, view: SeatView) -> int:
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        variant = variant_of(view)
+        sp = special_choice(view, variant, self.rng)
+        if sp is not None:
+            return sp
+        cards = [a for a in legal if 0 <= a < 80]
+        if len(cards) <= 1:
+            return cards[0] if cards else legal[0]
+        if not variant.teams_shown:
+            # a partnership hidden behind a called card: the search does not yet sample who
+            # the partner is, so play by the card-counting rules
+            return rule_card(view, variant, counting=True)
+        cards = spare_partner(view, variant, cards)
+        if len(cards) == 1:
+            return cards[0]
+        return self.search(view, cards)
+
+    def _solver(self, sim: Sim) -> str | None:
+        """Which exact solver applies to this sampled deal, if any."""
+        rules = sim.rules
+        left = sim.cards_left() + len(sim.trick)
+        if (rules.n == 2 and not rules.hook and rules.restriction in (R_FREE, R_TRUMP_ON_TRUMP)):
+            return "two" if left <= self.solve_cards_2p else None
+        if left <= self.solve_tricks * rules.n:
+            return "general"
+        return None
+
+    def search(self, view: SeatView, cards: Sequence[int]) -> int:
+        variant = variant_of(view)
+        assert view.trump is not None
+        rng = self.rng
+        info = infer(view, variant)
+        rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra))
+        team = view.team_of[view.seat]
+        unique = unique_deal(info)
+        totals = dict.fromkeys(cards, 0.0)
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        samples = 0
+        while samples < self.max_samples:
+            hands, stock = sample_hidden(info, variant, rng)
+            sim = Sim.from_view(rules, view, hands, stock)
+            how = self._solver(sim)
+            if how == "two":
+                vals = solve2_actions(sim, cards)
+            elif how == "general":
+                vals = solve_actions(sim, team, cards)
+            else:
+                vals = {}
+                for c in cards:
+                    child = sim.clone()
+                    child.play(c)
+                    playout_greedy(child)
+                    vals[c] = rules.utility(child, team)
+            for c in cards:
+                totals[c] += vals[c]
+            samples += 1
+            if unique and how is not None:
+                break
+            if samples >= self.min_samples and time.perf_counter() >= deadline:
+                break
+        self.last_samples = samples
+        # ties go to the card a greedy player would choose, then the cheaper card
+        order = sorted(cards, key=lambda c: rules.cost[c])
+        best = max(order, key=lambda c: round(totals[c] / samples, 9))
+        return best
+

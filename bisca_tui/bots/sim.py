@@ -1,0 +1,658 @@
+"""A lean copy of a deal for search: fast playouts and an exact endgame solver.
+
+The engine's ``GameState`` keeps records, views and checks that a search does not need. A
+``Sim`` holds only the cards: hands, stock, indicator, the trick on the table, points and tricks
+per seat. It follows the variant's data (suits, strengths, points, partnerships, play
+restriction, drawing) so it plays every trick-taking variant of the engine the same way the
+engine does, and it calls the variant's own ``after_trick`` and ``score`` hooks (a ``Sim``
+offers the few state attributes those hooks read), so mid-deal scores such as Capixaba's
+heley and bonus points count in search exactly as in play.
+
+A ``Sim`` is built from a seat's view plus a sampled deal of the hidden cards; it is only
+ever used on such sampled deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine.state import ScoreEvent
+from ..engine.variant import (
+    FOLLOW_OR_TRUMP,
+    FOLLOW_SUIT,
+    TRUMP_ON_TRUMP_AFTER_STOCK,
+    DealScore,
+    Variant,
+)
+from ..engine.view import SeatView
+
+R_FREE, R_TRUMP_ON_TRUMP, R_FOLLOW, R_FOLLOW_OR_TRUMP = 0, 1, 2, 3
+_RESTRICTIONS = {TRUMP_ON_TRUMP_AFTER_STOCK: R_TRUMP_ON_TRUMP, FOLLOW_SUIT: R_FOLLOW,
+                 FOLLOW_OR_TRUMP: R_FOLLOW_OR_TRUMP}
+
+WIN_WEIGHT = 0.7
+POINTS_WEIGHT = 0.3
+GAMES_WEIGHT = 0.1  # extra credit per game point of margin beyond the first
+
+
+class Rules:
+    """The constant part of a search: the variant's tables for one trump suit, and a cache
+    of deal scores."""
+
+    def __init__(self, variant: Variant, trump: int, target: int | None = None,
+                 match_points: Sequence[int] | None = None,
+                 extra: dict | None = None) -> None:
+        self.variant = variant
+        self.n = variant.n
+        self.team = variant.team_of
+        self.n_teams = variant.n_teams
+        self.suit = variant.suit
+        self.strength = variant.strength
+        self.pts = variant.points
+        self.trump = trump
+        self.restriction = _RESTRICTIONS.get(variant.restriction, R_FREE)
+        self.draws = variant.draws
+        self.hook = type(variant).after_trick is not Variant.after_trick
+        self.target = target
+        self.match_points = list(match_points) if match_points is not None else [0] * (
+            variant.n_teams)
+        self.extra = dict(extra or {})
+        # how much a card costs to give away or spend: points, plus a premium for trumps
+        self.cost = tuple(
+            self.pts[c] + ((8 + self.strength[c]) if self.suit[c] == trump else 0)
+            for c in range(80)
+        )
+        self._scores: dict[tuple, DealScore] = {}
+
+    def score(self, sim: Sim) -> DealScore:
+        team = self.team
+        tp = [0] * self.n_teams
+        tt = [0] * self.n_teams
+        for s in range(self.n):
+            tp[team[s]] += sim.points[s]
+            tt[team[s]] += sim.tricks_won[s]
+        key = (tuple(tp), tuple(tt), tuple(sim.deal_game_points), sim.early_winner)
+        r = self._scores.get(key)
+        if r is None:
+            if sim.early_winner is not None:
+                r = DealScore(tuple(tp), tuple(tt), tuple(sim.deal_game_points), (),
+                              sim.early_winner, True)
+            else:
+                r = self.variant.score(sim)  # type: ignore[arg-type]
+            self._scores[key] = r
+        return r
+
+    def utility(self, sim: Sim, team: int) -> float:
+        """How good the finished deal is for ``team``, from 0 to about 1: mostly whether it
+        won, partly its share of the card points, a little the margin in game points."""
+        r = self.score(sim)
+        if r.winner is None:
+            win = 0.5
+        else:
+            win = 1.0 if r.winner == team else 0.0
+        total = sum(r.card_points) or 1
+        share = r.card_points[team] / total
+        gp = r.game_points
+        other = max((g for t, g in enumerate(gp) if t != team), default=0)
+        margin = gp[team] - other
+        extra = 0.0
+        if margin > 1:
+            extra = min(margin - 1, 3)
+        elif margin < -1:
+            extra = max(margin + 1, -3)
+        return WIN_WEIGHT * win + POINTS_WEIGHT * share + GAMES_WEIGHT * extra
+
+
+class Sim:
+    """The cards of one deal, fully known (a sample), played as fast as Python allows."""
+
+    __slots__ = ("rules", "n", "trump", "hands", "stock", "indicator", "trick", "tseats",
+                 "leader", "current", "points", "tricks_won", "ntricks", "over",
+                 "deal_game_points", "score_events", "early_winner", "target",
+                 "match_points", "extra")
+
+    def __init__(self, rules: Rules, hands: list[list[int]], stock: list[int],
+                 indicator: int | None, leader: int) -> None:
+        self.rules = rules
+        self.n = rules.n
+        self.trump = rules.trump
+        self.hands = hands
+        self.stock = stock  # top card last
+        self.indicator = indicator
+        self.trick: list[int] = []
+        self.tseats: list[int] = []
+        self.leader = leader
+        self.current = leader
+        self.points = [0] * rules.n
+        self.tricks_won = [0] * rules.n
+        self.ntricks = 0
+        self.over = False
+        self.deal_game_points = [0] * rules.n_teams
+        self.score_events: list[ScoreEvent] = []
+        self.early_winner: int | None = None
+        self.target = rules.target
+        self.match_points = rules.match_points
+        self.extra = rules.extra
+
+    @classmethod
+    def from_view(cls, rules: Rules, view: SeatView, hands: list[list[int]],
+                  stock: list[int]) -> Sim:
+        """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``)."""
+        sim = cls(rules, hands, stock, view.indicator, view.leader)
+        sim.trick = [c for _, c in view.trick]
+        sim.tseats = [s for s, _ in view.trick]
+        sim.current = view.current if view.current is not None else view.leader
+        sim.points = list(view.points)
+        won = [0] * rules.n
+        for t in view.tricks:
+            won[t.winner] += 1
+        sim.tricks_won = won
+        sim.ntricks = len(view.tricks)
+        sim.deal_game_points = list(view.deal_game_points)
+        sim.score_events = list(view.score_events)
+        sim.over = view.phase == "over"
+        return sim
+
+    def clone(self) -> Sim:
+        new = Sim.__new__(Sim)
+        new.rules = self.rules
+        new.n = self.n
+        new.trump = self.trump
+        new.hands = [h[:] for h in self.hands]
+        new.stock = self.stock[:]
+        new.indicator = self.indicator
+        new.trick = self.trick[:]
+        new.tseats = self.tseats[:]
+        new.leader = self.leader
+        new.current = self.current
+        new.points = self.points[:]
+        new.tricks_won = self.tricks_won[:]
+        new.ntricks = self.ntricks
+        new.over = self.over
+        new.deal_game_points = self.deal_game_points[:]
+        new.score_events = self.score_events[:]
+        new.early_winner = self.early_winner
+        new.target = self.target
+        new.match_points = self.match_points
+        new.extra = self.extra
+        return new
+
+    # ----- the hooks' view of a state ---------------------------------------------
+
+    def add_game_points(self, team: int, points: int, reason: str) -> None:
+        self.deal_game_points[team] += points
+        self.score_events.append(ScoreEvent(self.ntricks - 1, team, points, reason))
+        if self.target is not None and (
+                self.match_points[team] + self.deal_game_points[team] >= self.target):
+            self.over = True
+            self.early_winner = team
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock) + (1 if self.indicator is not None and self.rules.draws else 0)
+
+    def cards_left(self) -> int:
+        """Cards still to be played in the deal (hands, stock and indicator)."""
+        return sum(len(h) for h in self.hands) + self.stock_count
+
+    # ----- rules --------------------------------------------------------------------
+
+    def legal(self) -> list[int]:
+        hand = self.hands[self.current]
+        r = self.rules.restriction
+        if r == R_FREE or not self.trick:
+            return hand[:]
+        suit = self.rules.suit
+        led = suit[self.trick[0]]
+        if r == R_TRUMP_ON_TRUMP:
+            if led == self.trump and self.stock_count == 0:
+                t = [c for c in hand if suit[c] == led]
+                if t:
+                    return t
+            return hand[:]
+        follow = [c for c in hand if suit[c] == led]
+        if follow:
+            return follow
+        if r == R_FOLLOW_OR_TRUMP:
+            t = [c for c in hand if suit[c] == self.trump]
+            if t:
+                return t
+        return hand[:]
+
+    def winning(self) -> int:
+        """Index in the trick of the card winning it so far."""
+        rules = self.rules
+        suit, strength, trump = rules.suit, rules.strength, self.trump
+        trick = self.trick
+        best = 0
+        wc = trick[0]
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if suit[c] == suit[wc]:
+                if strength[c] > strength[wc]:
+                    best, wc = i, c
+            elif suit[c] == trump:
+                best, wc = i, c
+        return best
+
+    def play(self, card: int) -> None:
+        seat = self.current
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.tseats.append(seat)
+        if len(self.trick) < self.n:
+            self.current = seat + 1 if seat + 1 < self.n else 0
+            return
+        rules = self.rules
+        best = self.winning()
+        winner = self.tseats[best]
+        pts = rules.pts
+        p = 0
+        for c in self.trick:
+            p += pts[c]
+        self.points[winner] += p
+        self.tricks_won[winner] += 1
+        self.ntricks += 1
+        hands = self.hands
+        if rules.hook:
+            last = not hands[winner] and self.stock_count == 0
+            rules.variant.after_trick(self, list(self.tseats), list(self.trick),  # type: ignore[arg-type]
+                                      winner, last)
+            if self.over:
+                return
+        self.trick = []
+        self.tseats = []
+        stock = self.stock
+        if stock or (self.indicator is not None and rules.draws):
+            n = self.n
+            for i in range(n):
+                s = (winner + i) % n
+                if stock:
+                    hands[s].append(stock.pop())
+                elif self.indicator is not None:
+                    hands[s].append(self.indicator)
+                    self.indicator = None
+        if not hands[winner]:
+            self.over = True
+            self.current = -1
+            return
+        self.leader = winner
+        self.current = winner
+
+
+# ----- playout policies ------------------------------------------------------------
+
+
+def greedy_card(sim: Sim, cards: Sequence[int]) -> int:
+    """A one-trick greedy choice: lead the cheapest card; when following, take the trick
+    if what it brings beats what it costs, else throw the cheapest card; a partner winning
+    last in the trick gets points."""
+    rules = sim.rules
+    cost = rules.cost
+    if len(cards) == 1:
+        return cards[0]
+    trick = sim.trick
+    if not trick:
+        best = cards[0]
+        bv = cost[best]
+        for c in cards:
+            if cost[c] < bv:
+                best, bv = c, cost[c]
+        return best
+    suit, strength, pts, team = rules.suit, rules.strength, rules.pts, rules.team
+    trump = sim.trump
+    w = sim.winning()
+    wc = trick[w]
+    me = sim.current
+    ours = team[sim.tseats[w]] == team[me]
+    last = len(trick) == sim.n - 1
+    p = 0
+    for c in trick:
+        p += pts[c]
+    ws, wst = suit[wc], strength[wc]
+    best = cards[0]
+    bv = -1e9
+    for c in cards:
+        sc = suit[c]
+        beats = (sc == ws and strength[c] > wst) or (sc == trump and ws != trump)
+        spend = cost[c] - pts[c]  # the trump premium
+        if ours or beats:
+            gain = (p + pts[c]) * (1.0 if last else 0.6) - spend
+        else:
+            gain = -(p + pts[c]) - spend
+        if gain > bv:
+            best, bv = c, gain
+    return best
+
+
+def playout_greedy(sim: Sim) -> None:
+    """Play the deal to its end with ``greedy_card`` for every seat."""
+    while not sim.over:
+        sim.play(greedy_card(sim, sim.legal()))
+
+
+def playout_random(sim: Sim, rng: random.Random) -> None:
+    """Play the deal to its end with random legal cards."""
+    randrange = rng.randrange
+    while not sim.over:
+        cards = sim.legal()
+        sim.play(cards[randrange(len(cards))])
+
+
+def playout_mixed(sim: Sim, rng: random.Random, noise: float = 0.1) -> None:
+    """Greedy play with an occasional random card, so samples do not all play alike."""
+    rnd = rng.random
+    randrange = rng.randrange
+    while not sim.over:
+        cards = sim.legal()
+        if rnd() < noise:
+            sim.play(cards[randrange(len(cards))])
+        else:
+            sim.play(greedy_card(sim, cards))
+
+
+# ----- exact solver ----------------------------------------------------------------
+
+
+def solve(sim: Sim, team: int, alpha: float = -1e9, beta: float = 1e9) -> float:
+    """The value for ``team`` of the deal with every card known, both sides playing their
+    best (minimax with alpha-beta pruning over the two sides; every seat plays for its
+    partnership)."""
+    if sim.over:
+        return sim.rules.utility(sim, team)
+    cards = sim.legal()
+    if len(cards) > 1:
+        first = greedy_card(sim, cards)
+        cards.remove(first)
+        cards.insert(0, first)
+    maximizing = sim.rules.team[sim.current] == team
+    if maximizing:
+        v = -1e9
+        for c in cards:
+            child = sim.clone()
+            child.play(c)
+            x = solve(child, team, alpha, beta)
+            if x > v:
+                v = x
+            if v > alpha:
+                alpha = v
+            if alpha >= beta:
+                break
+        return v
+    v = 1e9
+    for c in cards:
+        child = sim.clone()
+        child.play(c)
+        x = solve(child, team, alpha, beta)
+        if x < v:
+            v = x
+        if v < beta:
+            beta = v
+        if alpha >= beta:
+            break
+    return v
+
+
+def solve_actions(sim: Sim, team: int, cards: Sequence[int]) -> dict[int, float]:
+    """The exact value for ``team`` of each card the seat to act may play."""
+    out: dict[int, float] = {}
+    for c in cards:
+        child = sim.clone()
+        child.play(c)
+        out[c] = solve(child, team)
+    return out
+
+
+# ----- fast paths ------------------------------------------------------------------
+
+
+def fast_playout_random(sim: Sim, rng: random.Random) -> None:
+    """``playout_random`` with the trick loop written out, for variants without trick hooks;
+    falls back to the general loop otherwise."""
+    rules = sim.rules
+    if rules.hook or sim.over:
+        playout_random(sim, rng)
+        return
+    n = sim.n
+    suit, strength, pts = rules.suit, rules.strength, rules.pts
+    trump = sim.trump
+    restr = rules.restriction
+    draws = rules.draws
+    hands = sim.hands
+    stock = sim.stock
+    indicator = sim.indicator
+    points = sim.points
+    won = sim.tricks_won
+    trick = sim.trick
+    tseats = sim.tseats
+    leader = sim.leader
+    randrange = rng.randrange
+    ntricks = sim.ntricks
+    while True:
+        i = len(trick)
+        seat = (leader + i) % n
+        while i < n:
+            hand = hands[seat]
+            if restr == R_FREE or not trick:
+                c = hand.pop(randrange(len(hand)))
+            else:
+                sl = suit[trick[0]]
+                if restr == R_TRUMP_ON_TRUMP:
+                    opts = [x for x in hand if suit[x] == trump] if (
+                        sl == trump and not stock and indicator is None) else hand
+                else:
+                    opts = [x for x in hand if suit[x] == sl]
+                    if not opts and restr == R_FOLLOW_OR_TRUMP:
+                        opts = [x for x in hand if suit[x] == trump]
+                if not opts:
+                    opts = hand
+                c = opts[randrange(len(opts))]
+                hand.remove(c)
+            trick.append(c)
+            tseats.append(seat)
+            i += 1
+            seat = seat + 1 if seat + 1 < n else 0
+        wc = trick[0]
+        best = 0
+        p = pts[wc]
+        for j in range(1, n):
+            c = trick[j]
+            p += pts[c]
+            if suit[c] == suit[wc]:
+                if strength[c] > strength[wc]:
+                    best, wc = j, c
+            elif suit[c] == trump:
+                best, wc = j, c
+        winner = tseats[best]
+        points[winner] += p
+        won[winner] += 1
+        ntricks += 1
+        trick = []
+        tseats = []
+        if stock or (indicator is not None and draws):
+            for j in range(n):
+                s = (winner + j) % n
+                if stock:
+                    hands[s].append(stock.pop())
+                elif indicator is not None:
+                    hands[s].append(indicator)
+                    indicator = None
+        leader = winner
+        if not hands[winner]:
+            break
+    sim.trick = trick
+    sim.tseats = tseats
+    sim.indicator = indicator
+    sim.leader = leader
+    sim.ntricks = ntricks
+    sim.over = True
+    sim.current = -1
+
+
+class _Leaf:
+    """Just enough of a state for ``Rules.score`` at the end of a two-player solve."""
+
+    __slots__ = ("points", "tricks_won", "deal_game_points", "early_winner", "score_events",
+                 "trump", "target", "match_points", "extra")
+
+
+def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
+    """Exact values of each of ``cards`` for the seat to act, in a two-player deal without
+    trick hooks and without a follow-suit rule, with the sampled stock order known.
+
+    Tuples and a transposition table instead of ``Sim`` copies: about ten times faster than
+    ``solve``."""
+    rules = sim.rules
+    assert sim.n == 2 and not rules.hook and rules.restriction in (R_FREE, R_TRUMP_ON_TRUMP)
+    suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
+    trump = sim.trump
+    root = sim.current
+    root_team = rules.team[root]
+    draws = list(reversed(sim.stock))
+    if sim.indicator is not None and rules.draws:
+        draws.append(sim.indicator)
+    nd = len(draws)
+    tot_tricks = [sim.tricks_won[0], sim.tricks_won[1]]
+    base_p0 = sim.points[0]
+    leaf_cache: dict[tuple[int, int], float] = {}
+    trump_rule = rules.restriction == R_TRUMP_ON_TRUMP
+
+    def leaf(p0: int, t0: int) -> float:
+        key = (p0, t0)
+        v = leaf_cache.get(key)
+        if v is None:
+            lf = _Leaf()
+            lf.points = [p0, sim.points[0] + sim.points[1] + _remaining - p0]
+            lf.tricks_won = [t0, _tricks_total - t0]
+            lf.deal_game_points = list(sim.deal_game_points)
+            lf.early_winner = None
+            lf.score_events = list(sim.score_events)
+            lf.trump = trump
+            lf.target = sim.target
+            lf.match_points = sim.match_points
+            lf.extra = sim.extra
+            v = rules.utility(lf, root_team)  # type: ignore[arg-type]
+            leaf_cache[key] = v
+        return v
+
+    _remaining = sum(pts[c] for h in sim.hands for c in h) + sum(pts[c] for c in draws) + sum(
+        pts[c] for c in sim.trick)
+    _tricks_total = tot_tricks[0] + tot_tricks[1] + (
+        len(sim.hands[0]) + len(sim.hands[1]) + len(sim.trick) + nd) // 2
+    tt: dict[tuple, tuple[float, int]] = {}
+
+    def follow_opts(hand: tuple[int, ...], a: int, k: int) -> tuple[int, ...]:
+        if trump_rule and k >= nd and suit[a] == trump:
+            t = tuple(x for x in hand if suit[x] == trump)
+            if t:
+                return t
+        return hand
+
+    def after(h0: tuple[int, ...], h1: tuple[int, ...], k: int, leader: int, a: int, b: int,
+              p0: int, t0: int, alpha: float, beta: float) -> float:
+        # a led by ``leader``, b answered: resolve, draw, go on
+        if suit[b] == suit[a]:
+            lw = strength[a] > strength[b]
+        else:
+            lw = suit[b] != trump
+        winner = leader if lw else 1 - leader
+        if winner == 0:
+            p0 += pts[a] + pts[b]
+            t0 += 1
+        if k < nd:
+            if winner == 0:
+                h0 = h0 + (draws[k],)
+                h1 = h1 + (draws[k + 1],)
+            else:
+                h1 = h1 + (draws[k],)
+                h0 = h0 + (draws[k + 1],)
+            k += 2
+        return node(h0, h1, k, winner, p0, t0, alpha, beta)
+
+    def node(h0: tuple[int, ...], h1: tuple[int, ...], k: int, leader: int, p0: int, t0: int,
+             alpha: float, beta: float) -> float:
+        if not h0 and not h1:
+            return leaf(p0, t0)
+        key = (tuple(sorted(h0)), tuple(sorted(h1)), k, leader, p0, t0)
+        hit = tt.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == 0:
+                return v
+            if flag == 1 and v >= beta:
+                return v
+            if flag == -1 and v <= alpha:
+                return v
+        a0, b0 = alpha, beta
+        lh, fh = (h0, h1) if leader == 0 else (h1, h0)
+        lmax = leader == root
+        best = -1e9 if lmax else 1e9
+        for a in sorted(lh, key=cost.__getitem__):
+            rest_l = tuple(x for x in lh if x != a)
+            # the follower's best answer, within the current window
+            fbest = 1e9 if lmax else -1e9
+            fa, fb = alpha, beta
+            for b in follow_opts(fh, a, k):
+                rest_f = tuple(x for x in fh if x != b)
+                if leader == 0:
+                    v = after(rest_l, rest_f, k, 0, a, b, p0, t0, fa, fb)
+                else:
+                    v = after(rest_f, rest_l, k, 1, a, b, p0, t0, fa, fb)
+                if lmax:  # follower minimises
+                    if v < fbest:
+                        fbest = v
+                    if fbest < fb:
+                        fb = fbest
+                else:
+                    if v > fbest:
+                        fbest = v
+                    if fbest > fa:
+                        fa = fbest
+                if fa >= fb:
+                    break
+            if lmax:
+                if fbest > best:
+                    best = fbest
+                if best > alpha:
+                    alpha = best
+            else:
+                if fbest < best:
+                    best = fbest
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if best <= a0:
+            tt[key] = (best, -1)
+        elif best >= b0:
+            tt[key] = (best, 1)
+        else:
+            tt[key] = (best, 0)
+        return best
+
+    h = [tuple(sim.hands[0]), tuple(sim.hands[1])]
+    k0 = 0
+    out: dict[int, float] = {}
+    for c in cards:
+        if sim.trick:  # root answers the lead
+            a = sim.trick[0]
+            leader = sim.tseats[0]
+            rest = tuple(x for x in h[root] if x != c)
+            hh = list(h)
+            hh[root] = rest
+            out[c] = after(hh[0], hh[1], k0, leader, a, c, base_p0, tot_tricks[0], -1e9, 1e9)
+        else:
+            rest = tuple(x for x in h[root] if x != c)
+            other = h[1 - root]
+            v = 1e9
+            for b in follow_opts(other, c, k0):
+                rest_f = tuple(x for x in other if x != b)
+                if root == 0:
+                    x = after(rest, rest_f, k0, 0, c, b, base_p0, tot_tricks[0], -1e9, v)
+                else:
+                    x = after(rest_f, rest, k0, 1, c, b, base_p0, tot_tricks[0], -1e9, v)
+                if x < v:
+                    v = x
+            out[c] = v
+    return out

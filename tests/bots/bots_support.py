@@ -1,0 +1,29 @@
+"""Shared helpers for the bot tests: explicit deals and bots small enough to run fast."""
+
+from __future__ import annotations
+
+from bisca_tui.bots.levels import HardBot
+from bisca_tui.engine import Layout, make_variant, parse_card
+from bisca_tui.engine.variant import Variant
+
+
+def layout(variant: Variant, hands: list[str], indicator: str | None,
+           trump: str | None = None, stock_first: list[str] | None = None) -> Layout:
+    """A deal with the given hands (cards as text) and indicator; the rest of the pack goes
+    to the stock in pack order, after ``stock_first`` (top first)."""
+    hs = tuple(tuple(parse_card(c) for c in h.split()) for h in hands)
+    ind = parse_card(indicator) if indicator else None
+    top = [parse_card(c) for c in (stock_first or [])]
+    used = {c for h in hs for c in h} | set(top) | ({ind} if ind is not None else set())
+    rest = [c for c in variant.pack() if c not in used]
+    t = variant.suit[ind] if ind is not None else "SHDC".index(trump or "H")
+    return Layout(hs, t, ind, tuple(top + rest))
+
+
+def small_hard(seed: int = 0, samples: int = 6) -> HardBot:
+    """A hard bot bounded by samples rather than time, so its choices repeat exactly."""
+    return HardBot(seed, budget_ms=60_000, max_samples=samples, min_samples=samples)
+
+
+def variant(vid: str) -> Variant:
+    return make_variant(vid)
