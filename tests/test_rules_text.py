@@ -114,7 +114,7 @@ def test_a_page_written_before_its_game_still_shows(monkeypatch: pytest.MonkeyPa
     with pytest.raises(OptionError):
         rules_markdown("briscola", {"match": "comb_10"})
     with pytest.raises(OptionError):
-        rules_markdown("sueca")
+        rules_markdown("no-such-game")  # neither a page nor a registered game
 
 
 def test_unknown_game_is_refused_and_names_are_not_paths() -> None:
