@@ -1,0 +1,226 @@
+"""Regenerate the pictures of the app shown in the README.
+
+Usage: ``python screenshots/make_screenshots.py [--size 110x34] [--only NAME ...]``
+
+Each picture is the app run headless (``App.run_test``) and driven with key presses from a
+fixed match seed, then saved as ``screenshots/NAME.svg``; a ``NAME.png`` is written beside it
+when ``rsvg-convert`` is on the PATH. The app keeps its save in a temporary directory, so the
+user's interrupted match is never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from bisca_tui.engine import actions as A
+from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.screens.rules import RulesScreen
+from bisca_tui.tui.screens.signal import SignalScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.screens.table import TableScreen
+
+HERE = Path(__file__).resolve().parent
+SIZE = (110, 34)
+
+Scene = Callable[[BiscaApp, Pilot], Awaitable[None]]
+
+
+# ----- driving the app -----------------------------------------------------------------
+
+
+async def settle(app: BiscaApp, pilot: Pilot) -> None:
+    """Let the bots play until a person must act or a dialog is up."""
+    for _ in range(500):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, TableScreen):
+            return
+        st = screen.session.state
+        if st.is_over() or screen.session.is_human(st.current):
+            return
+    raise RuntimeError("the bots never stopped")
+
+
+def table(app: BiscaApp) -> TableScreen:
+    screen = app.screen
+    if not isinstance(screen, TableScreen):
+        raise RuntimeError(f"expected the table, found {screen!r}")
+    return screen
+
+
+async def start(app: BiscaApp, pilot: Pilot, seed: int) -> TableScreen:
+    """From the start screen: New game, the seed typed in, Start."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    for field in app.screen.query(Input):
+        field.cursor_blink = False
+    app.screen.query_one("#seed", Input).value = str(seed)
+    await pilot.press("enter")
+    await settle(app, pilot)
+    return table(app)
+
+
+async def play_first_legal(app: BiscaApp, pilot: Pilot, t: TableScreen) -> None:
+    v = t.session.view(0)
+    legal = [a for a in v.legal if A.is_play(a)]
+    await pilot.press(str(t.sorted_hand(v).index(legal[0]) + 1))
+    await settle(app, pilot)
+
+
+async def signal_if_possible(app: BiscaApp, pilot: Pilot, t: TableScreen) -> bool:
+    """Send the first signal offered, if any; a signal costs no turn."""
+    if not any(A.is_signal(a) for a in t.session.view(0).legal):
+        return False
+    await pilot.press("s")
+    await pilot.pause()
+    if not isinstance(app.screen, SignalScreen):
+        return False
+    await pilot.press("enter")
+    await pilot.pause()
+    return True
+
+
+# ----- the scenes ----------------------------------------------------------------------
+
+
+async def scene_start(app: BiscaApp, pilot: Pilot) -> None:
+    await pilot.pause()
+
+
+async def scene_two(app: BiscaApp, pilot: Pilot) -> None:
+    t = await start(app, pilot, 42)
+    for _ in range(3):
+        await play_first_legal(app, pilot, t)
+
+
+async def scene_four(app: BiscaApp, pilot: Pilot) -> None:
+    t = await start(app, pilot, 42)
+    if t.session.state.phase == "cut_or_knock":
+        await pilot.press("c")
+        await settle(app, pilot)
+    await play_first_legal(app, pilot, t)
+
+
+async def scene_six(app: BiscaApp, pilot: Pilot) -> None:
+    """Two tricks in, signalling whenever our hand allows it: partners answer in the feed."""
+    t = await start(app, pilot, 42)
+    for _ in range(2):
+        await signal_if_possible(app, pilot, t)
+        await play_first_legal(app, pilot, t)
+    await signal_if_possible(app, pilot, t)
+
+
+async def scene_rules(app: BiscaApp, pilot: Pilot) -> None:
+    await start(app, pilot, 42)
+    await pilot.press("f1")
+    await pilot.pause()
+    if not isinstance(app.screen, RulesScreen):
+        raise RuntimeError("the rules panel did not open")
+    await pilot.pause(0.2)
+
+
+async def scene_summary(app: BiscaApp, pilot: Pilot) -> None:
+    t = await start(app, pilot, 42)
+    for _ in range(100):
+        if isinstance(app.screen, DealSummaryScreen):
+            break
+        await play_first_legal(app, pilot, t)
+    if not isinstance(app.screen, DealSummaryScreen):
+        raise RuntimeError("the deal never ended")
+
+
+# name -> (game preselected in the form, scene)
+SCENES: dict[str, tuple[str | None, Scene]] = {
+    "start": (None, scene_start),
+    "table-2-players": ("bisca-3", scene_two),
+    "table-4-players": ("bisca-capixaba", scene_four),
+    "table-6-players": ("bisca-6", scene_six),
+    "rules": ("bisca-3", scene_rules),
+    "deal-summary": ("bisca-3", scene_summary),
+}
+
+
+# ----- pictures ------------------------------------------------------------------------
+
+
+def png_ready(svg: str) -> str:
+    """The SVG adjusted for librsvg: keep the leading spaces of each run of text, and without
+    Fira Code draw with DejaVu Sans Mono, sized so its advance matches Rich's 12.2 px cells."""
+    svg = svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
+    if not font_installed("Fira Code") and font_installed("DejaVu Sans Mono"):
+        svg = svg.replace("font-family: Fira Code, monospace;",
+                          'font-family: "DejaVu Sans Mono", monospace;', 1)
+        svg = svg.replace("font-size: 20px;", "font-size: 20.26px;", 1)
+    return svg
+
+
+def font_installed(family: str) -> bool:
+    if shutil.which("fc-list") is None:
+        return False
+    out = subprocess.run(["fc-list", family], capture_output=True, text=True).stdout
+    return bool(out.strip())
+
+
+def write_png(svg_path: Path, svg: str) -> Path | None:
+    converter = shutil.which("rsvg-convert")
+    if converter is None:
+        return None
+    png = svg_path.with_suffix(".png")
+    subprocess.run([converter, "-o", str(png)], input=png_ready(svg).encode(), check=True)
+    return png
+
+
+async def shoot(name: str, size: tuple[int, int], out: Path) -> list[Path]:
+    variant, scene = SCENES[name]
+    with tempfile.TemporaryDirectory() as data:
+        app = BiscaApp(bot_delay=0, data_directory=data, variant=variant)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await scene(app, pilot)
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            svg = app.export_screenshot()
+            app.workers.cancel_all()
+    svg_path = out / f"{name}.svg"
+    svg_path.write_text(svg, encoding="utf-8")
+    written = [svg_path]
+    png = write_png(svg_path, svg)
+    if png is not None:
+        written.append(png)
+    return written
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    return int(w), int(h)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--size", type=parse_size, default=SIZE, help="terminal size, e.g. 110x34")
+    p.add_argument("--only", nargs="*", choices=list(SCENES), help="pictures to redo")
+    p.add_argument("--out", type=Path, default=HERE, help="folder to write into")
+    args = p.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in args.only or list(SCENES):
+        for path in asyncio.run(shoot(name, args.size, args.out)):
+            print(path)
+    if shutil.which("rsvg-convert") is None:
+        print("rsvg-convert not found: SVG only", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
