@@ -1,9 +1,21 @@
 """The one entry point: ``bisca-tui`` plays (the default); other commands are subcommands.
 
-    bisca-tui                      open the card table
+    bisca-tui [OPTIONS]            open the card table (also: bisca-tui play [OPTIONS])
     bisca-tui variants             list the games
     bisca-tui replay FILE [--json] replay a game record trick by trick
     bisca-tui arena ...            bots against bots (see ``bisca-tui arena --help``)
+
+Options of the card table:
+
+    --variant ID       the game chosen at first in the new game form and in the rules
+                       panel of the start screen (IDs from ``bisca-tui variants``)
+    --cards STYLE      ``symbols`` draws suits as ♠♥♦♣, ``letters`` as S H D C
+                       (for fonts that draw the symbols badly)
+    --speed SPEED      how fast the bots play: slow, normal (default), fast or instant;
+                       the form and the v key at the table change it too
+    --data-dir DIR     where an interrupted match is saved and found again (default:
+                       $BISCA_TUI_DATA, else $XDG_DATA_HOME/bisca-tui, else
+                       ~/.local/share/bisca-tui)
 """
 
 from __future__ import annotations

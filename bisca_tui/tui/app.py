@@ -1,13 +1,17 @@
 """The Textual app: start screen, new game, the table; saving and resuming a match.
 
-    bisca-tui [--variant ID] [--seed N] [--cards symbols|letters] [--speed SPEED]
-              [--data-dir DIR]
+    bisca-tui [--variant ID] [--cards symbols|letters] [--speed SPEED] [--data-dir DIR]
+
+``--variant`` preselects a game in the new game form (and in the rules panel opened from the
+start screen); ``--cards`` and ``--speed`` are the form's first choices for the card faces
+and the bots' pace; ``--data-dir`` is where the interrupted match is kept.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -48,6 +52,7 @@ class BiscaApp(App[int]):
         self.saved_summary = ""
         self.save_problem: SaveProblem | None = None
         self.save_failed = False
+        self.rules_screens: dict[tuple[str, str], str] = {}
 
     @property
     def default_level(self) -> str:
@@ -94,6 +99,7 @@ class BiscaApp(App[int]):
         self.session = session
         self.saved = None
         self.save_problem = None
+        self.first_variant = session.variant.id  # the next new game offers it again
         self.save_session()
         if isinstance(self.screen, NewGameScreen):
             self.switch_screen(TableScreen(session))
@@ -141,27 +147,52 @@ class BiscaApp(App[int]):
             return
         if self.session is not None:
             v = self.session.variant
-            self.push_screen(RulesScreen(v.id, dict(v.options)))
+            self.open_rules(v.id, dict(v.options))
             return
         if isinstance(self.screen, NewGameScreen):
-            self.push_screen(RulesScreen(self.screen.variant_id))
+            self.open_rules(self.screen.variant_id)
             return
-        first = self.first_variant or all_variants()[0].id
-        self.push_screen(RulesScreen(first))
+        self.open_rules(self.first_variant or all_variants()[0].id)
+
+    def open_rules(self, variant_id: str, options: dict[str, Any] | None = None) -> None:
+        """Show the rules panel. Each game's panel is kept once built: laying out the rules
+        text takes a moment, opening it again should not."""
+        from .screens.rules import RulesScreen
+
+        key = (variant_id, repr(sorted((options or {}).items())))
+        name = self.rules_screens.get(key)
+        if name is None:
+            name = f"rules-{len(self.rules_screens)}"
+            self.rules_screens[key] = name
+            self.install_screen(RulesScreen(variant_id, options), name)
+        self.push_screen(name)
 
     async def action_quit(self) -> None:
         self.save_session()
+        self.close_session()
         self.exit(0)
+
+    def close_session(self) -> None:
+        """Stop the bots' external programs of the match in play (it stays saved)."""
+        if self.session is not None:
+            self.session.close()
+
+    def on_unmount(self) -> None:
+        self.close_session()
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="bisca-tui", description="A terminal card table.")
-    p.add_argument("--variant", help="the game preselected in the new game form")
+    p.add_argument("--variant", choices=[c.id for c in all_variants()], metavar="ID",
+                   help="the game preselected in the new game form (bisca-tui variants "
+                   "lists them)")
     p.add_argument("--cards", choices=CARD_STYLES, default=SYMBOLS,
                    help="draw suits as symbols or letters (for fonts without ♠♥♦♣)")
     p.add_argument("--speed", choices=list(SPEEDS), default=DEFAULT_SPEED,
                    help="how fast the bots play")
-    p.add_argument("--data-dir", help="where the interrupted match is saved")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="where the interrupted match is saved (default: $BISCA_TUI_DATA, "
+                   "else $XDG_DATA_HOME/bisca-tui, else ~/.local/share/bisca-tui)")
     return p
 
 

@@ -68,4 +68,6 @@ def trick_card_size(width: int, height: int, n: int) -> CardSize:
     if n >= 8 and height < 31:
         return MINI
     size = hand_card_size(width, height, 3)
+    if size is SMALL and n >= 5 and height < 26:
+        return MINI  # the narrow seats across the top take two lines: three rows must fit
     return size

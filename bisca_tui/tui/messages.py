@@ -30,3 +30,12 @@ class CardClicked(Message):
     """The player clicked the card at ``index`` of the hand drawn on screen."""
 
     index: int
+
+
+@dataclass
+class BotReplaced(Message):
+    """A seat's bot (an external program) failed and a built-in bot took over; ``text``
+    says why, in words for the player."""
+
+    seat: int
+    text: str

@@ -7,8 +7,10 @@ engine.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -55,7 +57,11 @@ def default_seats(n: int, level: str | None = None) -> list[SeatSpec]:
 
 
 class Session:
-    """A match in progress, with its seats and bots."""
+    """A match in progress, with its seats and bots.
+
+    The bots start with ``start_bots`` (the table calls it), not when the session is built:
+    reading a saved match to offer it back must not launch a seat's external program.
+    """
 
     def __init__(self, match: Match, seats: list[SeatSpec], card_style: str = "symbols",
                  speed: str = DEFAULT_SPEED) -> None:
@@ -69,19 +75,72 @@ class Session:
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
         self.bots: dict[int, Bot] = {}
         self.bot_problems: list[str] = []
-        for s, spec in enumerate(seats):
-            if not spec.is_human:
+        # told when a bot is replaced mid-match; it may be called from a bot's thread
+        self.on_bot_notice: Callable[[int, str], None] | None = None
+        self.closed = False
+
+    def start_bots(self) -> None:
+        """Create the bots of every bot seat (once); problems land in ``bot_problems``."""
+        if self.closed:
+            return
+        for s, spec in enumerate(self.seats):
+            if not spec.is_human and s not in self.bots:
                 self.bots[s] = self._make_bot(s, spec)
 
     def _make_bot(self, seat: int, spec: SeatSpec) -> Bot:
         seed = (self.match.seed + 7919 * (seat + 1)) % (2**63)
         try:
-            return make_bot(spec.level, seed)
+            bot = make_bot(spec.level, seed)
         except (ValueError, OSError) as e:
             fallback = bot_levels()[0]
             self.bot_problems.append(f"{spec.name}: {e}; playing at level {fallback}")
             spec.level = fallback
             return make_bot(fallback, seed)
+        notice = getattr(bot, "notice", None)
+        if notice:  # an external program that could not even start
+            self.bot_problems.append(f"{spec.name}: {notice}")
+        elif hasattr(bot, "on_notice"):
+            bot.on_notice = lambda text, seat=seat: self._bot_notice(seat, text)
+        return bot
+
+    def _bot_notice(self, seat: int, text: str) -> None:
+        if self.closed:  # a program stopped at the end is not news
+            return
+        listener = self.on_bot_notice
+        if listener is None:
+            self.bot_problems.append(f"{self.name(seat)}: {text}")
+        else:
+            listener(seat, text)
+
+    def level_label(self, seat: int) -> str:
+        """The level playing a bot seat, as shown at the table ("" for a person)."""
+        spec = self.seats[seat]
+        if spec.is_human:
+            return ""
+        if not spec.level.startswith("cmd:"):
+            return spec.level
+        stand_in = getattr(self.bots.get(seat), "fallback_bot", None)
+        if stand_in is not None:
+            return f"{stand_in.level} stand-in"
+        return "program"
+
+    def close(self) -> None:
+        """Stop every bot that runs outside the app (external programs); idempotent."""
+        self.closed = True
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if callable(close):
+                with contextlib.suppress(Exception):  # closing must never fail the app
+                    close()
+
+    def deal_over(self, score: DealScore) -> None:
+        """Tell the bots that listen (external programs) how the deal ended."""
+        st = self.state
+        for seat, bot in self.bots.items():
+            tell = getattr(bot, "deal_over", None)
+            if callable(tell):
+                with contextlib.suppress(Exception):
+                    tell(st.view(seat), score)
 
     # ----- making a match ------------------------------------------------------------
 

@@ -19,7 +19,7 @@ async def test_hand_over_between_two_people(private_data) -> None:
     seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random"),
              SeatSpec(HUMAN, "Bea"), SeatSpec(BOT, "Tiago", "random")]
     session = Session.new("bisca-4", {}, seats, seed=21)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.start_session(session)
         await settle(app, pilot)

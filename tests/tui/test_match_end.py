@@ -19,7 +19,7 @@ async def test_the_deciding_deal_ends_the_match(private_data) -> None:
     while len(st.tricks) < 17:  # go quickly to the deal's last tricks
         st.apply(st.legal_actions()[0])
     app = make_app(private_data)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.start_session(session)
         await settle(app, pilot)
@@ -33,7 +33,7 @@ async def test_the_deciding_deal_ends_the_match(private_data) -> None:
         assert isinstance(app.screen, MatchEndScreen)
         text = str(app.screen.query_one("#match-end").query("Static").last().render())
         winner = session.name(result.winner)
-        assert f"{winner} win the match" in text
+        assert f"{winner} {'win' if winner == 'You' else 'wins'} the match" in text
         assert text.count("●") == 7  # four dots for the winner, three for the other
         assert not (private_data / SAVE_NAME).exists()  # nothing left to continue
         await pilot.press("enter")

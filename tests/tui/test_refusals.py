@@ -29,7 +29,7 @@ def forced_trump_position() -> Session:
 async def test_an_unplayable_card_is_refused_with_the_rule(private_data) -> None:
     session = forced_trump_position()
     app = make_app(private_data)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.start_session(session)
         await settle(app, pilot)

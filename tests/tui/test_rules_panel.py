@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from textual.widgets import Markdown
-from tui_helpers import make_app, start_game
+from tui_helpers import make_app, quick_table
 
 from bisca_tui.tui.screens.rules import RulesScreen, rules_text
 from bisca_tui.tui.screens.table import TableScreen
 
 
 async def test_f1_and_question_mark_open_the_rules_at_the_table(private_data) -> None:
-    app = make_app(private_data, variant="bisca-4")
-    async with app.run_test(size=(100, 30)) as pilot:
-        t = await start_game(app, pilot, seed=1)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-4", seed=1)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -20,12 +20,13 @@ async def test_f1_and_question_mark_open_the_rules_at_the_table(private_data) ->
         md = app.screen.query_one("#rules-md", Markdown)
         assert md.source == rules_text("bisca-4", dict(t.session.variant.options))
         assert "Quatro" in md.source
+        first = app.screen
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is t
         await pilot.press("question_mark")
         await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
+        assert app.screen is first  # kept once built: it opens again at once
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -33,7 +34,7 @@ async def test_f1_and_question_mark_open_the_rules_at_the_table(private_data) ->
 
 async def test_rules_from_the_start_screen_for_any_game(private_data) -> None:
     app = make_app(private_data)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("r")
         await pilot.pause()

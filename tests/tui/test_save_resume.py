@@ -5,21 +5,29 @@ from __future__ import annotations
 import json
 
 from textual.widgets import Button
-from tui_helpers import first_playable_index, make_app, settle, start_game, table
+from tui_helpers import (
+    first_playable_index,
+    log_text,
+    make_app,
+    play_key,
+    quick_table,
+    settle,
+    table,
+)
 
 from bisca_tui.engine.records import load_record
 from bisca_tui.tui.save import SAVE_NAME
 
 
 async def test_quit_and_resume_where_it_stopped(private_data) -> None:
-    app = make_app(private_data, variant="bisca-3")
-    async with app.run_test(size=(100, 30)) as pilot:
-        t = await start_game(app, pilot, seed=99)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=99)
         for _ in range(4):
-            await pilot.press(str(first_playable_index(t) + 1))
-            await settle(app, pilot)
+            await play_key(app, pilot, str(first_playable_index(t) + 1))
         history = list(t.session.state.history)
         hand = t.session.view(0).hand
+        log = log_text(t)
         await pilot.press("q")
     saved = private_data / SAVE_NAME
     assert saved.exists()
@@ -27,7 +35,7 @@ async def test_quit_and_resume_where_it_stopped(private_data) -> None:
     assert record.variant == "bisca-3" and len(record.deals[0].actions) == len(history)
 
     app2 = make_app(private_data)
-    async with app2.run_test(size=(100, 30)) as pilot:
+    async with app2.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         button = app2.screen.query_one("#continue", Button)
         assert button.display and app2.focused is button
@@ -37,11 +45,16 @@ async def test_quit_and_resume_where_it_stopped(private_data) -> None:
         assert t2.session.state.history == history
         assert t2.session.view(0).hand == hand
         assert t2.session.match.seed == 99
+        # the log tells the deal so far, as it did before quitting: every card played and
+        # every trick taken, not only the deal's heading
+        assert log_text(t2) == log
+        assert sum(line.startswith(("You play", "Rui plays")) for line in log) == len(history)
+        assert sum("the trick" in line for line in log) == len(t2.session.state.tricks)
 
 
 async def test_no_continue_without_a_save(private_data) -> None:
     app = make_app(private_data)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not app.screen.query_one("#continue", Button).display
 
@@ -52,7 +65,7 @@ async def test_a_damaged_save_is_reported_and_set_aside(private_data) -> None:
     bad.write_text('{"format": "bisca-tui-record", "version": 1, "variant": "bisca-3",'
                    ' "players": ["You"', encoding="utf-8")
     app = make_app(private_data)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         notice = str(app.screen.query_one("#save-notice").render())
         assert SAVE_NAME in notice and "not valid JSON" in notice
@@ -63,16 +76,16 @@ async def test_a_damaged_save_is_reported_and_set_aside(private_data) -> None:
 
 
 async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
-    app = make_app(private_data, variant="bisca-3")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await start_game(app, pilot, seed=5)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quick_table(app, pilot, "bisca-3", seed=5)
         await pilot.press("q")
     path = private_data / SAVE_NAME
     data = json.loads(path.read_text(encoding="utf-8"))
     data["deals"][0]["actions"] = ["cut"]
     path.write_text(json.dumps(data), encoding="utf-8")
     app2 = make_app(private_data)
-    async with app2.run_test(size=(100, 30)) as pilot:
+    async with app2.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         notice = str(app2.screen.query_one("#save-notice").render())
         assert "could not be resumed" in notice and "cut" in notice

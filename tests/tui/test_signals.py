@@ -22,7 +22,7 @@ def session_with_a_signal() -> Session:
 async def test_send_a_signal_and_see_it_in_the_feed(private_data) -> None:
     session = session_with_a_signal()
     app = make_app(private_data)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.start_session(session)
         await settle(app, pilot)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.geometry import Region
-from tui_helpers import make_app, start_game
+from tui_helpers import make_app, quick_table
 
 from bisca_tui.tui.layout import seat_places, seats_on
 
@@ -28,9 +28,9 @@ def test_seat_places_go_counter_clockwise() -> None:
 
 
 async def test_four_seats_sit_counter_clockwise_on_screen(private_data) -> None:
-    app = make_app(private_data, variant="bisca-4")
+    app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await start_game(app, pilot, seed=2)
+        t = await quick_table(app, pilot, "bisca-4", seed=2)
         c = {s: centre(t.query_one(f"#seat-{s}").region) for s in range(4)}
         bottom, right, top, left = c[0], c[1], c[2], c[3]
         assert bottom[1] > right[1] > top[1]  # the player at the bottom
@@ -43,13 +43,19 @@ async def test_four_seats_sit_counter_clockwise_on_screen(private_data) -> None:
 
 
 async def test_six_seats_around_the_table(private_data) -> None:
-    app = make_app(private_data, variant="bisca-6")
+    app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await start_game(app, pilot, seed=4)
+        t = await quick_table(app, pilot, "bisca-6", seed=4)
         c = {s: centre(t.query_one(f"#seat-{s}").region) for s in range(6)}
         assert c[1][0] > c[2][0] > c[3][0] > c[4][0] > c[5][0]  # right, top R-to-L, left
         assert c[2][1] == c[3][1] == c[4][1] < c[1][1] < c[0][1]
         assert c[5][1] > c[4][1]
+        # the whole trick fits above the hand at 80x24: the player's own slot and the
+        # last-trick line are not cut off
+        hand_top = t.query_one("#hand-area").region.y
+        for part in ("#slot-0", "#trick-caption"):
+            region = t.query_one(part).region
+            assert region.height > 0 and region.bottom <= hand_top, part
 
 
 async def test_a_small_terminal_asks_to_be_enlarged(private_data) -> None:
@@ -59,18 +65,18 @@ async def test_a_small_terminal_asks_to_be_enlarged(private_data) -> None:
         notice = app.screen.query_one(".too-small")
         assert notice.display and notice.region.area > 0
         assert "enlarge" in str(notice.render()).lower()
-        await pilot.resize_terminal(100, 30)
+        await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen.query_one(".too-small").region.area == 0
         assert app.screen.query_one("#new").region.area > 0
 
 
 async def test_bigger_terminals_draw_bigger_cards(private_data) -> None:
-    app = make_app(private_data, variant="bisca-3")
+    app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await start_game(app, pilot, seed=8)
+        t = await quick_table(app, pilot, "bisca-3", seed=8)
         small = t.query_one("#hand").region
-        await pilot.resize_terminal(140, 45)
+        await pilot.resize_terminal(100, 30)
         await pilot.pause()
         big = t.query_one("#hand").region
         assert big.height > small.height and big.width > small.width

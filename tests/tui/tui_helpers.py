@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Callable
+
+from rich.text import Text
 from textual.pilot import Pilot
 
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.variant import make_variant
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import Session, default_seats
 
 
 def make_app(data, **kw) -> BiscaApp:
@@ -22,19 +29,32 @@ def table(app: BiscaApp) -> TableScreen:
     raise AssertionError(f"no table among {app.screen_stack}")
 
 
-async def settle(app: BiscaApp, pilot: Pilot, rounds: int = 400) -> None:
-    """Let the bots play until a person must act or a dialog is up."""
-    for _ in range(rounds):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+async def settle(app: BiscaApp, pilot: Pilot, timeout: float = 30.0,
+                 idle: bool = True) -> None:
+    """Let the bots play until a person must act or a dialog is up.
+
+    Waits on the bots' workers and the app's message queues instead of fixed sleeps; with
+    ``idle``, one wait for the whole app to idle at the end lets the screen finish drawing
+    (regions are right only after it).
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause(0)
         screen = app.screen
         if not isinstance(screen, TableScreen):
-            return
+            break
         st = screen.session.state
         if st.is_over() or screen.session.is_human(st.current):
-            return
-    raise AssertionError("the bots never stopped")
+            break
+        running = [w.wait() for w in app.workers if w.is_running]
+        if running:  # a bot thinking: wait for its worker (a cancelled one counts as done)
+            await asyncio.gather(*running, return_exceptions=True)
+        else:
+            await asyncio.sleep(0.001)
+    else:
+        raise AssertionError("the bots never stopped")
+    if idle:
+        await pilot.pause()
 
 
 async def start_game(app: BiscaApp, pilot: Pilot, seed: int | None = None) -> TableScreen:
@@ -49,16 +69,60 @@ async def start_game(app: BiscaApp, pilot: Pilot, seed: int | None = None) -> Ta
     return table(app)
 
 
+async def open_table(app: BiscaApp, pilot: Pilot, session: Session) -> TableScreen:
+    """Sit down at a match made in code (quicker than the form, which has its own tests)."""
+    await pilot.pause(0)
+    app.start_session(session)
+    await settle(app, pilot)
+    return table(app)
+
+
+async def quick_table(app: BiscaApp, pilot: Pilot, variant: str, seed: int,
+                      level: str = "random") -> TableScreen:
+    """A table against bots of one level, the person in the first seat."""
+    n = make_variant(variant).n
+    session = Session.new(variant, {}, default_seats(n, level), seed=seed)
+    return await open_table(app, pilot, session)
+
+
+def log_text(screen: TableScreen) -> list[str]:
+    return [line.plain if isinstance(line, Text) else line for line in screen.log_lines]
+
+
 def first_playable_index(screen: TableScreen) -> int:
     v = screen.session.view(screen.viewer)
     legal = [a for a in v.legal if A.is_play(a)]
     return screen.sorted_hand(v).index(legal[0])
 
 
+async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Let the app run until ``condition()`` holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the app never got there")
+        await pilot.pause(0)
+        await asyncio.sleep(0.001)
+
+
+async def play_key(app: BiscaApp, pilot: Pilot, key: str) -> None:
+    """Press a key that plays a card, and let the bots answer.
+
+    ``Pilot.press`` waits for the whole process to idle twice per key, which with bots
+    answering in threads costs a quarter of a second; this waits for the card instead.
+    """
+    t = table(app)
+    st = t.session.state
+    before = len(st.history)
+    app.simulate_key(key)
+    await until(pilot, lambda: len(st.history) > before or app.screen is not t)
+    await settle(app, pilot, idle=False)
+
+
 async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = False) -> int:
     """Play the person's cards by keys until the deal summary shows; returns cards played."""
+    await settle(app, pilot)
     for played in range(200):
-        await settle(app, pilot)
         t = app.screen
         if not isinstance(t, TableScreen):
             return played
@@ -66,8 +130,10 @@ async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = Fals
         if use_arrows:
             steps = (index - t.selected) % len(t.session.view(t.viewer).hand)
             for _ in range(steps):
-                await pilot.press("right")
-            await pilot.press("enter")
+                selected = t.selected
+                app.simulate_key("right")
+                await until(pilot, lambda t=t, selected=selected: t.selected != selected)
+            await play_key(app, pilot, "enter")
         else:
-            await pilot.press(str(index + 1))
+            await play_key(app, pilot, str(index + 1))
     raise AssertionError("the deal never ended")

@@ -44,13 +44,29 @@ def rule_title(rule: HouseRule) -> str:
     return rule.name.replace("_", " ").capitalize()
 
 
+# One short sentence per level, to fit one line of the form at 80 columns; the bots' own
+# descriptions say more (they are shown for levels not listed here).
+LEVEL_LINES = {
+    "random": "Plays any legal card at random.",
+    "easy": "Simple rules; slips now and then.",
+    "medium": "Counts cards, helps its partner.",
+    "hard": "Tries each card on guessed deals.",
+    CMD: "Your own program (bot protocol).",
+    HUMAN: "Another person at this keyboard.",
+}
+HONEST = "No bot ever sees a hidden card."
+
+
 def level_description(level: str) -> str:
-    if level.startswith("cmd"):
-        return "An external program that speaks the bot protocol; it sees only its seat."
+    """A one-line sentence about a bot level (``cmd`` for an external program)."""
+    key = CMD if level.startswith(CMD) else level
+    if key in LEVEL_LINES:
+        return LEVEL_LINES[key]
     try:
-        return make_bot(level, 0).description
+        text = make_bot(level, 0).description
     except Exception as e:  # a broken level is shown, not fatal
         return f"(unavailable: {e})"
+    return " ".join(text.split())
 
 
 class NewGameScreen(Screen[None]):
@@ -85,6 +101,7 @@ class NewGameScreen(Screen[None]):
                 with VerticalScroll(id="form"):
                     yield Static("Players", classes="section")
                     yield Vertical(id="players-box", classes="box")
+                    yield Static(HONEST, id="honest", classes="dim")
                     yield Static("House rules", classes="section")
                     yield Vertical(id="rules-box-form", classes="box")
                     yield Static("Table", classes="section")
@@ -113,6 +130,7 @@ class NewGameScreen(Screen[None]):
         lst.highlighted = [c.id for c in self.variants].index(self.variant_id)
         await self.rebuild()
         self.query_one("#start", Button).focus()
+        self.call_after_refresh(lst.scroll_to_highlight)  # once the list has its size
 
     @on(OptionList.OptionHighlighted, "#variant-list")
     async def variant_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -187,12 +205,15 @@ class NewGameScreen(Screen[None]):
             desc = self.query_one(f"#desc-{s}", Static)
             self.query_one(f"#cmd-row-{s}").display = value == CMD
             if value == HUMAN:
-                desc.update("Another person at this keyboard; hands are hidden between turns.")
+                desc.update(level_description(HUMAN))
                 name = self.query_one(f"#name-{s}", Input)
                 if name.value in BOT_NAMES:
                     name.value = f"Player {s + 1}"
             else:
                 desc.update(level_description(value.removeprefix("bot:")))
+                name = self.query_one(f"#name-{s}", Input)
+                if name.value == f"Player {s + 1}":  # back from a person to a bot
+                    name.value = BOT_NAMES[(s - 1) % len(BOT_NAMES)]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

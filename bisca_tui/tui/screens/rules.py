@@ -64,6 +64,13 @@ class RulesScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
 
+    def on_screen_resume(self) -> None:
+        # the panel is kept between openings: it opens again on its own game
+        select = self.query_one("#rules-variant", Select)
+        if select.value != self.variant_id:
+            select.value = self.variant_id
+        self.query_one("#rules-scroll").focus()
+
     async def on_select_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.value, str):
             return

@@ -15,20 +15,41 @@ from ..widgets.side import pente_lines
 from ..widgets.table import team_colour
 
 
-def score_table(session: Session) -> Text:
-    """The match score, as a pente for two sides."""
+def team_order(session: Session, my_team: int) -> list[int]:
+    """The teams with the player's own first, as the side panel shows them."""
+    teams = list(range(session.variant.n_teams))
+    if my_team in teams:
+        teams.remove(my_team)
+        teams.insert(0, my_team)
+    return teams
+
+
+def score_table(session: Session, my_team: int = 0) -> Text:
+    """The match score, as a pente for two sides: the player's own team above the line,
+    the same way up as in the side panel."""
     s = session
     scores = s.match.scores
+    order = team_order(s, my_team)
     t = Text()
     if s.variant.n_teams == 2:
-        t.append(f"{s.team_label(0)} {scores[0]}", style=f"bold {team_colour(0)}")
+        upper, lower = order
+        colours = (team_colour(upper), team_colour(lower))
+        t.append(f"{s.team_label(upper)} {scores[upper]}", style=f"bold {colours[0]}")
         t.append(" · ")
-        t.append(f"{s.team_label(1)} {scores[1]}", style=f"bold {team_colour(1)}")
+        t.append(f"{s.team_label(lower)} {scores[lower]}", style=f"bold {colours[1]}")
         t.append(f"   (first to {s.match.target})\n", style="bright_black")
-        t.append_text(Text("\n").join(pente_lines(s.match.target, scores[0], scores[1], 40)))
+        t.append_text(Text("\n").join(
+            pente_lines(s.match.target, scores[upper], scores[lower], 40, colours)))
     else:
-        t.append("  ".join(f"{s.team_label(i)} {p}" for i, p in enumerate(scores)))
+        t.append("  ".join(f"{s.team_label(i)} {scores[i]}" for i in order))
     return t
+
+
+def wins(session: Session, team: int) -> str:
+    """``You win``, ``Rui wins``, ``team A (Ana, Rui) win``."""
+    names = team_names(session, team)
+    one = len(session.team_members(team)) == 1 and names != "You"
+    return f"{names} {'wins' if one else 'win'}"
 
 
 def team_names(session: Session, team: int) -> str:
@@ -42,10 +63,11 @@ def team_names(session: Session, team: int) -> str:
 class DealSummaryScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter", "close", "Continue"), Binding("space", "close", show=False)]
 
-    def __init__(self, session: Session, score: DealScore) -> None:
+    def __init__(self, session: Session, score: DealScore, my_team: int = 0) -> None:
         super().__init__()
         self.session = session
         self.score = score
+        self.my_team = my_team
 
     def compose(self) -> ComposeResult:
         s, sc = self.session, self.score
@@ -56,8 +78,9 @@ class DealSummaryScreen(ModalScreen[None]):
         if sc.winner is None and not any(sc.game_points):
             body.append("No game: the points are shared.\n\n", style="bold")
         elif sc.winner is not None:
-            body.append(f"{team_names(s, sc.winner)} win the deal.\n\n", style="bold")
-        for team, pts in enumerate(sc.card_points):
+            body.append(f"{wins(s, sc.winner)} the deal.\n\n", style="bold")
+        for team in team_order(s, self.my_team):
+            pts = sc.card_points[team]
             body.append(f"{s.team_label(team):<10}", style=f"bold {team_colour(team)}")
             body.append(f"{pts:>4} card points  {sc.tricks[team]:>2} tricks  ")
             gp = sc.game_points[team]
@@ -67,7 +90,7 @@ class DealSummaryScreen(ModalScreen[None]):
             for note in sc.notes:
                 body.append(f"• {note}\n")
         body.append("\n")
-        body.append_text(score_table(s))
+        body.append_text(score_table(s, self.my_team))
         with Vertical(classes="dialog", id="deal-summary"):
             yield Static(title, classes="dialog-title")
             yield Static(body)
@@ -81,9 +104,10 @@ class DealSummaryScreen(ModalScreen[None]):
 class MatchEndScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter", "close", "Back to the menu")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, my_team: int = 0) -> None:
         super().__init__()
         self.session = session
+        self.my_team = my_team
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -91,10 +115,10 @@ class MatchEndScreen(ModalScreen[None]):
         if w is None:
             head = "The match ends level."
         else:
-            head = f"{team_names(s, w)} win the match!"
+            head = f"{wins(s, w)} the match!"
         body = Text(head + "\n\n", style="bold yellow")
         body.append(f"{len(s.match.deals)} deals played.\n\n")
-        body.append_text(score_table(s))
+        body.append_text(score_table(s, self.my_team))
         body.append(f"\n\nMatch seed {s.match.seed}: enter it in a new game to replay these "
                     "deals.", style="bright_black")
         with Vertical(classes="dialog", id="match-end"):

@@ -22,10 +22,11 @@ from textual.worker import get_current_worker
 
 from ...engine import actions as A
 from ...engine.errors import IllegalAction
+from ...engine.state import GameState
 from ...engine.view import SeatView
 from ..cardart import WINNER, card_text, suit_text
 from ..layout import BOTTOM, LEFT, RIGHT, TOP, hand_card_size, seats_on, trick_card_size
-from ..messages import BotChose, BotFailed, CardClicked
+from ..messages import BotChose, BotFailed, BotReplaced, CardClicked
 from ..session import SPEEDS, Session
 from ..widgets.common import Body, Panel, TooSmall
 from ..widgets.side import PenteView
@@ -38,6 +39,19 @@ if TYPE_CHECKING:
 def verb(name: str, base: str) -> str:
     """``You play`` but ``Rui plays``."""
     return base if name == "You" else base + ("es" if base.endswith(("sh", "ch", "x")) else "s")
+
+
+def fit(room: int, candidates: list[Text], style: str = "") -> Text:
+    """The first text that fits ``room`` cells (the last one, cut, if none does)."""
+    for text in candidates:
+        if text.cell_len <= room:
+            break
+    else:
+        text = candidates[-1]
+        text.truncate(room, overflow="ellipsis")
+    if style:
+        text.stylize(style)
+    return text
 
 
 class TableScreen(Screen[None]):
@@ -135,11 +149,22 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         if not self.started:
             self.started = True
+            s = self.session
+            s.start_bots()
+            s.on_bot_notice = self.bot_notice_from_thread
             self.log_line(self.deal_heading())
-            for problem in self.session.bot_problems:
-                self.notify(problem, severity="warning")
+            for line in self.deal_so_far():
+                self.log_line(line)
+            for problem in s.bot_problems:
+                self.log_line(Text(problem, style="bold red"))
+                self.notify(problem, severity="warning", timeout=10)
+            s.bot_problems.clear()
         self.refresh_table()
         self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        if self.session.on_bot_notice == self.bot_notice_from_thread:
+            self.session.on_bot_notice = None
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_table()
@@ -188,7 +213,7 @@ class TableScreen(Screen[None]):
                 seat, s.name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
                 v.hand_sizes[seat], v.current == seat, v.dealer == seat,
                 not s.seats[seat].is_human,
-                v.known[seat] if private else (), style,
+                v.known[seat] if private else (), style, level=s.level_label(seat),
             ), partnerships)
         # the hand
         mine = self.my_turn(v)
@@ -202,27 +227,33 @@ class TableScreen(Screen[None]):
         tsize = trick_card_size(width, height, n)
         cards: dict[int, int] = {}
         winner = None
+        caption_panel = self.query_one("#trick-caption", Panel)
+        room = caption_panel.content_size.width or 28
         caption = Text()
         if self.review and v.tricks:
             t = v.tricks[-1]
             cards = dict(zip(t.seats, t.cards, strict=True))
             winner = t.winner
-            caption = Text(f"Last trick: {s.name(t.winner)} took it (+{t.points})",
-                           style="bold yellow")
-        elif v.trick:
-            cards = dict(v.trick)
-        elif self.show_finished and v.tricks:
+            who = s.name(t.winner)
+            caption = fit(room, [Text(f"Last trick: {who} took it (+{t.points})  (l)"),
+                                 Text(f"Last trick: {who} +{t.points}")], "bold yellow")
+        elif self.show_finished and v.tricks and not v.trick:
             t = v.tricks[-1]
             cards = dict(zip(t.seats, t.cards, strict=True))
             winner = t.winner
             who = s.name(t.winner)
-            caption = Text(f"{who} {verb(who, 'take')} the trick (+{t.points})  (space)",
-                           style="green")
+            taken = f"{who} {verb(who, 'take')} the trick (+{t.points})"
+            caption = fit(room, [Text(taken + "  (space)"), Text(taken),
+                                 Text(f"{who} +{t.points}")], "green")
+        else:
+            cards = dict(v.trick)
+            if v.tricks:  # the last trick stays readable under the new one
+                caption = self.last_trick_caption(v, room)
         for seat in range(n):
             card = cards.get(seat)
             self.query_one(f"#slot-{seat}", TrickSlot).show(
                 card, tsize, style, WINNER if seat == winner else "normal")
-        self.query_one("#trick-caption", Panel).set(caption)
+        caption_panel.set(caption)
         extra = dict(v.extra)
         self.query_one(StockView).show(v.stock_count, v.indicator, v.trump,
                                        extra.get("choice") == "knock", style)
@@ -255,7 +286,8 @@ class TableScreen(Screen[None]):
             gp = v.deal_game_points
             pente.show(s.match.target, scores[my_team] + gp[my_team],
                        scores[other] + gp[other], s.team_label(my_team),
-                       s.team_label(other), s.match.target)
+                       s.team_label(other), s.match.target,
+                       (team_colour(my_team), team_colour(other)))
         else:
             pente.set("Match  " + "  ".join(
                 f"{s.team_label(t)} {scores[t]}" for t in range(s.variant.n_teams)))
@@ -277,7 +309,8 @@ class TableScreen(Screen[None]):
                 sig.append("\n(hidden)", style="bright_black")
             elif not v.signals:
                 sig.append("\nnone yet", style="bright_black")
-            for e in v.signals[-3:] if private else ():
+            shown = 3 if self.app.size.height >= 30 else 1  # leave the log some room
+            for e in v.signals[-shown:] if private else ():
                 who = "you" if e.sender == v.seat else s.name(e.sender)
                 colour = "red" if e.intercepted else "green"
                 sig.append(f"\n{who}: ", style=f"bold {colour}")
@@ -318,6 +351,28 @@ class TableScreen(Screen[None]):
         if any(A.is_signal(a) for a in legal):
             t.append(" s: signal.")
         return t
+
+    def last_trick_caption(self, v: SeatView, room: int) -> Text:
+        """The last trick in one line: its cards in playing order, who took it, the points."""
+        s = self.session
+        t = v.tricks[-1]
+        who = s.name(t.winner)
+        shown = [card_text(c, s.card_style, "underline" if seat == t.winner else "")
+                 for seat, c in zip(t.seats, t.cards, strict=True)]  # the winner underlined
+        spaced, packed = Text(" ").join(shown), Text("").join(shown)
+
+        def line(head: str, cards: Text, tail: str) -> Text:
+            return Text(head, style="bright_black") + cards + Text(tail, style="bright_black")
+
+        points = f"{who} +{t.points}"
+        return fit(room, [
+            line("Last trick: ", spaced, f" → {points}  (l)"),
+            line("Last: ", spaced, f" → {points}"),
+            line("Last: ", spaced, f" {points}"),
+            line("Last: ", packed, f" {points}"),
+            line("Last: ", spaced, ""),
+            Text(f"Last: {points}", style="bright_black"),
+        ])
 
     def deal_heading(self) -> str:
         s = self.session
@@ -409,6 +464,22 @@ class TableScreen(Screen[None]):
     def current_token(self) -> tuple[int, int]:
         return (self.session.deal_number, len(self.session.state.history))
 
+    def bot_notice_from_thread(self, seat: int, text: str) -> None:
+        """A bot was replaced (called from the bot's worker thread: post, never touch)."""
+        self.post_message(BotReplaced(seat, text))
+
+    @on(BotReplaced)
+    def bot_replaced(self, message: BotReplaced) -> None:
+        if self.session.closed:
+            return
+        name = self.session.name(message.seat)
+        text = f"{name}: {message.text}"
+        self.log_line(Text(text, style="bold red"))
+        self.notify(text, title="A bot was replaced", severity="warning", timeout=10)
+        self.notice = Text(f"{name}'s program failed: a built-in bot plays the seat "
+                           "(see the log).", style="bold red")
+        self.refresh_table()
+
     @on(BotChose)
     def bot_chose(self, message: BotChose) -> None:
         st = self.session.state
@@ -441,43 +512,76 @@ class TableScreen(Screen[None]):
         tricks_before = len(st.tricks)
         events_before = len(st.score_events)
         s.apply(action)  # raises IllegalAction, leaving everything as it was
-        self.notice = None
+        if s.is_human(seat):  # a notice stays until the person acts
+            self.notice = None
         self.review = False
+        if A.is_play(action):
+            self.show_finished = False
+        if len(st.tricks) > tricks_before:
+            self.show_finished = True
+        for line in self.describe(st, seat, action, tricks_before, events_before):
+            self.log_line(line)
+        if seat == self.viewer and A.is_play(action):
+            self.selected = 0
+        self.bisca_app.save_session()
+        self.refresh_table()
+        self.advance()
+
+    def describe(self, st: GameState, seat: int, action: int, tricks_before: int,
+                 events_before: int) -> list[str | Text]:
+        """The log lines of an action just applied to ``st``."""
+        s = self.session
         name = s.name(seat)
         style = s.card_style
+        lines: list[str | Text] = []
         if A.is_play(action):
             line = Text(f"{name} {verb(name, 'play')} ")
             line.append_text(card_text(action, style))
-            self.log_line(line)
-            self.show_finished = False
+            lines.append(line)
         elif action == A.CUT:
             line = Text(f"{name} {verb(name, 'cut')}; the indicator is ")
             if st.indicator is not None:
                 line.append_text(card_text(st.indicator, style))
-            self.log_line(line)
+            lines.append(line)
         elif action == A.KNOCK:
-            self.log_line(f"{name} {verb(name, 'knock')}: hearts are trumps")
+            lines.append(f"{name} {verb(name, 'knock')}: hearts are trumps")
         elif action == A.EXCHANGE and st.exchanged is not None:
             _, gave, took = st.exchanged
             line = Text(f"{name} {verb(name, 'exchange')} ")
             line.append_text(card_text(gave, style))
             line.append(" for ")
             line.append_text(card_text(took, style))
-            self.log_line(line)
+            lines.append(line)
         if len(st.tricks) > tricks_before:
             t = st.tricks[-1]
-            self.show_finished = True
             who = s.name(t.winner)
-            self.log_line(Text(f"  {who} {verb(who, 'take')} the trick (+{t.points})",
-                               style="green"))
+            lines.append(Text(f"  {who} {verb(who, 'take')} the trick (+{t.points})",
+                              style="green"))
         for e in st.score_events[events_before:]:
-            self.log_line(Text(f"  {s.team_label(e.team)} +{e.points}: {e.reason}",
-                               style="bold yellow"))
-        if seat == self.viewer and A.is_play(action):
-            self.selected = 0
-        self.bisca_app.save_session()
-        self.refresh_table()
-        self.advance()
+            lines.append(Text(f"  {s.team_label(e.team)} +{e.points}: {e.reason}",
+                              style="bold yellow"))
+        return lines
+
+    def deal_so_far(self) -> list[str | Text]:
+        """The log of the current deal's actions, replayed from its start (on resuming)."""
+        st = self.session.state
+        if not st.history:
+            return []
+        try:
+            replay = GameState(st.variant, st.dealer, st.seed, st.layout_given,
+                               match_points=st.match_points, target=st.target)
+            if "_ties_before" in st.extra:
+                replay.extra["_ties_before"] = st.extra["_ties_before"]
+            lines: list[str | Text] = []
+            for action in st.history:
+                seat = replay.current
+                tricks, events = len(replay.tricks), len(replay.score_events)
+                replay.apply(action)
+                if seat is not None:
+                    lines.extend(self.describe(replay, seat, action, tricks, events))
+        except Exception:  # the log is a courtesy: never let it stop the table
+            return []
+        return lines
 
     def end_of_deal(self) -> None:
         from .summary import DealSummaryScreen
@@ -485,9 +589,16 @@ class TableScreen(Screen[None]):
         self.deal_closed = True
         s = self.session
         score = s.finish_deal()
+        s.deal_over(score)
         self.bisca_app.save_session()
         self.refresh_table()
-        self.app.push_screen(DealSummaryScreen(s, score), callback=self.after_summary)
+        self.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
+                             callback=self.after_summary)
+
+    def my_team(self) -> int:
+        """The team drawn on top of the combs: the one of the seat at the bottom."""
+        v, _ = self.shown_view()
+        return v.team_of[v.seat]
 
     def after_summary(self, _: object = None) -> None:
         from .summary import MatchEndScreen
@@ -495,7 +606,10 @@ class TableScreen(Screen[None]):
         s = self.session
         if s.match.is_over():
             self.bisca_app.clear_session()
-            self.app.push_screen(MatchEndScreen(s), callback=lambda _: self.leave())
+            self.workers.cancel_group(self, "bots")
+            s.close()  # no more deals: external programs may go
+            self.app.push_screen(MatchEndScreen(s, self.my_team()),
+                                 callback=lambda _: self.leave())
             return
         s.next_deal()
         self.bisca_app.save_session()
@@ -510,6 +624,7 @@ class TableScreen(Screen[None]):
 
     def leave(self) -> None:
         self.workers.cancel_group(self, "bots")
+        self.session.close()
         self.bisca_app.back_to_start()
 
     # ----- the player's actions ------------------------------------------------------
@@ -520,7 +635,10 @@ class TableScreen(Screen[None]):
             v, private = self.shown_view()
             mine = private and self.my_turn(v)
             if action in ("play", "move", "play_selected"):
-                return mine and v.phase == "play"
+                # shown all through the play, not only on the player's turn: the footer
+                # would otherwise be rebuilt at every turn (the keys wait for the turn)
+                holding = private and not self.deal_closed and not self.waiting_handover
+                return holding and v.phase == "play"
             if action == "special":
                 code = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}[
                     str(parameters[0])]
@@ -632,4 +750,5 @@ class TableScreen(Screen[None]):
     def action_quit_match(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.bisca_app.save_session()
+        self.session.close()
         self.app.exit()

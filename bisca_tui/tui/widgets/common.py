@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import Container
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..layout import MIN_HEIGHT, MIN_WIDTH
@@ -25,7 +27,8 @@ class Body(Container):
 
 
 class Panel(Static):
-    """A Static that redraws only when its content really changed (layout is costly)."""
+    """A Static that redraws only when its content really changed, and lays the screen out
+    again only when the new content takes a different size (a layout is costly)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -35,4 +38,24 @@ class Panel(Static):
         if content == self._shown:
             return
         self._shown = content
-        self.update(content)
+        before = self.content_size
+        self.update(content, layout=False)
+        if not self._same_size(before):
+            self.refresh(layout=True)
+
+    def _same_size(self, before: Size) -> bool:
+        """Whether the new content fits the size the old one was given exactly."""
+        parent = self.parent
+        if not self.is_mounted or not before.area or not isinstance(parent, Widget):
+            return False
+        styles = self.styles
+        auto_width = styles.width is not None and styles.width.is_auto
+        auto_height = styles.height is not None and styles.height.is_auto
+        if not (auto_width or auto_height):
+            return True
+        container = parent.content_size - styles.gutter.totals - styles.margin.totals
+        viewport = self.app.size
+        if auto_width and self.get_content_width(container, viewport) != before.width:
+            return False
+        return not (auto_height and
+                    self.get_content_height(container, viewport, before.width) != before.height)

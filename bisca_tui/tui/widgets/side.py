@@ -7,9 +7,10 @@ from rich.text import Text
 from .common import Panel
 
 
-def pente_lines(lines: int, above: int, below: int, width: int = 24) -> list[Text]:
+def pente_lines(lines: int, above: int, below: int, width: int = 24,
+                colours: tuple[str, str] = ("cyan", "magenta")) -> list[Text]:
     """The comb: a horizontal line crossed by ``lines`` vertical lines; one dot above per
-    game the upper side won and one below per game the lower side won."""
+    game the upper side won and one below per game the lower side won (in ``colours``)."""
     gap = 3 if lines * 3 + 1 <= width else 2
     seg = "─" * (gap - 1)
 
@@ -26,23 +27,23 @@ def pente_lines(lines: int, above: int, below: int, width: int = 24) -> list[Tex
         return t
 
     middle = Text(seg + (seg.join("┼" for _ in range(lines))) + seg, style="bold")
-    return [marks(above, "cyan"), middle, marks(below, "magenta")]
+    return [marks(above, colours[0]), middle, marks(below, colours[1])]
 
 
 class PenteView(Panel):
     """The match score drawn as a pente."""
 
     def show(self, lines: int, above: int, below: int, upper: str, lower: str,
-             target: int) -> None:
-        comb = pente_lines(lines, above, below)
+             target: int, colours: tuple[str, str] = ("cyan", "magenta")) -> None:
+        comb = pente_lines(lines, above, below, colours=colours)
         head = Text(f"Match, first to {target}", style="bold")
         width = max(c.cell_len for c in comb)
         if width + 2 + max(len(upper), len(lower)) + 3 <= 25:
-            comb[0].append(f"  {upper} {above}", style="bold cyan")
-            comb[2].append(f"  {lower} {below}", style="bold magenta")
+            comb[0].append(f"  {upper} {above}", style=f"bold {colours[0]}")
+            comb[2].append(f"  {lower} {below}", style=f"bold {colours[1]}")
         else:
             head.append("\n")
-            head.append(f"{upper} {above}", style="bold cyan")
+            head.append(f"{upper} {above}", style=f"bold {colours[0]}")
             head.append(" · ")
-            head.append(f"{lower} {below}", style="bold magenta")
+            head.append(f"{lower} {below}", style=f"bold {colours[1]}")
         self.set(Text("\n").join([head, *comb]))

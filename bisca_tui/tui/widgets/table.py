@@ -26,6 +26,8 @@ from ..cardart import (
 from ..messages import CardClicked
 from .common import Panel
 
+SIDE_ROOM = 11  # the text width of a seat down a side of the table
+
 TEAM_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "white", "bright_black")
 
 
@@ -45,6 +47,7 @@ class SeatInfo:
     is_bot: bool
     known: tuple[int, ...]
     card_style: str = SYMBOLS
+    level: str = ""  # the bot level playing the seat
 
 
 class SeatPanel(Panel):
@@ -70,9 +73,14 @@ class SeatPanel(Panel):
         if info.cards:
             parts.append(Text("▮" * info.cards if info.cards <= 10 else f"{info.cards} cards",
                               style="blue"))
-        if info.is_bot:
-            parts.append(Text("bot", style="bright_black"))
         compact = self.side == "top" or self.side == "bottom"
+        if info.is_bot:
+            label = f"bot · {info.level}" if info.level else "bot"
+            room = self.content_size.width or SIDE_ROOM
+            if compact or len(label) <= room:
+                parts.append(Text(label, style="bright_black"))
+            else:  # a narrow side seat: the level under the word bot
+                parts.append(Text(f"bot\n{info.level}", style="bright_black"))
         sep = Text("  ") if compact else Text("\n")
         body = sep.join(parts)
         if info.is_turn:

@@ -1,0 +1,84 @@
+"""A seat played by an outside program: it plays, a failing one is replaced and the player
+is told why, and no program outlives the match or the app."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from tui_helpers import first_playable_index, log_text, make_app, open_table, play_key
+
+from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
+
+CRASHING = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": 1, "name": "Crashy"}), flush=True)
+    elif message["type"] == "decide":
+        print("out of ideas", file=sys.stderr, flush=True)
+        sys.exit(3)
+"""
+
+
+def command(script: Path) -> str:
+    return "cmd:" + shlex.join([sys.executable, str(script)])
+
+
+def external_session(level: str, seed: int = 7) -> Session:
+    seats = [SeatSpec(HUMAN, "You"), SeatSpec(BOT, "Rui", level)]
+    return Session.new("bisca-3", {}, seats, seed=seed)
+
+
+def seat_text(t, seat: int) -> str:
+    return str(t.query_one(f"#seat-{seat}").render())
+
+
+async def test_the_example_bot_plays_and_is_closed_with_the_app(private_data) -> None:
+    session = external_session(command(EXAMPLE))
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await open_table(app, pilot, session)
+        bot = session.bots[1]
+        assert bot.active and "bot · program" in seat_text(t, 1)
+        for _ in range(3):
+            await play_key(app, pilot, str(first_playable_index(t) + 1))
+        assert bot.active  # the program itself answered every time
+        plays = [line for line in log_text(t) if line.startswith("Rui plays")]
+        assert len(plays) >= 3
+        await pilot.press("q")  # save and quit
+    assert bot._proc is not None and bot._proc.poll() is not None  # the program is gone
+
+
+async def test_a_crashing_bot_is_replaced_and_the_player_told_why(private_data,
+                                                                   tmp_path) -> None:
+    script = tmp_path / "crashy.py"
+    script.write_text(CRASHING, encoding="utf-8")
+    session = external_session(command(script))
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await open_table(app, pilot, session)
+        bot = session.bots[1]
+        st = session.state
+        await play_key(app, pilot, str(first_playable_index(t) + 1))  # Rui must answer
+        assert not bot.active and bot._proc.poll() is not None
+        reason = next(line for line in log_text(t) if "crashed" in line)
+        assert "exit code 3" in reason and "out of ideas" in reason
+        assert "plays its seat" in reason
+        assert "Rui's program failed" in str(t.query_one("#status").render())
+        assert "stand-in" in seat_text(t, 1)
+        assert len(st.history) >= 2 and st.current == 0  # the stand-in played for it
+
+
+async def test_a_program_that_cannot_start_is_reported_at_once(private_data,
+                                                               tmp_path) -> None:
+    session = external_session("cmd:" + str(tmp_path / "no-such-program"))
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await open_table(app, pilot, session)
+        assert any("could not be started" in line for line in log_text(t))
+        assert "stand-in" in seat_text(t, 1)
