@@ -43,6 +43,17 @@ PAGE_ONLY_RANKINGS: dict[str, Ranking] = {"briscola": ITALIAN}
 
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
+# The ranks in words for the ranking table (the engine names number cards by their digit).
+RANK_WORDS = {
+    "A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
+    "7": "Seven", "J": "Jack", "Q": "Queen", "K": "King",
+}
+
+
+def rank_word(letter: str) -> str:
+    """A rank in words: ``Seven`` for ``7``, ``Jack`` for ``J``."""
+    return RANK_WORDS.get(letter, RANK_NAMES[letter])
+
 
 def _pages() -> dict[str, Any]:
     folder = resources.files(__package__)
@@ -98,13 +109,13 @@ def ranking_section(ranking: Ranking, pack: list[int] | None = None) -> str:
         if letter not in present:
             continue
         order += 1
-        lines.append(f"| {order} | {letter} | {RANK_NAMES[letter]} | {points.get(letter, 0)} |")
+        lines.append(f"| {order} | {letter} | {rank_word(letter)} | {points.get(letter, 0)} |")
     total = sum(points.get(RANKS[rank_of(c)], 0) for c in (pack or range(40)))
     lines.append("")
     lines.extend(_wrap(f"The pack holds {total} card points in all."))
     missing = [letter for letter in ranking.order if letter not in present]
     if missing:
-        names = ", ".join(f"{RANK_NAMES[m]}s" for m in missing)
+        names = ", ".join(f"{rank_word(m).lower()}s" for m in missing)
         lines.extend(_wrap(f"Not in this pack: the {names}."))
     return "\n".join(lines)
 

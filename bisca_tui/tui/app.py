@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from ..engine.records import parse_record
-from ..engine.variant import all_variants
-from .cardart import CARD_STYLES, SYMBOLS
 from .layout import too_small
 from .save import SaveProblem, clear_save, data_dir, read_save, set_aside, write_save
-from .session import DEFAULT_SPEED, SPEEDS, Session, default_level
+from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
+
+if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
+    from .session import Session
 
 
 class BiscaApp(App[int]):
@@ -56,6 +56,8 @@ class BiscaApp(App[int]):
 
     @property
     def default_level(self) -> str:
+        from .session import default_level
+
         return self._default_level or default_level()
 
     # ----- start-up ------------------------------------------------------------------
@@ -77,6 +79,9 @@ class BiscaApp(App[int]):
             saved = read_save(self.data_directory)
             if saved is None:
                 return
+            from ..engine.records import parse_record
+            from .session import Session
+
             record = parse_record(saved.text, str(saved.path))
             session = Session.from_saved(record, saved.table)
         except Exception as e:  # whatever is wrong with the file, the app goes on
@@ -152,6 +157,8 @@ class BiscaApp(App[int]):
         if isinstance(self.screen, NewGameScreen):
             self.open_rules(self.screen.variant_id)
             return
+        from ..engine.variant import all_variants
+
         self.open_rules(self.first_variant or all_variants()[0].id)
 
     def open_rules(self, variant_id: str, options: dict[str, Any] | None = None) -> None:
@@ -182,6 +189,8 @@ class BiscaApp(App[int]):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..engine.variant import all_variants
+
     p = argparse.ArgumentParser(prog="bisca-tui", description="A terminal card table.")
     p.add_argument("--variant", choices=[c.id for c in all_variants()], metavar="ID",
                    help="the game preselected in the new game form (bisca-tui variants "

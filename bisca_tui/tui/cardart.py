@@ -13,10 +13,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ..engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
-
-SYMBOLS = "symbols"
-LETTERS = "letters"
-CARD_STYLES = (SYMBOLS, LETTERS)
+from .settings import CARD_STYLES, LETTERS, SYMBOLS  # noqa: F401 (the widgets import them here)
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 
@@ -236,3 +233,33 @@ def _stock_box(width: int, count: str, frame: str, joints: bool = False) -> list
     mid.append("░" * (inner - left - len(count)), style="blue")
     mid.append("│", style=frame)
     return [top, mid, Text("╰" + "─" * inner + "╯", style=frame)]
+
+
+def trump_lines(trump: int | None, turned: int | None, note: Text | None = None,
+                style: str = SYMBOLS) -> list[Text]:
+    """The middle of the table in a game without a stock (5 lines, 11 cells): the turned
+    trump card while its holder keeps it, then the trump suit with a note under it."""
+    width = 11
+    if trump is None:
+        out = [Text(" " * width), Text("trumps".center(width), style="bright_black"),
+               Text("not yet".center(width), style="bright_black")]
+    elif turned is not None:
+        pad = " " * ((width - SMALL.width) // 2)
+        rest = " " * (width - SMALL.width - len(pad))
+        out = [Text(pad) + ln + Text(rest) for ln in card_lines(turned, SMALL, style)]
+        glyph = suit_glyph(trump, style)
+        out.append(Text(f"trumps {glyph}".center(width),
+                        style=f"{suit_colour(trump)} bold".strip()))
+        return out
+    else:
+        glyph = suit_glyph(trump, style)
+        colour = f"{suit_colour(trump)} bold".strip()
+        out = [Text(" " * width), Text(f"trumps {glyph}".center(width), style=colour)]
+    if note is not None:
+        line = note.copy()
+        line.truncate(width)
+        pad = (width - line.cell_len) // 2
+        out.append(Text(" " * pad) + line + Text(" " * (width - pad - line.cell_len)))
+    while len(out) < 5:
+        out.append(Text(" " * width))
+    return out

@@ -7,7 +7,10 @@ right to left), the last ones down the left side.
 
 from __future__ import annotations
 
-from .cardart import LARGE, MEDIUM, MINI, SMALL, CardSize
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the card drawings load the engine: the start screen does without
+    from .cardart import CardSize
 
 BOTTOM, RIGHT, TOP, LEFT = "bottom", "right", "top", "left"
 
@@ -55,19 +58,47 @@ def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 
 
-def hand_card_size(width: int, height: int, cards: int) -> CardSize:
-    """The biggest card that fits the hand row and the table's height."""
-    main = max(20, width - 26)
-    for size, min_h in ((LARGE, 36), (MEDIUM, 28), (SMALL, 0)):
-        if height >= min_h and max(cards, 3) * (size.width + 1) <= main:
-            return size
-    return MINI
+SIDE_PANEL = 26  # the side panel's width (score, log)
+SIDE_SEAT = 13  # a seat panel's width down a side of the table
+STOCK_WIDTH = 13  # the stock and its margins
+FIXED_ROWS = 2  # the status line and the footer
 
 
-def trick_card_size(width: int, height: int, n: int) -> CardSize:
-    if n >= 8 and height < 31:
-        return MINI
-    size = hand_card_size(width, height, 3)
-    if size is SMALL and n >= 5 and height < 26:
-        return MINI  # the narrow seats across the top take two lines: three rows must fit
-    return size
+def card_sizes(width: int, height: int, n: int, bottom: int, hand_cards: int,
+               top_rows: int | None = None) -> tuple[CardSize, CardSize]:
+    """The biggest cards for the hand and for the trick that fit the table together.
+
+    The trick lies in the space between the seats across the top and the hand: a row of
+    cards beside the top seats, one beside the side seats (with the stock between them),
+    one for the player's own card, and the line under it. ``top_rows`` is the height of the
+    seats across the top (measured once the screen is laid out; estimated before).
+    """
+    from .cardart import LARGE, MEDIUM, MINI, SMALL
+
+    right, top, left = (len(seats_on(n, bottom, side)) for side in (RIGHT, TOP, LEFT))
+    if top_rows is None:
+        top_rows = 3 if top else 0
+    main = max(20, width - SIDE_PANEL)
+    centre = main - SIDE_SEAT * ((left > 0) + (right > 0))
+    column = max(left, right)
+
+    def hand_fits(size: CardSize) -> bool:
+        return max(hand_cards, 3) * (size.width + 1) + 2 <= main or size is MINI
+
+    def trick_rows(size: CardSize) -> int:
+        middle = max(5, column * size.height)
+        return (size.height if top else 0) + middle + size.height + 1
+
+    def trick_fits(size: CardSize, hand: CardSize) -> bool:
+        room = height - top_rows - (1 + hand.height) - FIXED_ROWS
+        wide = max(top * (size.width + 2),
+                   size.width * ((left > 0) + (right > 0)) + STOCK_WIDTH)
+        return trick_rows(size) <= room and wide <= centre
+
+    pairs = [(LARGE, LARGE), (MEDIUM, LARGE), (LARGE, MEDIUM), (MEDIUM, MEDIUM),
+             (SMALL, MEDIUM), (MEDIUM, SMALL), (SMALL, SMALL), (SMALL, MINI), (MINI, SMALL),
+             (MINI, MINI)]
+    for hand, trick in pairs:
+        if hand_fits(hand) and trick_fits(trick, hand):
+            return hand, trick
+    return (SMALL if hand_fits(SMALL) else MINI), MINI

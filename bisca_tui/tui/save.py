@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.records import RecordError
-
 SAVE_NAME = "saved-match.json"
 TABLE_NAME = "saved-match.table.json"
 
@@ -81,6 +79,8 @@ def read_save(directory: Path) -> SavedMatch | None:
     path = save_path(directory)
     if not path.exists():
         return None
+    from ..engine.records import RecordError  # only when there is a save to read
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:

@@ -20,14 +20,13 @@ from ..engine.records import Record, record_of_match, replay_record
 from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
+from .settings import DEFAULT_SPEED, SPEEDS  # noqa: F401 (the screens import them here)
 
 HUMAN = "human"
 BOT = "bot"
 
 BOT_NAMES = ("Rui", "Inês", "Tiago", "Marta", "Nuno", "Sofia", "Vasco", "Leonor")
 
-SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
-DEFAULT_SPEED = "normal"
 
 
 @dataclass

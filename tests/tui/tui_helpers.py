@@ -127,7 +127,7 @@ async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = Fals
         if not isinstance(t, TableScreen):
             return played
         index = first_playable_index(t)
-        if use_arrows:
+        if use_arrows or index >= 10:  # the keys 1-9 and 0 reach the first ten cards
             steps = (index - t.selected) % len(t.session.view(t.viewer).hand)
             for _ in range(steps):
                 selected = t.selected
@@ -135,5 +135,11 @@ async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = Fals
                 await until(pilot, lambda t=t, selected=selected: t.selected != selected)
             await play_key(app, pilot, "enter")
         else:
-            await play_key(app, pilot, str(index + 1))
+            await play_key(app, pilot, hand_key(index))
     raise AssertionError("the deal never ended")
+
+
+def hand_key(index: int) -> str:
+    """The key that plays the card at ``index`` of the hand drawn: 1-9, then 0."""
+    assert 0 <= index < 10
+    return "0" if index == 9 else str(index + 1)

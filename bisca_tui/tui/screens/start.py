@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from ..widgets.common import Body, TooSmall
+from ..widgets.common import Body, KeyHints, TooSmall
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
@@ -32,11 +32,25 @@ class StartScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown_once = False
+
     @property
     def bisca_app(self) -> BiscaApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        # what shows is decided here, before the first layout: the save was read before the
+        # screen was made, and changing it after mounting would lay the screen out twice
+        app = self.bisca_app
+        has_save = app.saved is not None
+        self.AUTO_FOCUS = "#continue" if has_save else "#new"
+        text = self.notice_text()
+        notice = Static(text, id="save-notice")
+        notice.display = bool(text)
+        cont = Button("Continue the last match", id="continue", variant="success")
+        cont.display = has_save
         yield TooSmall()
         with Body(), Middle(), Center(), Vertical(id="start-box"):
             rows = TITLE.strip("\n").splitlines()
@@ -45,35 +59,45 @@ class StartScreen(Screen[None]):
                 title.highlight_regex(glyph, "red")
             yield Static(title, id="title")
             yield Static("A card table for Bisca and its cousins", id="subtitle")
-            yield Static(id="save-notice")
-            yield Button("Continue the last match", id="continue", variant="success")
+            yield notice
+            yield cont
             yield Button("New game", id="new", variant="primary")
             yield Button("Rules", id="rules")
             yield Button("Quit", id="quit")
-        yield Footer()
+        yield KeyHints(self.key_hints(), id="start-keys")
 
-    def on_mount(self) -> None:
-        self.refresh_choices()
+    def key_hints(self) -> list[tuple[str, str]]:
+        keys = [("n", "New game"), ("c", "Continue"), ("r", "Rules"), ("q", "Quit"),
+                ("f1", "Rules")]
+        return [k for k in keys if k[0] != "c" or self.bisca_app.saved is not None]
+
+    def notice_text(self) -> Text | str:
+        app = self.bisca_app
+        if app.save_problem is not None:
+            return Text(app.save_problem.message(), style="bold red")
+        if app.saved is not None:
+            return Text(app.saved_summary, style="green")
+        return ""
 
     def on_screen_resume(self) -> None:
+        if not self.shown_once:  # composed just now, with everything in place
+            self.shown_once = True
+            return
         self.refresh_choices()
 
     def refresh_choices(self) -> None:
-        app = self.bisca_app
-        has_save = app.saved is not None
+        """Back from a match: the save may have come or gone."""
+        has_save = self.bisca_app.saved is not None
         button = self.query_one("#continue", Button)
         button.display = has_save
         notice = self.query_one("#save-notice", Static)
-        if app.save_problem is not None:
-            notice.update(Text(app.save_problem.message(), style="bold red"))
-            notice.display = True
-        elif has_save and app.saved is not None:
-            notice.update(Text(app.saved_summary, style="green"))
-            notice.display = True
-        else:
-            notice.display = False
+        text = self.notice_text()
+        notice.update(text)
+        notice.display = bool(text)
+        hints = self.query_one("#start-keys", KeyHints)
+        hints.hints = self.key_hints()
+        hints.refresh()
         (button if has_save else self.query_one("#new", Button)).focus()
-        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_match":

@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.variant import DealScore
 from ..session import Session
-from ..widgets.side import pente_lines
+from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
 
 
@@ -31,7 +31,8 @@ def score_table(session: Session, my_team: int = 0) -> Text:
     scores = s.match.scores
     order = team_order(s, my_team)
     t = Text()
-    if s.variant.n_teams == 2:
+    deals = s.variant.match_deals()
+    if s.variant.n_teams == 2 and s.match.target <= PENTE_MAX:
         upper, lower = order
         colours = (team_colour(upper), team_colour(lower))
         t.append(f"{s.team_label(upper)} {scores[upper]}", style=f"bold {colours[0]}")
@@ -40,9 +41,41 @@ def score_table(session: Session, my_team: int = 0) -> Text:
         t.append(f"   (first to {s.match.target})\n", style="bright_black")
         t.append_text(Text("\n").join(
             pente_lines(s.match.target, scores[upper], scores[lower], 40, colours)))
-    else:
-        t.append("  ".join(f"{s.team_label(i)} {scores[i]}" for i in order))
+    else:  # numbers: a long match, or players who each keep a score
+        for k, team in enumerate(order):
+            if k:
+                t.append(" · ")
+            t.append(f"{s.team_label(team)} {scores[team]}", style=f"bold {team_colour(team)}")
+        if deals:
+            t.append(f"   (after {len(s.match.results)} of {deals} deals)",
+                     style="bright_black")
+        else:
+            t.append(f"   (first to {s.match.target})", style="bright_black")
     return t
+
+
+def sides_lines(session: Session, score: DealScore) -> Text | None:
+    """A deal scored by sides that are not the match's teams (the bidder and partner against
+    the others): the sides' card points and tricks, then what each player gets."""
+    s = session
+    state = s.state
+    if len(score.card_points) == s.variant.n_teams:
+        return None
+    body = Text()
+    heads = ["Bidder's side", "Others"] if "bidder" in state.extra else []
+    for side in range(len(score.card_points)):
+        members = ", ".join(s.name(seat) for seat in range(s.variant.n)
+                            if state.side_of[seat] == side)
+        head = heads[side] if side < len(heads) else f"Side {side + 1}"
+        body.append(f"{head} ({members})\n", style="bold")
+        body.append(f"  {score.card_points[side]:>3} card points  "
+                    f"{score.tricks[side]:>2} tricks\n")
+    body.append("\n")
+    for team in range(s.variant.n_teams):
+        gp = score.game_points[team]
+        body.append(f"{s.team_label(team):<10}", style=f"bold {team_colour(team)}")
+        body.append(f"{gp:+d}\n", style="bold" if gp else "")
+    return body
 
 
 def wins(session: Session, team: int) -> str:
@@ -79,12 +112,18 @@ class DealSummaryScreen(ModalScreen[None]):
             body.append("No game: the points are shared.\n\n", style="bold")
         elif sc.winner is not None:
             body.append(f"{wins(s, sc.winner)} the deal.\n\n", style="bold")
-        for team in team_order(s, self.my_team):
+        sides = sides_lines(s, sc)
+        if sides is not None:
+            body.append_text(sides)
+        for team in team_order(s, self.my_team) if sides is None else ():
             pts = sc.card_points[team]
             body.append(f"{s.team_label(team):<10}", style=f"bold {team_colour(team)}")
             body.append(f"{pts:>4} card points  {sc.tricks[team]:>2} tricks  ")
             gp = sc.game_points[team]
-            body.append(f"+{gp} game{'s' if gp != 1 else ''}\n", style="bold" if gp else "")
+            if s.match.target > PENTE_MAX:  # points that add up to a long match's total
+                body.append(f"+{gp} to the total\n", style="bold" if gp else "")
+            else:
+                body.append(f"+{gp} game{'s' if gp != 1 else ''}\n", style="bold" if gp else "")
         if sc.notes:
             body.append("\n")
             for note in sc.notes:

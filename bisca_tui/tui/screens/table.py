@@ -21,24 +21,64 @@ from textual.widgets import Footer, RichLog
 from textual.worker import get_current_worker
 
 from ...engine import actions as A
+from ...engine.cards import SUIT_NAMES, SUITS, parse_card
 from ...engine.errors import IllegalAction
 from ...engine.state import GameState
 from ...engine.view import SeatView
 from ..cardart import WINNER, card_text, suit_text
-from ..layout import BOTTOM, LEFT, RIGHT, TOP, hand_card_size, seats_on, trick_card_size
+from ..layout import BOTTOM, LEFT, RIGHT, SIDE_PANEL, TOP, card_sizes, seats_on
 from ..messages import BotChose, BotFailed, BotReplaced, CardClicked
 from ..session import SPEEDS, Session
 from ..widgets.common import Body, Panel, TooSmall
-from ..widgets.side import PenteView
-from ..widgets.table import HandView, SeatInfo, SeatPanel, StockView, TrickSlot, team_colour
+from ..widgets.side import PENTE_MAX, PenteView
+from ..widgets.table import (
+    HandView,
+    SeatInfo,
+    SeatPanel,
+    StockView,
+    TrickSlot,
+    pack_lines,
+    team_colour,
+)
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
 
+AUCTION, CALLING = "auction", "call"  # the phases of bidding and calling a card
+
 
 def verb(name: str, base: str) -> str:
     """``You play`` but ``Rui plays``."""
-    return base if name == "You" else base + ("es" if base.endswith(("sh", "ch", "x")) else "s")
+    if name == "You":
+        return base
+    return base + ("es" if base.endswith(("sh", "ch", "x", "ss")) else "s")
+
+
+LOG_WIDTH = 23  # the text width of the log in the side panel (its scroll bar aside)
+
+
+def hang(text: str | Text, width: int = LOG_WIDTH) -> str | Text:
+    """A log line folded to ``width`` at spaces, the following lines indented two cells
+    more than the first, so each entry reads as one."""
+    line = text if isinstance(text, Text) else Text(text)
+    if line.cell_len <= width:
+        return text
+    plain = line.plain
+    indent = len(plain) - len(plain.lstrip(" ")) + 2
+    pieces: list[Text] = []
+    start, room = 0, width
+    while len(plain) - start > room:
+        cut = plain.rfind(" ", start + 1, start + room + 1)
+        if cut <= start:  # one long word: cut it
+            cut = start + room
+        pieces.append(line[start:cut])
+        start = cut + 1 if cut < len(plain) and plain[cut] == " " else cut
+        room = max(8, width - indent)
+    pieces.append(line[start:])
+    out = pieces[0]
+    for piece in pieces[1:]:
+        out = out + Text("\n" + " " * indent) + piece
+    return out
 
 
 def fit(room: int, candidates: list[Text], style: str = "") -> Text:
@@ -60,6 +100,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("1", "play(0)", "Play", key_display="1-9"),
         *[Binding(str(i + 1), f"play({i})", show=False) for i in range(1, 9)],
+        Binding("0", "play(9)", show=False),
         Binding("left", "move(-1)", "Choose", key_display="←→", show=False),
         Binding("right", "move(1)", show=False),
         Binding("enter", "play_selected", "Play selected", show=False),
@@ -67,6 +108,7 @@ class TableScreen(Screen[None]):
         Binding("k", "special('knock')", "Knock"),
         Binding("x", "special('exchange')", "Exchange the 2"),
         Binding("s", "signal", "Signal"),
+        Binding("b", "auction", "Bid / call"),
         Binding("space", "continue", "Continue", show=False),
         Binding("l", "last_trick", "Last trick"),
         Binding("p", "toggle_points", "Points"),
@@ -90,6 +132,7 @@ class TableScreen(Screen[None]):
         self.started = False
         self.bindings_shown: tuple[bool | None, ...] = ()
         self.log_lines: list[str | Text] = []
+        self.dialog_open = False  # the bid or call dialog is up
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -160,6 +203,8 @@ class TableScreen(Screen[None]):
                 self.notify(problem, severity="warning", timeout=10)
             s.bot_problems.clear()
         self.refresh_table()
+        # once laid out, the seats across the top have their height: the cards may grow
+        self.call_after_refresh(self.refresh_table)
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
@@ -207,6 +252,8 @@ class TableScreen(Screen[None]):
         width, height = self.app.size
         n = v.n_players
         partnerships = s.variant.n_teams < n
+        turned = self.turned_card(v)
+        order = self.suit_order(v)
         for seat in range(n):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.show(SeatInfo(
@@ -214,17 +261,22 @@ class TableScreen(Screen[None]):
                 v.hand_sizes[seat], v.current == seat, v.dealer == seat,
                 not s.seats[seat].is_human,
                 v.known[seat] if private else (), style, level=s.level_label(seat),
+                role=self.seat_role(v, seat),
+                trump_card=turned if seat == v.dealer else None,
+                suit_order=order, strength=tuple(s.variant.strength),
+                turn_label={AUCTION: "to bid", CALLING: "to call"}.get(v.phase, "to play"),
             ), partnerships)
         # the hand
-        mine = self.my_turn(v)
+        mine = self.my_turn(v) and v.phase == "play"
         hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
+        top_rows = self.query_one("#top-seats").outer_size.height or None
+        hsize, tsize = card_sizes(width, height, n, self.bottom, len(hand), top_rows)
         self.query_one(HandView).show(
             hand, self.playable(v), self.selected if mine else None, mine,
-            hand_card_size(width, height, len(hand)), style, hidden=not private)
+            hsize, style, hidden=not private, room=max(20, width - SIDE_PANEL))
         # the trick
-        tsize = trick_card_size(width, height, n)
         cards: dict[int, int] = {}
         winner = None
         caption_panel = self.query_one("#trick-caption", Panel)
@@ -255,13 +307,24 @@ class TableScreen(Screen[None]):
                 card, tsize, style, WINNER if seat == winner else "normal")
         caption_panel.set(caption)
         extra = dict(v.extra)
-        self.query_one(StockView).show(v.stock_count, v.indicator, v.trump,
-                                       extra.get("choice") == "knock", style)
+        if s.variant.draws:
+            self.query_one(StockView).show(v.stock_count, v.indicator, v.trump,
+                                           extra.get("choice") == "knock", style)
+        else:
+            note = None
+            if "called" in extra:
+                note = Text("called ", style="bright_black") + card_text(
+                    parse_card(str(extra["called"])), style)
+            elif v.phase == "auction":
+                note = Text("bidding", style="bright_black")
+            elif v.phase == "call":
+                note = Text("calling", style="bright_black")
+            self.query_one(StockView).show_trumps(v.trump, turned, note, style)
         self.refresh_side(v, private)
         self.query_one("#status", Panel).set(self.status_text(v))
         keys = tuple(self.check_action(a, p) for a, p in (
             ("play", ()), ("special", ("cut",)), ("special", ("knock",)),
-            ("special", ("exchange",)), ("signal", ()), ("last_trick", ())))
+            ("special", ("exchange",)), ("signal", ()), ("last_trick", ()), ("auction", ())))
         if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
             self.bindings_shown = keys
             self.refresh_bindings()
@@ -269,19 +332,29 @@ class TableScreen(Screen[None]):
     def refresh_side(self, v: SeatView, private: bool) -> None:
         s = self.session
         style = s.card_style
+        extra = dict(v.extra)
         info = Text(s.variant.name, style="bold")
-        info.append(f"\nDeal {s.deal_number} · dealer {s.name(v.dealer)}")
+        deals = s.variant.match_deals()
+        of = f"/{deals}" if deals else ""
+        info.append(f"\nDeal {s.deal_number}{of} · dealer {s.name(v.dealer)}")
+        if "bids" in extra:
+            info.append_text(self.contract_text(v))
         info.append("\nTrumps ")
         if v.trump is None:
-            info.append("not yet chosen", style="bright_black")
+            info.append("to be called" if "bids" in extra else "not yet chosen",
+                        style="bright_black")
         else:
             info.append_text(suit_text(v.trump, style))
+            if v.indicator_card is not None and not s.variant.draws:
+                info.append(" (")
+                info.append_text(card_text(v.indicator_card, style))
+                info.append(")")
         info.append(f"\nSeed {s.match.seed}", style="bright_black")
         self.query_one("#info", Panel).set(info)
         my_team = v.team_of[v.seat]
         scores = s.match.scores
         pente = self.query_one(PenteView)
-        if s.variant.n_teams == 2:
+        if s.variant.n_teams == 2 and s.match.target <= PENTE_MAX:
             other = 1 - my_team
             gp = v.deal_game_points
             pente.show(s.match.target, scores[my_team] + gp[my_team],
@@ -289,8 +362,11 @@ class TableScreen(Screen[None]):
                        s.team_label(other), s.match.target,
                        (team_colour(my_team), team_colour(other)))
         else:
-            pente.set("Match  " + "  ".join(
-                f"{s.team_label(t)} {scores[t]}" for t in range(s.variant.n_teams)))
+            order = list(range(s.variant.n_teams))
+            order.remove(my_team)
+            order.insert(0, my_team)
+            pente.show_totals(self.totals_heading(), [
+                (s.team_label(t), scores[t], team_colour(t)) for t in order])
         pts = [0] * s.variant.n_teams
         for seat, p in enumerate(v.points):
             pts[v.team_of[seat]] += p
@@ -298,10 +374,12 @@ class TableScreen(Screen[None]):
         if self.hide_points:
             points.append("hidden (p shows)", style="bright_black")
         else:
-            for t, p in enumerate(pts):
-                if t:
-                    points.append(" · ")
-                points.append(f"{s.team_label(t)} {p}", style=f"bold {team_colour(t)}")
+            parts = [Text(f"{s.team_label(t)} {p}", style=f"bold {team_colour(t)}")
+                     for t, p in enumerate(pts)]
+            if len(parts) <= 2:
+                points.append_text(Text(" · ").join(parts))
+            else:  # one per player: as many to a line as fit
+                points.append_text(Text("\n").join(pack_lines(parts, 25, gap=3)))
         self.query_one("#points", Panel).set(points)
         if s.variant.signals:
             sig = Text("Signals", style="bold")
@@ -313,11 +391,90 @@ class TableScreen(Screen[None]):
             for e in v.signals[-shown:] if private else ():
                 who = "you" if e.sender == v.seat else s.name(e.sender)
                 colour = "red" if e.intercepted else "green"
-                sig.append(f"\n{who}: ", style=f"bold {colour}")
-                sig.append(f"{e.gesture} = {e.meaning}")
+                entry = Text(f"{who}: ", style=f"bold {colour}")
+                entry.append(f"{e.gesture} = {e.meaning}")
                 if e.intercepted:
-                    sig.append(" (caught)", style="red")
+                    entry.append(" (caught)", style="red")
+                sig.append("\n")
+                folded = hang(entry, 24)
+                sig.append_text(folded if isinstance(folded, Text) else Text(folded))
             self.query_one("#signals", Panel).set(sig)
+
+    def turned_card(self, v: SeatView) -> int | None:
+        """The trump card turned in a game without a stock, while its holder (the dealer)
+        still has it: every seat knows it is there."""
+        card = v.indicator_card
+        if card is None or self.session.variant.draws:
+            return None
+        held = v.hand if v.dealer == v.seat else v.known[v.dealer]
+        return card if card in held else None
+
+    def suit_order(self, v: SeatView) -> tuple[int, ...]:
+        """Suits in the order hands are drawn: trumps last."""
+        return tuple(sorted(range(4), key=lambda suit: (suit == v.trump, suit)))
+
+    def seat_role(self, v: SeatView, seat: int) -> str:
+        """What the bidding made of a seat: its bid, the bidder, the partner once known."""
+        extra = dict(v.extra)
+        if "bids" not in extra:
+            return ""
+        bidder = extra.get("bidder")
+        if not isinstance(bidder, int):
+            for who, n in tuple(extra["bids"]):  # type: ignore[arg-type]
+                if who == seat:
+                    return f"bid {n}" if n else "pass"
+            return ""
+        if seat == bidder:
+            bid = extra.get("bid")
+            return f"bidder {bid}" if bid else "bidder (61)"
+        sides = v.side_of
+        if sides[seat] is not None and sides[seat] == sides[bidder]:
+            return "partner"
+        return ""
+
+    def partner_name(self, v: SeatView) -> str | None:
+        """The bidder's partner as this seat knows it: a name, "nobody" (the bidder called
+        a card of their own), None while unknown."""
+        bidder = dict(v.extra).get("bidder")
+        if not isinstance(bidder, int) or any(side is None for side in v.side_of):
+            return None
+        mates = [s for s in range(v.n_players)
+                 if s != bidder and v.side_of[s] == v.side_of[bidder]]
+        return self.session.name(mates[0]) if mates else "nobody"
+
+    def contract_text(self, v: SeatView) -> Text:
+        """The lines of the side panel on the bidding: the high bid, the call, the partner."""
+        s = self.session
+        extra = dict(v.extra)
+        t = Text()
+        bidder = extra.get("bidder")
+        if not isinstance(bidder, int):
+            bids = [(who, n) for who, n in tuple(extra.get("bids", ()))]  # type: ignore[misc]
+            best = max(bids, key=lambda b: b[1], default=None)
+            if best is None or not best[1]:
+                t.append("\nBidding: no bid yet", style="bright_black")
+            else:
+                t.append(f"\nHigh bid {best[1]} ({s.name(best[0])})", style="bold")
+            return t
+        bid = extra.get("bid")
+        t.append(f"\nBidder {s.name(bidder)} · {bid if bid else 'no bid, 61'}", style="bold")
+        if "called" in extra:
+            t.append("\nCalled ")
+            t.append_text(card_text(parse_card(str(extra["called"])), s.card_style))
+            partner = self.partner_name(v)
+            t.append(" · partner: ")
+            if partner is None:
+                t.append("?", style="bold yellow")
+            else:
+                t.append(partner, style="bold yellow")
+        return t
+
+    def totals_heading(self) -> str:
+        s = self.session
+        deals = s.variant.match_deals()
+        if deals:
+            return f"Session of {deals} deals"
+        return f"Match, first to {s.match.target}"
 
     def status_text(self, v: SeatView) -> Text:
         s = self.session
@@ -334,16 +491,26 @@ class TableScreen(Screen[None]):
                 return Text(f"{s.name(cur)} to play: pass the keyboard.", style="bold")
             if v.phase == "cut_or_knock":
                 return Text(f"{s.name(cur)} chooses to cut or knock…")
+            if v.phase == AUCTION:
+                return Text(f"{s.name(cur)} to bid…")
+            if v.phase == CALLING:
+                return Text(f"{s.name(cur)} calls a card…")
             lead = "to lead" if not v.trick else "to play"
             return Text(f"{s.name(cur)} {lead}…")
         legal = v.legal
+        if v.phase == AUCTION:
+            return Text("Your bid: b opens the bidding dialog.", style="bold yellow")
+        if v.phase == CALLING:
+            return Text("You won the bidding: b opens the dialog to call a card.",
+                        style="bold yellow")
         if v.phase == "cut_or_knock":
             return Text("Your choice: c cuts (an indicator is turned), "
                         "k knocks (hearts are trumps).", style="bold yellow")
         t = Text("Your turn: ", style="bold yellow")
         t.append("lead a card" if not v.trick else "play a card")
         extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
-        t.append(" (1-9, ←→ Enter)." if extras else " (1-9, ←→ Enter, or click).")
+        keys = "1-9, 0" if len(v.hand) >= 10 else "1-9"
+        t.append(f" ({keys}, ←→ Enter)." if extras else f" ({keys}, ←→ Enter, or click).")
         if A.EXCHANGE in legal and v.indicator is not None:
             t.append(" x: your 2 for ")
             t.append_text(card_text(v.indicator, s.card_style))
@@ -382,7 +549,7 @@ class TableScreen(Screen[None]):
         self.log_lines.append(text)
         del self.log_lines[:-200]
         with contextlib.suppress(Exception):  # the log may be mid-rebuild
-            self.query_one("#log", RichLog).write(text)
+            self.query_one("#log", RichLog).write(hang(text))
 
     # ----- the flow of play ----------------------------------------------------------
 
@@ -403,6 +570,8 @@ class TableScreen(Screen[None]):
                 self.hand_over(cur)
                 return
             self.refresh_table()
+            if st.phase in (AUCTION, CALLING):
+                self.call_after_refresh(self.open_auction_dialog)
             return
         self.start_bot(cur)
 
@@ -425,7 +594,7 @@ class TableScreen(Screen[None]):
             self.bindings_shown = ()
             log = self.query_one("#log", RichLog)
             for line in self.log_lines:
-                log.write(line)
+                log.write(hang(line))
         self.refresh_table()
         self.advance()
 
@@ -538,6 +707,16 @@ class TableScreen(Screen[None]):
             line = Text(f"{name} {verb(name, 'play')} ")
             line.append_text(card_text(action, style))
             lines.append(line)
+            called = st.extra.get("called")
+            if called is not None and parse_card(str(called)) == action:
+                bidder = int(st.extra["bidder"])
+                if seat == bidder:
+                    own = "your" if name == "You" else f"{name}'s"
+                    text = f"  The called card was {own} own: alone"
+                else:
+                    partner = f"{s.name(bidder)}'s partner"
+                    text = f"  {name} held the called card: {partner}"
+                lines.append(Text(text, style="bold yellow"))
         elif action == A.CUT:
             line = Text(f"{name} {verb(name, 'cut')}; the indicator is ")
             if st.indicator is not None:
@@ -545,6 +724,26 @@ class TableScreen(Screen[None]):
             lines.append(line)
         elif action == A.KNOCK:
             lines.append(f"{name} {verb(name, 'knock')}: hearts are trumps")
+        elif A.BID <= action < A.CALL:
+            n = action - A.BID
+            lines.append(Text(f"{name} {verb(name, 'bid')} {n}" if n else
+                              f"{name} {verb(name, 'pass')}", style="cyan"))
+            if st.phase == CALLING:
+                bidder = int(st.extra["bidder"])
+                who = s.name(bidder)
+                if st.extra.get("bid"):
+                    lines.append(Text(f"  {who} {verb(who, 'win')} the bidding at "
+                                      f"{st.extra['bid']}", style="bold cyan"))
+                else:
+                    lines.append(Text(f"  No bid: {who} (dealer) must take 61",
+                                      style="bold cyan"))
+        elif A.CALL <= action < A.TRUMP:
+            card = action - A.CALL
+            suit = (card % 40) // 10
+            line = Text(f"{name} {verb(name, 'call')} ", style="bold cyan")
+            line.append_text(card_text(card, style))
+            line.append(f": {SUIT_NAMES[SUITS[suit]]} are trumps", style="bold cyan")
+            lines.append(line)
         elif action == A.EXCHANGE and st.exchanged is not None:
             _, gave, took = st.exchanged
             line = Text(f"{name} {verb(name, 'exchange')} ")
@@ -555,8 +754,11 @@ class TableScreen(Screen[None]):
         if len(st.tricks) > tricks_before:
             t = st.tricks[-1]
             who = s.name(t.winner)
-            lines.append(Text(f"  {who} {verb(who, 'take')} the trick (+{t.points})",
-                              style="green"))
+            takes = verb(who, "take")
+            line = f"  {who} {takes} the trick (+{t.points})"
+            if len(line) > LOG_WIDTH:  # one line of the log if it can
+                line = f"  {who} {takes} it (+{t.points})"
+            lines.append(Text(line, style="green"))
         for e in st.score_events[events_before:]:
             lines.append(Text(f"  {s.team_label(e.team)} +{e.points}: {e.reason}",
                               style="bold yellow"))
@@ -631,9 +833,11 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("play", "move", "play_selected", "special", "signal", "continue",
-                      "last_trick"):
+                      "last_trick", "auction"):
             v, private = self.shown_view()
             mine = private and self.my_turn(v)
+            if action == "auction":
+                return mine and v.phase in (AUCTION, CALLING)
             if action in ("play", "move", "play_selected"):
                 # shown all through the play, not only on the player's turn: the footer
                 # would otherwise be rebuilt at every turn (the keys wait for the turn)
@@ -726,6 +930,61 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(
             SignalScreen([(a, signals[a - A.SIGNAL]) for a in options]), callback=chosen)
+
+    def action_auction(self) -> None:
+        self.open_auction_dialog()
+
+    def open_auction_dialog(self) -> None:
+        """The bid (or the call) of the person whose turn it is, in a dialog."""
+        from .auction import BidScreen, CallScreen
+
+        v, private = self.shown_view()
+        if self.dialog_open or not (private and self.my_turn(v)):
+            return
+        if v.phase not in (AUCTION, CALLING) or self.app.screen is not self:
+            return
+        s = self.session
+        extra = dict(v.extra)
+
+        def chosen(action: int | None) -> None:
+            self.dialog_open = False
+            if action is None:  # closed to look at the table: b opens it again
+                self.refresh_table()
+                return
+            try:
+                self.act(action)
+            except IllegalAction as e:
+                self.notice = Text(f"Not now: {e.rule}.", style="bold red")
+                self.refresh_table()
+                self.call_after_refresh(self.open_auction_dialog)
+
+        self.dialog_open = True
+        if v.phase == AUCTION:
+            bids = [a - A.BID for a in v.legal if A.BID < a < A.CALL]
+            low = min(bids) if bids else 121
+            self.app.push_screen(BidScreen(low, self.bids_so_far(v), self.hand_points(v)),
+                                 callback=lambda n: chosen(None if n is None else A.BID + n))
+            return
+        cards = [a - A.CALL for a in v.legal if A.CALL <= a < A.TRUMP]
+        self.app.push_screen(
+            CallScreen(cards, v.hand, s.variant.ranking.order, int(extra.get("bid") or 0),
+                       s.card_style),
+            callback=lambda card: chosen(None if card is None else A.CALL + card))
+
+    def bids_so_far(self, v: SeatView) -> Text:
+        s = self.session
+        bids = [(who, n) for who, n in tuple(dict(v.extra).get("bids", ()))]  # type: ignore[misc]
+        if not bids:
+            return Text("You bid first.")
+        t = Text("Bids so far: ")
+        t.append_text(Text(", ").join(
+            Text(f"{s.name(who)} {n if n else 'pass'}", style="bold" if n else "")
+            for who, n in bids))
+        return t
+
+    def hand_points(self, v: SeatView) -> int:
+        points = self.session.variant.points
+        return sum(points[c] for c in v.hand)
 
     def action_continue(self) -> None:
         self.show_finished = False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import RenderResult
 from textual.containers import Container
 from textual.geometry import Size
 from textual.widget import Widget
@@ -20,6 +21,46 @@ class TooSmall(Static):
             f"Please enlarge it to at least {MIN_WIDTH} columns by {MIN_HEIGHT} lines.",
             classes="too-small",
         )
+
+
+class KeyHints(Widget):
+    """A line of keys and what they do, drawn like the footer.
+
+    For a screen whose keys never change: it costs a fraction of a ``Footer`` (which builds a
+    widget per key and follows every change of the bindings), so the first screen is up
+    sooner.
+    """
+
+    DEFAULT_CSS = """
+    KeyHints {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        .key-hints--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .key-hints--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+    COMPONENT_CLASSES = {"key-hints--key", "key-hints--description"}
+
+    def __init__(self, hints: list[tuple[str, str]], **kwargs: str) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.hints = hints
+
+    def render(self) -> RenderResult:
+        key_style = self.get_component_rich_style("key-hints--key")
+        text_style = self.get_component_rich_style("key-hints--description")
+        line = Text(no_wrap=True, overflow="ellipsis")
+        for key, description in self.hints:
+            line.append(f" {key} ", style=key_style)
+            line.append(f"{description} ", style=text_style)
+        return line
 
 
 class Body(Container):

@@ -6,6 +6,8 @@ from rich.text import Text
 
 from .common import Panel
 
+PENTE_MAX = 10  # a match to more games than this shows its score as numbers, not a comb
+
 
 def pente_lines(lines: int, above: int, below: int, width: int = 24,
                 colours: tuple[str, str] = ("cyan", "magenta")) -> list[Text]:
@@ -47,3 +49,18 @@ class PenteView(Panel):
             head.append(" · ")
             head.append(f"{lower} {below}", style=f"bold {colours[1]}")
         self.set(Text("\n").join([head, *comb]))
+
+    def show_totals(self, heading: str, totals: list[tuple[str, int, str]]) -> None:
+        """The match score as numbers (label, score, colour), for long matches and for
+        players who each keep their own score."""
+        head = Text(heading, style="bold")
+        parts = [Text(f"{label} {score}", style=f"bold {colour}")
+                 for label, score, colour in totals]
+        lines: list[Text] = []
+        for part in parts:  # as many to a line as fit the panel
+            if lines and lines[-1].cell_len + 3 + part.cell_len <= 25:
+                lines[-1].append("   ")
+                lines[-1].append_text(part)
+            else:
+                lines.append(part)
+        self.set(Text("\n").join([head, *lines]))

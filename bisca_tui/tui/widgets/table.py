@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from rich.text import Text
 from textual import events
@@ -17,11 +18,15 @@ from ..cardart import (
     CardSize,
     back_lines,
     blank_lines,
+    card_label,
     card_lines,
     card_text,
     join_cards,
     stack,
     stock_lines,
+    suit_colour,
+    suit_glyph,
+    trump_lines,
 )
 from ..messages import CardClicked
 from .common import Panel
@@ -48,49 +53,158 @@ class SeatInfo:
     known: tuple[int, ...]
     card_style: str = SYMBOLS
     level: str = ""  # the bot level playing the seat
+    role: str = ""  # a public part the seat plays this deal: "bid 75", "bidder 75", "partner"
+    trump_card: int | None = None  # the turned trump card this seat is known to hold
+    suit_order: tuple[int, ...] = (0, 1, 2, 3)  # how the seat's known cards are grouped
+    strength: tuple[int, ...] = ()  # card strengths (by card), strongest first in a suit
+    turn_label: str = "to play"
+
+
+class Choice:
+    """Texts of one part of a seat, longest first: the first that fits is shown."""
+
+    def __init__(self, *texts: Text) -> None:
+        self.texts = texts
+
+
+class Breakable:
+    """A run of short texts (cards) kept on one line when it fits, else broken between
+    them with single spaces."""
+
+    def __init__(self, pieces: list[Text]) -> None:
+        self.pieces = pieces
+
+
+Part = Text | Choice | Breakable
+
+
+def pack_lines(parts: list[Part], room: int, gap: int = 2,
+               one_per_line: bool = False) -> list[Text]:
+    """Lay the parts out in lines of ``room`` cells, never breaking a part in the middle:
+    a part that does not fit what is left of a line starts the next one."""
+    lines: list[Text] = []
+
+    def fits(piece: Text, sep: int) -> bool:
+        return bool(lines) and not one_per_line and (
+            lines[-1].cell_len + sep + piece.cell_len <= room)
+
+    def place(piece: Text, sep: int, new_line: bool = False) -> None:
+        if lines and not new_line and lines[-1].cell_len + sep + piece.cell_len <= room:
+            lines[-1].append(" " * sep)
+            lines[-1].append_text(piece)
+        else:
+            lines.append(piece.copy())
+
+    for part in parts:
+        if isinstance(part, Text):
+            place(part, gap, one_per_line)
+        elif isinstance(part, Choice):
+            chosen = next((t for t in part.texts if fits(t, gap)), None)
+            if chosen is not None:
+                place(chosen, gap)
+            else:  # a line of its own: the longest text that fits one
+                whole = next((t for t in part.texts if t.cell_len <= room), part.texts[-1])
+                place(whole, gap, True)
+        else:
+            whole = Text(" ").join(part.pieces)
+            if fits(whole, gap) or whole.cell_len <= room:
+                place(whole, gap, one_per_line)
+                continue
+            for i, piece in enumerate(part.pieces):
+                place(piece, gap if i == 0 else 1, one_per_line and i == 0)
+    return lines or [Text()]
+
+
+def known_cards(cards: tuple[int, ...], style: str, suit_order: tuple[int, ...],
+                strength: tuple[int, ...]) -> list[Text]:
+    """Cards known to be in a hand, short: one by one (``7♦ A♣``) when few, by suit
+    (``A7K♠ Q3♥``) when many, strongest first."""
+    if len(cards) <= 3 or not strength:
+        return [card_text(c, style) for c in cards]
+    groups = []
+    for suit in suit_order:
+        in_suit = sorted((c for c in cards if (c % 40) // 10 == suit),
+                         key=lambda c: -strength[c])
+        if in_suit:
+            ranks = "".join(card_label(c, style)[:-1] for c in in_suit)
+            groups.append(Text(ranks + suit_glyph(suit, style),
+                               style=f"{suit_colour(suit)} bold".strip()))
+    return groups
 
 
 class SeatPanel(Panel):
-    """A seat at the table: name (in the frame), team, cards left, turn, dealer."""
+    """A seat at the table: name (in the frame), team, cards left, turn, dealer, and what is
+    known of its hand."""
 
     def __init__(self, seat: int, side: str) -> None:
         super().__init__(id=f"seat-{seat}", classes=f"seat {side}")
         self.seat = seat
         self.side = side
 
+    def room(self) -> int:
+        """The text width of the panel (estimated before the first layout)."""
+        width = self.content_size.width
+        if width:
+            return width
+        if self.side in ("left", "right"):
+            return SIDE_ROOM
+        if not self.is_mounted:
+            return 40
+        main = max(20, self.app.size.width - 26)
+        if self.side == "top":
+            count = max(1, len(self.parent.children)) if self.parent is not None else 1
+            return max(8, min(40, main // count) - 4)
+        return main - 2
+
     def show(self, info: SeatInfo, show_team: bool) -> None:
         if self.has_class("-turn") != info.is_turn:
             self.set_class(info.is_turn, "-turn")
         self.border_title = ("▶ " if info.is_turn else "") + info.name
         self.border_subtitle = "dealer" if info.is_dealer else ""
-        parts: list[Text] = []
+        side = self.side in ("left", "right")
+        room = self.room()
+        parts: list[Part] = []
         if self.side == "bottom":
             parts.append(Text(info.name, style="bold"))
             if info.is_dealer:
                 parts.append(Text("dealer", style="bright_black"))
         if show_team:
             parts.append(Text(f"team {info.team_label}", style=f"bold {team_colour(info.team)}"))
-        if info.cards:
+        if info.role:
+            parts.append(Text(info.role, style="bold yellow"))
+        known = [c for c in info.known if c != info.trump_card]
+        open_hand = info.cards > 0 and len(info.known) >= info.cards
+        if info.cards and not open_hand:  # a hand seen face up needs no count
             parts.append(Text("▮" * info.cards if info.cards <= 10 else f"{info.cards} cards",
                               style="blue"))
-        compact = self.side == "top" or self.side == "bottom"
+        bot_at = len(parts)
         if info.is_bot:
-            label = f"bot · {info.level}" if info.level else "bot"
-            room = self.content_size.width or SIDE_ROOM
-            if compact or len(label) <= room:
-                parts.append(Text(label, style="bright_black"))
-            else:  # a narrow side seat: the level under the word bot
-                parts.append(Text(f"bot\n{info.level}", style="bright_black"))
-        sep = Text("  ") if compact else Text("\n")
-        body = sep.join(parts)
+            level = info.level
+            grey = "bright_black"
+            if level:
+                parts.append(Choice(Text(f"bot · {level}", style=grey),
+                                    Text(f"bot {level}", style=grey)))
+            else:
+                parts.append(Text("bot", style=grey))
         if info.is_turn:
-            body.append_text(sep)
-            body.append("to play", style="bold yellow")
-        if info.known:
-            body.append_text(sep)
-            body.append("holds ", style="bright_black")
-            body.append_text(Text(" ").join(card_text(c, info.card_style) for c in info.known))
-        self.set(body)
+            parts.append(Text(info.turn_label, style="bold yellow"))
+        if info.trump_card is not None:
+            head = Text("trump ", style="bright_black")
+            parts.append(head + card_text(info.trump_card, info.card_style))
+        if known:
+            cards = known_cards(tuple(known), info.card_style, info.suit_order, info.strength)
+            label = "hand" if open_hand else "holds"
+            first = Text(f"{label} ", style="bright_black") + cards[0]
+            parts.append(Breakable([first, *cards[1:]]))
+        lines = pack_lines(parts, room, one_per_line=side)
+        if info.is_bot and info.level and not side and len(lines) > 1:
+            # the shorter "bot level" may leave room for what follows it
+            short = list(parts)
+            short[bot_at] = Choice(*cast(Choice, parts[bot_at]).texts[1:])
+            tighter = pack_lines(short, room)
+            if len(tighter) < len(lines):
+                lines = tighter
+        self.set(Text("\n").join(lines))
 
 
 class HandView(Panel):
@@ -100,14 +214,18 @@ class HandView(Panel):
         super().__init__(id="hand")
         self.cards: tuple[int, ...] = ()
         self.size_: CardSize = SMALL
+        self.gap = 1
 
     def show(self, cards: tuple[int, ...], playable: set[int], selected: int | None,
-             my_turn: bool, size: CardSize, style: str, hidden: bool = False) -> None:
+             my_turn: bool, size: CardSize, style: str, hidden: bool = False,
+             room: int = 200) -> None:
         self.cards = cards
         self.size_ = size
+        # cards touch when a long hand would not fit otherwise
+        self.gap = 1 if len(cards) * (size.width + 1) + 1 <= room else 0
         drawings = []
         for i, c in enumerate(cards):
-            number = str(i + 1) if i < 9 and my_turn else ""
+            number = ("0" if i == 9 else str(i + 1)) if i < 10 and my_turn else ""
             if hidden:
                 drawings.append(back_lines(size))
                 continue
@@ -122,13 +240,13 @@ class HandView(Panel):
             self.set(Text("(no cards yet)" if my_turn or hidden else "(no cards)",
                           style="bright_black"))
             return
-        self.set(stack(join_cards(drawings)))
+        self.set(stack(join_cards(drawings, self.gap)))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None or not self.cards:
             return
-        step = self.size_.width + 1
+        step = self.size_.width + self.gap
         index = offset.x // step
         if offset.x % step < self.size_.width and index < len(self.cards):
             self.post_message(CardClicked(index))
@@ -155,3 +273,8 @@ class StockView(Panel):
     def show(self, stock_count: int, indicator: int | None, trump: int | None, knocked: bool,
              style: str) -> None:
         self.set(stack(stock_lines(stock_count, indicator, trump, knocked, style)))
+
+    def show_trumps(self, trump: int | None, turned: int | None, note: Text | None,
+                    style: str) -> None:
+        """A game without a stock: the trump suit, and the turned card while it is held."""
+        self.set(stack(trump_lines(trump, turned, note, style)))

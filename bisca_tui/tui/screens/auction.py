@@ -1,0 +1,184 @@
+"""The bidding and the call of Sueca for five: a bid (or a pass) on the player's turn, then,
+for the high bidder, the card to call (its suit is trumps, its holder a secret partner)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine.cards import RANKS, SUIT_NAMES, SUITS
+from ..cardart import card_text, suit_glyph, suit_text
+
+HIGHEST_BID = 120
+
+
+class BidScreen(ModalScreen[int | None]):
+    """Bid a number from ``low`` to 120, or pass (0). Escape closes the dialog to look at
+    the table (``b`` opens it again); it returns None then."""
+
+    BINDINGS = [Binding("escape", "close", "Look at the table")]
+    AUTO_FOCUS = "#bid-input"
+
+    def __init__(self, low: int, bids: Text, hand_points: int) -> None:
+        super().__init__()
+        self.low = low
+        self.bids = bids
+        self.hand_points = hand_points
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bid-box", classes="dialog"):
+            yield Static("Your bid", classes="dialog-title")
+            yield Static(self.bids)
+            yield Static(
+                f"The card points your side will take, {self.low} to {HIGHEST_BID}; 0 "
+                f"passes. Your hand holds {self.hand_points}.", classes="dim")
+            yield Input(placeholder=f"{self.low}-{HIGHEST_BID}, or 0 to pass", type="integer",
+                        id="bid-input", max_length=3)
+            yield Static("", id="bid-error")
+            with Horizontal(id="bid-buttons", classes="dialog-buttons"):
+                yield Button("Bid", id="bid", variant="primary")
+                yield Button("Pass", id="pass")
+        yield Footer()
+
+    def check(self, text: str) -> int | None:
+        """The bid typed in, or None (with the reason shown) when it cannot be made."""
+        error = self.query_one("#bid-error", Static)
+        try:
+            n = int(text.strip())
+        except ValueError:
+            error.update(Text("Type a number, or 0 to pass.", style="bold red"))
+            return None
+        if n == 0 or self.low <= n <= HIGHEST_BID:
+            return n
+        error.update(Text(f"A bid is 0 (pass) or from {self.low} to {HIGHEST_BID}.",
+                          style="bold red"))
+        return None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        n = self.check(event.value)
+        if n is not None:
+            self.dismiss(n)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "pass":
+            self.dismiss(0)
+            return
+        n = self.check(self.query_one("#bid-input", Input).value)
+        if n is not None:
+            self.dismiss(n)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CallScreen(ModalScreen[int | None]):
+    """Call a card of the pack: a rank, then a suit. Typing a rank (A 2-7 J Q K) or a suit
+    letter (S H D C) picks it; Enter on the suits calls the card."""
+
+    BINDINGS = [Binding("escape", "close", "Look at the table")]
+    AUTO_FOCUS = "#call-ranks"
+
+    def __init__(self, cards: list[int], hand: tuple[int, ...], order: str, bid: int,
+                 style: str) -> None:
+        super().__init__()
+        self.cards = set(cards)  # the cards that may be called
+        self.hand = set(hand)
+        self.ranks = [r for r in order if any(c % 10 == RANKS.index(r) for c in cards)]
+        self.bid = bid
+        self.style = style
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="call-box", classes="dialog"):
+            yield Static("Call a card", classes="dialog-title")
+            need = max(61, self.bid)
+            yield Static(
+                f"You need {need} card points. The card's holder is your secret partner and "
+                "its suit trumps (a card of your own: you play alone). Type a rank and a "
+                "suit letter, or use the arrows.", classes="dim")
+            with Horizontal(id="call-lists"):
+                yield OptionList(*[Option(self.rank_prompt(r), id=r) for r in self.ranks],
+                                 id="call-ranks")
+                yield OptionList(*[Option(self.suit_prompt(i), id=SUITS[i])
+                                   for i in range(len(SUITS))], id="call-suits")
+            yield Static("", id="call-choice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#call-ranks", OptionList).highlighted = 0
+        self.query_one("#call-suits", OptionList).highlighted = 0
+        self.show_choice()
+
+    def rank_prompt(self, rank: str) -> Text:
+        held = sum(1 for c in self.hand if c % 10 == RANKS.index(rank))
+        t = Text(f" {rank} ", style="bold")
+        if held:
+            t.append(f"(you hold {held})", style="bright_black")
+        return t
+
+    def suit_prompt(self, suit: int) -> Text:
+        t = suit_text(suit, self.style)
+        mine = sorted((c for c in self.hand if (c % 40) // 10 == suit),
+                      key=lambda c: self.ranks.index(RANKS[c % 10])
+                      if RANKS[c % 10] in self.ranks else 99)
+        if mine:
+            t.append("  you hold ", style="bright_black")
+            t.append(" ".join(RANKS[c % 10] for c in mine))
+        return t
+
+    def chosen(self) -> int | None:
+        ranks = self.query_one("#call-ranks", OptionList)
+        suits = self.query_one("#call-suits", OptionList)
+        if ranks.highlighted is None or suits.highlighted is None:
+            return None
+        card = suits.highlighted * 10 + RANKS.index(self.ranks[ranks.highlighted])
+        return card if card in self.cards else None
+
+    def show_choice(self) -> None:
+        card = self.chosen()
+        line = Text("You call ")
+        if card is None:
+            line = Text("That card cannot be called.", style="bold red")
+        else:
+            line.append_text(card_text(card, self.style))
+            suit = (card % 40) // 10
+            line.append(f": {SUIT_NAMES[SUITS[suit]]} {suit_glyph(suit, self.style)} trumps")
+            if card in self.hand:
+                line.append(" — you hold it: you play alone", style="bold yellow")
+            line.append(".  Enter calls it.", style="")
+        self.query_one("#call-choice", Static).update(line)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.is_mounted:
+            self.show_choice()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "call-ranks":
+            self.query_one("#call-suits", OptionList).focus()
+            return
+        self.confirm()
+
+    def on_key(self, event: events.Key) -> None:
+        char = (event.character or "").upper()
+        if char in self.ranks:
+            self.query_one("#call-ranks", OptionList).highlighted = self.ranks.index(char)
+            self.query_one("#call-suits", OptionList).focus()
+            event.stop()
+        elif char and char in SUITS:
+            suits = self.query_one("#call-suits", OptionList)
+            suits.highlighted = SUITS.index(char)
+            suits.focus()
+            event.stop()
+
+    def confirm(self) -> None:
+        card = self.chosen()
+        if card is not None:
+            self.dismiss(card)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,189 @@
+"""Sueca at the table: a whole deal by keys, the bidding and the call of Sueca for five, the
+running totals of a long match, the turned trump card and open hands."""
+
+from __future__ import annotations
+
+from tui_helpers import (
+    first_playable_index,
+    hand_key,
+    log_text,
+    make_app,
+    open_table,
+    play_deal_by_keys,
+    play_key,
+    quick_table,
+    settle,
+    until,
+)
+
+from bisca_tui.engine import actions as A
+from bisca_tui.engine.cards import card_str
+from bisca_tui.engine.state import GameState
+from bisca_tui.engine.view import SeatView
+from bisca_tui.tui.screens.auction import BidScreen, CallScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import Session, default_seats
+from bisca_tui.tui.widgets.side import PenteView
+
+
+def rendered(widget) -> str:
+    return str(widget.render())
+
+
+async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=21)
+        st = t.session.state
+        # a card that does not follow suit is refused with the engine's reason
+        for _ in range(10):
+            v = t.session.view(0)
+            shown = t.sorted_hand(v)
+            legal = {a for a in v.legal if A.is_play(a)}
+            if v.trick and legal != set(shown):
+                bad = next(i for i, c in enumerate(shown) if c not in legal)
+                if bad < 10:
+                    before = len(st.history)
+                    await pilot.press(hand_key(bad))
+                    await pilot.pause()
+                    assert len(st.history) == before
+                    status = rendered(t.query_one("#status"))
+                    assert "cannot play" in status and "suit" in status
+                    break
+            await play_key(app, pilot, hand_key(first_playable_index(t)))
+        else:
+            raise AssertionError("never had to follow suit")
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        deal = t.session.match.deals[0]
+        assert deal.is_over() and len(deal.tricks) == 10
+        # every card of the deal followed suit when its player could
+        fresh = GameState(deal.variant, deal.dealer, deal.seed)
+        hands = [list(h) for h in fresh.hands]
+        suit = deal.variant.suit
+        for trick in deal.tricks:
+            led = suit[trick.cards[0]]
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                if suit[card] != led:
+                    assert all(suit[c] != led for c in hands[seat]), (seat, card)
+                hands[seat].remove(card)
+        assert sum(deal.result.card_points) == 120
+
+
+async def test_the_dealer_shows_the_turned_trump_until_it_is_played(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=5)
+        v = t.session.view(0)
+        turned = v.indicator_card
+        assert turned is not None and v.dealer != 0
+        label = card_str(turned)[0]
+        dealer_panel = rendered(t.query_one(f"#seat-{v.dealer}"))
+        assert "trump" in dealer_panel and label in dealer_panel
+        assert "Trumps" in rendered(t.query_one("#info"))
+        st = t.session.state
+        while turned in st.hands[v.dealer]:  # play on until the dealer lets it go
+            await until(pilot, lambda: st.current == 0 or st.is_over())
+            if st.is_over():
+                break
+            await play_key(app, pilot, hand_key(first_playable_index(t)))
+            if not isinstance(app.screen, TableScreen):
+                break
+        await pilot.pause()
+        assert "trump " not in rendered(t.query_one(f"#seat-{v.dealer}"))
+
+
+async def test_open_hands_show_in_the_seats(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        t = await quick_table(app, pilot, "sueca-aberta", seed=7)
+        v = t.session.view(0)
+        for seat in range(1, 4):
+            assert len(v.known[seat]) == v.hand_sizes[seat]
+            panel = rendered(t.query_one(f"#seat-{seat}"))
+            assert "hand" in panel
+            # every rank held shows in the panel
+            for card in v.known[seat]:
+                assert card_str(card)[0] in panel
+
+
+class Passer:
+    """A bot that passes in the bidding and plays its first legal card."""
+
+    def choose(self, view: SeatView) -> int:
+        return A.BID if A.BID in view.legal else view.legal[0]
+
+
+async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
+    session = Session.new("sueca-5", {}, default_seats(5, "random"), seed=9)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    st = session.state
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidScreen))
+        assert "pass" in rendered(t.query_one(f"#seat-{st.dealer}"))
+        # too low a bid is refused in the dialog
+        for key in ("5", "0", "enter"):
+            await pilot.press(key)
+        assert isinstance(app.screen, BidScreen)
+        assert "61" in rendered(app.screen.query_one("#bid-error"))
+        for key in ("backspace", "backspace", "7", "5", "enter"):
+            await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        assert st.extra["bids"][:2] == ((st.dealer, 0), (0, 75))
+        assert st.extra["bidder"] == 0 and st.extra["bid"] == 75
+        logged = log_text(t)
+        assert "You bid 75" in logged and any(line.endswith("passes") for line in logged)
+        # the call: a rank then a suit, by their letters; a card we do not hold
+        hand = set(st.hands[0])
+        card = next(s * 10 + r for r in (0, 6, 9) for s in range(4) if s * 10 + r not in hand)
+        text = card_str(card)
+        await pilot.press(text[0].lower())
+        await pilot.press(text[1].lower())
+        await pilot.pause()
+        assert text[0] in rendered(app.screen.query_one("#call-choice"))
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.screen is t
+        assert st.phase == "play" and st.extra["called"] == text
+        assert st.trump == card // 10
+        info = rendered(t.query_one("#info"))
+        assert "Bidder You · 75" in info and "partner: ?" in info
+        assert "bidder 75" in rendered(t.query_one("#seat-0"))
+        assert any("You call" in line for line in log_text(t))
+        # the session's running scores replace the comb
+        scores = rendered(t.query_one(PenteView))
+        assert "10 deals" in scores and "┼" not in scores
+        # the deal's end: the sides' points, then what each player gets
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await pilot.pause()
+        result = st.result
+        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
+        assert "Bidder's side (You" in summary
+        assert f"{result.card_points[0]:>3} card points" in summary
+        assert f"You       {result.game_points[0]:+d}" in summary
+        assert session.match.scores == list(result.game_points)
+
+
+async def test_sueca_de_pontos_shows_totals_not_a_comb(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "sueca-pontos", seed=4)
+        match = t.session.match
+        match.scores[:] = [123, 87]
+        t.refresh_table()
+        await pilot.pause()
+        shown = rendered(t.query_one(PenteView))
+        assert "500" in shown and "123" in shown and "87" in shown
+        assert "┼" not in shown and "●" not in shown
+        # the deal's card points go to the running total
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await pilot.pause()
+        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
+        assert "to the total" in summary and "first to 500" in summary
+        gained = match.results[0].game_points
+        assert match.scores == [123 + gained[0], 87 + gained[1]]
