@@ -25,7 +25,7 @@ from bisca_tui.engine.variant import Variant, make_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bisca_tui" / "examples"
-NAMES = ["Ana", "Bruno", "Carla", "Duarte", "Eva", "Filipe"]
+NAMES = ["Ana", "Bruno", "Carla", "Duarte", "Eva", "Filipe", "Gil", "Helena"]
 
 
 def _value(v: Variant, trump: int, card: int) -> tuple[int, int, int]:
@@ -167,6 +167,14 @@ def examples() -> dict[str, Record]:
         "bisca-4.json": simple_match("bisca-4", 4004),
         "bisca-6.json": simple_match("bisca-6", 6006),
         "bisca-capixaba.json": capixaba(),
+        "briscola.json": simple_match("briscola", 2002),
+        "sueca.json": simple_match("sueca", 4040),
+        "sueca-italiana.json": simple_match("sueca-italiana", 4041),
+        "sueca-aberta.json": simple_match("sueca-aberta", 4042),
+        "sueca-pontos.json": simple_match("sueca-pontos", 4043),
+        "sueca-brasileira.json": simple_match("sueca-brasileira", 4044),
+        "sueca-dupla.json": simple_match("sueca-dupla", 8080),
+        "sueca-5.json": simple_match("sueca-5", 5050, {"deals": 5}),
     }
 
 
