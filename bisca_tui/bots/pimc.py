@@ -5,8 +5,12 @@ with its view (its hand, the cards played, the indicator, cards it knows others 
 shown under follow rules, partners' signals). Every legal card is scored on the same sampled
 deals: by an exact minimax solve once few cards remain (two players: when the stock is small
 or gone), otherwise by a greedy playout, deterministic so that every card is judged on exactly
-the same play of the same deals. A deal's score blends winning and card points, so the bot
-plays to win the deal, not only to pile up points. The card with the best average is played.
+the same play of the same deals. An exact solve scores a deal by a blend of winning and card
+points, so the bot plays to win the deal, not only to pile up points. A playout is scored by
+its share of the card points alone: a single greedy playout says little about who would
+really win, and the win-or-lose step makes its verdicts noisy, so that extra samples stop
+paying; with points the average keeps improving with more samples (``objective="blend"``
+scores playouts like the solver). The card with the best average is played.
 
 The search uses only the engine's public data (suits, strengths, points, partnerships, the
 play restriction, the variant's own trick and scoring hooks), so every variant of the engine
@@ -29,7 +33,7 @@ from .sim import (
     R_TRUMP_ON_TRUMP,
     Rules,
     Sim,
-    playout_greedy,
+    fast_playout_greedy,
     solve2_actions,
     solve_actions,
 )
@@ -61,14 +65,15 @@ class PimcBot(Bot):
                    "solving the end of the deal exactly; it never sees hidden cards.")
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
-                 max_samples: int = 300, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2) -> None:
+                 max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.min_samples = min_samples
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
+        self.objective = objective
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -112,6 +117,8 @@ class PimcBot(Bot):
         totals = dict.fromkeys(cards, 0.0)
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         samples = 0
+        # points alone only where they are the whole story (no mid-deal game points)
+        value = rules.share if self.objective == "points" and not rules.hook else rules.utility
         while samples < self.max_samples:
             hands, stock = sample_hidden(info, variant, rng)
             sim = Sim.from_view(rules, view, hands, stock)
@@ -125,8 +132,8 @@ class PimcBot(Bot):
                 for c in cards:
                     child = sim.clone()
                     child.play(c)
-                    playout_greedy(child)
-                    vals[c] = rules.utility(child, team)
+                    fast_playout_greedy(child)
+                    vals[c] = value(child, team)
             for c in cards:
                 totals[c] += vals[c]
             samples += 1
@@ -139,4 +146,3 @@ class PimcBot(Bot):
         order = sorted(cards, key=lambda c: rules.cost[c])
         best = max(order, key=lambda c: round(totals[c] / samples, 9))
         return best
-

@@ -83,6 +83,16 @@ class Rules:
             self._scores[key] = r
         return r
 
+    def share(self, sim: Sim, team: int) -> float:
+        """The share of the card points ``team`` took in the finished deal."""
+        total = 0
+        mine = 0
+        for s in range(self.n):
+            total += sim.points[s]
+            if self.team[s] == team:
+                mine += sim.points[s]
+        return mine / (total or 1)
+
     def utility(self, sim: Sim, team: int) -> float:
         """How good the finished deal is for ``team``, from 0 to about 1: mostly whether it
         won, partly its share of the card points, a little the margin in game points."""
@@ -490,6 +500,82 @@ def fast_playout_random(sim: Sim, rng: random.Random) -> None:
     sim.current = -1
 
 
+def fast_playout_greedy(sim: Sim) -> None:
+    """``playout_greedy`` written out for two players in free play without trick hooks
+    (Bisca de Tres, Briscola): the same cards in the same order, three to four times as
+    fast. Other games go through the general loop."""
+    rules = sim.rules
+    if sim.n != 2 or rules.hook or rules.restriction != R_FREE or sim.over:
+        playout_greedy(sim)
+        return
+    suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
+    trump = sim.trump
+    draws = rules.draws
+    hands = sim.hands
+    stock = sim.stock
+    indicator = sim.indicator
+    points = sim.points
+    won = sim.tricks_won
+    leader = sim.leader
+    ntricks = sim.ntricks
+    a = sim.trick[0] if sim.trick else -1  # a card already led is off its hand
+    if sim.trick:
+        leader = sim.tseats[0]
+    while True:
+        if a < 0:
+            # lead the cheapest card
+            lh = hands[leader]
+            a = lh[0]
+            av = cost[a]
+            for c in lh:
+                if cost[c] < av:
+                    a, av = c, cost[c]
+            lh.remove(a)
+        follower = 1 - leader
+        fh = hands[follower]
+        sa, sta, pa = suit[a], strength[a], pts[a]
+        b = fh[0]
+        bv = -1e9
+        for c in fh:
+            sc = suit[c]
+            if (sc == sa and strength[c] > sta) or (sc == trump and sa != trump):
+                gain = pa + pts[c] + pts[c] - cost[c]
+            else:
+                gain = -pa - cost[c]
+            if gain > bv:
+                b, bv = c, gain
+        fh.remove(b)
+        sb = suit[b]
+        if sb == sa:
+            winner = leader if sta > strength[b] else follower
+        else:
+            winner = follower if sb == trump else leader
+        points[winner] += pa + pts[b]
+        won[winner] += 1
+        ntricks += 1
+        if stock:
+            hands[winner].append(stock.pop())
+            if stock:
+                hands[1 - winner].append(stock.pop())
+            elif indicator is not None and draws:
+                hands[1 - winner].append(indicator)
+                indicator = None
+        elif indicator is not None and draws:
+            hands[winner].append(indicator)
+            indicator = None
+        leader = winner
+        a = -1
+        if not hands[winner]:
+            break
+    sim.trick = []
+    sim.tseats = []
+    sim.indicator = indicator
+    sim.leader = leader
+    sim.ntricks = ntricks
+    sim.over = True
+    sim.current = -1
+
+
 class _Leaf:
     """Just enough of a state for ``Rules.score`` at the end of a two-player solve."""
 
@@ -562,20 +648,21 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
             t0 += 1
         if k < nd:
             if winner == 0:
-                h0 = h0 + (draws[k],)
-                h1 = h1 + (draws[k + 1],)
+                h0 = tuple(sorted(h0 + (draws[k],)))
+                h1 = tuple(sorted(h1 + (draws[k + 1],)))
             else:
-                h1 = h1 + (draws[k],)
-                h0 = h0 + (draws[k + 1],)
+                h1 = tuple(sorted(h1 + (draws[k],)))
+                h0 = tuple(sorted(h0 + (draws[k + 1],)))
             k += 2
         return node(h0, h1, k, winner, p0, t0, alpha, beta)
 
     def node(h0: tuple[int, ...], h1: tuple[int, ...], k: int, leader: int, p0: int, t0: int,
              alpha: float, beta: float) -> float:
-        if not h0 and not h1:
+        # hands are kept sorted, so they serve as keys as they are
+        if not h0:
             return leaf(p0, t0)
-        key = (tuple(sorted(h0)), tuple(sorted(h1)), k, leader, p0, t0)
-        hit = tt.get(key)
+        key = (h0, h1, k, leader, p0, t0)
+        hit = tt_get(key)
         if hit is not None:
             v, flag = hit
             if flag == 0:
@@ -588,17 +675,44 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
         lh, fh = (h0, h1) if leader == 0 else (h1, h0)
         lmax = leader == root
         best = -1e9 if lmax else 1e9
-        for a in sorted(lh, key=cost.__getitem__):
-            rest_l = tuple(x for x in lh if x != a)
+        drawing = k < nd
+        if drawing:
+            d_first, d_second = draws[k], draws[k + 1]
+        for a in sorted(lh, key=cost_of):
+            rest_l = tuple([x for x in lh if x != a])
+            sa, sta, pa = suit[a], strength[a], pts[a]
             # the follower's best answer, within the current window
             fbest = 1e9 if lmax else -1e9
             fa, fb = alpha, beta
-            for b in follow_opts(fh, a, k):
-                rest_f = tuple(x for x in fh if x != b)
-                if leader == 0:
-                    v = after(rest_l, rest_f, k, 0, a, b, p0, t0, fa, fb)
+            opts = fh
+            if trump_rule and not drawing and sa == trump:
+                opts = tuple([x for x in fh if suit[x] == trump]) or fh
+            for b in opts:
+                rest_f = tuple([x for x in fh if x != b])
+                sb = suit[b]
+                if sb == sa:
+                    lw = sta > strength[b]
                 else:
-                    v = after(rest_f, rest_l, k, 1, a, b, p0, t0, fa, fb)
+                    lw = sb != trump
+                winner = leader if lw else 1 - leader
+                np0, nt0 = p0, t0
+                if winner == 0:
+                    np0 += pa + pts[b]
+                    nt0 += 1
+                if leader == 0:
+                    n0, n1 = rest_l, rest_f
+                else:
+                    n0, n1 = rest_f, rest_l
+                if drawing:
+                    if winner == 0:
+                        n0 = tuple(sorted(n0 + (d_first,)))
+                        n1 = tuple(sorted(n1 + (d_second,)))
+                    else:
+                        n1 = tuple(sorted(n1 + (d_first,)))
+                        n0 = tuple(sorted(n0 + (d_second,)))
+                    v = node(n0, n1, k + 2, winner, np0, nt0, fa, fb)
+                else:
+                    v = node(n0, n1, k, winner, np0, nt0, fa, fb)
                 if lmax:  # follower minimises
                     if v < fbest:
                         fbest = v
@@ -631,7 +745,10 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
             tt[key] = (best, 0)
         return best
 
-    h = [tuple(sim.hands[0]), tuple(sim.hands[1])]
+    cost_of = cost.__getitem__
+    tt_get = tt.get
+
+    h = [tuple(sorted(sim.hands[0])), tuple(sorted(sim.hands[1]))]
     k0 = 0
     out: dict[int, float] = {}
     for c in cards:

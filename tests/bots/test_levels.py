@@ -147,3 +147,18 @@ def test_bisca6_bots_send_true_signals_that_partners_receive() -> None:
             partners = [p for p in range(6) if p != ev.sender and p % 2 == ev.sender % 2]
             assert set(partners) <= set(ev.receivers)
     assert sent > 0
+
+
+@pytest.mark.parametrize("objective", ["points", "blend"])
+def test_hard_takes_a_sure_ace_with_either_playout_objective(objective: str) -> None:
+    from bisca_tui.bots.levels import HardBot
+
+    v = make_variant("bisca-3")
+    # seat 1 answers a plain Ace with a low trump at hand: the 11 points are there to take
+    s = GameState(v, dealer=1, layout=layout(v, ["AS 5H 2D", "2H 4C 3D"], "QH"))
+    s.apply_str("AS")
+    for seed in range(2):
+        # a single playout is a noisy verdict: the search needs its samples to see this
+        bot = HardBot(seed, budget_ms=60_000, max_samples=60, min_samples=60,
+                      objective=objective)
+        assert bot.choose(s.view(1)) == parse_card("2H")

@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from bisca_tui.bots.sim import Rules, Sim, playout_random, solve2_actions, solve_actions
+from bisca_tui.bots.sim import (
+    Rules,
+    Sim,
+    fast_playout_greedy,
+    playout_greedy,
+    playout_random,
+    solve2_actions,
+    solve_actions,
+)
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
 
@@ -107,3 +115,45 @@ def test_sim_plays_like_the_engine() -> None:
             s.apply(cards[r2.randrange(len(cards))])
         assert list(s.points) == sim.points
         assert list(s.deal_game_points) == sim.deal_game_points
+
+
+@pytest.mark.parametrize("vid", ["bisca-3", "briscola"])
+def test_fast_solver_matches_the_general_one_deeper_in_the_stock(vid: str) -> None:
+    """With cards still to draw (hands kept sorted, draws merged in), the tuple solver
+    agrees with the plain minimax over the lean copy."""
+    rng = random.Random(21)
+    for seed in range(2):
+        s = _position(vid, seed, 10, rng)
+        seat = s.current_player()
+        cards = s.legal_cards()
+        assert s.stock_count > 0
+        fast = solve2_actions(_sim_of(s), cards)
+        general = solve_actions(_sim_of(s), seat, cards)
+        for c in cards:
+            assert fast[c] == pytest.approx(general[c])
+
+
+def test_share_is_the_fraction_of_card_points() -> None:
+    v = make_variant("briscola")
+    s = GameState(v, seed=3)
+    sim = _sim_of(s)
+    playout_random(sim, random.Random(2))
+    rules = sim.rules
+    assert sum(sim.points) == 120
+    for team in (0, 1):
+        assert rules.share(sim, team) == pytest.approx(sim.points[team] / 120)
+    assert rules.share(sim, 0) + rules.share(sim, 1) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("vid", ["bisca-3", "briscola"])
+def test_fast_greedy_playout_plays_like_the_general_one(vid: str) -> None:
+    rng = random.Random(4)
+    for seed in range(12):
+        s = _position(vid, seed, rng.choice([40, 20, 9, 4]), rng)
+        if s.is_over():
+            continue
+        a, b = _sim_of(s), _sim_of(s)
+        playout_greedy(a)
+        fast_playout_greedy(b)
+        assert b.over and a.points == b.points and a.tricks_won == b.tricks_won
+        assert a.ntricks == b.ntricks and a.hands == b.hands == [[], []]
