@@ -191,6 +191,20 @@ def my_team_behind(view: SeatView) -> bool:
     return scores[mine] < max(s for t, s in enumerate(scores) if t != mine)
 
 
+def obvious_choice(view: SeatView, variant: Variant, rng: random.Random) -> int | None:
+    """The choice when there is nothing to weigh: the only legal action, a special action
+    worth taking, or the first action when no card may be played; else None."""
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    sp = special_choice(view, variant, rng)
+    if sp is not None:
+        return sp
+    if not any(0 <= a < 80 for a in legal):
+        return legal[0]
+    return None
+
+
 def special_choice(view: SeatView, variant: Variant, rng: random.Random,
                    signals: bool = True) -> int | None:
     """A sensible special action when one is open, or None to play a card.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..engine.view import SeatView
 from .base import Bot, register_level
-from .heuristics import rule_card, special_choice, variant_of
+from .heuristics import obvious_choice, rule_card, special_choice, variant_of
 from .pimc import PimcBot
 
 
@@ -48,15 +48,12 @@ class MediumBot(Bot):
                    "overtaking; it never sees hidden cards.")
 
     def choose(self, view: SeatView) -> int:
-        legal = list(view.legal)
-        if len(legal) == 1:
-            return legal[0]
+        if len(view.legal) == 1:
+            return view.legal[0]
         variant = variant_of(view)
-        sp = special_choice(view, variant, self.rng)
-        if sp is not None:
-            return sp
-        if not any(0 <= a < 80 for a in legal):
-            return legal[0]
+        obvious = obvious_choice(view, variant, self.rng)
+        if obvious is not None:
+            return obvious
         return rule_card(view, variant, counting=True)
 
 

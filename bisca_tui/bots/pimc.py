@@ -27,7 +27,7 @@ from ..engine.sampling import HiddenInfo, infer, sample_hidden
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from .base import Bot
-from .heuristics import Table, rule_card, special_choice, variant_of
+from .heuristics import Table, obvious_choice, rule_card, variant_of
 from .sim import (
     R_FREE,
     R_TRUMP_ON_TRUMP,
@@ -77,16 +77,15 @@ class PimcBot(Bot):
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
-        legal = list(view.legal)
-        if len(legal) == 1:
-            return legal[0]
+        if len(view.legal) == 1:
+            return view.legal[0]
         variant = variant_of(view)
-        sp = special_choice(view, variant, self.rng)
-        if sp is not None:
-            return sp
-        cards = [a for a in legal if 0 <= a < 80]
-        if len(cards) <= 1:
-            return cards[0] if cards else legal[0]
+        obvious = obvious_choice(view, variant, self.rng)
+        if obvious is not None:
+            return obvious
+        cards = [a for a in view.legal if 0 <= a < 80]
+        if len(cards) == 1:
+            return cards[0]
         if not variant.teams_shown:
             # a partnership hidden behind a called card: the search does not yet sample who
             # the partner is, so play by the card-counting rules
