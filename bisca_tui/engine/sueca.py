@@ -63,7 +63,6 @@ class SuecaBase(Variant):
                 )
             state.deal_standard()
         state.indicator_card = trump_card
-        state.extra["trump_card"] = card_str(trump_card)
         state.make_public(state.dealer, trump_card)
 
     def on_play_started(self, state: GameState) -> None:
