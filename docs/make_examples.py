@@ -115,12 +115,12 @@ def bisca_tres() -> Record:
 
 def simple_match(variant_id: str, seed: int, options: dict | None = None) -> Record:
     v = make_variant(variant_id, options)
-    m = Match(v, dealer=v.n - 1, seed=seed)
+    m = Match(v, dealer=v.n_people - 1, seed=seed)
     rng = random.Random(seed)
     while not m.is_over():
         play_out(m.new_deal(), rng)
         m.finish_deal()
-    return record_of_match(m, NAMES[:v.n])
+    return record_of_match(m, NAMES[:v.n_people])
 
 
 def _capixaba_match(seed: int) -> tuple[Match, bool]:
@@ -173,6 +173,7 @@ def examples() -> dict[str, Record]:
         "sueca-aberta.json": simple_match("sueca-aberta", 4042),
         "sueca-pontos.json": simple_match("sueca-pontos", 4043),
         "sueca-brasileira.json": simple_match("sueca-brasileira", 4044),
+        "sueca-3.json": simple_match("sueca-3", 3030),
         "sueca-dupla.json": simple_match("sueca-dupla", 8080),
         "sueca-5.json": simple_match("sueca-5", 5050, {"deals": 5}),
     }

@@ -42,7 +42,7 @@ def play_random(state: GameState, rng: random.Random, stop_after: int | None = N
 
 def random_match(variant_id: str, seed: int, options: dict | None = None) -> Match:
     v = make_variant(variant_id, options)
-    m = Match(v, dealer=seed % v.n, seed=seed)
+    m = Match(v, dealer=seed % v.n_people, seed=seed)
     rng = random.Random(seed)
     while not m.is_over():
         play_random(m.new_deal(), rng)
@@ -64,14 +64,14 @@ def parse(data: dict) -> Record:
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_a_played_match_round_trips_through_json(variant_id: str) -> None:
     m = random_match(variant_id, 11)
-    record = record_of_match(m, NAMES[:m.n])
+    record = record_of_match(m, NAMES[:m.variant.n_people])
     back = replay_record(parse_record(record.dumps(), "t"))
     assert back.scores == m.scores
     assert back.winner == m.winner and back.winner is not None
     assert back.results == m.results
     assert [d.signature() for d in back.deals] == [d.signature() for d in m.deals]
     # and the record written from the replayed match is the same text
-    assert record_of_match(back, NAMES[:m.n]).dumps() == record.dumps()
+    assert record_of_match(back, NAMES[:m.variant.n_people]).dumps() == record.dumps()
 
 
 def test_a_layout_deal_round_trips_and_keeps_its_seed_for_signals() -> None:
@@ -127,9 +127,9 @@ def test_replay_deal_rebuilds_one_deal() -> None:
     assert replay_deal(v, deal, dealer=1).signature() == state.signature()
 
 
-def test_record_of_match_wants_one_name_per_seat() -> None:
+def test_record_of_match_wants_one_name_per_player() -> None:
     m = random_match("bisca-3", 2)
-    with pytest.raises(ValueError, match="2 seats"):
+    with pytest.raises(ValueError, match="2 players"):
         record_of_match(m, ["Ana"])
 
 

@@ -2,6 +2,10 @@
 
 The score of a two-sided match is what the pente draws: one mark per game won, above the line
 for one side and below for the other (``Match.pente``).
+
+Most games seat each player at the same seat for the whole match. A game with a dummy hand
+(Sueca for three) seats its players anew for each deal (``Match.seating``) and scores each
+player rather than each side: the players of the side that wins a deal score its games.
 """
 
 from __future__ import annotations
@@ -24,13 +28,13 @@ class Pente:
 
 class Match:
     def __init__(self, variant: Variant, dealer: int = 0, seed: int | None = None) -> None:
-        if not 0 <= dealer < variant.n:
-            raise ValueError(f"dealer must be a seat from 0 to {variant.n - 1}")
+        if not 0 <= dealer < variant.n_people:
+            raise ValueError(f"dealer must be a player from 0 to {variant.n_people - 1}")
         self.variant = variant
         self.first_dealer = dealer
         self.seed = random.randrange(2**63) if seed is None else seed
         self.target = variant.match_target()
-        self.scores = [0] * variant.n_teams
+        self.scores = [0] * (variant.n_people if variant.people_scores else variant.n_teams)
         self.deals: list[GameState] = []
         self.results: list[DealScore] = []
         self.winner: int | None = None
@@ -45,7 +49,29 @@ class Match:
         return random.Random(f"{self.seed}/{index}").getrandbits(63)
 
     def dealer_of(self, index: int) -> int:
-        return (self.first_dealer + index) % self.n
+        """The player who deals deal ``index``."""
+        return (self.first_dealer + index) % self.variant.n_people
+
+    def seating(self, index: int) -> tuple[int, tuple[int | None, ...]]:
+        """Deal ``index``'s dealer seat and the player at each seat (None: a dummy)."""
+        return self.variant.seating(self.dealer_of(index))
+
+    def people(self, index: int | None = None) -> tuple[int | None, ...]:
+        """The player at each seat of deal ``index`` (the current deal by default)."""
+        i = len(self.deals) - 1 if index is None else index
+        return self.seating(max(i, 0))[1]
+
+    def side_scores(self, index: int) -> list[int]:
+        """The match score of each side of deal ``index``, as the deal sees it: with players
+        scored one by one, a side counts its best-placed player."""
+        if not self.variant.people_scores:
+            return list(self.scores)
+        v = self.variant
+        out = [0] * v.n_teams
+        for seat, player in enumerate(self.seating(index)[1]):
+            if player is not None:
+                out[v.team_of[seat]] = max(out[v.team_of[seat]], self.scores[player])
+        return out
 
     @property
     def current(self) -> GameState | None:
@@ -70,8 +96,8 @@ class Match:
         i = len(self.deals)
         if seed is None and layout is None:
             seed = self.deal_seed(i)
-        state = GameState(self.variant, self.dealer_of(i), seed, layout,
-                          match_points=self.scores, target=self.target)
+        state = GameState(self.variant, self.seating(i)[0], seed, layout,
+                          match_points=self.side_scores(i), target=self.target)
         state.extra["_ties_before"] = self.ties_in_a_row
         self.deals.append(state)
         return state
@@ -86,8 +112,14 @@ class Match:
         result = state.result
         self.results.append(result)
         self.ties_in_a_row = self.ties_in_a_row + 1 if result.winner is None else 0
-        for team, gp in enumerate(result.game_points):
-            self.scores[team] += gp
+        if self.variant.people_scores:
+            people = self.people(len(self.deals) - 1)
+            for seat, player in enumerate(people):
+                if player is not None:
+                    self.scores[player] += result.game_points[state.side_of[seat]]
+        else:
+            for team, gp in enumerate(result.game_points):
+                self.scores[team] += gp
         best = max(self.scores)
         if self.variant.match_deals() is not None:
             if self.finished:

@@ -155,8 +155,9 @@ def _dump(value: Any, level: int) -> str:
 def record_of_match(match: Match, players: list[str]) -> Record:
     """The record of a match as played so far (the last deal may be unfinished)."""
     v = match.variant
-    if len(players) != v.n:
-        raise ValueError(f"{v.name} here has {v.n} seats; {len(players)} player names given")
+    if len(players) != v.n_people:
+        raise ValueError(f"{v.name} here has {v.n_people} players; {len(players)} player names "
+                         "given")
     deals = []
     for state in match.deals:
         lay = state.layout_given
@@ -406,7 +407,13 @@ def replay_record(record: Record, name: str = "record", on_action: ActionHook | 
             try:
                 state.apply(action)
             except IllegalAction as e:
-                player = record.players[seat] if seat is not None else None
+                player = None
+                if seat is not None:
+                    ctl = v.controller(state, seat)
+                    who = match.people()[ctl]
+                    player = record.players[who] if who is not None else None
+                    if player is not None and ctl != seat:
+                        player += ", playing the dummy"
                 raise RecordIllegalAction(name, i, k, seat, text, e.rule, player) from None
             if on_action is not None:
                 on_action(i, k, state, text)

@@ -406,6 +406,8 @@ class GameState:
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.signals_this_turn.clear()
+        if self.variant.has_after_card:
+            self.variant.after_card(self, seat, card)
         n = self.n
         if len(self.trick) < n:
             self.current = (seat + 1) % n

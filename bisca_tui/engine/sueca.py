@@ -194,6 +194,65 @@ class SuecaDupla(SuecaBase):
         return cards
 
 
+@register
+class SuecaTres(SuecaBase):
+    """Sueca for three: a dummy hand sits opposite the dealer and the dealer plays it.
+
+    The deal is an ordinary four-hand Sueca deal: the dealer and the dummy against the two
+    other players. Nobody sees the dummy's cards until the first card of the deal is led;
+    from then on they lie face up. The dealer chooses the dummy's cards, so the dummy's view
+    of the deal also holds the dealer's hand. The dealer passes to the right among the three
+    players, so the dummy moves with the deal, and each player keeps a score of their own:
+    the winning side's players (never the dummy) score the deal's games.
+    """
+
+    id = "sueca-3"
+    name = "Sueca for three"
+    description = ("Three players and a dummy hand opposite the dealer, who plays it; the "
+                   "dummy's cards are shown after the first lead.")
+    players = (3,)
+    default_players = 3
+    people_scores = True
+    has_after_card = True
+
+    def __init__(self, options=None, players=None) -> None:
+        # a deal's view counts seats (four), so four names the same game
+        super().__init__(options, 3 if players in (None, 4) else players)
+        self.n = 4
+        self.n_people = 3
+        self.team_of = (0, 1, 0, 1)
+        self.n_teams = 2
+
+    @staticmethod
+    def dummy_seat(state: GameState) -> int:
+        return (state.dealer + 2) % 4
+
+    def seating(self, dealer: int) -> tuple[int, tuple[int | None, ...]]:
+        # counter-clockwise from the dealer: the dealer, the next player, the dummy, the last;
+        # turned so that the first player always keeps the first seat
+        ring: list[int | None] = [dealer, (dealer + 1) % 3, None, (dealer + 2) % 3]
+        start = ring.index(0)
+        seats = tuple(ring[start:] + ring[:start])
+        return seats.index(dealer), seats
+
+    def controller(self, state: GameState, seat: int) -> int:
+        return state.dealer if seat == self.dummy_seat(state) else seat
+
+    def begin(self, state: GameState) -> None:
+        super().begin(state)
+        # the dealer decides for the dummy: the dummy's view knows the dealer's hand
+        state.show_hand(state.dealer, self.dummy_seat(state))
+
+    def after_card(self, state: GameState, seat: int, card: int) -> None:
+        if state.tricks or len(state.trick) != 1:
+            return
+        dummy = self.dummy_seat(state)
+        for viewer in range(4):
+            if viewer != dummy:
+                state.show_hand(dummy, viewer)
+        state.shown_events.append((0, "dummy"))
+
+
 AUCTION = "auction"
 CALLING = "call"
 

@@ -76,6 +76,8 @@ class Variant:
     teams_shown: bool = True  # partnerships known from the start
     may_lack_indicator: bool = False  # a layout may give a trump suit and no indicator
     has_special_play_actions: bool = False  # special_actions offers more than signals in play
+    has_after_card: bool = False  # after_card is called after every card played
+    people_scores: bool = False  # the match scores each player, who may change seats per deal
 
     def __init__(self, options: dict[str, Any] | None = None, players: int | None = None) -> None:
         self.options = self.check_options(options or {})
@@ -84,6 +86,7 @@ class Variant:
             allowed = ", ".join(str(p) for p in self.players)
             raise OptionError(f"{self.name} is for {allowed} players, not {n}")
         self.n = n
+        self.n_people = n  # players at the table; a dummy hand makes a seat without one
         suits, strength, points = [], [], []
         st, pt = self.ranking.strength, self.ranking.points
         for c in range(80):
@@ -138,6 +141,18 @@ class Variant:
     def match_deals(self) -> int | None:
         """For a session of a fixed number of deals, that number (else None)."""
         return None
+
+    def seating(self, dealer: int) -> tuple[int, tuple[int | None, ...]]:
+        """Where the match's players sit for a deal dealt by player ``dealer``: the dealer's
+        seat, and the player at each seat (None: a dummy hand). One player per seat here."""
+        return dealer, tuple(range(self.n))
+
+    def controller(self, state: GameState, seat: int) -> int:
+        """The seat whose player chooses the actions of ``seat`` (a dummy's partner)."""
+        return seat
+
+    def after_card(self, state: GameState, seat: int, card: int) -> None:
+        """Called after each card played when ``has_after_card`` is set."""
 
     def rebuild_hidden(self, state: GameState) -> None:
         """Recompute facts that follow from hidden cards, after a state was rebuilt from a
