@@ -64,15 +64,15 @@ class Session:
 
     def __init__(self, match: Match, seats: list[SeatSpec], card_style: str = "symbols",
                  speed: str = DEFAULT_SPEED) -> None:
-        if len(seats) != match.variant.n:
-            raise ValueError(f"{match.variant.name} needs {match.variant.n} seats")
+        if len(seats) != match.variant.n_people:
+            raise ValueError(f"{match.variant.name} needs {match.variant.n_people} players")
         if not any(s.is_human for s in seats):
             raise ValueError("at least one seat must be a person")
         self.match = match
-        self.seats = seats
+        self.people = seats  # one per player, in the match's order
         self.card_style = card_style
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot] = {}  # by player
         self.bot_problems: list[str] = []
         # told when a bot is replaced mid-match; it may be called from a bot's thread
         self.on_bot_notice: Callable[[int, str], None] | None = None
@@ -82,12 +82,12 @@ class Session:
         """Create the bots of every bot seat (once); problems land in ``bot_problems``."""
         if self.closed:
             return
-        for s, spec in enumerate(self.seats):
-            if not spec.is_human and s not in self.bots:
-                self.bots[s] = self._make_bot(s, spec)
+        for p, spec in enumerate(self.people):
+            if not spec.is_human and p not in self.bots:
+                self.bots[p] = self._make_bot(p, spec)
 
-    def _make_bot(self, seat: int, spec: SeatSpec) -> Bot:
-        seed = (self.match.seed + 7919 * (seat + 1)) % (2**63)
+    def _make_bot(self, player: int, spec: SeatSpec) -> Bot:
+        seed = (self.match.seed + 7919 * (player + 1)) % (2**63)
         try:
             bot = make_bot(spec.level, seed)
         except (ValueError, OSError) as e:
@@ -99,7 +99,7 @@ class Session:
         if notice:  # an external program that could not even start
             self.bot_problems.append(f"{spec.name}: {notice}")
         elif hasattr(bot, "on_notice"):
-            bot.on_notice = lambda text, seat=seat: self._bot_notice(seat, text)
+            bot.on_notice = lambda text, p=player: self._bot_notice(self.seat_of(p), text)
         return bot
 
     def _bot_notice(self, seat: int, text: str) -> None:
@@ -114,11 +114,13 @@ class Session:
     def level_label(self, seat: int) -> str:
         """The level playing a bot seat, as shown at the table ("" for a person)."""
         spec = self.seats[seat]
+        if self.person_of(seat) is None:
+            return ""  # the seat panel names the dummy's player instead
         if spec.is_human:
             return ""
         if not spec.level.startswith("cmd:"):
             return spec.level
-        stand_in = getattr(self.bots.get(seat), "fallback_bot", None)
+        stand_in = getattr(self.bot_for(seat), "fallback_bot", None)
         if stand_in is not None:
             return f"{stand_in.level} stand-in"
         return "program"
@@ -135,7 +137,8 @@ class Session:
     def deal_over(self, score: DealScore) -> None:
         """Tell the bots that listen (external programs) how the deal ended."""
         st = self.state
-        for seat, bot in self.bots.items():
+        for player, bot in self.bots.items():
+            seat = self.seat_of(player)
             tell = getattr(bot, "deal_over", None)
             if callable(tell):
                 with contextlib.suppress(Exception):
@@ -150,7 +153,7 @@ class Session:
         variant = make_variant(variant_id, options, len(seats))
         if seed is None:  # short enough to note down and type in again
             seed = random.randrange(1, 1_000_000)
-        match = Match(variant, dealer=len(seats) - 1, seed=seed)
+        match = Match(variant, dealer=variant.n_people - 1, seed=seed)
         session = cls(match, seats, card_style, speed)
         match.new_deal()
         return session
@@ -186,14 +189,88 @@ class Session:
     def deal_number(self) -> int:
         return len(self.match.deals)
 
+    @property
+    def seats(self) -> list[SeatSpec]:
+        """Who sits at each seat of the current deal; a dummy hand counts as its player's
+        (kind and level) under the name "Dummy"."""
+        people = self.match.people()
+        out = []
+        for seat, p in enumerate(people):
+            if p is None:
+                ctl = self.people[people[self.controller(seat)] or 0]
+                out.append(SeatSpec(ctl.kind, "Dummy", ctl.level))
+            else:
+                out.append(self.people[p])
+        return out
+
+    def person_of(self, seat: int) -> int | None:
+        """The player at a seat of the current deal (None: a dummy hand)."""
+        return self.match.people()[seat]
+
+    def seat_of(self, player: int) -> int:
+        """A player's seat in the current deal."""
+        return self.match.people().index(player)
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player chooses for ``seat`` (itself, or a dummy's partner)."""
+        if self.match.current is None:
+            return seat
+        return self.variant.controller(self.state, seat)
+
+    def bot_for(self, seat: int) -> Bot:
+        player = self.person_of(self.controller(seat))
+        assert player is not None
+        return self.bots[player]
+
     def humans(self) -> list[int]:
-        return [s for s, spec in enumerate(self.seats) if spec.is_human]
+        """The seats where a person at this keyboard sits (not a dummy's)."""
+        people = self.match.people()
+        return [s for s, p in enumerate(people) if p is not None and self.people[p].is_human]
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat].is_human
+        """Whether a person at this keyboard chooses the actions of ``seat``."""
+        return seat is not None and self.seats[self.controller(seat)].is_human
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    # ----- scores --------------------------------------------------------------------
+
+    def scorer_of(self, seat: int) -> int:
+        """The entry of the match's scores that ``seat`` plays for: its team's, or in a game
+        scored player by player, its player's (a dummy's partner's)."""
+        if self.variant.people_scores:
+            player = self.person_of(self.controller(seat))
+            assert player is not None
+            return player
+        return self.variant.team_of[seat]
+
+    def scorer_label(self, k: int) -> str:
+        if self.variant.people_scores:
+            return self.people[k].name
+        return self.team_label(k)
+
+    def scorer_team(self, k: int) -> int:
+        """The team colour a score entry is drawn in (a player's side in this deal)."""
+        if self.variant.people_scores:
+            return self.variant.team_of[self.seat_of(k)]
+        return k
+
+    def humans_and_bots(self, side: int) -> list[int]:
+        """The seats of a side of the current deal that a player holds (not a dummy)."""
+        people = self.match.people()
+        return [seat for seat, p in enumerate(people)
+                if p is not None and self.state.side_of[seat] == side]
+
+    def deal_gains(self, score: DealScore) -> list[int]:
+        """What each entry of the match's scores gains from a deal's score."""
+        if not self.variant.people_scores:
+            return list(score.game_points)
+        gains = [0] * len(self.people)
+        for seat, p in enumerate(self.match.people()):
+            if p is not None:
+                gains[p] = score.game_points[self.state.side_of[seat]]
+        return gains
 
     def view(self, seat: int) -> SeatView:
         return self.state.view(seat)
@@ -224,7 +301,7 @@ class Session:
     # ----- saving --------------------------------------------------------------------
 
     def record(self) -> Record:
-        return record_of_match(self.match, [s.name for s in self.seats])
+        return record_of_match(self.match, [s.name for s in self.people])
 
     def save_text(self) -> str:
         """The match as a game record."""
@@ -233,7 +310,7 @@ class Session:
     def table_text(self) -> str:
         """Who sits where and the table's settings, kept beside the record."""
         data = {
-            "seats": [asdict(s) for s in self.seats],
+            "seats": [asdict(s) for s in self.people],
             "card_style": self.card_style,
             "speed": self.speed,
         }

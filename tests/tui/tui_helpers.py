@@ -80,7 +80,7 @@ async def open_table(app: BiscaApp, pilot: Pilot, session: Session) -> TableScre
 async def quick_table(app: BiscaApp, pilot: Pilot, variant: str, seed: int,
                       level: str = "random") -> TableScreen:
     """A table against bots of one level, the person in the first seat."""
-    n = make_variant(variant).n
+    n = make_variant(variant).n_people
     session = Session.new(variant, {}, default_seats(n, level), seed=seed)
     return await open_table(app, pilot, session)
 

@@ -16,8 +16,9 @@ from ..widgets.table import team_colour
 
 
 def team_order(session: Session, my_team: int) -> list[int]:
-    """The teams with the player's own first, as the side panel shows them."""
-    teams = list(range(session.variant.n_teams))
+    """The teams (or the players, in a game scored player by player) with the player's own
+    first, as the side panel shows them."""
+    teams = list(range(len(session.match.scores)))
     if my_team in teams:
         teams.remove(my_team)
         teams.insert(0, my_team)
@@ -32,7 +33,7 @@ def score_table(session: Session, my_team: int = 0) -> Text:
     order = team_order(s, my_team)
     t = Text()
     deals = s.variant.match_deals()
-    if s.variant.n_teams == 2 and s.match.target <= PENTE_MAX:
+    if s.variant.n_teams == 2 and s.match.target <= PENTE_MAX and not s.variant.people_scores:
         upper, lower = order
         colours = (team_colour(upper), team_colour(lower))
         t.append(f"{s.team_label(upper)} {scores[upper]}", style=f"bold {colours[0]}")
@@ -45,7 +46,8 @@ def score_table(session: Session, my_team: int = 0) -> Text:
         for k, team in enumerate(order):
             if k:
                 t.append(" · ")
-            t.append(f"{s.team_label(team)} {scores[team]}", style=f"bold {team_colour(team)}")
+            t.append(f"{s.scorer_label(team)} {scores[team]}",
+                     style=f"bold {team_colour(s.scorer_team(team))}")
         if deals:
             t.append(f"   (after {len(s.match.results)} of {deals} deals)",
                      style="bright_black")
@@ -59,10 +61,13 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
     the others): the sides' card points and tricks, then what each player gets."""
     s = session
     state = s.state
-    if len(score.card_points) == s.variant.n_teams:
+    if len(score.card_points) == s.variant.n_teams and not s.variant.people_scores:
         return None
     body = Text()
     heads = ["Bidder's side", "Others"] if "bidder" in state.extra else []
+    if s.variant.people_scores:
+        dealer_side = state.side_of[state.dealer]
+        heads = ["Dealer's side", "Others"] if dealer_side == 0 else ["Others", "Dealer's side"]
     for side in range(len(score.card_points)):
         members = ", ".join(s.name(seat) for seat in range(s.variant.n)
                             if state.side_of[seat] == side)
@@ -71,15 +76,23 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
         body.append(f"  {score.card_points[side]:>3} card points  "
                     f"{score.tricks[side]:>2} tricks\n")
     body.append("\n")
-    for team in range(s.variant.n_teams):
-        gp = score.game_points[team]
-        body.append(f"{s.team_label(team):<10}", style=f"bold {team_colour(team)}")
+    gains = s.deal_gains(score)
+    for k, gp in enumerate(gains):
+        body.append(f"{s.scorer_label(k):<10}", style=f"bold {team_colour(s.scorer_team(k))}")
         body.append(f"{gp:+d}\n", style="bold" if gp else "")
     return body
 
 
-def wins(session: Session, team: int) -> str:
-    """``You win``, ``Rui wins``, ``team A (Ana, Rui) win``."""
+def wins(session: Session, team: int, deal: bool = False) -> str:
+    """``You win``, ``Rui wins``, ``team A (Ana, Rui) win``. In a game scored player by
+    player, ``team`` is a player for the match, a side of the deal for a deal."""
+    if session.variant.people_scores:
+        if not deal:
+            name = session.scorer_label(team)
+            return f"{name} {'win' if name == 'You' else 'wins'}"
+        members = [session.name(seat) for seat in session.humans_and_bots(team)]
+        return " and ".join(members) + (" win" if len(members) > 1 or members == ["You"]
+                                         else " wins")
     names = team_names(session, team)
     one = len(session.team_members(team)) == 1 and names != "You"
     return f"{names} {'wins' if one else 'win'}"
@@ -111,7 +124,7 @@ class DealSummaryScreen(ModalScreen[None]):
         if sc.winner is None and not any(sc.game_points):
             body.append("No game: the points are shared.\n\n", style="bold")
         elif sc.winner is not None:
-            body.append(f"{wins(s, sc.winner)} the deal.\n\n", style="bold")
+            body.append(f"{wins(s, sc.winner, deal=True)} the deal.\n\n", style="bold")
         sides = sides_lines(s, sc)
         if sides is not None:
             body.append_text(sides)

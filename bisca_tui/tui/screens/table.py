@@ -354,7 +354,12 @@ class TableScreen(Screen[None]):
         my_team = v.team_of[v.seat]
         scores = s.match.scores
         pente = self.query_one(PenteView)
-        if s.variant.n_teams == 2 and s.match.target <= PENTE_MAX:
+        if s.variant.people_scores:  # a score per player, whatever seat they hold
+            mine = s.scorer_of(v.seat)
+            order = [mine] + [k for k in range(len(scores)) if k != mine]
+            pente.show_totals(self.totals_heading(), [
+                (s.scorer_label(k), scores[k], team_colour(s.scorer_team(k))) for k in order])
+        elif s.variant.n_teams == 2 and s.match.target <= PENTE_MAX:
             other = 1 - my_team
             gp = v.deal_game_points
             pente.show(s.match.target, scores[my_team] + gp[my_team],
@@ -414,7 +419,11 @@ class TableScreen(Screen[None]):
         return tuple(sorted(range(4), key=lambda suit: (suit == v.trump, suit)))
 
     def seat_role(self, v: SeatView, seat: int) -> str:
-        """What the bidding made of a seat: its bid, the bidder, the partner once known."""
+        """What the deal made of a seat: a dummy hand and who plays it; what the bidding made
+        of it: its bid, the bidder, the partner once known."""
+        s = self.session
+        if s.person_of(seat) is None:
+            return f"dummy, for {s.name(s.controller(seat))}"
         extra = dict(v.extra)
         if "bids" not in extra:
             return ""
@@ -507,6 +516,9 @@ class TableScreen(Screen[None]):
             return Text("Your choice: c cuts (an indicator is turned), "
                         "k knocks (hearts are trumps).", style="bold yellow")
         t = Text("Your turn: ", style="bold yellow")
+        if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
+            t = Text("The dummy's turn: you choose its card, from its hand below. ",
+                     style="bold yellow")
         t.append("lead a card" if not v.trick else "play a card")
         extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
         keys = "1-9, 0" if len(v.hand) >= 10 else "1-9"
@@ -566,6 +578,10 @@ class TableScreen(Screen[None]):
         if cur is None:
             return
         if s.is_human(cur):
+            if self.viewer != cur and self.viewer is not None and (
+                    s.controller(self.viewer) == s.controller(cur)):
+                self.viewer = cur  # the same player acts for a dummy, or back for itself
+                self.selected = 0
             if self.viewer != cur:
                 self.hand_over(cur)
                 return
@@ -581,13 +597,21 @@ class TableScreen(Screen[None]):
         self.viewer = None
         self.waiting_handover = True
         self.refresh_table()
-        self.app.push_screen(HandOverScreen(self.session.name(seat)),
+        s = self.session
+        who = s.name(s.controller(seat))
+        self.app.push_screen(HandOverScreen(who),
                              callback=lambda _: self.call_later(self.take_seat, seat))
 
     async def take_seat(self, seat: int) -> None:
         self.waiting_handover = False
         self.viewer = seat
         self.selected = 0
+        await self.sit_at(self.session.controller(seat))
+        self.refresh_table()
+        self.advance()
+
+    async def sit_at(self, seat: int) -> None:
+        """Turn the table so that ``seat`` is at the bottom."""
         if self.bottom != seat:
             self.bottom = seat
             await self.recompose()
@@ -595,8 +619,6 @@ class TableScreen(Screen[None]):
             log = self.query_one("#log", RichLog)
             for line in self.log_lines:
                 log.write(hang(line))
-        self.refresh_table()
-        self.advance()
 
     def bot_delay(self) -> float:
         override = self.bisca_app.bot_delay
@@ -616,7 +638,7 @@ class TableScreen(Screen[None]):
     def think(self, seat: int, view: SeatView, token: tuple[int, int], delay: float) -> None:
         worker = get_current_worker()
         started = time.monotonic()
-        bot = self.session.bots[seat]
+        bot = self.session.bot_for(seat)
         try:
             action = bot.choose(view)
         except Exception as e:  # a bot's failure must not take the table down
@@ -692,6 +714,8 @@ class TableScreen(Screen[None]):
             self.log_line(line)
         if seat == self.viewer and A.is_play(action):
             self.selected = 0
+        if self.viewer is not None and st.current != self.viewer:
+            self.viewer = s.controller(self.viewer)  # back from playing a dummy's card
         self.bisca_app.save_session()
         self.refresh_table()
         self.advance()
@@ -798,9 +822,10 @@ class TableScreen(Screen[None]):
                              callback=self.after_summary)
 
     def my_team(self) -> int:
-        """The team drawn on top of the combs: the one of the seat at the bottom."""
+        """The team drawn on top of the combs: the one of the seat at the bottom (in a game
+        scored player by player, that player's own score)."""
         v, _ = self.shown_view()
-        return v.team_of[v.seat]
+        return self.session.scorer_of(v.seat)
 
     def after_summary(self, _: object = None) -> None:
         from .summary import MatchEndScreen
@@ -819,8 +844,19 @@ class TableScreen(Screen[None]):
         self.show_finished = False
         self.review = False
         self.log_line(self.deal_heading())
-        if len(s.humans()) > 1:
+        humans = s.humans()
+        if len(humans) > 1:
             self.viewer = None
+        else:  # players may change seats from deal to deal (a dummy moves with the deal)
+            self.viewer = humans[0]
+            if humans[0] != self.bottom:
+                self.call_later(self.turn_to, humans[0])
+                return
+        self.refresh_table()
+        self.advance()
+
+    async def turn_to(self, seat: int) -> None:
+        await self.sit_at(seat)
         self.refresh_table()
         self.advance()
 
