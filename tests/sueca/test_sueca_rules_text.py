@@ -18,7 +18,7 @@ from bisca_tui.engine.variant import DealScore
 from bisca_tui.rules import FALLBACK_NOTE, available_rules, format_value, page_text, rules_markdown
 
 SUECA_IDS = ["sueca", "sueca-italiana", "sueca-aberta", "sueca-pontos", "sueca-brasileira",
-             "sueca-dupla", "sueca-5"]
+             "sueca-dupla", "sueca-5", "sueca-3"]
 GAMES_IDS = ["sueca", "sueca-italiana", "sueca-aberta"]  # the plain Sueca scoring
 SOURCE_VARS = ["BISCA_SOURCE_TEXT_SUECA1", "BISCA_SOURCE_TEXT_SUECA2"]
 
@@ -237,7 +237,7 @@ def test_double_pack_players_and_cards() -> None:
 
 
 def test_dealers_last_card_sets_trumps_and_stays_known() -> None:
-    for vid in GAMES_IDS + ["sueca-brasileira", "sueca-dupla", "sueca-pontos"]:
+    for vid in GAMES_IDS + ["sueca-brasileira", "sueca-dupla", "sueca-pontos", "sueca-3"]:
         deal = flat(section(rules_markdown(vid), "The deal"))
         assert "last card" in deal and "trumps" in deal
         s = GameState(make_variant(vid), dealer=2, seed=5)
@@ -532,3 +532,22 @@ def test_no_run_of_12_words_shared_with_the_source(env: str) -> None:
     for vid in SUECA_IDS:
         for text in (page_text(vid) or "", rules_markdown(vid)):
             assert shared_runs(text, source) == [], vid
+
+
+def test_three_handed_page_is_the_engines() -> None:
+    text = rules_markdown("sueca-3")
+    found = tables(section(text, "Scoring"))
+    check_games_table("sueca-3", {}, found[0])
+    play = flat(section(text, "The play"))
+    assert "As soon as that first card is on the table, the dummy's hand is laid face up" in play
+    deal = flat(section(text, "The deal"))
+    assert "the dealer does not see them yet" in deal
+    # what the page says, the engine does: hidden before the first lead, open after it
+    s = GameState(make_variant("sueca-3"), dealer=0, seed=8)
+    dummy = 2
+    assert not set(s.view(0).known[dummy]) & set(s.hands[dummy])
+    s.apply(s.legal_actions()[0])
+    assert all(set(s.view(seat).known[dummy]) == set(s.hands[dummy]) for seat in (0, 1, 3))
+    assert s.variant.controller(s, dummy) == 0
+    match = flat(section(text, "The match"))
+    assert f"first player to {make_variant('sueca-3').match_target()} games" in match

@@ -379,7 +379,7 @@ class TableScreen(Screen[None]):
         if self.hide_points:
             points.append("hidden (p shows)", style="bright_black")
         else:
-            parts = [Text(f"{s.team_label(t)} {p}", style=f"bold {team_colour(t)}")
+            parts = [Text(f"{self.side_label(v, t)} {p}", style=f"bold {team_colour(t)}")
                      for t, p in enumerate(pts)]
             if len(parts) <= 2:
                 points.append_text(Text(" · ").join(parts))
@@ -404,6 +404,15 @@ class TableScreen(Screen[None]):
                 folded = hang(entry, 24)
                 sig.append_text(folded if isinstance(folded, Text) else Text(folded))
             self.query_one("#signals", Panel).set(sig)
+
+    def side_label(self, v: SeatView, team: int) -> str:
+        """A side of the deal by name: its letter, or in a game scored player by player
+        (whose sides change from deal to deal) the names of its seats."""
+        s = self.session
+        if not s.variant.people_scores:
+            return s.team_label(team)
+        names = [s.name(seat) for seat in range(v.n_players) if v.team_of[seat] == team]
+        return " & ".join(names)
 
     def turned_card(self, v: SeatView) -> int | None:
         """The trump card turned in a game without a stock, while its holder (the dealer)
@@ -517,8 +526,7 @@ class TableScreen(Screen[None]):
                         "k knocks (hearts are trumps).", style="bold yellow")
         t = Text("Your turn: ", style="bold yellow")
         if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
-            t = Text("The dummy's turn: you choose its card, from its hand below. ",
-                     style="bold yellow")
+            t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
         t.append("lead a card" if not v.trick else "play a card")
         extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
         keys = "1-9, 0" if len(v.hand) >= 10 else "1-9"
@@ -555,7 +563,8 @@ class TableScreen(Screen[None]):
 
     def deal_heading(self) -> str:
         s = self.session
-        return f"— Deal {s.deal_number}, {s.name(s.state.dealer)} deals —"
+        who = s.name(s.state.dealer)
+        return f"— Deal {s.deal_number}, {who} {verb(who, 'deal')} —"
 
     def log_line(self, text: str | Text) -> None:
         self.log_lines.append(text)
