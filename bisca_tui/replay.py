@@ -1,10 +1,11 @@
 """``bisca-tui replay FILE [--json]``: a game record, told trick by trick.
 
 The record is replayed through the engine (so every rule is checked again) and told deal by
-deal: how the trumps were made, each trick (who led, who played what, who won it and for how
-many points, the signals sent and the game points scored during play), then each deal's card
-points, its game points and why, and the match standing. ``--json`` prints the same as one
-JSON object (schema in docs/records.md).
+deal: how the trumps were made (the cut or knock, the turned card, or the auction and the
+called card), each trick (who led, who played what, who won it and for how many points, the
+signals sent and the game points scored during play), then each deal's card points per side,
+its game points and why, and the standing of the match, or of a session of a set number of
+deals. ``--json`` prints the same as one JSON object (schema in docs/records.md).
 
 A record that cannot be read or breaks a rule ends with exit status 2 and one line on
 standard error saying where and why; a good record exits with 0.
@@ -27,18 +28,31 @@ from .engine.variant import Variant
 REPORT_FORMAT = "bisca-tui-replay"
 REPORT_VERSION = 1
 
+# Phases in which the trump suit is settled and cards are played.
+PLAYING = ("play", "over")
+DUMMY = "dummy"  # the name of a seat without a player (Sueca for three)
+
 
 # ----- the report: one model for both outputs ------------------------------------------
 
 
+def join_names(names: Sequence[str]) -> str:
+    """'Ana', 'Ana & Carla', 'Ana, Carla & Eva'; a dummy hand comes last."""
+    names = sorted(names, key=lambda x: x == DUMMY)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
+
+
 def side_names(v: Variant, players: Sequence[str]) -> list[str]:
     """A name per side: the player's own name, or partners joined with '&'."""
-    out = []
-    for team in range(v.n_teams):
-        names = [players[s] for s in range(v.n) if v.team_of[s] == team]
-        out.append(names[0] if len(names) == 1 else
-                   ", ".join(names[:-1]) + " & " + names[-1])
-    return out
+    return [join_names([players[s] for s in range(v.n) if v.team_of[s] == team])
+            for team in range(v.n_teams)]
+
+
+def score_unit(v: Variant) -> str:
+    """What the match standing counts: card points (Sueca de Pontos) or games."""
+    return "points" if v.id == "sueca-pontos" else "games"
 
 
 class _DealTracker:
@@ -60,6 +74,10 @@ class _DealTracker:
             "exchange": None,
             "tricks": [],
         }
+        self.auction = "bids" in state.extra
+        if self.auction:
+            self.out.update({"auction": [], "bidder": None, "bid": None, "called": None,
+                             "partner": None, "alone": None, "called_trick": None})
         self.next_seat = state.current
         self.pending: dict[int, list[str]] = {}
         self.trick: dict[str, Any] | None = None
@@ -67,6 +85,7 @@ class _DealTracker:
         self.n_scores = 0
         self.n_shown = 0
         self.n_actions = 0
+        self.trick_points = 0  # card points of the completed tricks, bonuses aside
         self._after_change()
 
     def _open_trick(self) -> dict[str, Any]:
@@ -74,24 +93,42 @@ class _DealTracker:
             st = self.state
             self.trick = {"number": len(st.tricks) + 1, "leader": st.leader, "plays": [],
                           "signals": [], "complete": False, "winner": None, "points": None,
-                          "score_events": [], "notes": []}
+                          "bonus": 0, "score_events": [], "notes": []}
             self.out["tricks"].append(self.trick)
         return self.trick
 
+    @staticmethod
+    def _shown_note(why: str) -> str:
+        if why == "open hands":
+            return "every hand is laid face up for all to see"
+        if why == "dummy":
+            return "the dummy's hand is laid face up"
+        return f"partners see each other's hands ({why})"
+
     def _after_change(self) -> None:
-        """Pick up what the last action changed: trumps, shown hands."""
+        """Pick up what the last action changed: trumps, the auction, shown hands."""
         st = self.state
-        if st.layout is not None and self.out["trump"] is None:
+        if st.layout is not None and st.phase in PLAYING and self.out["trump"] is None:
             self.out["trump"] = SUITS[st.trump]
             ic = st.indicator_card
             self.out["indicator"] = None if ic is None else card_str(ic)
         if "choice" in st.extra:
             self.out["choice"] = st.extra["choice"]
             self.out["buried"] = st.extra.get("buried", 0)
+        if self.auction:
+            self.out["auction"] = [{"seat": s, "bid": b} for s, b in st.extra.get("bids", ())]
+            if "bidder" in st.extra:
+                self.out["bidder"] = st.extra["bidder"]
+                self.out["bid"] = st.extra["bid"]
+            if "called" in st.extra:
+                self.out["called"] = st.extra["called"]
+                partner = st.extra.get("_partner")
+                self.out["partner"] = partner
+                self.out["alone"] = partner == st.extra["bidder"]
         while self.n_shown < len(st.shown_events):
             _, why = st.shown_events[self.n_shown]
             self.n_shown += 1
-            note = f"partners see each other's hands ({why})"
+            note = self._shown_note(why)
             if self.out["tricks"]:
                 self.out["tricks"][-1]["notes"].append(note)
             else:
@@ -107,14 +144,14 @@ class _DealTracker:
             ev = st.signal_log[self.n_signals]
             self.n_signals += 1
             sig = v.signals[ev.signal]
-            mine = v.team_of[ev.sender]
+            mine = st.side_of[ev.sender]
             trick = self._open_trick()
             trick["signals"].append({
                 "seat": ev.sender,
                 "signal": sig.name,
                 "meaning": sig.meaning,
-                "seen_by": sorted(s for s in ev.receivers if v.team_of[s] == mine),
-                "caught_by": sorted(s for s in ev.receivers if v.team_of[s] != mine),
+                "seen_by": sorted(s for s in ev.receivers if st.side_of[s] == mine),
+                "caught_by": sorted(s for s in ev.receivers if st.side_of[s] != mine),
             })
             self.pending.setdefault(ev.sender, []).append(sig.name)
         if action == A.EXCHANGE and st.exchanged is not None:
@@ -131,6 +168,9 @@ class _DealTracker:
                 trick["complete"] = True
                 trick["winner"] = done.winner
                 trick["points"] = done.points
+                self.trick_points += done.points
+                trick["bonus"] = sum(st.points) - self.trick_points
+                self.trick_points += trick["bonus"]
                 while self.n_scores < len(st.score_events):
                     ev = st.score_events[self.n_scores]
                     self.n_scores += 1
@@ -140,15 +180,44 @@ class _DealTracker:
         self._after_change()
         self.next_seat = st.current
 
-    def finish(self, match_after: list[int] | None) -> dict[str, Any]:
+    def _sides(self, names: Sequence[str]) -> list[dict[str, Any]]:
+        """The deal's sides (what ``card_points`` and ``tricks_won`` count by)."""
+        st = self.state
+        side_of = list(getattr(st, "side_of", None) or self.v.team_of)
+        out = []
+        for side in range(max(side_of) + 1):
+            seats = [s for s in range(st.n) if side_of[s] == side]
+            if self.auction and self.out["called"] is not None:
+                bidder = self.out["bidder"]
+                # the bidder first, then the partner
+                seats.sort(key=lambda s: (s != bidder, s))
+                role = "bidder" if bidder in seats else "others"
+            else:
+                role = None
+            out.append({"side": side, "name": join_names([names[s] for s in seats]),
+                        "seats": seats, "role": role})
+        return out
+
+    def finish(self, match_after: list[int] | None, people: Sequence[int | None],
+               players: Sequence[str]) -> dict[str, Any]:
+        """Close the deal's report; ``people`` says which player sits at each seat (None:
+        a dummy hand) and ``players`` names them."""
         st = self.state
         v = self.v
         pts, tricks = v.team_points(st)
         out = self.out
+        names = [DUMMY if p is None else players[p] for p in people]
+        out["seats"] = [{"seat": s, "player": people[s], "name": names[s],
+                         "team": v.team_of[s]} for s in range(st.n)]
         out["actions"] = self.n_actions
         out["finished"] = st.is_over()
         out["to_act"] = st.current
         out["cards_left"] = sum(len(h) for h in st.hands) + st.stock_count
+        if self.auction and out["called"] is not None:
+            out["called_trick"] = next(
+                (t["number"] for t in out["tricks"]
+                 if any(p["card"] == out["called"] for p in t["plays"])), None)
+        out["sides"] = self._sides(names)
         res = st.result
         out["ended_early"] = bool(res is not None and res.ended_early)
         out["card_points"] = list(res.card_points) if res is not None else pts
@@ -174,30 +243,54 @@ def build_report(record: Record, name: str = "record") -> dict[str, Any]:
 
     match = replay_record(record, name, on_action=on_action, on_deal=on_deal)
     v = match.variant
-    sides = side_names(v, record.players)
-    running = [0] * v.n_teams
+    per_player = v.people_scores  # each player scores alone and may change seats per deal
+    if per_player:
+        sides = list(record.players)
+    else:
+        sides = side_names(v, record.players)
+    running = [0] * len(match.scores)
     deals = []
     for i, tr in enumerate(trackers):
+        people = match.seating(i)[1]
         after = None
         if i < len(match.results):
-            for t, gp in enumerate(match.results[i].game_points):
-                running[t] += gp
+            gp = match.results[i].game_points
+            if per_player:
+                for seat, player in enumerate(people):
+                    if player is not None:
+                        running[player] += gp[tr.state.side_of[seat]]
+            else:
+                for t, g in enumerate(gp):
+                    running[t] += g
             after = list(running)
-        deals.append(tr.finish(after))
+        deals.append(tr.finish(after, people, record.players))
+    match_deals = v.match_deals()
+    if per_player:
+        players = [{"seat": p, "name": record.players[p], "team": p}
+                   for p in range(len(record.players))]
+        teams = [{"team": p, "name": record.players[p], "seats": [p]}
+                 for p in range(len(record.players))]
+    else:
+        players = [{"seat": s, "name": record.players[s], "team": v.team_of[s]}
+                   for s in range(v.n)]
+        teams = [{"team": t, "name": sides[t],
+                  "seats": [s for s in range(v.n) if v.team_of[s] == t]}
+                 for t in range(v.n_teams)]
     return {
         "format": REPORT_FORMAT,
         "version": REPORT_VERSION,
         "record": name,
         "variant": v.id,
         "variant_name": v.name,
+        "family": v.family,
         "options": dict(v.options),
-        "players": [{"seat": s, "name": record.players[s], "team": v.team_of[s]}
-                    for s in range(v.n)],
-        "sides": [{"team": t, "name": sides[t],
-                   "seats": [s for s in range(v.n) if v.team_of[s] == t]}
-                  for t in range(v.n_teams)],
+        "players": players,
+        "sides": teams,
+        "seating_per_deal": per_player,
         "first_dealer": record.dealer,
         "target": match.target,
+        "match_deals": match_deals,
+        "score_unit": score_unit(v),
         "deals": deals,
         "match": {
             "games": list(match.scores),
@@ -212,42 +305,104 @@ def build_report(record: Record, name: str = "record") -> dict[str, Any]:
 # ----- text -------------------------------------------------------------------------------
 
 
-def _games(n: int) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
+def _count(n: int, unit: str) -> str:
+    """'1 game', '4 games', '500 points', '5 deals'."""
+    return f"{n} {unit[:-1]}" if n == 1 and unit.endswith("s") else f"{n} {unit}"
+
+
+def _listing(items: list[str]) -> str:
+    """Items joined by commas, or by semicolons when an item holds a comma itself."""
+    return ("; " if any("," in x for x in items) else ", ").join(items)
+
+
+def _side_label(side: dict[str, Any]) -> str:
+    role = side.get("role")
+    if role == "bidder":
+        what = "Bidder's side" if len(side["seats"]) > 1 else "Bidder alone"
+        return f"{what} ({side['name']})"
+    if role == "others":
+        return f"the others ({side['name']})"
+    return str(side["name"])
+
+
+def _auction_lines(d: dict[str, Any], players: list[str],
+                   who: Any) -> list[str]:
+    lines = []
+    bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else 'passes'}" for b in d["auction"]]
+    lines.append("  Auction, from the dealer: " + (", ".join(bids) if bids else "no bid yet"))
+    bidder = d["bidder"]
+    if bidder is not None:
+        if d["bid"]:
+            lines.append(f"  High bid: {who(bidder)} with {d['bid']}")
+        else:
+            lines.append(f"  Nobody bid: the dealer, {who(bidder)}, plays at zero and needs 61")
+    called = d["called"]
+    if called is not None and d["trump"] is not None:
+        lines.append(f"  {who(bidder, True)} calls {called}: {SUIT_NAMES[d['trump']]} are trumps")
+        if d["alone"]:
+            lines.append(f"  {who(bidder, True)} holds {called} and plays alone")
+        else:
+            shown = d.get("called_trick")
+            when = f"played in trick {shown}" if shown else "not yet played"
+            verb = "held" if shown else "holds"
+            lines.append(f"  Partner: {who(d['partner'])}, who {verb} {called} ({when})")
+    return lines
 
 
 def render_text(rep: dict[str, Any]) -> str:
     players = [p["name"] for p in rep["players"]]
     sides = [s["name"] for s in rep["sides"]]
+    unit = rep.get("score_unit", "games")
+    session = rep.get("match_deals")
+    goal = f"first to {_count(rep['target'], unit)}"
+
+    names = players  # the name at each seat, deal by deal
 
     def who(seat: int, start: bool = False) -> str:
-        return f"{'Seat' if start else 'seat'} {seat} ({players[seat]})"
+        return f"{'Seat' if start else 'seat'} {seat} ({names[seat]})"
 
     def seats(xs: list[int]) -> str:
         return ", ".join(str(x) for x in xs) if xs else "nobody"
 
     def standing(games: list[int]) -> str:
-        return ", ".join(f"{sides[t]} {g}" for t, g in enumerate(games))
+        return _listing([f"{sides[t]} {g}" for t, g in enumerate(games)])
 
     lines = [f"{rep['variant_name']} ({rep['variant']}), {len(players)} players"]
     if rep["options"]:
         lines.append("House rules: " + ", ".join(
             f"{k} = {json.dumps(val)}" for k, val in sorted(rep["options"].items())))
-    lines.append("Seats: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"]))
+    if rep.get("seating_per_deal"):
+        lines.append("Players: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"])
+                     + " (seated anew for each deal, with a dummy hand)")
+    else:
+        lines.append("Seats: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"]))
     if any(len(s["seats"]) > 1 for s in rep["sides"]):
         lines.append("Sides: " + "; ".join(
             f"team {s['team']} = {s['name']} (seats {seats(s['seats'])})" for s in rep["sides"]))
-    lines.append(f"Match: first to {_games(rep['target'])}")
+    if session:
+        lines.append(f"Session: {_count(session, 'deals')}; the highest total wins")
+    else:
+        lines.append(f"Match: {goal}")
     for d in rep["deals"]:
         lines.append("")
+        names = [x["name"] for x in d["seats"]]
+        teams = [join_names([x["name"] for x in d["seats"] if x["team"] == t])
+                 for t in range(len(d["game_points"]))]
         head = f"Deal {d['number']}: dealer {who(d['dealer'])}"
         if d["seed"] is not None:
             head += f", seed {d['seed']}"
         if d["layout_given"]:
             head += ", cards laid out in the record"
         lines.append(head)
+        if rep.get("seating_per_deal"):
+            lines.append("  Seats: " + ", ".join(
+                f"{x['seat']} {x['name']}" + (f" (played by {names[d['dealer']]})"
+                                              if x["player"] is None else "")
+                for x in d["seats"]))
         trump = d["trump"]
-        if d["choice"] == "knock":
+        if "auction" in d:
+            lines.extend(_auction_lines(d, names, who))
+        elif d["choice"] == "knock":
             lines.append(f"  {who(d['eldest'], True)} knocks: hearts are trumps, no indicator")
         elif d["choice"] == "cut":
             buried = d.get("buried", 0)
@@ -255,6 +410,9 @@ def render_text(rep: dict[str, Any]) -> str:
             extra = f" ({buried} {what} buried first)" if buried else ""
             lines.append(f"  {who(d['eldest'], True)} cuts: indicator {d['indicator']}, "
                          f"{SUIT_NAMES[trump]} are trumps{extra}")
+        elif trump is not None and d["indicator"] and rep.get("family") == "sueca":
+            lines.append(f"  Trumps: {SUIT_NAMES[trump]} ({d['indicator']}, the dealer's last "
+                         f"card, turned face up)")
         elif trump is not None:
             ind = f" (indicator {d['indicator']})" if d["indicator"] else ""
             lines.append(f"  Trumps: {SUIT_NAMES[trump]}{ind}")
@@ -277,12 +435,18 @@ def render_text(rep: dict[str, Any]) -> str:
                 lines.append(f"      signal from {who(s['seat'])}: {s['signal']} "
                              f"({s['meaning']}); seen by {seats(s['seen_by'])}, "
                              f"caught by {seats(s['caught_by'])}")
+            if t.get("bonus"):
+                last = d["finished"] and t is d["tricks"][-1]
+                why = "for the last trick" if last else "bonus"
+                lines.append(f"      +{t['bonus']} card points {why} to {who(t['winner'])}")
             for e in t["score_events"]:
-                lines.append(f"      {e['reason']}: {sides[e['team']]} "
+                lines.append(f"      {e['reason']}: {teams[e['team']]} "
                              f"+{e['game_points']} game points")
             for note in t["notes"]:
                 lines.append(f"      {note}")
-        cp = ", ".join(f"{sides[s]} {p}" for s, p in enumerate(d["card_points"]))
+        labels = ([_side_label(s) for s in d["sides"]] if "sides" in d
+                  else sides[:len(d["card_points"])])
+        cp = _listing([f"{labels[s]} {p}" for s, p in enumerate(d["card_points"])])
         tw = "-".join(str(x) for x in d["tricks_won"])
         if not d["finished"]:
             nxt = f"; {who(d['to_act'])} is to act" if d["to_act"] is not None else ""
@@ -291,20 +455,38 @@ def render_text(rep: dict[str, Any]) -> str:
             lines.append(f"  Card points so far: {cp} (tricks {tw})")
             continue
         lines.append(f"  Card points: {cp} (tricks {tw})")
-        gained = [f"{sides[s]} +{g}" for s, g in enumerate(d["game_points"]) if g]
+        gained = _listing([f"{teams[t]} {g:+d}" for t, g in enumerate(d["game_points"]) if g])
         why = "; ".join(d["notes"])
-        lines.append(f"  Game points: {', '.join(gained) if gained else 'none'} ({why})")
+        label = "Points scored" if unit == "points" else "Game points"
+        lines.append(f"  {label}: {gained or 'none'} ({why})")
         if d["ended_early"]:
             rest = "; the rest of the deal is not played" if d["cards_left"] else ""
             lines.append(f"  The match was won during play{rest}")
-        lines.append(f"  Match: {standing(d['match_after'])} (first to {rep['target']})")
+        if session:
+            lines.append(f"  Session after deal {d['number']} of {session}: "
+                         f"{standing(d['match_after'])}")
+        else:
+            lines.append(f"  Match: {standing(d['match_after'])} ({goal})")
     m = rep["match"]
     lines.append("")
-    if m["over"] and m["winner"] is not None:
+    if session:
+        played = f"{_count(m['deals_scored'], 'deals')}"
+        if m["over"] and m["winner"] is not None:
+            lines.append(f"Session over after {played}, won by {sides[m['winner']]}: "
+                         f"{standing(m['games'])}.")
+        elif m["over"]:
+            best = max(m["games"])
+            tied = join_names([sides[t] for t, g in enumerate(m["games"]) if g == best])
+            lines.append(f"Session over after {played}, a tie at {best} between {tied}: "
+                         f"{standing(m['games'])}.")
+        else:
+            lines.append(f"Session not over ({m['deals_scored']} of {session} deals scored): "
+                         f"{standing(m['games'])}.")
+    elif m["over"] and m["winner"] is not None:
         lines.append(f"Match over, won by {sides[m['winner']]}: {standing(m['games'])} "
-                     f"(first to {m['target']}).")
+                     f"({goal}).")
     else:
-        lines.append(f"Match not over: {standing(m['games'])} (first to {m['target']}).")
+        lines.append(f"Match not over: {standing(m['games'])} ({goal}).")
     return "\n".join(lines) + "\n"
 
 

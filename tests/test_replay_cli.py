@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -10,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from bisca_tui.engine.records import load_record, replay_record
+from bisca_tui.engine import Match, make_variant
+from bisca_tui.engine import actions as A
+from bisca_tui.engine.cards import SUIT_NAMES, SUITS, card_str, parse_card
+from bisca_tui.engine.records import load_record, record_of_match, replay_record
 from bisca_tui.replay import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "bisca_tui" / "examples"
-VARIANTS = ("bisca-3", "bisca-9", "bisca-4", "bisca-6", "bisca-capixaba")
+EVERY_EXAMPLE = sorted(p.stem for p in EXAMPLES.glob("*.json"))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -47,7 +51,27 @@ def assert_one_line_error(code: int, out: str, err: str) -> str:
 # ----- good records --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant_id", VARIANTS)
+def _side_label(side: dict) -> str:
+    """How the text names a deal's side (the bidder's side and the others in Sueca for five)."""
+    if side["role"] == "bidder":
+        what = "Bidder's side" if len(side["seats"]) > 1 else "Bidder alone"
+        return f"{what} ({side['name']})"
+    if side["role"] == "others":
+        return f"the others ({side['name']})"
+    return side["name"]
+
+
+def _names(names: list[str]) -> str:
+    """Partners as the text names them: 'Ana & Carla', 'Ana, Carla & Eva', the dummy last."""
+    names = sorted(names, key=lambda x: x == "dummy")
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " & " + names[-1]
+
+
+def _joined(items: list[str]) -> str:
+    return ("; " if any("," in x for x in items) else ", ").join(items)
+
+
+@pytest.mark.parametrize("variant_id", EVERY_EXAMPLE)
 def test_text_and_json_tell_the_same_match(capsys, variant_id: str) -> None:
     path = str(EXAMPLES / f"{variant_id}.json")
     code, text, err = run(capsys, path)
@@ -56,39 +80,72 @@ def test_text_and_json_tell_the_same_match(capsys, variant_id: str) -> None:
     assert code == 0 and err == ""
     rep = json.loads(out)
     match = replay_record(load_record(path))
+    v = match.variant
 
     # the JSON agrees with the engine
-    assert rep["variant"] == variant_id
-    assert rep["match"]["games"] == match.scores
+    assert rep["variant"] == variant_id and rep["family"] == v.family
+    assert rep["match_deals"] == v.match_deals()
+    assert rep["match"]["games"] == match.scores == rep["deals"][-1]["match_after"]
     assert rep["match"]["winner"] == match.winner and rep["match"]["over"]
     assert len(rep["deals"]) == len(match.deals)
-    for d, state in zip(rep["deals"], match.deals, strict=True):
+    for i, (d, state) in enumerate(zip(rep["deals"], match.deals, strict=True)):
+        people = match.seating(i)[1]
+        assert [(x["seat"], x["player"], x["team"]) for x in d["seats"]] == [
+            (s, people[s], v.team_of[s]) for s in range(v.n)]
+        assert [x["name"] for x in d["seats"]] == [
+            "dummy" if p is None else rep["players"][p]["name"] for p in people]
+        assert d["dealer"] == state.dealer
         assert [(t["leader"], [p["seat"] for p in t["plays"]], t["winner"], t["points"])
                 for t in d["tricks"]] == [
             (t.leader, list(t.seats), t.winner, t.points) for t in state.tricks]
+        assert [p["card"] for t in d["tricks"] for p in t["plays"]] == [
+            card_str(c) for t in state.tricks for c in t.cards]
         assert d["card_points"] == list(state.result.card_points)
         assert d["game_points"] == list(state.result.game_points)
+        assert d["trump"] == SUITS[state.trump]
+        # the deal's sides are the ones its card points count by
+        assert [s["seats"] for s in d["sides"]] == [
+            sorted((x for x in range(v.n) if state.side_of[x] == k),
+                   key=lambda x: (x != d.get("bidder"), x))
+            for k in range(len(d["card_points"]))]
+        # card points of the tricks plus any bonus make the deal's total
+        assert sum(t["points"] + t["bonus"] for t in d["tricks"]) == sum(d["card_points"])
 
     # the text tells the same numbers, deal by deal
     sides = [s["name"] for s in rep["sides"]]
     blocks = text.split("\nDeal ")[1:]
     assert len(blocks) == len(rep["deals"])
+    assert "+-" not in text and "1000000" not in text
     for block, d in zip(blocks, rep["deals"], strict=True):
         trick_lines = re.findall(r"^  Trick +(\d+), led by (\d+):(.*)-> won by seat (\d+) "
                                  r"\(.*\), (\d+) points$", block, re.M)
         assert [(int(n), int(lead), int(w), int(p)) for n, lead, _, w, p in trick_lines] == [
             (t["number"], t["leader"], t["winner"], t["points"]) for t in d["tricks"]]
         for (_, _, plays, _, _), t in zip(trick_lines, d["tricks"], strict=True):
-            shown = re.findall(r"(\d): (?:\[\w+\] )*(\w+)", plays)
+            shown = re.findall(r"(\d): (?:\[\w+\] )*(\w+'?)", plays)
             assert shown == [(str(p["seat"]), p["card"]) for p in t["plays"]]
-        cp = ", ".join(f"{sides[s]} {p}" for s, p in enumerate(d["card_points"]))
-        assert f"Card points: {cp}" in block
-        standing = ", ".join(f"{sides[s]} {g}" for s, g in enumerate(d["match_after"]))
-        assert f"Match: {standing} (first to {rep['target']})" in block
+        labels = [_side_label(s) for s in d["sides"]]
+        cp = _joined([f"{labels[s]} {p}" for s, p in enumerate(d["card_points"])])
+        assert f"Card points: {cp} (tricks " in block
+        standing = _joined([f"{sides[s]} {g}" for s, g in enumerate(d["match_after"])])
+        if rep["match_deals"]:
+            assert (f"Session after deal {d['number']} of {rep['match_deals']}: {standing}\n"
+                    in block)
+        else:
+            assert f"Match: {standing} (first to {rep['target']} {rep['score_unit']})" in block
         for note in d["notes"]:
             assert note in block
+        # game points go to the deal's teams, named by who sits in them
+        teams = [_names([x["name"] for x in d["seats"] if x["team"] == t])
+                 for t in range(len(d["game_points"]))]
+        gained = [f"{teams[t]} {'+' if g > 0 else '-'}{abs(g)}"
+                  for t, g in enumerate(d["game_points"]) if g]
+        assert _joined(gained) in block
     winner = sides[rep["match"]["winner"]]
-    assert f"Match over, won by {winner}" in text
+    if rep["match_deals"]:
+        assert f"Session over after {rep['match_deals']} deals, won by {winner}" in text
+    else:
+        assert f"Match over, won by {winner}" in text
 
 
 def test_capixaba_text_shows_cut_knock_exchange_and_heley(capsys) -> None:
@@ -130,6 +187,211 @@ def test_an_unfinished_last_deal_is_told_as_far_as_it_goes(capsys, tmp_path: Pat
     assert not d["finished"] and d["match_after"] is None
     assert [t["complete"] for t in d["tricks"]] == [True, False]
     assert len(d["tricks"][1]["plays"]) == 2 and d["to_act"] is not None
+
+
+# ----- the Sueca games -----------------------------------------------------------------------
+
+NAMES = ["Ana", "Bruno", "Carla", "Duarte", "Eva", "Filipe", "Gil", "Helena"]
+
+
+def report(capsys, path: str) -> tuple[str, dict]:
+    code, text, err = run(capsys, path)
+    assert code == 0 and err == "", err
+    code, out, err = run(capsys, path, "--json")
+    assert code == 0 and err == "", err
+    return text, json.loads(out)
+
+
+def deal_blocks(text: str) -> list[str]:
+    return text.split("\nDeal ")[1:]
+
+
+def play_randomly(state, rng: random.Random, until: int | None = None) -> None:
+    """Random legal actions until the deal is over (or ``until`` actions were taken)."""
+    while not state.is_over() and (until is None or len(state.history) < until):
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_sueca5_tells_the_auction_the_call_the_partner_and_the_sides(capsys) -> None:
+    path = str(EXAMPLES / "sueca-5.json")
+    text, rep = report(capsys, path)
+    match = replay_record(load_record(path))
+    names = [p["name"] for p in rep["players"]]
+    assert "Trumps:" not in text  # trumps come from the call, told as such
+    assert text.count("Session: 5 deals; the highest total wins") == 1
+    for block, d, state in zip(deal_blocks(text), rep["deals"], match.deals, strict=True):
+        # every seat bids once, in turn from the dealer
+        assert [b["seat"] for b in d["auction"]] == [(state.dealer + k) % 5 for k in range(5)]
+        assert [(b["seat"], b["bid"]) for b in d["auction"]] == list(state.extra["bids"])
+        bids = ", ".join(f"{names[b['seat']]} {b['bid'] or 'passes'}" for b in d["auction"])
+        assert f"  Auction, from the dealer: {bids}\n" in block
+        top = max(b["bid"] for b in d["auction"])
+        bidder = d["bidder"]
+        assert d["bid"] == top and (top == 0 or (bidder, top) in state.extra["bids"])
+        # the called card: its suit is trumps, and whoever played it is the partner
+        called = parse_card(d["called"])
+        assert d["trump"] == SUITS[state.variant.suit[called]]
+        holder = next(t.seats[t.cards.index(called)] for t in state.tricks if called in t.cards)
+        assert d["partner"] == holder and d["alone"] == (holder == bidder)
+        trick = next(k for k, t in enumerate(state.tricks, 1) if called in t.cards)
+        assert d["called_trick"] == trick
+        assert d["sides"][0]["seats"] == ([bidder] if holder == bidder else [bidder, holder])
+        assert d["sides"][0]["role"] == "bidder" and d["sides"][1]["role"] == "others"
+        assert sorted(d["sides"][0]["seats"] + d["sides"][1]["seats"]) == list(range(5))
+        assert (f"Seat {bidder} ({names[bidder]}) calls {d['called']}: "
+                f"{SUIT_NAMES[d['trump']]} are trumps") in block
+        if d["alone"]:
+            assert f"holds {d['called']} and plays alone" in block
+            assert f"Card points: Bidder alone ({names[bidder]}) " in block
+        else:
+            assert (f"Partner: seat {holder} ({names[holder]}), who held {d['called']} "
+                    f"(played in trick {trick})") in block
+            assert (f"Card points: Bidder's side ({names[bidder]} & {names[holder]}) "
+                    f"{d['card_points'][0]}; the others (") in block
+        # payments: every player's own amount, signed
+        for s, g in enumerate(d["game_points"]):
+            if g:
+                assert f"{names[s]} {'+' if g > 0 else '-'}{abs(g)}" in block
+        assert sum(d["game_points"]) == 0
+    best = max(match.scores)
+    assert rep["match"]["winner"] == match.scores.index(best)
+    assert text.rstrip().endswith(
+        f"Session over after 5 deals, won by {names[match.scores.index(best)]}: "
+        + ", ".join(f"{n} {g}" for n, g in zip(names, match.scores, strict=True)) + ".")
+
+
+def _sueca5_record(tmp_path: Path, bids: list[int], call: str, until: int | None = None) -> str:
+    """A one-deal sueca-5 record: these bids, the high bidder (or the dealer) calls a card,
+    random play afterwards."""
+    m = Match(make_variant("sueca-5", {"deals": 5}), dealer=4, seed=11)
+    state = m.new_deal()
+    for b in bids:
+        state.apply(A.BID + b)
+    if call == "own":
+        card = min(state.hands[state.current])
+    else:
+        card = min(c for s in range(5) if s != state.current for c in state.hands[s])
+    state.apply(A.CALL + card)
+    play_randomly(state, random.Random(3), until)
+    if state.is_over():
+        m.finish_deal()
+    return write(tmp_path, record_of_match(m, NAMES[:5]).dumps())
+
+
+def test_sueca5_nobody_bids_and_the_dealer_plays_alone(capsys, tmp_path: Path) -> None:
+    text, rep = report(capsys, _sueca5_record(tmp_path, [0, 0, 0, 0, 0], "own"))
+    d = rep["deals"][0]
+    assert d["bidder"] == 4 and d["bid"] == 0 and d["alone"] and d["partner"] == 4
+    assert "Auction, from the dealer: Eva passes, Ana passes, Bruno passes, Carla passes, " \
+           "Duarte passes" in text
+    assert "Nobody bid: the dealer, seat 4 (Eva), plays at zero and needs 61" in text
+    assert f"Seat 4 (Eva) holds {d['called']} and plays alone" in text
+    assert [s["seats"] for s in d["sides"]] == [[4], [0, 1, 2, 3]]
+    assert f"Card points: Bidder alone (Eva) {d['card_points'][0]}; the others (Ana, Bruno, " \
+           f"Carla & Duarte) {d['card_points'][1]}" in text
+    assert "Session after deal 1 of 5:" in text
+    assert "Session not over (1 of 5 deals scored)" in text
+
+
+def test_sueca5_a_partner_not_yet_shown_and_an_auction_cut_short(capsys,
+                                                                 tmp_path: Path) -> None:
+    # the record stops after the call and two cards: the partner's card is still in hand
+    path = _sueca5_record(tmp_path, [0, 70, 0, 75, 0], "other", until=7)
+    text, rep = report(capsys, path)
+    d = rep["deals"][0]
+    assert d["bidder"] == 2 and d["bid"] == 75 and not d["alone"]
+    assert d["called_trick"] is None and not d["finished"]
+    assert "High bid: seat 2 (Carla) with 75" in text
+    assert f"who holds {d['called']} (not yet played)" in text
+    assert "The record stops here" in text and "Session not over (0 of 5 deals scored)" in text
+    # a record that stops in the middle of the auction: no trumps yet, no sides yet
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data["deals"][0]["actions"] = data["deals"][0]["actions"][:2]
+    text, rep = report(capsys, write(tmp_path, data, "auction.json"))
+    d = rep["deals"][0]
+    assert d["trump"] is None and d["bidder"] is None and d["called"] is None
+    assert [(b["seat"], b["bid"]) for b in d["auction"]] == [(4, 0), (0, 70)]
+    assert "Auction, from the dealer: Eva passes, Ana 70\n" in text
+    assert "calls" not in text and "Trumps" not in text
+    assert d["to_act"] == 1 and "seat 1 (Bruno) is to act" in text
+
+
+def test_sueca_pontos_counts_points_to_500(capsys) -> None:
+    text, rep = report(capsys, str(EXAMPLES / "sueca-pontos.json"))
+    assert rep["score_unit"] == "points" and rep["target"] == 500
+    assert "Match: first to 500 points\n" in text
+    assert "games" not in text and "Game points" not in text
+    for block, d in zip(deal_blocks(text), rep["deals"], strict=True):
+        assert d["game_points"] == d["card_points"]
+        assert "  Points scored: Ana & Carla +" in block
+        assert re.search(r"\n  Match: Ana & Carla \d+, Bruno & Duarte \d+ \(first to 500 "
+                         r"points\)\n", block)
+    assert max(rep["match"]["games"]) >= 500
+
+
+def test_sueca_brasileira_tells_the_last_trick_bonus(capsys, tmp_path: Path) -> None:
+    data = example("sueca-brasileira")
+    data["options"]["last_trick_bonus"] = 20  # the same cards, a bigger bonus
+    text, rep = report(capsys, write(tmp_path, data))
+    for block, d in zip(deal_blocks(text), rep["deals"], strict=True):
+        assert [t["bonus"] for t in d["tricks"]] == [0] * 9 + [20]
+        last = d["tricks"][-1]
+        assert sum(d["card_points"]) == 140
+        assert d["card_points"][rep["players"][last["winner"]]["team"]] >= last["points"] + 20
+        assert (f"      +20 card points for the last trick to seat {last['winner']} "
+                f"({rep['players'][last['winner']]['name']})") in block
+    # the thresholds follow the 140 points
+    assert "(more than 70)" in text or "(more than 105)" in text
+
+
+def test_sueca_tells_the_dealers_turned_card_and_aberta_the_open_hands(capsys) -> None:
+    text, rep = report(capsys, str(EXAMPLES / "sueca.json"))
+    for block, d in zip(deal_blocks(text), rep["deals"], strict=True):
+        # the turned card is the dealer's own, and the dealer plays it
+        assert any(p["card"] == d["indicator"] and p["seat"] == d["dealer"]
+                   for t in d["tricks"] for p in t["plays"])
+        assert (f"  Trumps: {SUIT_NAMES[d['trump']]} ({d['indicator']}, the dealer's last card, "
+                "turned face up)") in block
+    text, rep = report(capsys, str(EXAMPLES / "sueca-aberta.json"))
+    for block in deal_blocks(text):
+        assert "\n  Every hand is laid face up for all to see\n" in block
+    assert "partners see" not in text.lower()
+
+
+def test_sueca_dupla_with_eight_and_with_six_players(capsys, tmp_path: Path) -> None:
+    text, rep = report(capsys, str(EXAMPLES / "sueca-dupla.json"))
+    assert "Sides: team 0 = Ana, Carla, Eva & Gil (seats 0, 2, 4, 6); team 1 = Bruno, Duarte, " \
+           "Filipe & Helena (seats 1, 3, 5, 7)" in text
+    for d in rep["deals"]:
+        assert len(d["tricks"]) == 10 and all(len(t["plays"]) == 8 for t in d["tricks"])
+        assert sum(d["card_points"]) == 240
+    # copies told apart: the second copy carries a mark
+    assert re.search(r"\d: \w\w'  ", text)
+    m = Match(make_variant("sueca-dupla", players=6), dealer=2, seed=7)
+    play_randomly(m.new_deal(), random.Random(5))
+    m.finish_deal()
+    text, rep = report(capsys, write(tmp_path, record_of_match(m, NAMES[:6]).dumps()))
+    d = rep["deals"][0]
+    assert len(d["tricks"]) == 13 and all(len(t["plays"]) == 6 for t in d["tricks"])
+    assert sum(d["card_points"]) == 240 and d["card_points"] == list(m.results[0].card_points)
+    assert "Card points: Ana, Carla & Eva " in text and "; Bruno, Duarte & Filipe " in text
+    assert "2S" not in "".join(p["card"] for t in d["tricks"] for p in t["plays"])
+
+
+def test_sueca3_seats_the_players_anew_around_the_dummy(capsys) -> None:
+    path = str(EXAMPLES / "sueca-3.json")
+    text, rep = report(capsys, path)
+    match = replay_record(load_record(path))
+    assert rep["seating_per_deal"] and [p["name"] for p in rep["players"]] == [
+        "Ana", "Bruno", "Carla"]
+    for i, (block, d) in enumerate(zip(deal_blocks(text), rep["deals"], strict=True)):
+        people = match.seating(i)[1]
+        dummy = people.index(None)
+        dealer_name = d["seats"][d["dealer"]]["name"]
+        assert dummy == (d["dealer"] + 2) % 4  # opposite the dealer
+        assert f"{dummy} dummy (played by {dealer_name})" in block
+        assert d["tricks"][0]["notes"] == ["the dummy's hand is laid face up"]
+    assert rep["match"]["games"] == match.scores
 
 
 # ----- bad records: exit 2 and one line --------------------------------------------------
@@ -209,3 +471,20 @@ def test_python_m_bisca_tui_replay_runs_from_the_console() -> None:
     assert rep["variant"] == "bisca-capixaba" and rep["match"]["over"]
     assert rep["match"]["games"] == replay_record(load_record(path)).scores
 
+
+
+def test_every_key_of_the_json_output_is_documented(capsys) -> None:
+    docs = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    section = docs[docs.index("## The replay's JSON output"):]
+    documented = set(re.findall(r"^\| `([^|]*)", section, re.M))
+    documented = {k.strip("` ") for row in documented for k in row.split(",")}
+    keys: set[str] = set()
+    for name in EVERY_EXAMPLE:
+        _, out, _ = run(capsys, str(EXAMPLES / f"{name}.json"), "--json")
+        rep = json.loads(out)
+        keys |= set(rep) | set(rep["match"])
+        for d in rep["deals"]:
+            keys |= set(d)
+            for t in d["tricks"]:
+                keys |= set(t)
+    assert keys - documented == set()
