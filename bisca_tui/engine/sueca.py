@@ -94,7 +94,8 @@ class SuecaBase(Variant):
         p = pts[w]
         all_tricks = tricks[w] == sum(tricks)
         if self.options.get("sweep") == "tricks" and all_tricks:
-            needed = max(1, state.target - state.match_points[w]) if state.target else 4
+            target = state.target or self.match_target()
+            needed = max(1, target - state.match_points[w])
             games, why = needed, "every trick: the match"
         elif p == total and self.options.get("sweep") != "tricks":
             games, why = 4, f"all {total} points"

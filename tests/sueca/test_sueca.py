@@ -159,6 +159,9 @@ def test_sweep_tricks_wins_the_match_and_points_alone_win_two() -> None:
     assert points_only.game_points == (2, 0)
     default = scored("sueca", (120, 0), (9, 1))
     assert default.game_points == (4, 0)
+    # a deal scored on its own (no match around it) still wins the whole match length
+    alone = scored("sueca", (120, 0), (10, 0), {"sweep": "tricks", "match": 10})
+    assert alone.game_points == (10, 0)
 
 
 def test_tie_carry_adds_a_game_per_tie_carried() -> None:
