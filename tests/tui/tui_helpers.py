@@ -125,6 +125,8 @@ async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = Fals
     for played in range(200):
         t = app.screen
         if not isinstance(t, TableScreen):
+            # the summary was just pushed: let it mount and fill in before anyone reads it
+            await pilot.pause()
             return played
         index = first_playable_index(t)
         if use_arrows or index >= 10:  # the keys 1-9 and 0 reach the first ten cards
