@@ -241,8 +241,12 @@ def make_variant(variant_id: str, options: dict[str, Any] | None = None,
 
 
 def all_variants() -> list[type[Variant]]:
+    """Every registered game, family by family in a fixed order (whichever module happened
+    to be imported first), each family in the order it registers its games."""
     _load_all()
-    return list(REGISTRY.values())
+    order = {f"{__package__}.{mod}": i for i, mod in enumerate(FAMILY_MODULES)}
+    games = list(REGISTRY.values())
+    return sorted(games, key=lambda cls: order.get(cls.__module__, len(order)))
 
 
 FAMILY_MODULES = ("bisca", "briscola", "sueca", "chiamata", "brisca")
