@@ -202,7 +202,10 @@ class NewGameScreen(Screen[None]):
         elif sid.startswith("kind-"):
             s = int(sid.split("-")[1])
             value = str(event.value)
-            desc = self.query_one(f"#desc-{s}", Static)
+            found = self.query(f"#desc-{s}")
+            if not found or event.select not in self.query("Select"):
+                return  # a seat of a form rebuilt since (another game was picked)
+            desc = found.first(Static)
             self.query_one(f"#cmd-row-{s}").display = value == CMD
             if value == HUMAN:
                 desc.update(level_description(HUMAN))
