@@ -1,20 +1,31 @@
 """Rules of thumb shared by the bot levels: card counting from a view, the rule-based card
-choice, and sensible answers to the special actions (cut or knock, exchange, signals, and the
-auction-style actions of later games).
+choice, guessing a hidden partner, and sensible answers to the special actions (cut or knock,
+exchange, signals, the bidding and the call of Sueca for five, and the auction-style actions
+of later games).
 
 Everything here reads a ``SeatView`` only. "Unseen" cards are those the seat has not seen
 played, does not hold and does not know to be in a partner's hand: an opponent or the stock
 may hold them.
+
+A partner made by a called card stays hidden until that card is played. Until then a seat
+guesses from the play (``partner_odds``): a seat that fed points to a trick the bidder was
+winning looks like the partner, one that took a trick from the bidder does not, and one that
+showed it has no trumps cannot hold the called trump. The rule-based play treats a seat as
+a partner when that is likelier than not, but neither feeds it nor spares its tricks unless
+it is fairly sure.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
 
 from ..engine import actions as A
-from ..engine.variant import Variant, make_variant
+from ..engine.cards import parse_card
+from ..engine.sueca import payment
+from ..engine.variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, Variant, make_variant
 from ..engine.view import SeatView
 
 
@@ -28,6 +39,110 @@ def variant_of(view: SeatView) -> Variant:
     return _variant(view.variant, view.options, view.n_players)
 
 
+# ----- a partner hidden behind a called card ----------------------------------------
+
+ALONE_ODDS = 0.15  # against one candidate partner: a bidder seldom calls a card it holds
+SURE_ALLY = 0.75  # a seat less likely than this to be a partner is neither fed nor spared
+RISKY_SEAT = 0.9  # a seat less likely than this to be a partner may be an opponent
+
+
+def hidden_partner(view: SeatView) -> tuple[int, int] | None:
+    """(bidder, called card) while this seat does not know who holds the called card."""
+    if None not in view.side_of:
+        return None
+    extra = dict(view.extra)
+    bidder, called = extra.get("bidder"), extra.get("called")
+    if not isinstance(bidder, int) or not isinstance(called, str):
+        return None
+    return bidder, parse_card(called)
+
+
+def _plays(view: SeatView, counting: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(seats, cards) of the tricks the seat remembers: all of them, or only the one on the
+    table."""
+    out = [(t.seats, t.cards) for t in view.tricks] if counting else []
+    if view.trick:
+        out.append((tuple(s for s, _ in view.trick), tuple(c for _, c in view.trick)))
+    return out
+
+
+def _beats(variant: Variant, trump: int, c: int, w: int) -> bool:
+    sc, sw = variant.suit[c], variant.suit[w]
+    if sc == sw:
+        return variant.strength[c] > variant.strength[w]
+    return sc == trump
+
+
+def partner_odds(view: SeatView, variant: Variant, counting: bool = True) -> dict[int, float]:
+    """While the called card is hidden: relative odds that each seat holds it (the bidder's
+    entry: the bidder called its own card and plays alone). Empty when the seat knows.
+
+    Every candidate starts even (a bidder alone much less likely). A seat that showed it
+    has no trumps cannot hold the called trump. A seat that fed points to a trick the
+    bidder was winning (above all by discarding them) looks like the partner; one that took
+    a trick from the bidder, above all by trumping it, looks like an opponent; leading
+    trumps, the bidder's suit, is a small hint of a partner."""
+    hp = hidden_partner(view)
+    if hp is None or view.trump is None:
+        return {}
+    bidder = hp[0]
+    me = view.seat
+    odds = {s: 1.0 for s in range(view.n_players) if s not in (me, bidder)}
+    if me != bidder:
+        odds[bidder] = ALONE_ODDS
+    suit, pts = variant.suit, variant.points
+    trump = view.trump
+    follow = variant.restriction in (FOLLOW_SUIT, FOLLOW_OR_TRUMP)
+    for seats, cards in _plays(view, counting):
+        led = suit[cards[0]]
+        if led == trump and seats[0] != bidder and seats[0] in odds:
+            odds[seats[0]] *= 1.5
+        w = 0
+        for i in range(1, len(cards)):
+            s, c = seats[i], cards[i]
+            follows = suit[c] == led
+            beats = _beats(variant, trump, c, cards[w])
+            if s in odds:
+                if follow and led == trump and not follows:
+                    odds[s] = 0.0
+                elif s != bidder and seats[w] == bidder:
+                    if beats:
+                        odds[s] *= 0.6 if follows else 0.3
+                    elif not follows:
+                        odds[s] *= 4.0 if pts[c] >= 10 else (2.0 if pts[c] >= 2 else 1.0)
+                    elif pts[c] >= 10:
+                        odds[s] *= 2.0
+                    elif pts[c] >= 3:
+                        odds[s] *= 1.3
+            if beats:
+                w = i
+    return odds
+
+
+def ally_odds(view: SeatView, variant: Variant, counting: bool = True) -> list[float]:
+    """Per seat, the chance that it plays on this seat's side in this deal: 1 or 0 where
+    the seat knows, a guess from ``partner_odds`` while a called partner is hidden (an
+    unknown seat with nothing to go by counts as an opponent)."""
+    sides = view.side_of
+    me = view.seat
+    mine = sides[me]
+    hp = hidden_partner(view)
+    odds = partner_odds(view, variant, counting) if hp is not None else {}
+    total = sum(odds.values())
+    out: list[float] = []
+    for s in range(view.n_players):
+        if s == me:
+            out.append(1.0)
+        elif sides[s] is not None:
+            out.append(1.0 if mine is not None and sides[s] == mine else 0.0)
+        elif hp is None or total <= 0 or mine is None:
+            out.append(0.0)
+        else:
+            p = odds.get(s, 0.0) / total
+            out.append(p if me == hp[0] else 1.0 - p)
+    return out
+
+
 class Table:
     """What a seat can work out about the trick in front of it.
 
@@ -39,9 +154,15 @@ class Table:
         self.v = variant
         self.me = view.seat
         self.n = view.n_players
-        # this deal's partnerships as the seat knows them; an unknown seat counts as an opponent
-        self.team = tuple(side if side is not None else -1 - s
-                          for s, side in enumerate(view.side_of))
+        # this deal's partnerships as the seat knows or guesses them: a seat likelier than
+        # not to be a partner counts as one; any other unknown seat as an opponent
+        self.ally = ally_odds(view, variant, counting)
+        sides = view.side_of
+        mine = sides[self.me]
+        self.team = tuple(
+            side if side is not None else (
+                mine if mine is not None and self.ally[s] >= 0.5 else -1 - s)
+            for s, side in enumerate(sides))
         self.trump = view.trump if view.trump is not None else -1
         self.suit = variant.suit
         self.strength = variant.strength
@@ -56,7 +177,7 @@ class Table:
         if counting:
             seen |= view.played_cards()
             for s in range(self.n):
-                if s != self.me and self.team[s] == self.team[self.me]:
+                if s != self.me and sides[s] is not None and sides[s] == mine:
                     seen.update(view.known[s])
         self.unseen = [c for c in variant.pack() if c not in seen]
         self.unseen_trumps = sum(1 for c in self.unseen if self.suit[c] == self.trump)
@@ -78,8 +199,38 @@ class Table:
             self.ours = False
         k = len(self.trick)
         self.later = [(self.me + i) % self.n for i in range(1, self.n - k)]
-        self.later_opps = [s for s in self.later if self.team[s] != self.team[self.me]]
+        self.later_opps = [s for s in self.later if self.ally[s] < RISKY_SEAT]
         self.last = not self.later
+        # games where every card is dealt and suit must be followed (Sueca): a seat that
+        # did not follow has no card of that suit for the rest of the deal
+        self.follow = not variant.draws and variant.restriction in (FOLLOW_SUIT,
+                                                                    FOLLOW_OR_TRUMP)
+        self.voids: list[set[int]] = [set() for _ in range(self.n)]
+        self.shown = [[0] * 4 for _ in range(self.n)]  # signs of strength per seat and suit
+        if self.follow:
+            self._read_play(counting)
+
+    def _read_play(self, counting: bool) -> None:
+        """Voids, and the suits each seat has shown strength in (it led the suit, or won a
+        trick of that suit with one of its top cards)."""
+        suit, strength, trump = self.suit, self.strength, self.trump
+        king = max(strength) - 2  # the third card of a suit (King in Sueca)
+        for seats, cards in _plays(self.view, counting):
+            led = suit[cards[0]]
+            if led != trump:
+                self.shown[seats[0]][led] += 1
+            w = 0
+            for i in range(1, len(cards)):
+                s, c = seats[i], cards[i]
+                if suit[c] != led:
+                    self.voids[s].add(led)
+                    if self.v.restriction == FOLLOW_OR_TRUMP and suit[c] != trump:
+                        self.voids[s].add(trump)
+                if self.beats(c, cards[w]):
+                    w = i
+            wc = cards[w]
+            if len(cards) == self.n and suit[wc] == led != trump and strength[wc] >= king:
+                self.shown[seats[w]][led] += 1
 
     def beats(self, c: int, w: int) -> bool:
         """Whether ``c`` played after ``w`` would beat it."""
@@ -104,6 +255,61 @@ class Table:
     def cheapest(self, cards: Sequence[int]) -> int:
         return min(cards, key=lambda c: (self.cost[c], self.strength[c]))
 
+    # ----- who may hold what (follow-suit games) -------------------------------------
+
+    def _none_chance(self, seat: int, x: int) -> float:
+        """The chance that ``seat`` holds no card of suit ``x``, from the unseen cards and
+        the hand sizes (known voids count)."""
+        if x in self.voids[seat]:
+            return 1.0
+        if x == self.trump and any(self.suit[c] == x for c in self.view.known[seat]):
+            return 0.0
+        u = sum(1 for c in self.unseen if self.suit[c] == x)
+        h = self.view.hand_sizes[seat]
+        if u == 0:
+            return 1.0
+        pool = sum(self.view.hand_sizes[s] for s in range(self.n)
+                   if s != self.me and x not in self.voids[s])
+        if pool - u < h:
+            return 0.0
+        return math.comb(pool - u, h) / math.comb(pool, h)
+
+    def ruff_risk(self, x: int) -> float:
+        """The chance that a seat not on our side trumps a lead of plain suit ``x``."""
+        if x == self.trump or self.unseen_trumps == 0:
+            return 0.0
+        safe = 1.0
+        for s in range(self.n):
+            w = 1.0 - self.ally[s]
+            if s == self.me or w <= 0:
+                continue
+            safe *= 1.0 - w * self._none_chance(s, x) * (1.0 - self._none_chance(s, self.trump))
+        return 1.0 - safe
+
+    def partner_help(self, x: int) -> float:
+        """How good leading suit ``x`` is for the partners: a suit they showed strength in,
+        or one they lack while they may still hold trumps (they can ruff)."""
+        if x == self.trump:
+            return 0.0
+        out = 0.0
+        for s in range(self.n):
+            a = self.ally[s]
+            if s == self.me or a < 0.5:
+                continue
+            good = SHOWN_HELP * min(self.shown[s][x], 2)
+            if x in self.voids[s] and self.unseen_trumps > 0 and self._none_chance(
+                    s, self.trump) < 1.0:
+                good += RUFF_HELP
+            out += a * good
+        return out
+
+
+# leading in Sueca (see ``_lead_follow`` and ``Table.partner_help``)
+CASH_RISK = 0.6  # a sure winner is led when an opponent trumps it no likelier than this
+LONG_TRUMPS = 4  # trumps held to lead a top trump (drawing the opponents' trumps)
+SHOWN_HELP = 2.0  # lead preference per sign of a partner's strength in a suit
+RUFF_HELP = 5.0  # lead preference for a suit a partner can trump
+
 
 def rule_card(view: SeatView, variant: Variant, counting: bool = True) -> int:
     """The rule-based card choice (the medium level; the easy level with ``counting``
@@ -113,7 +319,7 @@ def rule_card(view: SeatView, variant: Variant, counting: bool = True) -> int:
     if len(cards) == 1:
         return cards[0]
     if not t.trick:
-        return _lead(t)
+        return _lead_follow(t) if t.follow else _lead(t)
     if t.ours:
         return _support(t)
     return _contest(t)
@@ -131,11 +337,48 @@ def _lead(t: Table) -> int:
     return min(cards, key=lambda c: (t.cost[c], len(t.threats(c)) == 0, t.strength[c]))
 
 
+def _lead_follow(t: Table) -> int:
+    """Leading in a follow-suit game where every card is dealt (Sueca).
+
+    1. Cash a plain card with points that no unseen card of its suit beats, unless an
+       opponent is likely to trump it. 2. Long in trumps, lead a top trump with points
+       (drawing the opponents' trumps). 3. Else lead low, towards the partner: a suit the
+       partner showed strength in or can ruff, away from a suit an opponent may trump."""
+    cards = t.cards
+    suit, pts, trump = t.suit, t.pts, t.trump
+    risk = {x: t.ruff_risk(x) for x in {suit[c] for c in cards}}
+
+    def top(c: int) -> bool:
+        return not any(suit[u] == suit[c] and t.strength[u] > t.strength[c] for u in t.unseen)
+
+    cash = [c for c in cards if suit[c] != trump and pts[c] > 0 and top(c)
+            and risk[suit[c]] <= CASH_RISK]
+    if cash:
+        return max(cash, key=lambda c: (pts[c], -risk[suit[c]], -c))
+    trumps = [c for c in cards if suit[c] == trump and pts[c] > 0 and top(c)]
+    if trumps and sum(1 for c in t.hand if suit[c] == trump) >= LONG_TRUMPS:
+        return max(trumps, key=lambda c: (pts[c], -c))
+    helps = {x: t.partner_help(x) for x in risk}
+
+    def key(c: int) -> tuple[float, bool, int]:
+        # a low card goes towards the partner; a card with points is not offered up for it
+        x = suit[c]
+        toward = helps[x] if pts[c] == 0 else 0.0
+        return (t.cost[c] + risk[x] * (4 + pts[c]) - toward, len(t.threats(c)) == 0,
+                t.strength[c])
+
+    return min(cards, key=key)
+
+
 def _support(t: Table) -> int:
-    """The partner is winning the trick."""
+    """The partner is winning the trick (or, with a hidden partner, probably is)."""
     cards = t.cards
     w = t.win_card
-    assert w is not None
+    assert w is not None and t.win_seat is not None
+    if t.ally[t.win_seat] < SURE_ALLY:
+        # only a guess: neither feed that seat nor take the trick from it
+        keep = [c for c in cards if not t.beats(c, w)] or cards
+        return t.cheapest(keep)
     danger = [u for u in t.threats(w)] if t.later_opps else []
     if not danger:
         # safe: give points, never spend a trump or overtake when a cheaper card keeps it
@@ -180,6 +423,123 @@ def _contest(t: Table) -> int:
     return t.cheapest(losers or cards)
 
 
+# ----- judging a hand for the bidding (Sueca for five) --------------------------------
+
+
+def suit_features(hand: Sequence[int], variant: Variant, trump: int,
+                  partner: bool = True) -> list[float]:
+    """What the hand offers with ``trump`` as trumps, as numbers for ``hand_value``: a
+    constant, the trumps held and their points, the points of the card called (the strongest
+    trump not held; none alone), plain Aces, plain 7s with and without their Ace, plain
+    Kings, and plain suits the hand lacks (it may trump them)."""
+    suit, strength, pts = variant.suit, variant.strength, variant.points
+    top = max(strength)
+    trumps = [c for c in hand if suit[c] == trump]
+    missing = [c for c in variant.pack() if suit[c] == trump and c not in hand]
+    called = max(missing, key=lambda c: strength[c]) if partner and missing else None
+    aces = guarded = bare = kings = voids = 0
+    for x in range(4):
+        if x == trump:
+            continue
+        ranks = {strength[c] for c in hand if suit[c] == x}
+        aces += top in ranks
+        if top - 1 in ranks:
+            if top in ranks:
+                guarded += 1
+            else:
+                bare += 1
+        kings += top - 2 in ranks
+        voids += not ranks
+    return [1.0, float(len(trumps)), float(sum(pts[c] for c in trumps)),
+            float(pts[called]) if called is not None else 0.0,
+            float(aces), float(guarded), float(bare), float(kings), float(voids)]
+
+
+# card points taken (with the called partner, then alone) per feature of ``suit_features``:
+# a least-squares fit over some ten thousand deals of Sueca for five played out by the
+# medium level, the bidder leading
+PARTNER_WEIGHTS = (16.75, 4.9, 1.08, 1.93, 7.58, 1.93, 3.27, 0.91, 2.56)
+ALONE_WEIGHTS = (-17.27, 9.77, 1.13, 0.0, 9.08, 1.88, 3.55, 0.96, 2.94)
+# how far the points actually taken stray from the estimate (one standard deviation)
+PARTNER_SPREAD = 20.0
+ALONE_SPREAD = 15.0
+
+
+def hand_value(hand: Sequence[int], variant: Variant, trump: int,
+               partner: bool = True) -> float:
+    """The card points the hand is expected to take with ``trump`` as trumps: with the
+    partner the call brings (the holder of the strongest trump not held), or alone."""
+    w = PARTNER_WEIGHTS if partner else ALONE_WEIGHTS
+    f = suit_features(hand, variant, trump, partner)
+    return sum(a * b for a, b in zip(w, f, strict=True))
+
+
+def _make_chance(estimate: float, need: int, spread: float) -> float:
+    """The chance of taking at least ``need`` points when ``estimate`` is expected."""
+    return 0.5 * (1.0 + math.erf((estimate - need + 0.5) / (spread * math.sqrt(2.0))))
+
+
+def contract_options(hand: Sequence[int], variant: Variant,
+                     noise: Sequence[float] = (0.0,) * 8) -> list[tuple[int, bool, float]]:
+    """Every way to play the hand as bidder: (card to call, alone, expected card points).
+    With a partner the call is the strongest trump not held; alone, the strongest trump
+    held (calling one's own card). ``noise`` is added to the estimates (a careless player
+    misjudges)."""
+    suit, strength = variant.suit, variant.strength
+    out: list[tuple[int, bool, float]] = []
+    for x in range(4):
+        mine = [c for c in hand if suit[c] == x]
+        missing = [c for c in variant.pack() if suit[c] == x and c not in hand]
+        if missing:
+            call = max(missing, key=lambda c: strength[c])
+            out.append((call, False, hand_value(hand, variant, x, True) + noise[2 * x]))
+        if mine:
+            call = max(mine, key=lambda c: strength[c])
+            out.append((call, True, hand_value(hand, variant, x, False) + noise[2 * x + 1]))
+    return out
+
+
+def contract_value(bid: int, alone: bool, estimate: float) -> float:
+    """The bidder's expected payment for a contract of ``bid`` (0: at zero, needing 61)."""
+    win = payment(bid, alone)[0]
+    p = _make_chance(estimate, max(61, bid), ALONE_SPREAD if alone else PARTNER_SPREAD)
+    return win * (2.0 * p - 1.0)
+
+
+def step_floor(bid: int) -> int:
+    """The lowest bid that pays the same as ``bid`` (the payments go by steps of ten)."""
+    if bid <= 70:
+        return 61
+    return min(101, (bid - 1) // 10 * 10 + 1)
+
+
+def _point_auction(view: SeatView, variant: Variant, legal: Sequence[int],
+                   rng: random.Random, careless: bool) -> int:
+    """Bidding and calling in Sueca for five.
+
+    Bid: the hand is judged with each suit as trumps (``hand_value``), with the partner
+    its call brings or alone. When the best estimate is 61 or more and tops the high bid,
+    the seat bids it, lowered to the first bid of its step of the payment table (which pays
+    the same and is easier to make) but never below the lowest legal bid; else it says 0.
+    Call: the contract (suit, partner or alone) with the best expected payment at the bid
+    won. A careless player misjudges its hand by several points and now and then bids its
+    whole estimate."""
+    noise = [rng.gauss(0.0, 8.0) for _ in range(8)] if careless else [0.0] * 8
+    options = contract_options(view.hand, variant, noise)
+    calls = [a for a in legal if A.CALL <= a < A.TRUMP]
+    if calls:
+        bid = int(dict(view.extra).get("bid", 0) or 0)
+        call, _, _ = max(options, key=lambda o: (contract_value(bid, o[1], o[2]), -o[0]))
+        return A.CALL + call
+    bids = [a - A.BID for a in legal if A.BID < a < A.CALL]
+    estimate = round(max(o[2] for o in options))
+    if not bids or estimate < min(bids):
+        return A.BID if A.BID in legal else legal[0]
+    if careless and rng.random() < 0.3 and estimate in bids:
+        return A.BID + estimate  # an eager bid: more than the step's first bid pays
+    return A.BID + max(step_floor(estimate), min(bids))
+
+
 # ----- special actions ---------------------------------------------------------------
 
 
@@ -206,7 +566,7 @@ def obvious_choice(view: SeatView, variant: Variant, rng: random.Random) -> int 
 
 
 def special_choice(view: SeatView, variant: Variant, rng: random.Random,
-                   signals: bool = True) -> int | None:
+                   signals: bool = True, careless: bool = False) -> int | None:
     """A sensible special action when one is open, or None to play a card.
 
     Cut or knock: knock (hearts trumps, so every game is worth more) when our side is
@@ -214,7 +574,8 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     allowed: the indicator is always the better trump. Signals: tell partners each notable
     holding once per deal. Auction-style actions of later games: name the suit the hand is
     strongest in, call the best trump not held, discard the cheapest card, bid only with a
-    strong hand.
+    strong hand. Sueca for five: bid on the value of the hand (``_point_auction``);
+    ``careless`` makes the mistakes of a casual player there.
     """
     legal = view.legal
     if not legal:
@@ -235,6 +596,8 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
                 return a
     if plays:
         return None
+    if variant.family == "sueca" and any(A.BID <= a < A.TRUMP for a in legal):
+        return _point_auction(view, variant, legal, rng, careless)
     return _auction_choice(view, variant, legal)
 
 

@@ -6,6 +6,10 @@
   trumps are still out, what the trick is worth, and never takes a trick from a partner who
   is already winning it when a cheaper card keeps it.
 - hard: searches (see ``pimc``).
+
+In Sueca for five every level bids on an estimate of what its hand and the partner its call
+brings can take (the easy level misjudging it now and then), and the rule-based play guesses
+the hidden partner from the cards played until the called card shows it.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ class EasyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         variant = variant_of(view)
-        sp = special_choice(view, variant, self.rng, signals=self.rng.random() < 0.5)
+        sp = special_choice(view, variant, self.rng, signals=self.rng.random() < 0.5,
+                            careless=True)
         if sp is not None:
             return sp
         cards = [a for a in legal if 0 <= a < 80]

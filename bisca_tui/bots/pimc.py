@@ -12,6 +12,13 @@ really win, and the win-or-lose step makes its verdicts noisy, so that extra sam
 paying; with points the average keeps improving with more samples (``objective="blend"``
 scores playouts like the solver). The card with the best average is played.
 
+Where a called card makes a secret partner (Sueca for five), the partnerships are hidden
+too: each sample puts the called card in some hand, and the variant's ``rebuild_hidden``
+hook turns that into the sample's sides (the holder partners the bidder; a bidder holding
+it plays alone). The holder is drawn with the odds the rules of thumb read from the play
+(a seat that fed the bidder's tricks is likelier, a seat that showed no trumps cannot hold
+a trump), and each sample is played and scored with its own sides.
+
 The search uses only the engine's public data (suits, strengths, points, partnerships, the
 play restriction, the variant's own trick and scoring hooks), so every variant of the engine
 is searched the same way. Special actions (cut or knock, exchange, signals, auctions) are
@@ -20,14 +27,18 @@ answered by the shared rules of thumb.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from ..engine.sampling import HiddenInfo, infer, sample_hidden
+from ..engine.state import Trick
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from .base import Bot
-from .heuristics import Table, obvious_choice, rule_card, variant_of
+from .heuristics import Table, hidden_partner, obvious_choice, partner_odds, variant_of
 from .sim import (
     R_FREE,
     R_TRUMP_ON_TRUMP,
@@ -48,14 +59,87 @@ def unique_deal(info: HiddenInfo) -> bool:
 def spare_partner(view: SeatView, variant: Variant, cards: list[int]) -> list[int]:
     """Drop the trumps that would take the trick from a partner who is winning it when no
     opponent plays after us: any card that does not beat the partner keeps the trick, and
-    a trump is worth keeping. (Loading a plain Ace on the partner's King stays allowed.)"""
+    a trump is worth keeping. (Loading a plain Ace on the partner's King stays allowed.)
+    Only for a partner the seat knows: a guessed one is left to the search."""
     t = Table(view, variant)
     if not t.trick or not t.ours or t.later_opps:
+        return cards
+    assert t.win_seat is not None
+    if t.ally[t.win_seat] < 1.0:
         return cards
     w = t.win_card
     assert w is not None
     keep = [c for c in cards if not (t.beats(c, w) and t.suit[c] == t.trump)]
     return keep or cards
+
+
+class _Deal:
+    """Just enough of a deal state for a variant's ``rebuild_hidden`` hook: the sampled
+    hands, the public tricks and facts, and the partnerships to recompute."""
+
+    def __init__(self, view: SeatView, hands: list[list[int]], sides: list[int]) -> None:
+        self.n = view.n_players
+        self.dealer = view.dealer
+        self.leader = view.leader
+        self.trump = view.trump
+        self.hands = hands
+        self.tricks: list[Trick] = list(view.tricks)
+        self.trick = [c for _, c in view.trick]
+        self.trick_seats = [s for s, _ in view.trick]
+        self.extra: dict[str, Any] = dict(view.extra)
+        self.side_of = sides
+
+
+class SideSampler:
+    """Deals the hidden cards of one decision and works out each sample's partnerships.
+
+    Fixed partnerships: the view's sides for every sample, nothing else to do. A partner
+    made by a called card: while the seat does not know the partner, the called card is
+    first given to a seat drawn by ``partner_odds``, then the rest is dealt; the variant's
+    ``rebuild_hidden`` hook gives the sides (and the facts its scoring reads)."""
+
+    def __init__(self, view: SeatView, variant: Variant, info: HiddenInfo) -> None:
+        self.view = view
+        self.variant = variant
+        self.info = info
+        self.known = None not in view.side_of
+        self.hook = type(variant).rebuild_hidden is not Variant.rebuild_hidden
+        self.base_sides = list(view.side_of) if self.known else list(variant.team_of)
+        # (odds, info with the called card placed) per possible holder
+        self.placements: list[tuple[float, HiddenInfo]] = []
+        hp = hidden_partner(view)
+        if not self.known and hp is not None and hp[1] in info.unseen:
+            called = hp[1]
+            unseen = tuple(c for c in info.unseen if c != called)
+            odds = partner_odds(view, variant)
+            for seat, w in sorted(odds.items()):
+                if w <= 0 or info.slots[seat] <= 0 or variant.suit[called] in info.voids[seat]:
+                    continue
+                fixed = list(info.fixed)
+                fixed[seat] = fixed[seat] + (called,)
+                slots = list(info.slots)
+                slots[seat] -= 1
+                self.placements.append((w, replace(info, unseen=unseen, fixed=tuple(fixed),
+                                                   slots=tuple(slots))))
+        self.total = sum(w for w, _ in self.placements)
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int],
+                                                  tuple[int, ...] | None, dict | None]:
+        """Hands, stock, and the sample's sides and facts (None: the view's own)."""
+        info = self.info
+        if self.placements:
+            x = rng.random() * self.total
+            for w, placed in self.placements:
+                info = placed
+                x -= w
+                if x < 0:
+                    break
+        hands, stock = sample_hidden(info, self.variant, rng)
+        if not self.hook:
+            return hands, stock, None, None
+        deal = _Deal(self.view, hands, list(self.base_sides))
+        self.variant.rebuild_hidden(deal)  # type: ignore[arg-type]
+        return hands, stock, tuple(deal.side_of), deal.extra
 
 
 class PimcBot(Bot):
@@ -86,10 +170,6 @@ class PimcBot(Bot):
         cards = [a for a in view.legal if 0 <= a < 80]
         if len(cards) == 1:
             return cards[0]
-        if not variant.teams_shown:
-            # a partnership hidden behind a called card: the search does not yet sample who
-            # the partner is, so play by the card-counting rules
-            return rule_card(view, variant, counting=True)
         cards = spare_partner(view, variant, cards)
         if len(cards) == 1:
             return cards[0]
@@ -111,16 +191,21 @@ class PimcBot(Bot):
         rng = self.rng
         info = infer(view, variant)
         rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra))
-        team = view.team_of[view.seat]
-        unique = unique_deal(info)
+        sampler = SideSampler(view, variant, info)
+        me = view.seat
+        unique = unique_deal(info) and not sampler.placements
         totals = dict.fromkeys(cards, 0.0)
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         samples = 0
         # points alone only where they are the whole story (no mid-deal game points)
         value = rules.share if self.objective == "points" and not rules.hook else rules.utility
         while samples < self.max_samples:
-            hands, stock = sample_hidden(info, variant, rng)
+            hands, stock, sides, facts = sampler.sample(rng)
             sim = Sim.from_view(rules, view, hands, stock)
+            if sides is not None:
+                sim.side_of = sides
+                sim.extra = facts
+            team = sim.side_of[me]
             how = self._solver(sim)
             if how == "two":
                 vals = solve2_actions(sim, cards)

@@ -9,7 +9,9 @@ offers the few state attributes those hooks read), so mid-deal scores such as Ca
 heley and bonus points count in search exactly as in play.
 
 A ``Sim`` is built from a seat's view plus a sampled deal of the hidden cards; it is only
-ever used on such sampled deals.
+ever used on such sampled deals. It plays with the partnerships of that deal (``side_of``):
+the variant's fixed teams in most games; where a called card makes the partner, the sides
+that follow from where the sample put that card. Search values are for a side of the deal.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class Rules:
                  extra: dict | None = None) -> None:
         self.variant = variant
         self.n = variant.n
-        self.team = variant.team_of
+        self.team = tuple(variant.team_of)  # the scoring teams (one per player in some games)
         self.n_teams = variant.n_teams
         self.suit = variant.suit
         self.strength = variant.strength
@@ -67,12 +69,25 @@ class Rules:
 
     def score(self, sim: Sim) -> DealScore:
         team = self.team
+        side = sim.side_of
         tp = [0] * self.n_teams
         tt = [0] * self.n_teams
-        for s in range(self.n):
-            tp[team[s]] += sim.points[s]
-            tt[team[s]] += sim.tricks_won[s]
-        key = (tuple(tp), tuple(tt), tuple(sim.deal_game_points), sim.early_winner)
+        if side == team:
+            for s in range(self.n):
+                tp[team[s]] += sim.points[s]
+                tt[team[s]] += sim.tricks_won[s]
+            key: tuple = (tuple(tp), tuple(tt), tuple(sim.deal_game_points), sim.early_winner)
+        else:
+            # the deal's sides differ from the scoring teams (a called partner): the score
+            # depends on the sides and on each side's totals
+            sp = [0] * (max(side) + 1)
+            st = [0] * len(sp)
+            for s in range(self.n):
+                tp[team[s]] += sim.points[s]
+                tt[team[s]] += sim.tricks_won[s]
+                sp[side[s]] += sim.points[s]
+                st[side[s]] += sim.tricks_won[s]
+            key = (side, tuple(sp), tuple(st), tuple(sim.deal_game_points), sim.early_winner)
         r = self._scores.get(key)
         if r is None:
             if sim.early_winner is not None:
@@ -84,18 +99,22 @@ class Rules:
         return r
 
     def share(self, sim: Sim, team: int) -> float:
-        """The share of the card points ``team`` took in the finished deal."""
+        """The share of the card points side ``team`` of the deal took in the finished deal."""
         total = 0
         mine = 0
+        side = sim.side_of
         for s in range(self.n):
             total += sim.points[s]
-            if self.team[s] == team:
+            if side[s] == team:
                 mine += sim.points[s]
         return mine / (total or 1)
 
     def utility(self, sim: Sim, team: int) -> float:
-        """How good the finished deal is for ``team``, from 0 to about 1: mostly whether it
-        won, partly its share of the card points, a little the margin in game points."""
+        """How good the finished deal is for side ``team`` of the deal, from 0 to about 1:
+        mostly whether it won, partly its share of the card points, a little the margin in
+        game points."""
+        if sim.side_of != self.team:
+            return self._side_utility(sim, team)
         r = self.score(sim)
         if r.winner is None:
             win = 0.5
@@ -113,6 +132,29 @@ class Rules:
             extra = max(margin + 1, -3)
         return WIN_WEIGHT * win + POINTS_WEIGHT * share + GAMES_WEIGHT * extra
 
+    def _side_utility(self, sim: Sim, team: int) -> float:
+        """``utility`` when the deal's sides are not the scoring teams (each player scores
+        alone; a called partner joins the bidder): won or lost by the sign of the game points
+        of the side's players, the side's share of the card points, and a little for taking
+        (or conceding) every trick."""
+        r = self.score(sim)
+        side = sim.side_of
+        seat = side.index(team)
+        g = r.game_points[self.team[seat]]
+        win = 1.0 if g > 0 else (0.0 if g < 0 else 0.5)
+        total = 0
+        mine = 0
+        tricks = 0
+        all_tricks = 0
+        for s in range(self.n):
+            total += sim.points[s]
+            all_tricks += sim.tricks_won[s]
+            if side[s] == team:
+                mine += sim.points[s]
+                tricks += sim.tricks_won[s]
+        extra = 1.0 if tricks == all_tricks else (-1.0 if tricks == 0 else 0.0)
+        return WIN_WEIGHT * win + POINTS_WEIGHT * mine / (total or 1) + GAMES_WEIGHT * extra
+
 
 class Sim:
     """The cards of one deal, fully known (a sample), played as fast as Python allows."""
@@ -120,7 +162,7 @@ class Sim:
     __slots__ = ("rules", "n", "trump", "hands", "stock", "indicator", "trick", "tseats",
                  "leader", "current", "points", "tricks_won", "ntricks", "over",
                  "deal_game_points", "score_events", "early_winner", "target",
-                 "match_points", "extra")
+                 "match_points", "extra", "side_of")
 
     def __init__(self, rules: Rules, hands: list[list[int]], stock: list[int],
                  indicator: int | None, leader: int) -> None:
@@ -144,11 +186,15 @@ class Sim:
         self.target = rules.target
         self.match_points = rules.match_points
         self.extra = rules.extra
+        self.side_of: tuple[int, ...] = rules.team  # the deal's partnerships
 
     @classmethod
     def from_view(cls, rules: Rules, view: SeatView, hands: list[list[int]],
                   stock: list[int]) -> Sim:
-        """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``)."""
+        """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``).
+
+        The partnerships are the view's when it knows them all, else the variant's teams;
+        a search that samples a hidden partner sets ``side_of`` (and ``extra``) itself."""
         sim = cls(rules, hands, stock, view.indicator, view.leader)
         sim.trick = [c for _, c in view.trick]
         sim.tseats = [s for s, _ in view.trick]
@@ -162,6 +208,8 @@ class Sim:
         sim.deal_game_points = list(view.deal_game_points)
         sim.score_events = list(view.score_events)
         sim.over = view.phase == "over"
+        if None not in view.side_of:
+            sim.side_of = tuple(view.side_of)  # type: ignore[arg-type]
         return sim
 
     def clone(self) -> Sim:
@@ -186,6 +234,7 @@ class Sim:
         new.target = self.target
         new.match_points = self.match_points
         new.extra = self.extra
+        new.side_of = self.side_of
         return new
 
     # ----- the hooks' view of a state ---------------------------------------------
@@ -310,7 +359,7 @@ def greedy_card(sim: Sim, cards: Sequence[int]) -> int:
             if cost[c] < bv:
                 best, bv = c, cost[c]
         return best
-    suit, strength, pts, team = rules.suit, rules.strength, rules.pts, rules.team
+    suit, strength, pts, team = rules.suit, rules.strength, rules.pts, sim.side_of
     trump = sim.trump
     w = sim.winning()
     wc = trick[w]
@@ -376,7 +425,7 @@ def solve(sim: Sim, team: int, alpha: float = -1e9, beta: float = 1e9) -> float:
         first = greedy_card(sim, cards)
         cards.remove(first)
         cards.insert(0, first)
-    maximizing = sim.rules.team[sim.current] == team
+    maximizing = sim.side_of[sim.current] == team
     if maximizing:
         v = -1e9
         for c in cards:
@@ -580,7 +629,7 @@ class _Leaf:
     """Just enough of a state for ``Rules.score`` at the end of a two-player solve."""
 
     __slots__ = ("points", "tricks_won", "deal_game_points", "early_winner", "score_events",
-                 "trump", "target", "match_points", "extra")
+                 "trump", "target", "match_points", "extra", "side_of")
 
 
 def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
@@ -594,7 +643,7 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
     suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
     trump = sim.trump
     root = sim.current
-    root_team = rules.team[root]
+    root_team = sim.side_of[root]
     draws = list(reversed(sim.stock))
     if sim.indicator is not None and rules.draws:
         draws.append(sim.indicator)
@@ -618,6 +667,7 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
             lf.target = sim.target
             lf.match_points = sim.match_points
             lf.extra = sim.extra
+            lf.side_of = sim.side_of
             v = rules.utility(lf, root_team)  # type: ignore[arg-type]
             leaf_cache[key] = v
         return v
