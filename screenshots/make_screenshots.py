@@ -24,6 +24,7 @@ from textual.widgets import Input
 
 from bisca_tui.engine import actions as A
 from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.screens.auction import BidScreen
 from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.signal import SignalScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
@@ -62,6 +63,12 @@ def table(app: BiscaApp) -> TableScreen:
 
 async def start(app: BiscaApp, pilot: Pilot, seed: int) -> TableScreen:
     """From the start screen: New game, the seed typed in, Start."""
+    await start_form(app, pilot, seed)
+    return table(app)
+
+
+async def start_form(app: BiscaApp, pilot: Pilot, seed: int) -> None:
+    """New game, the seed typed in, Start; whatever screen comes up first."""
     await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
@@ -70,7 +77,6 @@ async def start(app: BiscaApp, pilot: Pilot, seed: int) -> TableScreen:
     app.screen.query_one("#seed", Input).value = str(seed)
     await pilot.press("enter")
     await settle(app, pilot)
-    return table(app)
 
 
 async def play_first_legal(app: BiscaApp, pilot: Pilot, t: TableScreen) -> None:
@@ -142,6 +148,24 @@ async def scene_summary(app: BiscaApp, pilot: Pilot) -> None:
         raise RuntimeError("the deal never ended")
 
 
+async def scene_sueca_three(app: BiscaApp, pilot: Pilot) -> None:
+    """Sueca for three, two tricks in: the dummy's cards lie open opposite its dealer."""
+    t = await start(app, pilot, 7)
+    for _ in range(2):
+        await play_first_legal(app, pilot, t)
+
+
+async def scene_sueca_five(app: BiscaApp, pilot: Pilot) -> None:
+    """Sueca for five: the bots have bid, the person's bid dialog is open."""
+    await start_form(app, pilot, 11)
+    for _ in range(50):
+        if isinstance(app.screen, BidScreen):
+            break
+        await pilot.pause(0.05)
+    else:
+        raise RuntimeError("the bidding dialog never opened")
+
+
 # name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
@@ -150,6 +174,8 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "table-6-players": ("bisca-6", scene_six),
     "rules": ("bisca-3", scene_rules),
     "deal-summary": ("bisca-3", scene_summary),
+    "table-sueca-3": ("sueca-3", scene_sueca_three),
+    "bidding-sueca-5": ("sueca-5", scene_sueca_five),
 }
 
 
