@@ -6,7 +6,8 @@ the committed files are exactly what this script makes.
 
 Each example is a whole match played by a simple rule of thumb (win a trick worth taking as
 cheaply as possible, otherwise throw the least valuable card), so the records read like
-plausible games rather than random ones. Some deals are written as explicit layouts rather
+plausible games rather than random ones; an auction is bid and called as the bots do it,
+from the value of the hand. Some deals are written as explicit layouts rather
 than seeds, to show that form of the record.
 """
 
@@ -16,6 +17,7 @@ import random
 import sys
 from pathlib import Path
 
+from bisca_tui.bots.heuristics import special_choice
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import HEARTS, R_7, R_ACE, parse_card, rank_of
 from bisca_tui.engine.match import Match
@@ -48,6 +50,12 @@ def choose(state: GameState, rng: random.Random, signal_rate: float = 0.2) -> in
     signals = [a for a in legal if A.is_signal(a)]
     if signals and rng.random() < signal_rate:
         return rng.choice(signals)
+    if any(A.BID <= a < A.TRUMP for a in legal):
+        seat = state.current
+        assert seat is not None
+        bid = special_choice(state.view(seat), v, rng)
+        if bid is not None:
+            return bid
     cards = [a for a in legal if A.is_play(a)]
     if not cards:
         return rng.choice(legal)
