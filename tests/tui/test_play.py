@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from tui_helpers import (
+    first_playable_index,
+    hand_key,
     make_app,
     open_table,
     play_deal_by_keys,
+    play_key,
     quick_table,
     settle,
     start_game,
@@ -65,3 +68,28 @@ async def test_a_click_plays_the_card(private_data) -> None:
         assert len(st.history) > before
         assert st.history[before] == hand[1]
         assert table(app) is t
+
+
+async def test_the_turn_prompt_names_the_keys_of_the_cards_in_hand(private_data) -> None:
+    """The prompt offers only the number keys that reach a card: 1-3 for three cards, 1-9
+    and 0 for ten, fewer as the hand empties."""
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=21)
+        seen = set()
+        for _ in range(4):
+            await settle(app, pilot)
+            v = t.session.view(0)
+            assert v.current == 0
+            n = len(v.hand)
+            status = str(t.query_one("#status").render())
+            want = "(1-9, 0," if n == 10 else f"(1-{n},"
+            assert want in status, (n, status)
+            seen.add(n)
+            await play_key(app, pilot, hand_key(first_playable_index(t)))
+        assert seen == {10, 9, 8, 7}
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=3)
+        await settle(app, pilot)
+        assert "(1-3," in str(t.query_one("#status").render())

@@ -529,7 +529,8 @@ class TableScreen(Screen[None]):
             t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
         t.append("lead a card" if not v.trick else "play a card")
         extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
-        keys = "1-9, 0" if len(v.hand) >= 10 else "1-9"
+        n = len(v.hand)
+        keys = "1" if n <= 1 else f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
         t.append(f" ({keys}, ←→ Enter)." if extras else f" ({keys}, ←→ Enter, or click).")
         if A.EXCHANGE in legal and v.indicator is not None:
             t.append(" x: your 2 for ")
