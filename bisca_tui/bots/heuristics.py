@@ -67,6 +67,7 @@ def _plays(view: SeatView, counting: bool) -> list[tuple[tuple[int, ...], tuple[
 
 
 def _beats(variant: Variant, trump: int, c: int, w: int) -> bool:
+    """Whether ``c`` played after ``w`` would beat it (of two equal cards, the first wins)."""
     sc, sw = variant.suit[c], variant.suit[w]
     if sc == sw:
         return variant.strength[c] > variant.strength[w]
@@ -234,10 +235,7 @@ class Table:
 
     def beats(self, c: int, w: int) -> bool:
         """Whether ``c`` played after ``w`` would beat it."""
-        sc, sw = self.suit[c], self.suit[w]
-        if sc == sw:
-            return self.strength[c] > self.strength[w]
-        return sc == self.trump
+        return _beats(self.v, self.trump, c, w)
 
     def threats(self, c: int) -> list[int]:
         """Unseen cards that would beat ``c``."""
