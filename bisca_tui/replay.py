@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .engine import actions as A
+from .engine import phases as P
 from .engine.cards import SUIT_NAMES, SUITS, card_str
+from .engine.narrate import bid_label
 from .engine.records import Record, RecordError, load_record, replay_record
 from .engine.state import GameState
 from .engine.variant import Variant
@@ -29,7 +31,7 @@ REPORT_FORMAT = "bisca-tui-replay"
 REPORT_VERSION = 1
 
 # Phases in which the trump suit is settled and cards are played.
-PLAYING = ("play", "over")
+PLAYING = (P.PLAY, P.OVER)
 DUMMY = "dummy"  # the name of a seat without a player (Sueca for three)
 
 
@@ -74,10 +76,13 @@ class _DealTracker:
             "exchange": None,
             "tricks": [],
         }
-        self.auction = "bids" in state.extra
+        self.auction = P.AUCTION in self.v.phases
         if self.auction:
-            self.out.update({"auction": [], "bidder": None, "bid": None, "called": None,
-                             "partner": None, "alone": None, "called_trick": None})
+            self.out.update({"auction": [], "bidder": None, "bid": None, "need": None,
+                             "called": None, "partner": None, "alone": None,
+                             "called_trick": None, "redeal": False,
+                             "auction_from": ("the dealer" if self.v.auction_rules.opener
+                                              == "dealer" else "eldest")})
         self.next_seat = state.current
         self.pending: dict[int, list[str]] = {}
         self.trick: dict[str, Any] | None = None
@@ -116,15 +121,20 @@ class _DealTracker:
             self.out["choice"] = st.extra["choice"]
             self.out["buried"] = st.extra.get("buried", 0)
         if self.auction:
-            self.out["auction"] = [{"seat": s, "bid": b} for s, b in st.extra.get("bids", ())]
-            if "bidder" in st.extra:
-                self.out["bidder"] = st.extra["bidder"]
-                self.out["bid"] = st.extra["bid"]
-            if "called" in st.extra:
-                self.out["called"] = st.extra["called"]
-                partner = st.extra.get("_partner")
-                self.out["partner"] = partner
-                self.out["alone"] = partner == st.extra["bidder"]
+            self.out["auction"] = [
+                {"seat": s, "action": A.action_str(b),
+                 "bid": None if b == A.PASS else bid_label(self.v, b)}
+                for s, b in st.bids]
+            c = st.contract
+            if c is not None:
+                self.out["bidder"] = c.bidder
+                self.out["bid"] = None if c.bid is None else c.bid_label
+                self.out["need"] = c.need
+            if c is not None and c.called is not None:
+                self.out["called"] = card_str(c.called)
+                self.out["partner"] = st.called_holder
+                self.out["alone"] = st.called_holder == c.bidder
+            self.out["redeal"] = bool(st.result is not None and st.result.redeal)
         while self.n_shown < len(st.shown_events):
             _, why = st.shown_events[self.n_shown]
             self.n_shown += 1
@@ -254,14 +264,9 @@ def build_report(record: Record, name: str = "record") -> dict[str, Any]:
         people = match.seating(i)[1]
         after = None
         if i < len(match.results):
-            gp = match.results[i].game_points
-            if per_player:
-                for seat, player in enumerate(people):
-                    if player is not None:
-                        running[player] += gp[tr.state.side_of[seat]]
-            else:
-                for t, g in enumerate(gp):
-                    running[t] += g
+            if not match.results[i].redeal:
+                for k, g in enumerate(match.gains(i, match.results[i])):
+                    running[k] += g
             after = list(running)
         deals.append(tr.finish(after, people, record.players))
     match_deals = v.match_deals()
@@ -329,11 +334,14 @@ def _auction_lines(d: dict[str, Any], players: list[str],
                    who: Any) -> list[str]:
     lines = []
     bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else 'passes'}" for b in d["auction"]]
-    lines.append("  Auction, from the dealer: " + (", ".join(bids) if bids else "no bid yet"))
+    lines.append(f"  Auction, from {d.get('auction_from', 'eldest')}: "
+                 + (", ".join(bids) if bids else "no bid yet"))
     bidder = d["bidder"]
+    if d.get("redeal"):
+        lines.append("  Everyone passed: the same dealer deals again")
     if bidder is not None:
         if d["bid"]:
-            lines.append(f"  High bid: {who(bidder)} with {d['bid']}")
+            lines.append(f"  High bid: {who(bidder)} with {d['bid']} (needs {d['need']})")
         else:
             lines.append(f"  Nobody bid: the dealer, {who(bidder)}, plays at zero and needs 61")
     called = d["called"]

@@ -184,6 +184,7 @@ def examples() -> dict[str, Record]:
         "sueca-3.json": simple_match("sueca-3", 3030),
         "sueca-dupla.json": simple_match("sueca-dupla", 8080),
         "sueca-5.json": simple_match("sueca-5", 5050, {"deals": 5}),
+        "chiamata.json": simple_match("chiamata", 5151, {"deals": 5}),
     }
 
 

@@ -222,12 +222,18 @@ def test_sueca5_tells_the_auction_the_call_the_partner_and_the_sides(capsys) -> 
     for block, d, state in zip(deal_blocks(text), rep["deals"], match.deals, strict=True):
         # every seat bids once, in turn from the dealer
         assert [b["seat"] for b in d["auction"]] == [(state.dealer + k) % 5 for k in range(5)]
-        assert [(b["seat"], b["bid"]) for b in d["auction"]] == list(state.extra["bids"])
+        said = [(s, "pass" if a == A.PASS else f"bid:{a - A.BID}") for s, a in state.bids]
+        assert [(b["seat"], b["action"]) for b in d["auction"]] == said
+        assert all(b["bid"] == (None if b["action"] == "pass"
+                                else f"{b['action'][4:]} points") for b in d["auction"])
         bids = ", ".join(f"{names[b['seat']]} {b['bid'] or 'passes'}" for b in d["auction"])
         assert f"  Auction, from the dealer: {bids}\n" in block
-        top = max(b["bid"] for b in d["auction"])
+        numbers = [a - A.BID for _, a in state.bids if a != A.PASS]
+        top = max(numbers, default=0)
         bidder = d["bidder"]
-        assert d["bid"] == top and (top == 0 or (bidder, top) in state.extra["bids"])
+        assert d["bid"] == (f"{top} points" if top else None)
+        assert d["need"] == max(61, top)
+        assert top == 0 or (bidder, A.BID + top) in state.bids
         # the called card: its suit is trumps, and whoever played it is the partner
         called = parse_card(d["called"])
         assert d["trump"] == SUITS[state.variant.suit[called]]
@@ -266,7 +272,7 @@ def _sueca5_record(tmp_path: Path, bids: list[int], call: str, until: int | None
     m = Match(make_variant("sueca-5", {"deals": 5}), dealer=4, seed=11)
     state = m.new_deal()
     for b in bids:
-        state.apply(A.BID + b)
+        state.apply(A.BID + b if b else A.PASS)
     if call == "own":
         card = min(state.hands[state.current])
     else:
@@ -281,7 +287,7 @@ def _sueca5_record(tmp_path: Path, bids: list[int], call: str, until: int | None
 def test_sueca5_nobody_bids_and_the_dealer_plays_alone(capsys, tmp_path: Path) -> None:
     text, rep = report(capsys, _sueca5_record(tmp_path, [0, 0, 0, 0, 0], "own"))
     d = rep["deals"][0]
-    assert d["bidder"] == 4 and d["bid"] == 0 and d["alone"] and d["partner"] == 4
+    assert d["bidder"] == 4 and d["bid"] is None and d["alone"] and d["partner"] == 4
     assert "Auction, from the dealer: Eva passes, Ana passes, Bruno passes, Carla passes, " \
            "Duarte passes" in text
     assert "Nobody bid: the dealer, seat 4 (Eva), plays at zero and needs 61" in text
@@ -299,9 +305,9 @@ def test_sueca5_a_partner_not_yet_shown_and_an_auction_cut_short(capsys,
     path = _sueca5_record(tmp_path, [0, 70, 0, 75, 0], "other", until=7)
     text, rep = report(capsys, path)
     d = rep["deals"][0]
-    assert d["bidder"] == 2 and d["bid"] == 75 and not d["alone"]
+    assert d["bidder"] == 2 and d["bid"] == "75 points" and not d["alone"]
     assert d["called_trick"] is None and not d["finished"]
-    assert "High bid: seat 2 (Carla) with 75" in text
+    assert "High bid: seat 2 (Carla) with 75 points (needs 75)" in text
     assert f"who holds {d['called']} (not yet played)" in text
     assert "The record stops here" in text and "Session not over (0 of 5 deals scored)" in text
     # a record that stops in the middle of the auction: no trumps yet, no sides yet
@@ -310,8 +316,8 @@ def test_sueca5_a_partner_not_yet_shown_and_an_auction_cut_short(capsys,
     text, rep = report(capsys, write(tmp_path, data, "auction.json"))
     d = rep["deals"][0]
     assert d["trump"] is None and d["bidder"] is None and d["called"] is None
-    assert [(b["seat"], b["bid"]) for b in d["auction"]] == [(4, 0), (0, 70)]
-    assert "Auction, from the dealer: Eva passes, Ana 70\n" in text
+    assert [(b["seat"], b["bid"]) for b in d["auction"]] == [(4, None), (0, "70 points")]
+    assert "Auction, from the dealer: Eva passes, Ana 70 points\n" in text
     assert "calls" not in text and "Trumps" not in text
     assert d["to_act"] == 1 and "seat 1 (Bruno) is to act" in text
 

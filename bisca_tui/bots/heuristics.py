@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..engine import actions as A
-from ..engine.cards import parse_card
-from ..engine.sueca import payment
+from ..engine.calling import payment
 from ..engine.variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, Variant, make_variant
 from ..engine.view import SeatView
+from .bidding import rank_auction
 
 
 @lru_cache(maxsize=64)
@@ -48,13 +48,10 @@ RISKY_SEAT = 0.9  # a seat less likely than this to be a partner may be an oppon
 
 def hidden_partner(view: SeatView) -> tuple[int, int] | None:
     """(bidder, called card) while this seat does not know who holds the called card."""
-    if None not in view.side_of:
+    c = view.contract
+    if c is None or c.called is None or c.partner is not None:
         return None
-    extra = dict(view.extra)
-    bidder, called = extra.get("bidder"), extra.get("called")
-    if not isinstance(bidder, int) or not isinstance(called, str):
-        return None
-    return bidder, parse_card(called)
+    return c.bidder, c.called
 
 
 def _plays(view: SeatView, counting: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -526,13 +523,13 @@ def _point_auction(view: SeatView, variant: Variant, legal: Sequence[int],
     options = contract_options(view.hand, variant, noise)
     calls = [a for a in legal if A.CALL <= a < A.TRUMP]
     if calls:
-        bid = int(dict(view.extra).get("bid", 0) or 0)
-        call, _, _ = max(options, key=lambda o: (contract_value(bid, o[1], o[2]), -o[0]))
+        need = view.contract.need if view.contract is not None else 61
+        call, _, _ = max(options, key=lambda o: (contract_value(need, o[1], o[2]), -o[0]))
         return A.CALL + call
     bids = [a - A.BID for a in legal if A.BID < a < A.CALL]
     estimate = round(max(o[2] for o in options))
     if not bids or estimate < min(bids):
-        return A.BID if A.BID in legal else legal[0]
+        return A.PASS if A.PASS in legal else legal[0]
     if careless and rng.random() < 0.3 and estimate in bids:
         return A.BID + estimate  # an eager bid: more than the step's first bid pays
     return A.BID + max(step_floor(estimate), min(bids))
@@ -594,9 +591,19 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
                 return a
     if plays:
         return None
-    if variant.family == "sueca" and any(A.BID <= a < A.TRUMP for a in legal):
+    kind = auction_kind(variant)
+    if kind == "points" and any(A.BID <= a < A.TRUMP or a == A.PASS for a in legal):
         return _point_auction(view, variant, legal, rng, careless)
+    if kind == "ranks-then-points":
+        return rank_auction(view, variant, legal, rng, careless)
     return _auction_choice(view, variant, legal)
+
+
+def auction_kind(variant: Variant) -> str:
+    """The kind of the variant's bid domain ("" for a game without an auction)."""
+    rules = getattr(variant, "auction_rules", None)
+    domain = getattr(rules, "domain", None)
+    return getattr(domain, "kind", "") if domain is not None else ""
 
 
 def _auction_choice(view: SeatView, variant: Variant, legal: Sequence[int]) -> int:

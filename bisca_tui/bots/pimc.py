@@ -87,6 +87,8 @@ class _Deal:
         self.trick = [c for _, c in view.trick]
         self.trick_seats = [s for s, _ in view.trick]
         self.extra: dict[str, Any] = dict(view.extra)
+        self.contract = view.contract
+        self.called_holder: int | None = None
         self.side_of = sides
 
 
@@ -124,8 +126,9 @@ class SideSampler:
         self.total = sum(w for w, _ in self.placements)
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int],
-                                                  tuple[int, ...] | None, dict | None]:
-        """Hands, stock, and the sample's sides and facts (None: the view's own)."""
+                                                  tuple[int, ...] | None, int | None]:
+        """Hands, stock, and the sample's sides and called card's holder (None: the
+        view's own)."""
         info = self.info
         if self.placements:
             x = rng.random() * self.total
@@ -139,7 +142,7 @@ class SideSampler:
             return hands, stock, None, None
         deal = _Deal(self.view, hands, list(self.base_sides))
         self.variant.rebuild_hidden(deal)  # type: ignore[arg-type]
-        return hands, stock, tuple(deal.side_of), deal.extra
+        return hands, stock, tuple(deal.side_of), deal.called_holder
 
 
 class PimcBot(Bot):
@@ -190,7 +193,8 @@ class PimcBot(Bot):
         assert view.trump is not None
         rng = self.rng
         info = infer(view, variant)
-        rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra))
+        rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra),
+                      view.contract)
         sampler = SideSampler(view, variant, info)
         me = view.seat
         unique = unique_deal(info) and not sampler.placements
@@ -200,11 +204,11 @@ class PimcBot(Bot):
         # points alone only where they are the whole story (no mid-deal game points)
         value = rules.share if self.objective == "points" and not rules.hook else rules.utility
         while samples < self.max_samples:
-            hands, stock, sides, facts = sampler.sample(rng)
+            hands, stock, sides, holder = sampler.sample(rng)
             sim = Sim.from_view(rules, view, hands, stock)
             if sides is not None:
                 sim.side_of = sides
-                sim.extra = facts
+                sim.called_holder = holder
             team = sim.side_of[me]
             how = self._solver(sim)
             if how == "two":

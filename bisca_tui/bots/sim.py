@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..engine.state import ScoreEvent
 from ..engine.variant import (
@@ -44,8 +45,9 @@ class Rules:
 
     def __init__(self, variant: Variant, trump: int, target: int | None = None,
                  match_points: Sequence[int] | None = None,
-                 extra: dict | None = None) -> None:
+                 extra: dict | None = None, contract: Any = None) -> None:
         self.variant = variant
+        self.contract = contract  # an auction's contract, as the searching seat knows it
         self.n = variant.n
         self.team = tuple(variant.team_of)  # the scoring teams (one per player in some games)
         self.n_teams = variant.n_teams
@@ -162,7 +164,7 @@ class Sim:
     __slots__ = ("rules", "n", "trump", "hands", "stock", "indicator", "trick", "tseats",
                  "leader", "current", "points", "tricks_won", "ntricks", "over",
                  "deal_game_points", "score_events", "early_winner", "target",
-                 "match_points", "extra", "side_of")
+                 "match_points", "extra", "side_of", "contract", "called_holder")
 
     def __init__(self, rules: Rules, hands: list[list[int]], stock: list[int],
                  indicator: int | None, leader: int) -> None:
@@ -187,6 +189,8 @@ class Sim:
         self.match_points = rules.match_points
         self.extra = rules.extra
         self.side_of: tuple[int, ...] = rules.team  # the deal's partnerships
+        self.contract = rules.contract
+        self.called_holder: int | None = None  # set by a search that samples the partner
 
     @classmethod
     def from_view(cls, rules: Rules, view: SeatView, hands: list[list[int]],
@@ -235,6 +239,8 @@ class Sim:
         new.match_points = self.match_points
         new.extra = self.extra
         new.side_of = self.side_of
+        new.contract = self.contract
+        new.called_holder = self.called_holder
         return new
 
     # ----- the hooks' view of a state ---------------------------------------------

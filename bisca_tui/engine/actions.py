@@ -11,20 +11,22 @@ knock (Capixaba)        101         ``knock``
 exchange                102         ``exchange``
 pass (auctions)         103         ``pass``
 signal k                200 + k     ``signal:NAME``
-bid n                   300 + n     ``bid:N``
+bid n points            300 + n     ``bid:N`` (N of two digits or more)
+bid a rank (Chiamata)   430 + rank  ``bid:K`` (``bid:2`` is two for 61)
 call a card             500 + card  ``call:2H``
 name trumps             600 + suit  ``trump:H``
 discard a card          700 + card  ``discard:AS``
 ======================  ==========  ===================
 
-Signal names come from the variant, so reading a signal needs it.
+Signal names come from the variant, so reading a signal needs it. ``bid:0``, the old spelling
+of a pass in Sueca for five, still reads as ``pass``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUITS, card_str, parse_card, parse_suit
+from .cards import RANKS, SUITS, card_str, parse_card, parse_suit
 
 CUT = 100
 KNOCK = 101
@@ -32,6 +34,7 @@ EXCHANGE = 102
 PASS = 103
 SIGNAL = 200
 BID = 300
+BID_RANK = 430  # a bid of a rank to call: BID_RANK + index in RANKS
 CALL = 500
 TRUMP = 600
 DISCARD = 700
@@ -56,7 +59,9 @@ def action_str(action: int, signal_names: Sequence[str] = ()) -> str:
     if SIGNAL <= action < BID:
         k = action - SIGNAL
         return f"signal:{signal_names[k]}" if k < len(signal_names) else f"signal:{k}"
-    if BID <= action < CALL:
+    if BID_RANK <= action < BID_RANK + len(RANKS):
+        return f"bid:{RANKS[action - BID_RANK]}"
+    if BID <= action < BID_RANK:
         return f"bid:{action - BID}"
     if CALL <= action < TRUMP:
         return f"call:{card_str(action - CALL)}"
@@ -65,6 +70,21 @@ def action_str(action: int, signal_names: Sequence[str] = ()) -> str:
     if DISCARD <= action < DISCARD + 80:
         return f"discard:{card_str(action - DISCARD)}"
     raise ValueError(f"unknown action code {action}")
+
+
+def _parse_bid(arg: str) -> int:
+    up = arg.upper()
+    if up == "2":
+        return BID + 61  # "two" is two for 61
+    if len(up) == 1 and up in RANKS:
+        return BID_RANK + RANKS.index(up)
+    if not arg.isdigit() or len(arg) > 3:
+        raise ValueError(f"a bid is a number of points or a rank, not {arg!r}")
+    if int(arg) == 0:
+        return PASS  # the old spelling of a pass
+    if int(arg) >= BID_RANK - BID:
+        raise ValueError(f"a bid of {arg} points is more than a pack holds")
+    return BID + int(arg)
 
 
 def parse_action(text: str, signal_names: Sequence[str] = ()) -> int:
@@ -85,9 +105,7 @@ def parse_action(text: str, signal_names: Sequence[str] = ()) -> int:
             known = ", ".join(signal_names) or "none in this game"
             raise ValueError(f"unknown signal {arg!r} (signals here: {known})")
         if kind == "bid":
-            if not arg.isdigit():
-                raise ValueError(f"a bid is a number, not {arg!r}")
-            return BID + int(arg)
+            return _parse_bid(arg)
         if kind == "call":
             return CALL + parse_card(arg)
         if kind == "trump":

@@ -21,6 +21,7 @@ from .cards import (
     suit_of,
 )
 from .errors import LayoutError
+from .phases import CUT_OR_KNOCK, DEAL, OVER, PLAY
 from .variant import (
     FREE,
     TRUMP_ON_TRUMP_AFTER_STOCK,
@@ -213,7 +214,6 @@ class BiscaQuatro(TeamBisca):
         return BISCA_SIGNALS if self.options["signals"] else ()
 
 
-CUT_OR_KNOCK = "cut_or_knock"
 
 
 @register
@@ -228,6 +228,7 @@ class BiscaCapixaba(BiscaBase):
     batches = (3,)
     has_special_play_actions = True
     may_lack_indicator = True
+    phases = (DEAL, CUT_OR_KNOCK, PLAY, OVER)
     house_rules = (
         HouseRule("rodar_literal", False, (False, True),
                   "Read 'rodar o 7' literally: 2 game points when hearts are NOT trumps, "

@@ -49,8 +49,17 @@ class Match:
         return random.Random(f"{self.seed}/{index}").getrandbits(63)
 
     def dealer_of(self, index: int) -> int:
-        """The player who deals deal ``index``."""
-        return (self.first_dealer + index) % self.variant.n_people
+        """The player who deals deal ``index``: the deal passes to the right, except that
+        a deal thrown in (everyone passed) is dealt again by the same dealer."""
+        passes = index - sum(1 for r in self.results[:index] if r.redeal)
+        return (self.first_dealer + passes) % self.variant.n_people
+
+    def sitting_out(self, index: int | None = None) -> int | None:
+        """The player who deals deal ``index`` without playing it (None: nobody)."""
+        i = len(self.deals) - 1 if index is None else index
+        if not self.variant.dealer_sits_out:
+            return None
+        return self.dealer_of(max(i, 0))
 
     def seating(self, index: int) -> tuple[int, tuple[int | None, ...]]:
         """Deal ``index``'s dealer seat and the player at each seat (None: a dummy)."""
@@ -60,6 +69,21 @@ class Match:
         """The player at each seat of deal ``index`` (the current deal by default)."""
         i = len(self.deals) - 1 if index is None else index
         return self.seating(max(i, 0))[1]
+
+    def gains(self, index: int, result: DealScore) -> list[int]:
+        """What each entry of ``scores`` gains from deal ``index``'s result: a side's game
+        points, or each player's: a side's (the dummy's partner scoring for it), or what
+        the player's seat was paid in games paid seat by seat."""
+        v = self.variant
+        if not v.people_scores:
+            return list(result.game_points)
+        out = [0] * len(self.scores)
+        side_of = self.deals[index].side_of
+        for seat, player in enumerate(self.seating(index)[1]):
+            if player is not None:
+                k = seat if v.per_seat_payments else side_of[seat]
+                out[player] += result.game_points[k]
+        return out
 
     def side_scores(self, index: int) -> list[int]:
         """The match score of each side of deal ``index``, as the deal sees it: with players
@@ -84,7 +108,12 @@ class Match:
     def finished(self) -> bool:
         """A session of a fixed number of deals has played them all."""
         limit = self.variant.match_deals()
-        return limit is not None and len(self.results) >= limit
+        return limit is not None and self.deals_played >= limit
+
+    @property
+    def deals_played(self) -> int:
+        """Deals played out (a deal thrown in for a redeal does not count)."""
+        return sum(1 for r in self.results if not r.redeal)
 
     def new_deal(self, seed: int | None = None, layout: Layout | None = None) -> GameState:
         if self.is_over():
@@ -111,15 +140,11 @@ class Match:
             return self.results[-1]
         result = state.result
         self.results.append(result)
+        if result.redeal:
+            return result
         self.ties_in_a_row = self.ties_in_a_row + 1 if result.winner is None else 0
-        if self.variant.people_scores:
-            people = self.people(len(self.deals) - 1)
-            for seat, player in enumerate(people):
-                if player is not None:
-                    self.scores[player] += result.game_points[state.side_of[seat]]
-        else:
-            for team, gp in enumerate(result.game_points):
-                self.scores[team] += gp
+        for k, gain in enumerate(self.gains(len(self.deals) - 1, result)):
+            self.scores[k] += gain
         best = max(self.scores)
         if self.variant.match_deals() is not None:
             if self.finished:

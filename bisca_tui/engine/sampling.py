@@ -14,7 +14,7 @@ Nothing here reads a hidden card: the only inputs are the view and the variant's
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .state import PLAY, GameState, ScoreEvent, SignalEvent
 from .variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, TRUMP_ON_TRUMP_AFTER_STOCK, Variant
@@ -248,6 +248,9 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
                           for e in view.score_events]
     state.deal_game_points = list(view.deal_game_points)
     state.extra = dict(view.extra)
+    state.bids = view.bids
+    if view.contract is not None:
+        state.contract = replace(view.contract, partner=None)
     if (view.indicator is not None and view.indicator_card is not None
             and view.indicator != view.indicator_card):
         holder = next((s for s in range(n) if view.indicator_card in hands[s]), view.seat)

@@ -6,8 +6,9 @@ event) or from an explicit layout, then driven by actions. In the spirit of Open
 ``clone``. ``history`` holds every action applied, so a deal is always rebuilt by
 ``GameState.replay(...)`` from its seed or layout plus its actions.
 
-Phases: ``cut_or_knock`` (Capixaba) and the other pre-play phases belong to variants;
-``play`` covers playing cards, drawing and signals; ``over`` ends the deal.
+Phases are named in ``phases``; each variant lists the ones it uses. The pre-play phases
+(Capixaba's cut or knock, an auction and a call) belong to variants; ``play`` covers playing
+cards, drawing and signals; ``over`` ends the deal.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
+from . import phases as P
 from .cards import SUITS, card_str
 from .errors import IllegalAction, LayoutError
 from .variant import (
@@ -28,8 +30,11 @@ from .variant import (
     Variant,
 )
 
-PLAY = "play"
-OVER = "over"
+if TYPE_CHECKING:
+    from .calling import Contract
+
+PLAY = P.PLAY
+OVER = P.OVER
 
 
 @dataclass(frozen=True)
@@ -135,7 +140,7 @@ class GameState:
             variant.n_teams
         )
         self.target = target
-        self.phase = "deal"
+        self.phase = P.DEAL
         self.current: int | None = None
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.deck: list[int] = []  # undealt cards before the deal, top first
@@ -163,6 +168,11 @@ class GameState:
         self.exchanged: tuple[int, int, int] | None = None  # (seat, gave, took)
         # the deal's partnerships; fixed games copy the variant's, a called partner sets them
         self.side_of: list[int] = list(variant.team_of)
+        # an auction and a called partner (see ``calling``): what each seat said, in order;
+        # the public contract; and the called card's holder, which no view copies
+        self.bids: tuple[tuple[int, int], ...] = ()
+        self.contract: Contract | None = None
+        self.called_holder: int | None = None
         self.extra: dict[str, Any] = {}  # variant-specific state
         if layout is None:
             self.deck = variant.pack()
@@ -248,6 +258,11 @@ class GameState:
     @property
     def trick_number(self) -> int:
         return len(self.tricks)
+
+    @property
+    def trump_known(self) -> bool:
+        """Whether the trump suit is public yet."""
+        return self.phase not in P.BEFORE_TRUMPS and not self.variant.trumps_hidden(self)
 
     def team(self, seat: int) -> int:
         return self.variant.team_of[seat]
@@ -562,5 +577,6 @@ class GameState:
             self.phase, self.current, tuple(tuple(h) for h in self.hands), tuple(self.stock),
             self.indicator, self.trump, tuple(self.trick), tuple(self.tricks),
             tuple(self.points), tuple(self.history), tuple(self.deal_game_points),
-            tuple(self.signal_log), self.result,
+            tuple(self.signal_log), self.result, self.bids, self.contract,
+            self.called_holder,
         )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .auction import DEALER_AT_ZERO, AuctionRules, Points
+from .calling import CalledPartnerGame
 from .cards import PORTUGUESE, card_str, parse_card
 from .errors import LayoutError
 from .variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, DealScore, HouseRule, Variant, register
@@ -254,26 +256,12 @@ class SuecaTres(SuecaBase):
         state.shown_events.append((0, "dummy"))
 
 
-AUCTION = "auction"
-CALLING = "call"
-
-# Payments by bid: (bidder, partner, each opponent) with a partner; (bidder, each) alone.
-PAYMENTS = ((70, 2, 1), (80, 4, 2), (90, 6, 3), (100, 8, 4), (120, 10, 5))
-ALONE = ((70, 4, 1), (80, 8, 2), (90, 12, 3), (100, 16, 4), (120, 20, 5))
-
-
-def payment(bid: int, alone: bool) -> tuple[int, int]:
-    """(what the bidder wins or loses, what each other player wins or loses)."""
-    for top, bidder, other in ALONE if alone else PAYMENTS:
-        if max(bid, 61) <= top:
-            return bidder, other
-    raise AssertionError(bid)
-
-
 @register
-class SuecaCinco(SuecaBase):
-    """Italian Sueca for five: a one-round auction from the dealer, a called card names trumps
-    and a secret partner, and Chiamata-style payments between the five players."""
+class SuecaCinco(CalledPartnerGame, SuecaBase):
+    """Italian Sueca for five: everyone bids once from the dealer, the high bidder calls a
+    card that names trumps and a secret partner, and the five players are paid by the
+    Chiamata table (the seed's own table is missing). Nobody bids: the dealer plays at
+    zero, needing 61."""
 
     id = "sueca-5"
     name = "Sueca Italiana for five"
@@ -283,15 +271,13 @@ class SuecaCinco(SuecaBase):
     default_players = 5
     hand_size = 8
     batches = (4, 4)
-    has_special_play_actions = False
-    teams_shown = False
+    auction_rules = AuctionRules(Points(61, 120), opener="dealer", once=True,
+                                 all_pass=DEALER_AT_ZERO)
+    bidder_leads = True
     house_rules = (
         HouseRule("deals", 10, (5, 10, 15, 20),
                   "How many deals the session lasts; the highest total then wins."),
     )
-
-    def make_teams(self, n: int) -> tuple[int, ...]:
-        return tuple(range(n))  # each player keeps a score of their own
 
     def match_target(self) -> int:
         return 10**6  # the session ends by its number of deals
@@ -303,141 +289,6 @@ class SuecaCinco(SuecaBase):
         if layout.indicator is not None:
             raise LayoutError("no card is turned in this game: trumps come from the call")
 
-    # --- auction and call ------------------------------------------------------------
-
     def begin(self, state: GameState) -> None:
         state.deal_standard(trump=0, start=False)
-        state.phase = AUCTION
-        state.current = state.dealer  # the bidding starts with the dealer
-        state.extra["bids"] = ()
-
-    def high_bid(self, state: GameState) -> tuple[int | None, int]:
-        best, seat = 0, None
-        for s, n in state.extra.get("bids", ()):
-            if n > best:
-                best, seat = n, s
-        return seat, best
-
-    def special_actions(self, state: GameState) -> list[int]:
-        from . import actions as A
-
-        if state.phase == AUCTION:
-            _, best = self.high_bid(state)
-            return [A.BID] + [A.BID + n for n in range(max(61, best + 1), 121)]
-        if state.phase == CALLING:
-            return [A.CALL + c for c in sorted(self.pack())]
-        return []
-
-    def explain_special(self, state: GameState, action: int) -> str:
-        from . import actions as A
-
-        if state.phase == AUCTION:
-            if A.BID <= action < A.CALL:
-                _, best = self.high_bid(state)
-                low = max(61, best + 1)
-                return f"a bid is 0 (no bid) or a number from {low} to 120"
-            return "everyone bids once, starting with the dealer, before anything else"
-        if state.phase == CALLING:
-            return "the high bidder must now call a card (its suit becomes trumps)"
-        if A.BID <= action < A.DISCARD:
-            return "the bidding and the call are over"
-        return "that action is not part of this game"
-
-    def apply_special(self, state: GameState, action: int) -> None:
-        from . import actions as A
-
-        seat = state.current
-        assert seat is not None
-        if state.phase == AUCTION:
-            bids = state.extra["bids"] + ((seat, action - A.BID),)
-            state.extra["bids"] = bids
-            if len(bids) < state.n:
-                state.current = (seat + 1) % state.n
-                return
-            bidder, best = self.high_bid(state)
-            if bidder is None:
-                bidder = state.dealer  # nobody bid: the dealer plays at zero, needing 61
-            state.extra["bidder"] = bidder
-            state.extra["bid"] = best
-            state.phase = CALLING
-            state.current = bidder
-            return
-        if state.phase == CALLING:
-            card = action - A.CALL
-            bidder = state.extra["bidder"]
-            holder = next(s for s in range(state.n) if card in state.hands[s])
-            state.trump = self.suit[card]
-            state.indicator_card = None
-            state.extra["called"] = card_str(card)
-            state.extra["_partner"] = holder
-            state.side_of = [0 if s in (bidder, holder) else 1 for s in range(state.n)]
-            state.start_play()
-            state.leader = state.current = bidder  # the bidder leads
-            return
-        raise AssertionError(action)  # pragma: no cover
-
-    def rebuild_hidden(self, state: GameState) -> None:
-        if "called" not in state.extra:
-            return
-        called = parse_card(state.extra["called"])
-        holder = next((s for s in range(state.n) if called in state.hands[s]), None)
-        if holder is None:
-            for t in state.tricks:
-                if called in t.cards:
-                    holder = t.seats[t.cards.index(called)]
-            if called in state.trick:
-                holder = state.trick_seats[state.trick.index(called)]
-        assert holder is not None
-        bidder = state.extra["bidder"]
-        state.extra["_partner"] = holder
-        state.side_of = [0 if s in (bidder, holder) else 1 for s in range(state.n)]
-
-    def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
-        if state.phase in ("deal", AUCTION, CALLING):
-            return (None,) * state.n
-        called = parse_card(state.extra["called"])
-        bidder = state.extra["bidder"]
-        revealed = any(called in t.cards for t in state.tricks) or called in state.trick
-        if revealed or viewer == state.extra["_partner"]:
-            return tuple(state.side_of)
-        out: list[int | None] = [None] * state.n
-        out[bidder] = 0
-        if viewer != bidder:
-            out[viewer] = 1
-        return tuple(out)
-
-    # --- scoring ---------------------------------------------------------------------
-
-    def score(self, state: GameState) -> DealScore:
-        pts, tricks = self.team_points(state)  # side 0: the bidder (and partner)
-        bidder = state.extra["bidder"]
-        bid = int(state.extra["bid"])
-        partner = state.extra["_partner"]
-        alone = partner == bidder
-        need = max(61, bid)
-        made = pts[0] >= need
-        win, each = payment(bid, alone)
-        sweep = tricks[0] == sum(tricks) or tricks[1] == sum(tricks)
-        factor = (2 if sweep else 1) * (1 if made else -1)
-        gp = []
-        for s in range(state.n):
-            if s == bidder:
-                gp.append(factor * win)
-            elif s == partner:
-                gp.append(factor * each)
-            else:
-                gp.append(-factor * each)
-        what = f"bid {bid}" if bid else "no bid: the dealer needs 61"
-        who = "alone" if alone else "with a partner"
-        notes = [f"{what}, {who}: {pts[0]} points, "
-                 f"{'made' if made else 'failed'} (needed {need})"]
-        if sweep:
-            notes.append("every trick to one side: payments doubled")
-        return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes),
-                         bidder if made else None)
-
-    def returns(self, state: GameState) -> list[float]:
-        if state.result is None:
-            return [0.0] * state.n
-        top = max(abs(g) for g in state.result.game_points) or 1
-        return [g / top for g in state.result.game_points]
+        self.open_auction(state)

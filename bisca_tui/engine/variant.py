@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import phases as P
 from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
 
@@ -54,6 +55,7 @@ class DealScore:
     notes: tuple[str, ...]
     winner: int | None  # team, or None for no game (a tie)
     ended_early: bool = False
+    redeal: bool = False  # the deal was thrown in: the same dealer deals again
 
 
 class Variant:
@@ -78,6 +80,9 @@ class Variant:
     has_special_play_actions: bool = False  # special_actions offers more than signals in play
     has_after_card: bool = False  # after_card is called after every card played
     people_scores: bool = False  # the match scores each player, who may change seats per deal
+    dealer_sits_out: bool = False  # the dealer deals but takes no seat (six at Chiamata)
+    per_seat_payments: bool = False  # game points are paid seat by seat (summing to zero)
+    phases: tuple[str, ...] = (P.DEAL, P.PLAY, P.OVER)  # the phases a deal goes through
 
     def __init__(self, options: dict[str, Any] | None = None, players: int | None = None) -> None:
         self.options = self.check_options(options or {})
@@ -161,6 +166,14 @@ class Variant:
     def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
         """The deal's partnerships as ``viewer`` knows them (None: not yet known)."""
         return tuple(state.side_of)
+
+    def trumps_hidden(self, state: GameState) -> bool:
+        """Whether the trump suit is still secret during play (it is public by default)."""
+        return False
+
+    def contract_for(self, state: GameState, viewer: int) -> Any:
+        """The deal's contract as ``viewer`` knows it (games with an auction), else None."""
+        return None
 
     def check_layout(self, layout: Any) -> None:
         """Variant-specific checks of a dealt layout; raise ``LayoutError``."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .calling import Contract
 from .state import GameState, ScoreEvent, Trick
 
 
@@ -51,6 +52,8 @@ class SeatView:
     deal_game_points: tuple[int, ...]
     legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
     extra: tuple[tuple[str, object], ...]  # public variant facts (e.g. the cut or knock)
+    bids: tuple[tuple[int, int], ...]  # the auction so far: (seat, action) in order spoken
+    contract: Contract | None  # what the auction and call settled, as this seat knows it
     match_points: tuple[int, ...]  # game points per team before this deal
     target: int | None  # game points that win the match, when the deal knows it
     history_len: int  # actions taken so far in the deal (public: every action is seen)
@@ -75,7 +78,7 @@ def make_view(state: GameState, seat: int) -> SeatView:
         tuple(sorted(state.known[seat][s])) if s != seat else ()
         for s in range(state.n)
     )
-    trump_known = state.phase not in ("deal", "cut_or_knock", "auction", "call")
+    trump_known = state.trump_known
     public_extra = tuple(sorted((k, val) for k, val in state.extra.items()
                                 if not k.startswith("_")))
     return SeatView(
@@ -104,6 +107,8 @@ def make_view(state: GameState, seat: int) -> SeatView:
         deal_game_points=tuple(state.deal_game_points),
         legal=tuple(state.legal_actions()) if state.current == seat else (),
         extra=public_extra,
+        bids=state.bids,
+        contract=v.contract_for(state, seat),
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),

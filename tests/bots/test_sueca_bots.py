@@ -46,7 +46,7 @@ def _five(hands: list[str], dealer: int = 4) -> GameState:
 
 def _bid_and_call(s: GameState, bids: list[int], call: str) -> None:
     for n in bids:
-        s.apply(A.BID + n)
+        s.apply(A.BID + n if n else A.PASS)
     s.apply(A.CALL + parse_card(call))
 
 
@@ -64,7 +64,7 @@ def test_a_strong_hand_bids_and_a_weak_hand_passes(level: str) -> None:
         assert A.BID + 61 <= choice <= A.BID + 120
         assert (choice - A.BID) % 10 == 1  # the first bid of its payment step: same pay
         weak = _five(["", "", "", "", WEAK])
-        assert _bot(level, seed).choose(weak.view(4)) == A.BID  # 0: no bid
+        assert _bot(level, seed).choose(weak.view(4)) == A.PASS  # no bid
 
 
 def test_a_bid_must_top_the_high_bid_to_be_worth_making() -> None:
@@ -73,16 +73,16 @@ def test_a_bid_must_top_the_high_bid_to_be_worth_making() -> None:
     assert make_bot("medium", 0).choose(s.view(4)) > A.BID + 61
     s = _five(["", "", "", "", STRONG], dealer=3)
     s.apply(A.BID + 115)  # far beyond what the hand can take
-    assert make_bot("medium", 0).choose(s.view(4)) == A.BID
+    assert make_bot("medium", 0).choose(s.view(4)) == A.PASS
 
 
 def test_easy_misjudges_now_and_then_but_passes_a_hopeless_hand_mostly() -> None:
     s = _five(["", "", "", "", WEAK])
-    passes = sum(make_bot("easy", seed).choose(s.view(4)) == A.BID for seed in range(20))
+    passes = sum(make_bot("easy", seed).choose(s.view(4)) == A.PASS for seed in range(20))
     assert passes >= 15
     s = _five(["", "", "", "", STRONG])
     bids = {make_bot("easy", seed).choose(s.view(4)) for seed in range(20)}
-    assert A.BID not in bids and len(bids) > 1  # always bids, not always the same number
+    assert A.PASS not in bids and len(bids) > 1  # always bids, not always the same number
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -90,14 +90,14 @@ def test_the_call_names_the_missing_top_trump(level: str) -> None:
     s = _five(["", "", "", "", STRONG])
     s.apply(A.BID + 75)  # the dealer, seat 4, bids; the others pass
     for _ in range(4):
-        s.apply(A.BID)
+        s.apply(A.PASS)
     assert s.phase == "call" and s.current == 4
     assert _bot(level, 0).choose(s.view(4)) == A.CALL + parse_card("AH")
     # holding the Ace and the 7 of hearts, the strongest missing heart is the King
     s = _five(["", "", "", "", "AH 7H JH QH 6H AS AD 2C"])
     s.apply(A.BID + 85)
     for _ in range(4):
-        s.apply(A.BID)
+        s.apply(A.PASS)
     assert make_bot("medium", 0).choose(s.view(4)) == A.CALL + parse_card("KH")
 
 
@@ -105,11 +105,11 @@ def test_a_hand_that_wins_alone_calls_its_own_card() -> None:
     s = _five(["", "", "", "", "AH 7H KH JH QH AS AD AC"])
     s.apply(A.BID + 61)
     for _ in range(4):
-        s.apply(A.BID)
+        s.apply(A.PASS)
     choice = make_bot("medium", 0).choose(s.view(4))
     assert choice - A.CALL in s.hands[4]
     s.apply(choice)
-    assert s.extra["_partner"] == 4  # alone
+    assert s.called_holder == 4  # alone
 
 
 # ----- the hidden partner --------------------------------------------------------------
@@ -183,7 +183,7 @@ def test_the_search_samples_the_partner_where_the_play_points() -> None:
         holders[holder] += 1
         assert sides is not None and facts is not None
         assert sides == tuple(0 if seat in (2, holder) else 1 for seat in range(5))
-        assert facts["_partner"] == holder
+        assert facts == holder
     assert holders[4] == 0 and holders[0] == 0  # no trumps; the viewer itself
     assert holders[1] > holders[3] > 0
 
@@ -224,12 +224,13 @@ def test_the_solver_plays_each_deal_with_its_own_sides() -> None:
             seat = s.current_player()
             s.apply(bots[seat].choose(s.view(seat)))
         seat = s.current_player()
-        partner = s.extra["_partner"]
-        if partner == s.extra["bidder"]:
+        partner = s.called_holder
+        if partner == s.contract.bidder:
             continue
-        rules = Rules(v, s.trump, s.target, s.match_points, dict(s.extra))
+        rules = Rules(v, s.trump, s.target, s.match_points, dict(s.extra), s.contract)
         sim = Sim.from_view(rules, s.view(seat), [list(h) for h in s.hands], [])
         sim.side_of = tuple(s.side_of)
+        sim.called_holder = s.called_holder
         side = s.side_of[seat]
         legal = s.legal_cards()
         vals = solve_actions(sim, side, legal)

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.calling import Contract
 from bisca_tui.engine.cards import parse_card
 from bisca_tui.engine.variant import DealScore, Variant
 
@@ -138,7 +139,7 @@ def allowed_cards(v: Variant, state: GameState, seat: int) -> list[int]:
 
 def first_leader(state: GameState) -> int:
     if state.variant.id == "sueca-5":
-        return state.extra["bidder"]
+        return state.contract.bidder
     return (state.dealer + 1) % state.n
 
 
@@ -238,7 +239,7 @@ def check_step(state: GameState) -> None:
     assert not state.stock and state.indicator is None  # Sueca deals every card
     # counter-clockwise: the bidding from the dealer, the play from the leader
     if state.phase == "auction":
-        assert state.current == (state.dealer + len(state.extra["bids"])) % n
+        assert state.current == (state.dealer + len(state.bids)) % n
     if state.phase in AUCTION_PHASES:
         assert not state.tricks and not state.trick
     else:
@@ -258,11 +259,11 @@ def check_step(state: GameState) -> None:
     if state.phase == "play":
         assert sorted(legal) == allowed_cards(v, state, state.current)
     elif state.phase == "auction":
-        best = max((b for _, b in state.extra["bids"]), default=0)
-        assert sorted(legal) == [A.BID] + [A.BID + k for k in range(max(61, best + 1), 121)]
+        best = max((b - A.BID for _, b in state.bids if b != A.PASS), default=0)
+        assert sorted(legal) == [A.PASS] + [A.BID + k for k in range(max(61, best + 1), 121)]
     elif state.phase == "call":
-        bids = state.extra["bids"]
-        best = max(b for _, b in bids)
+        bids = [(s, b - A.BID) for s, b in state.bids if b != A.PASS]
+        best = max((b for _, b in bids), default=0)
         high = next(s for s, b in bids if b == best) if best else state.dealer
         assert state.current == high
         assert sorted(legal) == [A.CALL + c for c in sorted(v.pack())]
@@ -304,6 +305,12 @@ def check_views(state: GameState) -> None:
             assert view.side_of == tuple(v.team_of)
 
 
+def played_or_mine(state: GameState, viewer: int) -> bool:
+    called = state.contract.called
+    played = called in state.trick or any(called in t.cards for t in state.tricks)
+    return played or viewer == state.called_holder
+
+
 def check_sueca5_view(state: GameState, viewer: int, view: Any) -> None:
     """Trumps are unknown until the call; the partner is secret until the called card is
     played, except to the partner itself."""
@@ -311,9 +318,10 @@ def check_sueca5_view(state: GameState, viewer: int, view: Any) -> None:
         assert view.trump is None and view.side_of == (None,) * 5
         return
     assert view.trump == state.trump
-    bidder = state.extra["bidder"]
-    partner = state.extra["_partner"]
-    called = parse_card(state.extra["called"])
+    bidder = state.contract.bidder
+    partner = state.called_holder
+    called = state.contract.called
+    assert view.contract.partner == (partner if played_or_mine(state, viewer) else None)
     played = called in state.trick or any(called in t.cards for t in state.tricks)
     for s, side in enumerate(view.side_of):
         assert side is None or side == state.side_of[s]
@@ -354,12 +362,13 @@ def check_result(state: GameState, d: dict[str, Any]) -> None:
     tricks = [sum(state.tricks_won[s] for s in range(v.n) if side_of[s] == k) for k in (0, 1)]
     assert list(r.card_points) == pts and list(r.tricks) == tricks
     if v.id == "sueca-5":
-        bidder, partner = state.extra["bidder"], state.extra["_partner"]
+        bidder, partner = state.contract.bidder, state.called_holder
         holder = next(t.seats[t.cards.index(c)] for t in state.tricks for c in t.cards
-                      if c == parse_card(state.extra["called"]))
+                      if c == state.contract.called)
         assert partner == holder
         assert list(side_of) == [0 if s in (bidder, partner) else 1 for s in range(5)]
-        w, games = expected_payments(bidder, partner, int(state.extra["bid"]), pts, tricks)
+        bid = state.contract.need if state.contract.bid is not None else 0
+        w, games = expected_payments(bidder, partner, bid, pts, tricks)
         assert sum(r.game_points) == 0
     else:
         assert list(side_of) == list(v.team_of)
@@ -509,8 +518,9 @@ def test_sueca5_payments_follow_the_bid_and_sum_to_zero(d: dict[str, Any]) -> No
     v = make_variant("sueca-5")
     state = GameState(v, 0, seed=1)
     bidder, partner = d["bidder"], d["partner"]
-    state.extra.update({"bidder": bidder, "bid": d["bid"], "_partner": partner,
-                        "called": "AS"})
+    bid = A.BID + d["bid"] if d["bid"] else None
+    state.contract = Contract(bidder, bid, "", max(61, d["bid"]), 0, parse_card("AS"))
+    state.called_holder = partner
     state.side_of = [0 if s in (bidder, partner) else 1 for s in range(5)]
     state.points = [0] * 5
     state.tricks_won = [0] * 5

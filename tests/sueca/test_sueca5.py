@@ -8,7 +8,7 @@ import pytest
 
 from bisca_tui.engine import GameState, IllegalAction, Layout, Match, make_variant, parse_card
 from bisca_tui.engine import actions as A
-from bisca_tui.engine.sueca import payment
+from bisca_tui.engine.calling import payment
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -31,7 +31,7 @@ def new_deal() -> GameState:
 
 def bid_round(s: GameState, bids: list[int]) -> None:
     for n in bids:
-        s.apply(A.BID + n)
+        s.apply(A.BID + n if n else A.PASS)
 
 
 def test_deal_is_eight_cards_each_and_bidding_starts_with_the_dealer() -> None:
@@ -41,9 +41,9 @@ def test_deal_is_eight_cards_each_and_bidding_starts_with_the_dealer() -> None:
     assert s.view(0).trump is None
 
 
-def test_each_bid_is_zero_or_above_the_high_bid_up_to_120() -> None:
+def test_each_bid_is_a_pass_or_above_the_high_bid_up_to_120() -> None:
     s = new_deal()
-    assert set(s.legal_actions()) == {A.BID} | {A.BID + n for n in range(61, 121)}
+    assert set(s.legal_actions()) == {A.PASS} | {A.BID + n for n in range(61, 121)}
     s.apply(A.BID + 70)
     assert A.BID + 70 not in s.legal_actions() and A.BID + 71 in s.legal_actions()
     with pytest.raises(IllegalAction) as err:
@@ -99,7 +99,7 @@ def test_nobody_bids_the_dealer_plays_at_zero_needing_61() -> None:
     s = new_deal()
     bid_round(s, [0, 0, 0, 0, 0])
     assert s.phase == "call" and s.current == 4
-    assert s.extra["bid"] == 0
+    assert s.contract.bid is None and s.contract.need == 61 and s.contract.bidder == 4
 
 
 @pytest.mark.parametrize(("bid", "alone", "expected"), [

@@ -13,7 +13,7 @@ import pytest
 
 from bisca_tui.engine import GameState, Match, make_variant, parse_card
 from bisca_tui.engine import actions as A
-from bisca_tui.engine.sueca import payment
+from bisca_tui.engine.calling import payment
 from bisca_tui.engine.variant import DealScore
 from bisca_tui.rules import FALLBACK_NOTE, available_rules, format_value, page_text, rules_markdown
 
@@ -394,8 +394,8 @@ def five_deal(bid: int, alone: bool) -> tuple[GameState, int]:
     others pass) and the call; returns the state and the bidder's partner."""
     s = GameState(make_variant("sueca-5"), dealer=4, seed=bid + 7)
     for n in [bid, 0, 0, 0, 0]:
-        s.apply(A.BID + n)
-    bidder = s.extra["bidder"]
+        s.apply(A.BID + n if n else A.PASS)
+    bidder = s.contract.bidder
     assert bidder == 4
     called = s.hands[bidder][0] if alone else s.hands[1][0]
     s.apply(A.CALL + called)
@@ -408,12 +408,12 @@ def five_score(bid: int, alone: bool, made: bool, sweep: bool) -> tuple[int, ...
     side = need if made else need - 1
     s.points = [0] * 5
     s.tricks_won = [0] * 5
-    s.points[s.extra["bidder"]] = side
+    s.points[s.contract.bidder] = side
     s.points[2] = 120 - side
-    s.tricks_won[s.extra["bidder"]] = 8 if sweep else 7
+    s.tricks_won[s.contract.bidder] = 8 if sweep else 7
     s.tricks_won[2] = 0 if sweep else 1
     if sweep and not made:
-        s.tricks_won[s.extra["bidder"]], s.tricks_won[2] = 0, 8
+        s.tricks_won[s.contract.bidder], s.tricks_won[2] = 0, 8
     return s.variant.score(s).game_points
 
 
@@ -462,7 +462,7 @@ def test_sueca5_bidding_as_stated() -> None:
     s = GameState(make_variant("sueca-5"), dealer=2, seed=9)
     assert s.current == 2  # the dealer speaks first
     legal = s.legal_actions()
-    assert A.BID in legal and A.BID + 61 in legal and A.BID + 120 in legal
+    assert A.PASS in legal and A.BID + 61 in legal and A.BID + 120 in legal
     assert A.BID + 60 not in legal and A.BID + 121 not in legal
     s.apply(A.BID + 75)
     assert A.BID + 75 not in s.legal_actions() and A.BID + 76 in s.legal_actions()
@@ -470,8 +470,8 @@ def test_sueca5_bidding_as_stated() -> None:
     assert "the dealer becomes the bidder" in bidding and "needs 61" in bidding
     s = GameState(make_variant("sueca-5"), dealer=2, seed=9)
     for _ in range(5):
-        s.apply(A.BID)
-    assert s.extra["bidder"] == 2 and s.extra["bid"] == 0
+        s.apply(A.PASS)
+    assert s.contract.bidder == 2 and s.contract.bid is None and s.contract.need == 61
     assert five_score(0, False, True, False)[4] > 0 > five_score(0, False, False, False)[4]
 
 
@@ -483,7 +483,7 @@ def test_sueca5_call_and_lead_as_stated() -> None:
     s, partner = five_deal(80, False)
     assert s.current == 4 and s.leader == 4
     assert s.side_of == [0 if seat in (4, partner) else 1 for seat in range(5)]
-    assert s.trump == s.variant.suit[parse_card(s.extra["called"])]
+    assert s.trump == s.variant.suit[s.contract.called]
     s, _ = five_deal(80, True)
     assert s.side_of == [0 if seat == 4 else 1 for seat in range(5)]
 

@@ -1,0 +1,262 @@
+"""Games with an auction and a called partner, as one mechanism.
+
+After the auction (``auction.py``) its winner, the bidder, calls a card: the card's suit
+becomes trumps and whoever holds it is the bidder's secret partner; a bidder who holds the
+called card plays alone against everyone else. The partner knows from the start; every other
+seat learns it when the called card is played. The bidder's side needs 61 card points or the
+bid, and the deal is paid player by player, the payments summing to zero.
+
+A variant of this kind is data plus small hooks on ``CalledPartnerGame``: its auction rules,
+which cards the bidder may call (``call_options``), who leads, and its payment table.
+
+The public part of the bargain is a frozen ``Contract`` on the state; who holds the called
+card is kept in ``GameState.called_holder``, which a seat's view never copies: a view carries
+the contract with the partner filled in only where that seat knows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import phases as P
+from .auction import DEALER_AT_ZERO, REDEAL, AuctionRules, AuctionStatus, explain_bid, legal_bids
+from .auction import status as auction_status
+from .cards import card_name
+from .variant import DealScore, Variant
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the auction and the call settled, as one seat may know it."""
+
+    bidder: int
+    bid: int | None  # the winning bid (an action code); None when the dealer plays at zero
+    bid_label: str
+    need: int  # card points the bidder's side must take
+    trump: int | None = None  # set by the call
+    called: int | None = None  # the called card
+    partner: int | None = None  # the called card's holder, where the seat knows it
+
+    @property
+    def alone(self) -> bool | None:
+        """Whether the bidder plays alone, where the seat knows it."""
+        if self.partner is None:
+            return None
+        return self.partner == self.bidder
+
+
+# Payment bands by the points the bidder's side needs: (highest need of the band, bidder,
+# each other player) with a partner, and alone (the partner's share is the others').
+PARTNER_TABLE = ((70, 2, 1), (80, 4, 2), (90, 6, 3), (100, 8, 4), (120, 10, 5))
+ALONE_TABLE = ((70, 4, 1), (80, 8, 2), (90, 12, 3), (100, 16, 4), (120, 20, 5))
+
+
+def payment(need: int, alone: bool) -> tuple[int, int]:
+    """(what the bidder wins or loses, what each other player wins or loses)."""
+    for top, bidder, other in ALONE_TABLE if alone else PARTNER_TABLE:
+        if max(need, 61) <= top:
+            return bidder, other
+    raise ValueError(f"no payment band for {need} points")
+
+
+def called_card_played(state: GameState) -> bool:
+    c = state.contract
+    if c is None or c.called is None:
+        return False
+    return c.called in state.trick or any(c.called in t.cards for t in state.tricks)
+
+
+def known_partner(state: GameState, viewer: int) -> int | None:
+    """The called card's holder if ``viewer`` knows it, else None."""
+    c = state.contract
+    holder = state.called_holder
+    if c is None or c.called is None or holder is None:
+        return None
+    if viewer == holder or called_card_played(state):
+        return holder
+    return None
+
+
+class CalledPartnerGame(Variant):
+    """Base of the games with an auction and a called partner (see the module's text)."""
+
+    auction_rules: AuctionRules = AuctionRules(domain=None)  # type: ignore[arg-type]
+    bidder_leads = False  # else eldest leads
+    teams_shown = False
+    per_seat_payments = True
+    phases = (P.DEAL, P.AUCTION, P.CALL, P.PLAY, P.OVER)
+
+    def make_teams(self, n: int) -> tuple[int, ...]:
+        return tuple(range(n))  # each player keeps a score of their own
+
+    # --- the auction -----------------------------------------------------------------
+
+    def opener(self, state: GameState) -> int:
+        return state.dealer if self.auction_rules.opener == "dealer" else state.eldest
+
+    def auction(self, state: GameState) -> AuctionStatus:
+        return auction_status(self.auction_rules, state.n, self.opener(state), state.bids)
+
+    def open_auction(self, state: GameState) -> None:
+        state.phase = P.AUCTION
+        state.bids = ()
+        state.current = self.opener(state)
+
+    def call_options(self, state: GameState, bidder: int) -> list[int]:
+        """The cards the bidder may call (any card by default)."""
+        return sorted(self.pack())
+
+    def special_actions(self, state: GameState) -> list[int]:
+        if state.phase == P.AUCTION:
+            return legal_bids(self.auction_rules, self.auction(state))
+        if state.phase == P.CALL and state.contract is not None:
+            return [A.CALL + c for c in self.call_options(state, state.contract.bidder)]
+        return []
+
+    def explain_special(self, state: GameState, action: int) -> str:
+        if state.phase == P.AUCTION:
+            return explain_bid(self.auction_rules, self.auction(state), action)
+        if state.phase == P.CALL:
+            if A.CALL <= action < A.TRUMP:
+                return self.explain_call(state, action - A.CALL)
+            return "the high bidder must now call a card (its suit becomes trumps)"
+        if A.BID <= action < A.DISCARD or action == A.PASS:
+            return "the bidding and the call are over"
+        return "that action is not part of this game"
+
+    def explain_call(self, state: GameState, card: int) -> str:
+        return f"the {card_name(card)} cannot be called"
+
+    def apply_special(self, state: GameState, action: int) -> None:
+        seat = state.current
+        assert seat is not None
+        if state.phase == P.AUCTION:
+            state.bids = state.bids + ((seat, action),)
+            st = self.auction(state)
+            if not st.over:
+                state.current = st.to_speak
+                return
+            self.close_auction(state, st)
+            return
+        if state.phase == P.CALL:
+            self.make_call(state, action - A.CALL)
+            return
+        raise AssertionError(action)  # pragma: no cover
+
+    def close_auction(self, state: GameState, st: AuctionStatus) -> None:
+        domain = self.auction_rules.domain
+        if st.high_seat is None or st.high_bid is None:
+            if self.auction_rules.all_pass == DEALER_AT_ZERO:
+                state.contract = Contract(state.dealer, None, "no bid", 61)
+                state.phase = P.CALL
+                state.current = state.dealer
+                return
+            assert self.auction_rules.all_pass == REDEAL
+            state.phase = P.OVER
+            state.current = None
+            zero = (0,) * self.n_teams
+            state.result = DealScore(zero, zero, zero,
+                                     ("everyone passed: the same dealer deals again",),
+                                     None, redeal=True)
+            return
+        bid = st.high_bid
+        state.contract = Contract(st.high_seat, bid, domain.label(bid), domain.need(bid))
+        state.phase = P.CALL
+        state.current = st.high_seat
+
+    def make_call(self, state: GameState, card: int) -> None:
+        c = state.contract
+        assert c is not None
+        holder = next(s for s in range(state.n) if card in state.hands[s])
+        state.trump = self.suit[card]
+        state.indicator_card = None
+        state.contract = replace(c, trump=self.suit[card], called=card)
+        state.called_holder = holder
+        self.set_sides(state)
+        state.start_play()
+        if self.bidder_leads:
+            state.leader = state.current = c.bidder
+
+    def set_sides(self, state: GameState) -> None:
+        c = state.contract
+        assert c is not None
+        pair = (c.bidder, state.called_holder)
+        state.side_of = [0 if s in pair else 1 for s in range(state.n)]
+
+    # --- what a seat knows, and rebuilding a sampled deal ---------------------------
+
+    def rebuild_hidden(self, state: GameState) -> None:
+        c = state.contract
+        if c is None or c.called is None:
+            return
+        holder = next((s for s in range(state.n) if c.called in state.hands[s]), None)
+        if holder is None:
+            for t in state.tricks:
+                if c.called in t.cards:
+                    holder = t.seats[t.cards.index(c.called)]
+            if c.called in state.trick:
+                holder = state.trick_seats[state.trick.index(c.called)]
+        assert holder is not None
+        state.called_holder = holder
+        self.set_sides(state)
+
+    def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
+        c = state.contract
+        if c is None or c.called is None:
+            return (None,) * state.n
+        if known_partner(state, viewer) is not None:
+            return tuple(state.side_of)
+        out: list[int | None] = [None] * state.n
+        out[c.bidder] = 0
+        if viewer != c.bidder:
+            out[viewer] = 1
+        return tuple(out)
+
+    def contract_for(self, state: GameState, viewer: int) -> Contract | None:
+        c = state.contract
+        if c is None:
+            return None
+        return replace(c, partner=known_partner(state, viewer))
+
+    # --- scoring ---------------------------------------------------------------------
+
+    def payment(self, need: int, alone: bool) -> tuple[int, int]:
+        return payment(need, alone)
+
+    def score(self, state: GameState) -> DealScore:
+        pts, tricks = self.team_points(state)  # side 0: the bidder (and partner)
+        c = state.contract
+        assert c is not None
+        partner = state.called_holder
+        alone = partner == c.bidder
+        made = pts[0] >= c.need
+        win, each = self.payment(c.need, alone)
+        sweep = tricks[0] == sum(tricks) or tricks[1] == sum(tricks)
+        factor = (2 if sweep else 1) * (1 if made else -1)
+        gp = []
+        for s in range(state.n):
+            if s == c.bidder:
+                gp.append(factor * win)
+            elif s == partner:
+                gp.append(factor * each)
+            else:
+                gp.append(-factor * each)
+        what = f"bid {c.bid_label}" if c.bid is not None else "no bid: the dealer needs 61"
+        who = "alone" if alone else "with a partner"
+        notes = [f"{what}, {who}: {pts[0]} points, "
+                 f"{'made' if made else 'failed'} (needed {c.need})"]
+        if sweep:
+            notes.append("every trick to one side: payments doubled")
+        return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes),
+                         c.bidder if made else None)
+
+    def returns(self, state: GameState) -> list[float]:
+        if state.result is None or state.result.redeal:
+            return [0.0] * state.n
+        top = max(abs(g) for g in state.result.game_points) or 1
+        return [g / top for g in state.result.game_points]
