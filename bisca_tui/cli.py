@@ -100,12 +100,16 @@ def build_parser() -> argparse.ArgumentParser:
     from . import arena, replay
 
     raw = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(prog="bisca-tui", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=raw)
+    # the usage says outright that the command may be left out (argparse would not)
+    usage = ("%(prog)s [-h] [--version] [--variant ID] [--cards STYLE] [--speed SPEED]\n"
+             "                 [--data-dir DIR] [COMMAND ...]")
+    parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage, description=DESCRIPTION,
+                                     epilog=EPILOG, formatter_class=raw)
     parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}")
     _add_play_arguments(parser)
     parser.set_defaults(run=_play)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
+                                prog="bisca-tui")
 
     play = sub.add_parser("play", help="open the card table (the default)",
                           description="Open the card table.", formatter_class=raw)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,12 @@ def test_help_is_plain_text_and_lists_commands_and_options(capsys, argv: list[st
     for word in ("play", "variants", "replay", "arena", "--version", "--variant ID",
                  "--cards STYLE", "--speed SPEED", "--data-dir DIR"):
         assert word in out
+    usage = out.split("\n\n")[0]
+    options = re.findall(r"^  (--?[\w-]+)", out, re.MULTILINE)
+    assert len(options) >= 6
+    for option in options:  # the usage line, written out by hand, names every option
+        assert option in usage, option
+    assert "[COMMAND ...]" in usage
 
 
 @pytest.mark.parametrize("command", ["play", "variants", "replay", "arena"])
