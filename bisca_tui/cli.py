@@ -1,30 +1,42 @@
-"""The one entry point: ``bisca-tui`` plays (the default); other commands are subcommands.
+"""The one entry point: bisca-tui plays (the default); other commands are subcommands.
 
-    bisca-tui [OPTIONS]            open the card table (also: bisca-tui play [OPTIONS])
-    bisca-tui variants             list the games
-    bisca-tui replay FILE [--json] replay a game record trick by trick
-    bisca-tui arena ...            bots against bots (see ``bisca-tui arena --help``)
+    bisca-tui [OPTIONS]             open the card table (also: bisca-tui play [OPTIONS])
+    bisca-tui variants              list the games
+    bisca-tui replay FILE [--json]  replay a game record trick by trick
+    bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
 
-Options of the card table:
-
-    --variant ID       the game chosen at first in the new game form and in the rules
-                       panel of the start screen (IDs from ``bisca-tui variants``)
-    --cards STYLE      ``symbols`` draws suits as ♠♥♦♣, ``letters`` as S H D C
-                       (for fonts that draw the symbols badly)
-    --speed SPEED      how fast the bots play: slow, normal (default), fast or instant;
-                       the form and the v key at the table change it too
-    --data-dir DIR     where an interrupted match is saved and found again (default:
-                       $BISCA_TUI_DATA, else $XDG_DATA_HOME/bisca-tui, else
-                       ~/.local/share/bisca-tui)
+The command line is one argparse parser with a subparser per command; ``main`` returns the
+exit status instead of raising SystemExit (0 done, 2 a refused command line, and whatever a
+command documents: the arena's 3, for instance), so tests and embedding programs can call it.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from . import __version__
 from .engine import all_variants
+from .engine.errors import OptionError
+from .tui.settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
+
+DESCRIPTION = """\
+A terminal card table for the Ace-Ten games: Bisca, Sueca, Briscola Chiamata and Brisca.
+
+Without a command, bisca-tui opens the card table (the same as bisca-tui play) with the
+options below."""
+
+EPILOG = """\
+Run bisca-tui COMMAND --help for the options of a command.
+
+An interrupted match is saved in the data folder: --data-dir, else $BISCA_TUI_DATA, else
+$XDG_DATA_HOME/bisca-tui, else ~/.local/share/bisca-tui.
+
+Exit status: 0 when done, 2 when the command line is refused; bisca-tui arena --help tells
+the arena's own."""
 
 
 def variants_text() -> str:
@@ -34,38 +46,124 @@ def variants_text() -> str:
     return "\n".join(lines)
 
 
-def _play(argv: Sequence[str]) -> int:
+# ----- argument types, shared with the arena -------------------------------------------------
+
+
+def variant_id(text: str) -> str:
+    """An argparse type: the id of a registered game."""
+    from .engine.variant import variant_class
+
     try:
-        tui = importlib.import_module("bisca_tui.tui.app")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.startswith("bisca_tui.tui"):
-            print("bisca-tui: the card table arrives soon.")
-            print(variants_text())
-            return 0
-        raise
-    return int(tui.main(list(argv)) or 0)
+        variant_class(text)
+    except OptionError as e:
+        raise argparse.ArgumentTypeError(f"{e}; bisca-tui variants describes them") from None
+    return text
 
 
-def _sub(module: str, argv: Sequence[str]) -> int:
-    mod = importlib.import_module(f"bisca_tui.{module}")
-    return int(mod.main(list(argv)) or 0)
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+# ----- the parser ----------------------------------------------------------------------------
+
+
+def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) -> None:
+    """The card table's options. The ``play`` subcommand takes them too, without defaults,
+    so that ``bisca-tui --cards letters play`` keeps what came before the command."""
+
+    def default(value: Any) -> Any:
+        return value if defaults else argparse.SUPPRESS
+
+    parser.add_argument("--variant", type=variant_id, metavar="ID", default=default(None),
+                        help="the game chosen at first in the new game form and the rules "
+                             "panel (bisca-tui variants lists the IDs)")
+    parser.add_argument("--cards", choices=CARD_STYLES, metavar="STYLE",
+                        default=default(SYMBOLS),
+                        help="symbols draws suits as ♠♥♦♣, letters as S H D C (for fonts that "
+                             "draw the symbols badly); default symbols")
+    parser.add_argument("--speed", choices=list(SPEEDS), metavar="SPEED",
+                        default=default(DEFAULT_SPEED),
+                        help=f"how fast the bots play: {', '.join(SPEEDS)} (default "
+                             f"{DEFAULT_SPEED}); the form and the v key at the table change it")
+    parser.add_argument("--data-dir", metavar="DIR", default=default(None),
+                        help="where an interrupted match is saved and found again")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import arena, replay
+
+    raw = argparse.RawDescriptionHelpFormatter
+    # the usage says outright that the command may be left out (argparse would not)
+    usage = ("%(prog)s [-h] [--version] [--variant ID] [--cards STYLE] [--speed SPEED]\n"
+             "                 [--data-dir DIR] [COMMAND ...]")
+    parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage, description=DESCRIPTION,
+                                     epilog=EPILOG, formatter_class=raw)
+    parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}")
+    _add_play_arguments(parser)
+    parser.set_defaults(run=_play)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
+                                prog="bisca-tui")
+
+    play = sub.add_parser("play", help="open the card table (the default)",
+                          description="Open the card table.", formatter_class=raw)
+    _add_play_arguments(play, defaults=False)
+
+    variants = sub.add_parser("variants", help="list the games",
+                              description="List the games, with their IDs.")
+    variants.set_defaults(run=_variants)
+
+    # replay's own parser lends its arguments; replay.main then reads the record
+    rp = replay._parser()
+    rep = sub.add_parser("replay", parents=[rp], add_help=False, help="replay a game record",
+                         description=rp.description)
+    rep.set_defaults(run=_replay)
+
+    ar = sub.add_parser("arena", help="bots against bots, in duplicate deals",
+                        description=arena.DESCRIPTION, epilog=arena.epilog(),
+                        formatter_class=raw)
+    arena.add_arguments(ar)
+    ar.set_defaults(run=lambda args: arena.run_command(args, ar))
+    return parser
+
+
+# ----- the commands --------------------------------------------------------------------------
+
+
+def _play(args: argparse.Namespace) -> int:
+    tui = importlib.import_module("bisca_tui.tui.app")
+    app = tui.BiscaApp(data_directory=args.data_dir, variant=args.variant,
+                       card_style=args.cards, speed=args.speed)
+    return int(app.run() or 0)
+
+
+def _variants(args: argparse.Namespace) -> int:
+    print(variants_text())
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from . import replay
+
+    return int(replay.main([args.file, *(["--json"] if args.json else [])]) or 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0
-    if args and args[0] == "variants":
-        print(variants_text())
-        return 0
-    if args and args[0] == "replay":
-        return _sub("replay", args[1:])
-    if args and args[0] == "arena":
-        return _sub("arena", args[1:])
-    if args and args[0] == "play":
-        args = args[1:]
-    return _play(args)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(args_list)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return int(run(args) or 0)
+    except SystemExit as e:  # --help, --version, or a refusal argparse has printed
+        if e.code is None:
+            return 0
+        return e.code if isinstance(e.code, int) else 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -48,8 +48,22 @@ _TOO_LONG = b"\x00too long"
 log = logging.getLogger(__name__)
 
 
+# Kinds of failure, for programs that report them (the arena's ``--json``).
+START = "start"  # the program could not be started
+CRASH = "crash"  # it exited, crashed or closed its output
+TIMEOUT = "timeout"  # it did not answer in time
+GARBAGE = "garbage"  # it wrote something that is not the expected protocol message
+ILLEGAL = "illegal"  # its answer is not an action, or not a legal one
+PROTOCOL = "protocol"  # its greeting is not a hello, or names another protocol version
+FAILURE_KINDS = (START, CRASH, TIMEOUT, GARBAGE, ILLEGAL, PROTOCOL)
+
+
 class BotFailure(Exception):
-    """Why a program lost its seat, in words fit for the player."""
+    """Why a program lost its seat, in words fit for the player, and the kind of failure."""
+
+    def __init__(self, reason: str, kind: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
 
 
 # ----- serialising a seat's view -------------------------------------------------------------
@@ -253,6 +267,8 @@ class ExternalBot(Bot):
         self.start_timeout = float(start_timeout)
         self.on_notice = on_notice
         self.notice: str | None = None
+        self.failure: str | None = None  # why the program lost its seat, without the preamble
+        self.failure_kind: str | None = None  # one of FAILURE_KINDS
         self.log: deque[str] = deque(maxlen=200)  # "log" messages from the program
         self.stderr_tail: deque[str] = deque(maxlen=50)  # last lines of its error output
         self._fallback_spec = fallback
@@ -271,7 +287,7 @@ class ExternalBot(Bot):
         self._last_played: set[int] = set()
         if not self.argv:
             self.command = "(no command)"
-            self._fail("could not be started: the command names no program")
+            self._fail("could not be started: the command names no program", START)
             return
         try:
             self._proc = subprocess.Popen(
@@ -281,7 +297,7 @@ class ExternalBot(Bot):
             )
         except (OSError, ValueError) as e:
             reason = getattr(e, "strerror", None) or str(e)
-            self._fail(f"could not be started ({reason})")
+            self._fail(f"could not be started ({reason})", START)
             return
         self._closed = False
         proc = self._proc
@@ -314,7 +330,7 @@ class ExternalBot(Bot):
         try:
             self._greet()
         except BotFailure as f:
-            self._fail(str(f))
+            self._fail(str(f), f.kind)
             return False
         return True
 
@@ -332,21 +348,23 @@ class ExternalBot(Bot):
                         "time_limit": self.time_limit})
             msg = self._receive(self.time_limit, "choose an action")
             if msg.get("type", "action") != "action":
-                raise BotFailure(f"answered a decision with a {msg.get('type')!r} message")
+                raise BotFailure(f"answered a decision with a {msg.get('type')!r} message",
+                                 GARBAGE)
             text = msg.get("action")
             if not isinstance(text, str):
-                raise BotFailure(f"sent an answer without an action: {_short(json.dumps(msg))}")
+                raise BotFailure(f"sent an answer without an action: {_short(json.dumps(msg))}",
+                                 GARBAGE)
             try:
                 action = parse_action(text, names)
             except ValueError as e:
                 raise BotFailure(
-                    f"answered {_short(text)!r}, which is not an action: {e}") from None
+                    f"answered {_short(text)!r}, which is not an action: {e}", ILLEGAL) from None
             if action not in view.legal:
                 raise BotFailure(f"answered {_short(text)!r}, which is not legal now "
-                                 f"(legal: {', '.join(legal)})")
+                                 f"(legal: {', '.join(legal)})", ILLEGAL)
             return action
         except BotFailure as f:
-            self._fail(str(f))
+            self._fail(str(f), f.kind)
             return self._fallback(view)
 
     def deal_over(self, view: SeatView, result: DealScore | None = None) -> None:
@@ -409,11 +427,11 @@ class ExternalBot(Bot):
         msg = self._receive(self.start_timeout, "answer the greeting")
         if msg.get("type") != "hello":
             raise BotFailure(f"answered the greeting with {_short(json.dumps(msg))} instead "
-                             "of a hello")
+                             "of a hello", PROTOCOL)
         version = msg.get("protocol", PROTOCOL_VERSION)
         if version != PROTOCOL_VERSION:
             raise BotFailure(f"speaks protocol {version!r}; the table speaks "
-                             f"{PROTOCOL_VERSION}")
+                             f"{PROTOCOL_VERSION}", PROTOCOL)
         name = msg.get("name")
         if isinstance(name, str) and _clean_name(name):
             self.name = _clean_name(name)
@@ -430,20 +448,21 @@ class ExternalBot(Bot):
             try:
                 line = self._lines.get(timeout=max(left, 0.0))
             except queue.Empty:
-                raise BotFailure(f"did not {doing} within {timeout:g} s") from None
+                raise BotFailure(f"did not {doing} within {timeout:g} s", TIMEOUT) from None
             if line is None:
-                raise BotFailure(self._exit_reason())
+                raise BotFailure(self._exit_reason(), CRASH)
             if line == _TOO_LONG:
-                raise BotFailure(f"sent a line longer than {MAX_LINE} bytes")
+                raise BotFailure(f"sent a line longer than {MAX_LINE} bytes", GARBAGE)
             text = line.decode("utf-8", "replace").strip()
             if not text:
                 continue
             try:
                 msg = json.loads(text)
             except ValueError:
-                raise BotFailure(f"sent a line that is not JSON: {_short(text)!r}") from None
+                raise BotFailure(f"sent a line that is not JSON: {_short(text)!r}",
+                                 GARBAGE) from None
             if not isinstance(msg, dict):
-                raise BotFailure(f"sent {_short(text)!r}, which is not a JSON object")
+                raise BotFailure(f"sent {_short(text)!r}, which is not a JSON object", GARBAGE)
             if msg.get("type") == "log":
                 self.log.append(_short(str(msg.get("text", "")), 500))
                 continue
@@ -540,7 +559,9 @@ class ExternalBot(Bot):
             return spec.level
         return spec if spec in bot_levels() and not spec.startswith("cmd:") else "random"
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, reason: str, kind: str) -> None:
+        self.failure = reason
+        self.failure_kind = kind
         self.fallback_bot = self._make_fallback()
         who = self.name if self._greeted else _short(self.command)
         self.notice = (f"External bot {who!r} {reason}. The built-in "

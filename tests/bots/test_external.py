@@ -15,7 +15,16 @@ from pathlib import Path
 import pytest
 
 from bisca_tui.bots.base import Bot, RandomBot, bot_levels, make_bot
-from bisca_tui.bots.external import ExternalBot, view_to_json
+from bisca_tui.bots.external import (
+    CRASH,
+    GARBAGE,
+    ILLEGAL,
+    PROTOCOL,
+    START,
+    TIMEOUT,
+    ExternalBot,
+    view_to_json,
+)
 from bisca_tui.engine.actions import SIGNAL
 from bisca_tui.engine.cards import card_str
 from bisca_tui.engine.match import Match
@@ -225,25 +234,26 @@ def test_each_new_deal_is_announced(tmp_path: Path) -> None:
 
 CASES = {
     "crash": ('raise RuntimeError("broken on purpose")', {},
-              ["crashed (exit code 1)", "broken on purpose"]),
-    "hang": ("time.sleep(60)", {"time_limit": 0.5}, ["did not choose an action within 0.5 s"]),
+              ["crashed (exit code 1)", "broken on purpose"], CRASH),
+    "hang": ("time.sleep(60)", {"time_limit": 0.5}, ["did not choose an action within 0.5 s"],
+             TIMEOUT),
     "garbage": ('print("I play the seven of hearts", flush=True); continue', {},
-                ["not JSON", "seven of hearts"]),
+                ["not JSON", "seven of hearts"], GARBAGE),
     "illegal": ('print(json.dumps({"action": next(f"{r}{s}" for s in "SHDC" for r in '
                 '"A234567JQK" if f"{r}{s}" not in msg["legal"])}), flush=True); continue', {},
-                ["which is not legal now", "legal: "]),
+                ["which is not legal now", "legal: "], ILLEGAL),
     "nonsense-action": ('print(json.dumps({"action": "shuffle"}), flush=True); continue', {},
-                        ["'shuffle', which is not an action"]),
+                        ["'shuffle', which is not an action"], ILLEGAL),
     "no-action": ('print(json.dumps({"type": "action"}), flush=True); continue', {},
-                  ["without an action"]),
-    "exit-early": ("sys.exit(0)", {}, ["exited in the middle of the match"]),
-    "too-long": ('print("x" * 70000, flush=True); continue', {}, ["longer than"]),
+                  ["without an action"], GARBAGE),
+    "exit-early": ("sys.exit(0)", {}, ["exited in the middle of the match"], CRASH),
+    "too-long": ('print("x" * 70000, flush=True); continue', {}, ["longer than"], GARBAGE),
 }
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_misbehaving_bot_loses_the_seat(tmp_path: Path, case: str) -> None:
-    misbehave, kwargs, phrases = CASES[case]
+    misbehave, kwargs, phrases, kind = CASES[case]
     heard: list[str] = []
     bot = ExternalBot(misbehaving(tmp_path, misbehave, good=2), seed=1, fallback="random",
                       on_notice=heard.append, **kwargs)
@@ -264,6 +274,9 @@ def test_misbehaving_bot_loses_the_seat(tmp_path: Path, case: str) -> None:
     assert bot.notice is not None and heard == [bot.notice]
     for phrase in phrases:
         assert phrase in bot.notice, bot.notice
+        assert bot.failure is not None and phrase in bot.failure
+    assert bot.notice.startswith(f"External bot 'Tester' {bot.failure}. ")
+    assert bot.failure_kind == kind
     assert "Tester" in bot.notice and "random bot plays its seat" in bot.notice
     assert bot.fallback_bot is not None and bot.fallback_bot.level == "random"
     assert bot._proc is not None and bot._proc.poll() is not None  # the program is gone
@@ -277,6 +290,7 @@ def test_silent_program_fails_the_greeting(tmp_path: Path) -> None:
     action = bot.choose(view)
     assert action in view.legal
     assert bot.notice is not None and "did not answer the greeting within 0.5 s" in bot.notice
+    assert bot.failure_kind == TIMEOUT
     assert bot._proc is not None and bot._proc.poll() is not None
 
 
@@ -286,6 +300,8 @@ def test_wrong_protocol_version(tmp_path: Path) -> None:
     with ExternalBot(cmd, fallback="random") as bot:
         assert not bot.handshake()
         assert bot.notice is not None and "speaks protocol 9" in bot.notice
+        assert bot.failure == "speaks protocol 9; the table speaks 1"
+        assert bot.failure_kind == PROTOCOL
 
 
 def test_missing_program_falls_back_at_once() -> None:
@@ -293,6 +309,7 @@ def test_missing_program_falls_back_at_once() -> None:
     bot = ExternalBot(["no-such-bot-program-xyz"], fallback="random", on_notice=heard.append)
     assert bot.notice is not None and "could not be started" in bot.notice
     assert heard == [bot.notice] and not bot.active
+    assert bot.failure_kind == START
     view = GameState(make_variant("bisca-3"), seed=4).view(1)
     assert bot.choose(view) in view.legal
     bot.close()
