@@ -3,19 +3,50 @@ for the high bidder, the card to call (its suit is trumps, its holder a secret p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine import actions as A
 from ...engine.cards import RANKS, SUIT_NAMES, SUITS
 from ..cardart import card_text, suit_glyph, suit_text
+from ..contract import AUCTION, bids_text, contract_bid
+
+if TYPE_CHECKING:
+    from ...engine.view import SeatView
+    from ..session import Session
 
 HIGHEST_BID = 120
+
+
+def open_auction_dialog(app: App[object], s: Session, v: SeatView,
+                        chosen: Callable[[int | None], None]) -> None:
+    """The bid (in the auction) or the call (for its winner) of the seat to act, in a
+    dialog; ``chosen`` is given the action picked, or None when the dialog was closed."""
+    if v.phase == AUCTION:
+        bids = [a - A.BID for a in v.legal if A.BID < a < A.CALL]
+        low = min(bids) if bids else HIGHEST_BID + 1
+        app.push_screen(BidScreen(low, bids_text(s, v), hand_points(s, v)),
+                        callback=lambda n: chosen(None if n is None else A.BID + n))
+        return
+    cards = [a - A.CALL for a in v.legal if A.CALL <= a < A.TRUMP]
+    app.push_screen(
+        CallScreen(cards, v.hand, s.variant.ranking.order, contract_bid(v), s.card_style),
+        callback=lambda card: chosen(None if card is None else A.CALL + card))
+
+
+def hand_points(s: Session, v: SeatView) -> int:
+    """The card points in the seat's hand."""
+    points = s.variant.points
+    return sum(points[c] for c in v.hand)
 
 
 class BidScreen(ModalScreen[int | None]):

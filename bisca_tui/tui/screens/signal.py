@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine import actions as A
 from ...engine.variant import Signal
+
+if TYPE_CHECKING:
+    from ...engine.view import SeatView
+    from ..session import Session
+
+
+def open_signal_dialog(app: App[object], s: Session, v: SeatView,
+                       chosen: Callable[[int | None], None]) -> None:
+    """The signals the seat may send now, in a dialog (none: no dialog); ``chosen`` is
+    given the signal's action, or None when the dialog was closed."""
+    options = [a for a in v.legal if A.is_signal(a)]
+    if not options:
+        return
+    signals = s.variant.signals
+    app.push_screen(SignalScreen([(a, signals[a - A.SIGNAL]) for a in options]),
+                    callback=chosen)
 
 
 class SignalScreen(ModalScreen[int | None]):

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...engine.variant import DealScore
+from ..contract import bidder
 from ..session import Session
 from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
@@ -64,7 +65,7 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
     if len(score.card_points) == s.variant.n_teams and not s.variant.people_scores:
         return None
     body = Text()
-    heads = ["Bidder's side", "Others"] if "bidder" in state.extra else []
+    heads = ["Bidder's side", "Others"] if bidder(state) is not None else []
     if s.variant.people_scores:
         dealer_side = state.side_of[state.dealer]
         heads = ["Dealer's side", "Others"] if dealer_side == 0 else ["Others", "Dealer's side"]

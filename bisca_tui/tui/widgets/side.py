@@ -1,10 +1,23 @@
-"""The side panel: the game, trumps, the pente (scoring comb), points, signals, the log."""
+"""The side panel: the game, trumps, the pente (scoring comb), points, signals, the log
+(its own module)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
+from ..cardart import card_text, suit_text
+from ..contract import contract_text, has_auction
 from .common import Panel
+from .log import hang
+from .table import pack_lines, team_colour
+
+if TYPE_CHECKING:
+    from ...engine.view import SeatView
+    from ..session import Session
+
+PANEL_WIDTH = 25  # the text width of the side panel's parts
 
 PENTE_MAX = 10  # a match to more games than this shows its score as numbers, not a comb
 
@@ -64,3 +77,105 @@ class PenteView(Panel):
             else:
                 lines.append(part)
         self.set(Text("\n").join([head, *lines]))
+
+
+def info_text(s: Session, v: SeatView) -> Text:
+    """The game, the deal and its dealer, the bidding, trumps, the match seed."""
+    style = s.card_style
+    info = Text(s.variant.name, style="bold")
+    deals = s.variant.match_deals()
+    of = f"/{deals}" if deals else ""
+    info.append(f"\nDeal {s.deal_number}{of} · dealer {s.name(v.dealer)}")
+    auction = has_auction(v)
+    if auction:
+        info.append_text(contract_text(s, v))
+    info.append("\nTrumps ")
+    if v.trump is None:
+        info.append("to be called" if auction else "not yet chosen", style="bright_black")
+    else:
+        info.append_text(suit_text(v.trump, style))
+        if v.indicator_card is not None and not s.variant.draws:
+            info.append(" (")
+            info.append_text(card_text(v.indicator_card, style))
+            info.append(")")
+    info.append(f"\nSeed {s.match.seed}", style="bright_black")
+    return info
+
+
+def totals_heading(s: Session) -> str:
+    deals = s.variant.match_deals()
+    if deals:
+        return f"Session of {deals} deals"
+    return f"Match, first to {s.match.target}"
+
+
+def show_score(pente: PenteView, s: Session, v: SeatView) -> None:
+    """The match score, the seat's own side first: a pente for two sides in a short match,
+    else numbers (a long match, several teams, or players who each keep a score)."""
+    my_team = v.team_of[v.seat]
+    scores = s.match.scores
+    if s.variant.people_scores:  # a score per player, whatever seat they hold
+        mine = s.scorer_of(v.seat)
+        order = [mine] + [k for k in range(len(scores)) if k != mine]
+        pente.show_totals(totals_heading(s), [
+            (s.scorer_label(k), scores[k], team_colour(s.scorer_team(k))) for k in order])
+    elif s.variant.n_teams == 2 and s.match.target <= PENTE_MAX:
+        other = 1 - my_team
+        gp = v.deal_game_points
+        pente.show(s.match.target, scores[my_team] + gp[my_team],
+                   scores[other] + gp[other], s.team_label(my_team),
+                   s.team_label(other), s.match.target,
+                   (team_colour(my_team), team_colour(other)))
+    else:
+        order = list(range(s.variant.n_teams))
+        order.remove(my_team)
+        order.insert(0, my_team)
+        pente.show_totals(totals_heading(s), [
+            (s.team_label(t), scores[t], team_colour(t)) for t in order])
+
+
+def side_label(s: Session, v: SeatView, team: int) -> str:
+    """A side of the deal by name: its letter, or in a game scored player by player
+    (whose sides change from deal to deal) the names of its seats."""
+    if not s.variant.people_scores:
+        return s.team_label(team)
+    names = [s.name(seat) for seat in range(v.n_players) if v.team_of[seat] == team]
+    return " & ".join(names)
+
+
+def points_text(s: Session, v: SeatView, hidden: bool) -> Text:
+    """The card points each side has taken this deal (unless the player hid them)."""
+    pts = [0] * s.variant.n_teams
+    for seat, p in enumerate(v.points):
+        pts[v.team_of[seat]] += p
+    points = Text("Card points this deal\n", style="bold")
+    if hidden:
+        points.append("hidden (p shows)", style="bright_black")
+    else:
+        parts = [Text(f"{side_label(s, v, t)} {p}", style=f"bold {team_colour(t)}")
+                 for t, p in enumerate(pts)]
+        if len(parts) <= 2:
+            points.append_text(Text(" · ").join(parts))
+        else:  # one per player: as many to a line as fit
+            points.append_text(Text("\n").join(pack_lines(parts, PANEL_WIDTH, gap=3)))
+    return points
+
+
+def signals_text(s: Session, v: SeatView, private: bool, shown: int) -> Text:
+    """The last ``shown`` signals this seat saw (hidden while nobody's hand shows)."""
+    sig = Text("Signals", style="bold")
+    if not private:
+        sig.append("\n(hidden)", style="bright_black")
+    elif not v.signals:
+        sig.append("\nnone yet", style="bright_black")
+    for e in v.signals[-shown:] if private else ():
+        who = "you" if e.sender == v.seat else s.name(e.sender)
+        colour = "red" if e.intercepted else "green"
+        entry = Text(f"{who}: ", style=f"bold {colour}")
+        entry.append(f"{e.gesture} = {e.meaning}")
+        if e.intercepted:
+            entry.append(" (caught)", style="red")
+        sig.append("\n")
+        folded = hang(entry, 24)
+        sig.append_text(folded if isinstance(folded, Text) else Text(folded))
+    return sig

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
@@ -28,8 +28,13 @@ from ..cardart import (
     suit_glyph,
     trump_lines,
 )
+from ..contract import auction_role, turn_label
 from ..messages import CardClicked
 from .common import Panel
+
+if TYPE_CHECKING:
+    from ...engine.view import SeatView
+    from ..session import Session
 
 SIDE_ROOM = 11  # the text width of a seat down a side of the table
 
@@ -58,6 +63,44 @@ class SeatInfo:
     suit_order: tuple[int, ...] = (0, 1, 2, 3)  # how the seat's known cards are grouped
     strength: tuple[int, ...] = ()  # card strengths (by card), strongest first in a suit
     turn_label: str = "to play"
+
+
+def seat_info(s: Session, v: SeatView, seat: int, private: bool) -> SeatInfo:
+    """What the seat panel shows of ``seat`` to the seat of view ``v`` (its known cards only
+    when ``private``: that seat's player is at the keyboard)."""
+    return SeatInfo(
+        seat, s.name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
+        v.hand_sizes[seat], v.current == seat, v.dealer == seat,
+        not s.seats[seat].is_human,
+        v.known[seat] if private else (), s.card_style, level=s.level_label(seat),
+        role=seat_role(s, v, seat),
+        trump_card=turned_card(s, v) if seat == v.dealer else None,
+        suit_order=suit_order(v), strength=tuple(s.variant.strength),
+        turn_label=turn_label(v.phase),
+    )
+
+
+def seat_role(s: Session, v: SeatView, seat: int) -> str:
+    """What the deal made of a seat: a dummy hand and who plays it; what the bidding made
+    of it: its bid, the bidder, the partner once known."""
+    if s.person_of(seat) is None:
+        return f"dummy, for {s.name(s.controller(seat))}"
+    return auction_role(v, seat)
+
+
+def turned_card(s: Session, v: SeatView) -> int | None:
+    """The trump card turned in a game without a stock, while its holder (the dealer)
+    still has it: every seat knows it is there."""
+    card = v.indicator_card
+    if card is None or s.variant.draws:
+        return None
+    held = v.hand if v.dealer == v.seat else v.known[v.dealer]
+    return card if card in held else None
+
+
+def suit_order(v: SeatView) -> tuple[int, ...]:
+    """Suits in the order hands are drawn: trumps last."""
+    return tuple(sorted(range(4), key=lambda suit: (suit == v.trump, suit)))
 
 
 class Choice:

@@ -1,0 +1,288 @@
+"""The flow of play at the table: whose turn comes next, the keyboard passed between people,
+the bots thinking in worker threads, each action applied, logged and saved, and the end of
+a deal and of the match.
+
+``TableFlow`` is a part of ``TableScreen`` (which draws the table and takes the keys); it
+never draws, it asks the screen to (``refresh_table``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import work
+from textual.screen import Screen
+from textual.worker import get_current_worker
+
+from ...engine import actions as A
+from ...engine.errors import IllegalAction
+from ...engine.view import SeatView
+from ..contract import BIDDING
+from ..messages import BotChose, BotFailed, BotReplaced
+from ..narrate import deal_heading, describe
+from ..session import SPEEDS, Session
+from ..widgets.log import LOG_KEPT, GameLog
+
+if TYPE_CHECKING:
+    from ..app import BiscaApp
+
+    _Screen = Screen[None]
+else:  # a mixin: TableScreen brings the Screen
+    _Screen = object
+
+
+class TableFlow(_Screen):
+    """Turns, hand-overs, bots and the actions they lead to."""
+
+    session: Session
+    bottom: int  # the seat drawn at the bottom of the table
+    viewer: int | None  # the seat whose hand shows (None: every hand hidden)
+    selected: int
+    show_finished: bool  # the trick just taken stays on the table
+    review: bool  # the last trick is shown again
+    notice: Text | None  # a refusal or a warning, in the status line until the player acts
+    deal_closed: bool
+    waiting_handover: bool
+    bindings_shown: tuple[bool | None, ...]
+    log_lines: list[str | Text]
+
+    @property
+    def bisca_app(self) -> BiscaApp:
+        return self.app  # type: ignore[return-value]
+
+    def refresh_table(self) -> None:
+        raise NotImplementedError  # drawn by the screen
+
+    def open_auction_dialog(self) -> None:
+        raise NotImplementedError  # the screen's dialog
+
+    def shown_view(self) -> tuple[SeatView, bool]:
+        raise NotImplementedError  # the screen's choice of seat
+
+    # ----- the log -------------------------------------------------------------------
+
+    def log_line(self, text: str | Text) -> None:
+        self.log_lines.append(text)
+        del self.log_lines[:-LOG_KEPT]
+        with contextlib.suppress(Exception):  # the log may be mid-rebuild
+            self.query_one(GameLog).add(text)
+
+    # ----- turns ---------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Decide what happens next: the deal's end, a person's turn, or a bot's."""
+        s = self.session
+        st = s.state
+        if self.deal_closed or self.waiting_handover:
+            return
+        if st.is_over():
+            self.end_of_deal()
+            return
+        cur = st.current
+        if cur is None:
+            return
+        if s.is_human(cur):
+            if self.viewer != cur and self.viewer is not None and (
+                    s.controller(self.viewer) == s.controller(cur)):
+                self.viewer = cur  # the same player acts for a dummy, or back for itself
+                self.selected = 0
+            if self.viewer != cur:
+                self.hand_over(cur)
+                return
+            self.refresh_table()
+            if st.phase in BIDDING:
+                self.call_after_refresh(self.open_auction_dialog)
+            return
+        self.start_bot(cur)
+
+    def hand_over(self, seat: int) -> None:
+        from .handover import HandOverScreen
+
+        self.viewer = None
+        self.waiting_handover = True
+        self.refresh_table()
+        s = self.session
+        who = s.name(s.controller(seat))
+        self.app.push_screen(HandOverScreen(who),
+                             callback=lambda _: self.call_later(self.take_seat, seat))
+
+    async def take_seat(self, seat: int) -> None:
+        self.waiting_handover = False
+        self.viewer = seat
+        self.selected = 0
+        await self.sit_at(self.session.controller(seat))
+        self.refresh_table()
+        self.advance()
+
+    async def sit_at(self, seat: int) -> None:
+        """Turn the table so that ``seat`` is at the bottom."""
+        if self.bottom != seat:
+            self.bottom = seat
+            await self.recompose()
+            self.bindings_shown = ()
+            log = self.query_one(GameLog)
+            for line in self.log_lines:
+                log.add(line)
+
+    async def turn_to(self, seat: int) -> None:
+        await self.sit_at(seat)
+        self.refresh_table()
+        self.advance()
+
+    # ----- bots ----------------------------------------------------------------------
+
+    def bot_delay(self) -> float:
+        override = self.bisca_app.bot_delay
+        if override is not None:
+            return override
+        return SPEEDS.get(self.session.speed, 0.6)
+
+    def start_bot(self, seat: int) -> None:
+        st = self.session.state
+        delay = self.bot_delay()
+        if self.show_finished and not st.trick:
+            delay *= 2  # leave the finished trick on the table a moment
+        token = (self.session.deal_number, len(st.history))
+        self.think(seat, st.view(seat), token, delay)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def think(self, seat: int, view: SeatView, token: tuple[int, int], delay: float) -> None:
+        worker = get_current_worker()
+        started = time.monotonic()
+        bot = self.session.bot_for(seat)
+        try:
+            action = bot.choose(view)
+        except Exception as e:  # a bot's failure must not take the table down
+            self.post_message(BotFailed(seat, f"{e.__class__.__name__}: {e}", token))
+            return
+        while not worker.is_cancelled:
+            left = delay - (time.monotonic() - started)
+            if left <= 0:
+                break
+            time.sleep(min(0.05, left))
+        if not worker.is_cancelled:
+            self.post_message(BotChose(seat, action, token))
+
+    def current_token(self) -> tuple[int, int]:
+        return (self.session.deal_number, len(self.session.state.history))
+
+    def bot_notice_from_thread(self, seat: int, text: str) -> None:
+        """A bot was replaced (called from the bot's worker thread: post, never touch)."""
+        self.post_message(BotReplaced(seat, text))
+
+    # the handlers go by their names: a mixin's ``@on`` handlers are not collected
+    def on_bot_replaced(self, message: BotReplaced) -> None:
+        if self.session.closed:
+            return
+        name = self.session.name(message.seat)
+        text = f"{name}: {message.text}"
+        self.log_line(Text(text, style="bold red"))
+        self.notify(text, title="A bot was replaced", severity="warning", timeout=10)
+        self.notice = Text(f"{name}'s program failed: a built-in bot plays the seat "
+                           "(see the log).", style="bold red")
+        self.refresh_table()
+
+    def on_bot_chose(self, message: BotChose) -> None:
+        st = self.session.state
+        if message.token != self.current_token() or st.current != message.seat:
+            return
+        try:
+            self.act(message.action)
+        except IllegalAction as e:
+            self.on_bot_failed(BotFailed(message.seat, f"tried {e.action}: {e.rule}",
+                                         message.token))
+
+    def on_bot_failed(self, message: BotFailed) -> None:
+        st = self.session.state
+        if message.token != self.current_token() or st.current != message.seat:
+            return
+        name = self.session.name(message.seat)
+        self.notify(f"{name} (bot) failed: {message.error}; it plays its first legal card.",
+                    severity="error")
+        legal = st.legal_actions()
+        plays = [a for a in legal if A.is_play(a) or a in (A.CUT, A.KNOCK)]
+        self.act((plays or legal)[0])
+
+    # ----- actions -------------------------------------------------------------------
+
+    def act(self, action: int) -> None:
+        """Apply an action of the seat to act, log it, save, and move on."""
+        s = self.session
+        st = s.state
+        seat = st.current
+        assert seat is not None
+        tricks_before = len(st.tricks)
+        events_before = len(st.score_events)
+        s.apply(action)  # raises IllegalAction, leaving everything as it was
+        if s.is_human(seat):  # a notice stays until the person acts
+            self.notice = None
+        self.review = False
+        if A.is_play(action):
+            self.show_finished = False
+        if len(st.tricks) > tricks_before:
+            self.show_finished = True
+        for line in describe(s, st, seat, action, tricks_before, events_before):
+            self.log_line(line)
+        if seat == self.viewer and A.is_play(action):
+            self.selected = 0
+        if self.viewer is not None and st.current != self.viewer:
+            self.viewer = s.controller(self.viewer)  # back from playing a dummy's card
+        self.bisca_app.save_session()
+        self.refresh_table()
+        self.advance()
+
+    # ----- the end of a deal, of the match -------------------------------------------
+
+    def end_of_deal(self) -> None:
+        from .summary import DealSummaryScreen
+
+        self.deal_closed = True
+        s = self.session
+        score = s.finish_deal()
+        s.deal_over(score)
+        self.bisca_app.save_session()
+        self.refresh_table()
+        self.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
+                             callback=self.after_summary)
+
+    def my_team(self) -> int:
+        """The team drawn on top of the combs: the one of the seat at the bottom (in a game
+        scored player by player, that player's own score)."""
+        v, _ = self.shown_view()
+        return self.session.scorer_of(v.seat)
+
+    def after_summary(self, _: object = None) -> None:
+        from .summary import MatchEndScreen
+
+        s = self.session
+        if s.match.is_over():
+            self.bisca_app.clear_session()
+            self.workers.cancel_group(self, "bots")
+            s.close()  # no more deals: external programs may go
+            self.app.push_screen(MatchEndScreen(s, self.my_team()),
+                                 callback=lambda _: self.leave())
+            return
+        s.next_deal()
+        self.bisca_app.save_session()
+        self.deal_closed = False
+        self.show_finished = False
+        self.review = False
+        self.log_line(deal_heading(s))
+        humans = s.humans()
+        if len(humans) > 1:
+            self.viewer = None
+        else:  # players may change seats from deal to deal (a dummy moves with the deal)
+            self.viewer = humans[0]
+            if humans[0] != self.bottom:
+                self.call_later(self.turn_to, humans[0])
+                return
+        self.refresh_table()
+        self.advance()
+
+    def leave(self) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.session.close()
+        self.bisca_app.back_to_start()

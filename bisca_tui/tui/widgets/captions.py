@@ -1,0 +1,108 @@
+"""The table's lines of words: the status line under the table (whose turn, which keys) and
+the caption under the trick (the trick just taken, or the last one in one line)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from ...engine import actions as A
+from ..cardart import card_text
+from ..contract import AUCTION, CALLING, CUT_OR_KNOCK
+from .log import fit, verb
+
+if TYPE_CHECKING:
+    from ...engine.view import SeatView
+    from ..session import Session
+
+
+def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_over: bool,
+                viewer: int | None) -> Text:
+    """What the table waits for: a bot, the keyboard passed on, or the player's own move
+    and its keys. ``mine``: the seat shown is to act and its player is at the keyboard."""
+    if s.state.is_over() or closed:
+        return Text("The deal is over.", style="bold")
+    cur = v.current
+    if cur is None:
+        return Text("")
+    if not mine:
+        if handing_over or (s.is_human(cur) and viewer != cur):
+            return Text(f"{s.name(cur)} to play: pass the keyboard.", style="bold")
+        if v.phase == CUT_OR_KNOCK:
+            return Text(f"{s.name(cur)} chooses to cut or knock…")
+        if v.phase == AUCTION:
+            return Text(f"{s.name(cur)} to bid…")
+        if v.phase == CALLING:
+            return Text(f"{s.name(cur)} calls a card…")
+        lead = "to lead" if not v.trick else "to play"
+        return Text(f"{s.name(cur)} {lead}…")
+    legal = v.legal
+    if v.phase == AUCTION:
+        return Text("Your bid: b opens the bidding dialog.", style="bold yellow")
+    if v.phase == CALLING:
+        return Text("You won the bidding: b opens the dialog to call a card.",
+                    style="bold yellow")
+    if v.phase == CUT_OR_KNOCK:
+        return Text("Your choice: c cuts (an indicator is turned), "
+                    "k knocks (hearts are trumps).", style="bold yellow")
+    t = Text("Your turn: ", style="bold yellow")
+    if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
+        t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
+    t.append("lead a card" if not v.trick else "play a card")
+    extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
+    n = len(v.hand)
+    keys = "1" if n <= 1 else f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
+    t.append(f" ({keys}, ←→ Enter)." if extras else f" ({keys}, ←→ Enter, or click).")
+    if A.EXCHANGE in legal and v.indicator is not None:
+        t.append(" x: your 2 for ")
+        t.append_text(card_text(v.indicator, s.card_style))
+        t.append(".")
+    if any(A.is_signal(a) for a in legal):
+        t.append(" s: signal.")
+    return t
+
+
+def trick_shown(s: Session, v: SeatView, room: int, review: bool,
+                finished: bool) -> tuple[dict[int, int], int | None, Text]:
+    """The cards on the table by seat, the seat that took them (when the trick shown is
+    complete) and the caption under them: the last trick looked at again (``review``), the
+    trick just taken (``finished``), else the trick in play over the last one's line."""
+    if review and v.tricks:
+        t = v.tricks[-1]
+        who = s.name(t.winner)
+        caption = fit(room, [Text(f"Last trick: {who} took it (+{t.points})  (l)"),
+                             Text(f"Last trick: {who} +{t.points}")], "bold yellow")
+        return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption
+    if finished and v.tricks and not v.trick:
+        t = v.tricks[-1]
+        who = s.name(t.winner)
+        taken = f"{who} {verb(who, 'take')} the trick (+{t.points})"
+        caption = fit(room, [Text(taken + "  (space)"), Text(taken),
+                             Text(f"{who} +{t.points}")], "green")
+        return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption
+    # the last trick stays readable under the new one
+    caption = last_trick_caption(s, v, room) if v.tricks else Text()
+    return dict(v.trick), None, caption
+
+
+def last_trick_caption(s: Session, v: SeatView, room: int) -> Text:
+    """The last trick in one line: its cards in playing order, who took it, the points."""
+    t = v.tricks[-1]
+    who = s.name(t.winner)
+    shown = [card_text(c, s.card_style, "underline" if seat == t.winner else "")
+             for seat, c in zip(t.seats, t.cards, strict=True)]  # the winner underlined
+    spaced, packed = Text(" ").join(shown), Text("").join(shown)
+
+    def line(head: str, cards: Text, tail: str) -> Text:
+        return Text(head, style="bright_black") + cards + Text(tail, style="bright_black")
+
+    points = f"{who} +{t.points}"
+    return fit(room, [
+        line("Last trick: ", spaced, f" → {points}  (l)"),
+        line("Last: ", spaced, f" → {points}"),
+        line("Last: ", spaced, f" {points}"),
+        line("Last: ", packed, f" {points}"),
+        line("Last: ", spaced, ""),
+        Text(f"Last: {points}", style="bright_black"),
+    ])
