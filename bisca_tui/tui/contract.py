@@ -1,9 +1,9 @@
 """What the bidding made of a deal, as the table tells it: the bids, the bidder, the called
 card and the partner it makes (Sueca for five); and the cut or knock of Bisca Capixaba.
 
-The engine keeps these among a state's ``extra`` facts, and a seat's view carries their
-public part. This module is the table's one reader of them, and holds the names of the
-phases the table tells apart, so that a typed contract can take their place here alone.
+The engine keeps the auction's log and a typed contract on the state, and a seat's view
+carries what that seat may know of them. This module is the table's one reader of them;
+the words for bids come from the engine's narrator.
 """
 
 from __future__ import annotations
@@ -13,51 +13,63 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine.cards import SUIT_NAMES, SUITS, parse_card
+from ..engine import phases as P
+from ..engine.cards import SUIT_NAMES, SUITS
+from ..engine.narrate import bid_label, bid_phrase
 from .cardart import card_text
 from .widgets.log import verb
 
 if TYPE_CHECKING:
+    from ..engine.calling import Contract
     from ..engine.state import GameState
     from ..engine.view import SeatView
     from .session import Session
 
-AUCTION, CALLING = "auction", "call"  # the phases of bidding and calling a card
-BIDDING = (AUCTION, CALLING)
-PLAY = "play"
-CUT_OR_KNOCK = "cut_or_knock"  # Bisca Capixaba: cut (an indicator) or knock (hearts)
+AUCTION, CALLING = P.AUCTION, P.CALL  # the phases of bidding and calling a card
+BIDDING = tuple(P.BIDDING)
+PLAY = P.PLAY
+CUT_OR_KNOCK = P.CUT_OR_KNOCK  # Bisca Capixaba: cut (an indicator) or knock (hearts)
 
 
 # ----- the facts ---------------------------------------------------------------------
 
-def _facts(where: SeatView | GameState) -> dict[str, object]:
-    return dict(where.extra)
+def _contract(where: SeatView | GameState) -> Contract | None:
+    return where.contract
 
 
 def has_auction(where: SeatView | GameState) -> bool:
     """Whether the deal opens with bidding."""
-    return "bids" in _facts(where)
+    return bool(where.bids) or where.phase == AUCTION or _contract(where) is not None
 
 
 def bids(where: SeatView | GameState) -> list[tuple[int, int]]:
-    """The bids so far, in order: (seat, points), 0 for a pass."""
-    return [(who, n) for who, n in tuple(_facts(where).get("bids", ()))]  # type: ignore[misc]
+    """What each seat said so far, in order: (seat, action), ``A.PASS`` for a pass."""
+    return list(where.bids)
 
 
 def bidder(where: SeatView | GameState) -> int | None:
     """The seat that won the bidding, once it is over."""
-    seat = _facts(where).get("bidder")
-    return seat if isinstance(seat, int) else None
+    c = _contract(where)
+    return None if c is None else c.bidder
 
 
-def contract_bid(where: SeatView | GameState) -> int:
-    """The winning bid; 0 when nobody bid (the dealer then plays for 61)."""
-    return int(_facts(where).get("bid") or 0)  # type: ignore[call-overload]
+def contract_need(where: SeatView | GameState) -> int:
+    """The card points the bidder's side needs (61 until a bid says more)."""
+    c = _contract(where)
+    return 61 if c is None else c.need
+
+
+def contract_label(where: SeatView | GameState) -> str:
+    """The winning bid in words; "no bid, 61" when the dealer plays at zero."""
+    c = _contract(where)
+    if c is None or c.bid is None:
+        return "no bid, 61"
+    return c.bid_label
 
 
 def knocked(where: SeatView | GameState) -> bool:
     """Bisca Capixaba: the eldest knocked (hearts are trumps, no indicator)."""
-    return _facts(where).get("choice") == "knock"
+    return dict(where.extra).get("choice") == "knock"
 
 
 def turn_label(phase: str) -> str:
@@ -67,8 +79,13 @@ def turn_label(phase: str) -> str:
 
 def called_card(where: SeatView | GameState) -> int | None:
     """The card the bidder called, once called."""
-    called = _facts(where).get("called")
-    return None if called is None else parse_card(str(called))
+    c = _contract(where)
+    return None if c is None else c.called
+
+
+def said(s: Session, action: int) -> str:
+    """A bid in words for the table: "pass", "King", "75 points"."""
+    return bid_label(s.variant, action)
 
 
 # ----- the words ---------------------------------------------------------------------
@@ -89,14 +106,14 @@ def contract_text(s: Session, v: SeatView) -> Text:
     t = Text()
     high = bidder(v)
     if high is None:
-        best = max(bids(v), key=lambda b: b[1], default=None)
-        if best is None or not best[1]:
+        made = [(who, a) for who, a in bids(v) if a != A.PASS]
+        if not made:
             t.append("\nBidding: no bid yet", style="bright_black")
         else:
-            t.append(f"\nHigh bid {best[1]} ({s.name(best[0])})", style="bold")
+            who, a = made[-1]
+            t.append(f"\nHigh bid {said(s, a)} ({s.name(who)})", style="bold")
         return t
-    bid = contract_bid(v)
-    t.append(f"\nBidder {s.name(high)} · {bid if bid else 'no bid, 61'}", style="bold")
+    t.append(f"\nBidder {s.name(high)} · {contract_label(v)}", style="bold")
     called = called_card(v)
     if called is not None:
         t.append("\nCalled ")
@@ -110,19 +127,20 @@ def contract_text(s: Session, v: SeatView) -> Text:
     return t
 
 
-def auction_role(v: SeatView, seat: int) -> str:
+def auction_role(s: Session, v: SeatView, seat: int) -> str:
     """What the bidding made of a seat: its bid, the bidder, the partner once known."""
     if not has_auction(v):
         return ""
     high = bidder(v)
     if high is None:
-        for who, n in bids(v):
+        last = ""
+        for who, a in bids(v):
             if who == seat:
-                return f"bid {n}" if n else "pass"
-        return ""
+                last = "pass" if a == A.PASS else f"bid {said(s, a)}"
+        return last
     if seat == high:
-        bid = contract_bid(v)
-        return f"bidder {bid}" if bid else "bidder (61)"
+        c = v.contract
+        return f"bidder {c.bid_label}" if c is not None and c.bid is not None else "bidder (61)"
     sides = v.side_of
     if sides[seat] is not None and sides[seat] == sides[high]:
         return "partner"
@@ -136,8 +154,8 @@ def bids_text(s: Session, v: SeatView) -> Text:
         return Text("You bid first.")
     t = Text("Bids so far: ")
     t.append_text(Text(", ").join(
-        Text(f"{s.name(who)} {n if n else 'pass'}", style="bold" if n else "")
-        for who, n in made))
+        Text(f"{s.name(who)} {said(s, a)}", style="" if a == A.PASS else "bold")
+        for who, a in made))
     return t
 
 
@@ -173,20 +191,24 @@ def called_play_line(s: Session, st: GameState, seat: int, card: int) -> Text | 
 def bid_lines(s: Session, st: GameState, seat: int, action: int) -> list[Text]:
     """The log's lines for a bid or a call just applied to ``st``."""
     name = s.name(seat)
-    if A.BID <= action < A.CALL:
-        n = action - A.BID
-        lines = [Text(f"{name} {verb(name, 'bid')} {n}" if n else
-                      f"{name} {verb(name, 'pass')}", style="cyan")]
+    if action == A.PASS or A.BID <= action < A.CALL:
+        phrase = bid_phrase(s.variant, action)
+        if name == "You":  # "You pass", "You bid King"
+            phrase = phrase.replace("passes", "pass").replace("bids ", "bid ", 1)
+        lines = [Text(f"{name} {phrase}", style="cyan")]
         high = bidder(st)
-        if st.phase == CALLING and high is not None:
+        c = st.contract
+        if st.phase == CALLING and high is not None and c is not None:
             who = s.name(high)
-            bid = contract_bid(st)
-            if bid:
-                lines.append(Text(f"  {who} {verb(who, 'win')} the bidding at {bid}",
+            if c.bid is not None:
+                lines.append(Text(f"  {who} {verb(who, 'win')} the bidding at {c.bid_label}",
                                   style="bold cyan"))
             else:
                 lines.append(Text(f"  No bid: {who} (dealer) must take 61",
                                   style="bold cyan"))
+        elif st.result is not None and st.result.redeal:
+            lines.append(Text("  Everyone passed: the same dealer deals again",
+                              style="bold cyan"))
         return lines
     card = action - A.CALL
     suit = (card % 40) // 10

@@ -46,7 +46,7 @@ def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: i
         lines.append(line)
     elif action == A.KNOCK:
         lines.append(f"{name} {verb(name, 'knock')}: hearts are trumps")
-    elif A.BID <= action < A.TRUMP:
+    elif action == A.PASS or A.BID <= action < A.TRUMP:
         lines.extend(bid_lines(s, st, seat, action))
     elif action == A.EXCHANGE and st.exchanged is not None:
         _, gave, took = st.exchanged

@@ -112,7 +112,7 @@ class Passer:
     """A bot that passes in the bidding and plays its first legal card."""
 
     def choose(self, view: SeatView) -> int:
-        return A.BID if A.BID in view.legal else view.legal[0]
+        return A.PASS if A.PASS in view.legal else view.legal[0]
 
 
 async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
@@ -132,10 +132,10 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         for key in ("backspace", "backspace", "7", "5", "enter"):
             await pilot.press(key)
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert st.extra["bids"][:2] == ((st.dealer, 0), (0, 75))
-        assert st.extra["bidder"] == 0 and st.extra["bid"] == 75
+        assert st.bids[:2] == ((st.dealer, A.PASS), (0, A.BID + 75))
+        assert st.contract.bidder == 0 and st.contract.need == 75
         logged = log_text(t)
-        assert "You bid 75" in logged and any(line.endswith("passes") for line in logged)
+        assert "You bid 75 points" in logged and any(line.endswith("passes") for line in logged)
         # the call: a rank then a suit, by their letters; a card we do not hold
         hand = set(st.hands[0])
         card = next(s * 10 + r for r in (0, 6, 9) for s in range(4) if s * 10 + r not in hand)
@@ -147,11 +147,11 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.screen is t
-        assert st.phase == "play" and st.extra["called"] == text
+        assert st.phase == "play" and card_str(st.contract.called) == text
         assert st.trump == card // 10
         info = rendered(t.query_one("#info"))
-        assert "Bidder You · 75" in info and "partner: ?" in info
-        assert "bidder 75" in rendered(t.query_one("#seat-0"))
+        assert "Bidder You · 75 points" in info and "partner: ?" in info
+        assert "bidder 75 points" in rendered(t.query_one("#seat-0"))
         assert any("You call" in line for line in log_text(t))
         # the session's running scores replace the comb
         scores = rendered(t.query_one(PenteView))

@@ -1,5 +1,6 @@
-"""The bidding and the call of Sueca for five: a bid (or a pass) on the player's turn, then,
-for the high bidder, the card to call (its suit is trumps, its holder a secret partner)."""
+"""The bidding and the call of the games with an auction: a bid (or a pass) on the player's
+turn, then, for the high bidder, the card to call (its suit is trumps, its holder a secret
+partner). The dialogs offer only what the engine says is legal, in its words."""
 
 from __future__ import annotations
 
@@ -18,28 +19,29 @@ from textual.widgets.option_list import Option
 from ...engine import actions as A
 from ...engine.cards import RANKS, SUIT_NAMES, SUITS
 from ..cardart import card_text, suit_glyph, suit_text
-from ..contract import AUCTION, bids_text, contract_bid
+from ..contract import AUCTION, bids_text, contract_need, said
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
     from ..session import Session
-
-HIGHEST_BID = 120
-
 
 def open_auction_dialog(app: App[object], s: Session, v: SeatView,
                         chosen: Callable[[int | None], None]) -> None:
     """The bid (in the auction) or the call (for its winner) of the seat to act, in a
     dialog; ``chosen`` is given the action picked, or None when the dialog was closed."""
     if v.phase == AUCTION:
-        bids = [a - A.BID for a in v.legal if A.BID < a < A.CALL]
-        low = min(bids) if bids else HIGHEST_BID + 1
-        app.push_screen(BidScreen(low, bids_text(s, v), hand_points(s, v)),
-                        callback=lambda n: chosen(None if n is None else A.BID + n))
+        options = [(a, said(s, a)) for a in v.legal if a != A.PASS]
+        points_only = all(A.BID <= a < A.BID_RANK for a, _ in options)
+        screen: ModalScreen[int | None]
+        if points_only:
+            screen = BidScreen(options, bids_text(s, v), hand_points(s, v))
+        else:
+            screen = BidListScreen(options, bids_text(s, v), hand_points(s, v))
+        app.push_screen(screen, callback=chosen)
         return
     cards = [a - A.CALL for a in v.legal if A.CALL <= a < A.TRUMP]
     app.push_screen(
-        CallScreen(cards, v.hand, s.variant.ranking.order, contract_bid(v), s.card_style),
+        CallScreen(cards, v.hand, s.variant.ranking.order, contract_need(v), s.card_style),
         callback=lambda card: chosen(None if card is None else A.CALL + card))
 
 
@@ -50,15 +52,18 @@ def hand_points(s: Session, v: SeatView) -> int:
 
 
 class BidScreen(ModalScreen[int | None]):
-    """Bid a number from ``low`` to 120, or pass (0). Escape closes the dialog to look at
-    the table (``b`` opens it again); it returns None then."""
+    """Bid a number of card points (the legal bids given), or pass (0 or the Pass button).
+    Escape closes the dialog to look at the table (``b`` opens it again); it returns None
+    then. Returns the action chosen."""
 
     BINDINGS = [Binding("escape", "close", "Look at the table")]
     AUTO_FOCUS = "#bid-input"
 
-    def __init__(self, low: int, bids: Text, hand_points: int) -> None:
+    def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int) -> None:
         super().__init__()
-        self.low = low
+        self.by_points = {a - A.BID: a for a, _ in options}
+        self.low = min(self.by_points, default=0)
+        self.high = max(self.by_points, default=0)
         self.bids = bids
         self.hand_points = hand_points
 
@@ -66,10 +71,11 @@ class BidScreen(ModalScreen[int | None]):
         with Vertical(id="bid-box", classes="dialog"):
             yield Static("Your bid", classes="dialog-title")
             yield Static(self.bids)
+            span = f"{self.low} to {self.high}" if self.by_points else "nothing tops the bid"
             yield Static(
-                f"The card points your side will take, {self.low} to {HIGHEST_BID}; 0 "
+                f"The card points your side will take, {span}; 0 "
                 f"passes. Your hand holds {self.hand_points}.", classes="dim")
-            yield Input(placeholder=f"{self.low}-{HIGHEST_BID}, or 0 to pass", type="integer",
+            yield Input(placeholder=f"{self.low}-{self.high}, or 0 to pass", type="integer",
                         id="bid-input", max_length=3)
             yield Static("", id="bid-error")
             with Horizontal(id="bid-buttons", classes="dialog-buttons"):
@@ -85,24 +91,63 @@ class BidScreen(ModalScreen[int | None]):
         except ValueError:
             error.update(Text("Type a number, or 0 to pass.", style="bold red"))
             return None
-        if n == 0 or self.low <= n <= HIGHEST_BID:
-            return n
-        error.update(Text(f"A bid is 0 (pass) or from {self.low} to {HIGHEST_BID}.",
+        if n == 0:
+            return A.PASS
+        if n in self.by_points:
+            return self.by_points[n]
+        error.update(Text(f"A bid is 0 (pass) or from {self.low} to {self.high}.",
                           style="bold red"))
         return None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        n = self.check(event.value)
-        if n is not None:
-            self.dismiss(n)
+        action = self.check(event.value)
+        if action is not None:
+            self.dismiss(action)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "pass":
-            self.dismiss(0)
+            self.dismiss(A.PASS)
             return
-        n = self.check(self.query_one("#bid-input", Input).value)
-        if n is not None:
-            self.dismiss(n)
+        action = self.check(self.query_one("#bid-input", Input).value)
+        if action is not None:
+            self.dismiss(action)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class BidListScreen(ModalScreen[int | None]):
+    """Pass, or pick one of the legal bids from a list (Chiamata's ranks, then two for
+    more points). Enter takes the highlighted line; Escape closes the dialog to look at the
+    table."""
+
+    BINDINGS = [Binding("escape", "close", "Look at the table")]
+    AUTO_FOCUS = "#bid-list"
+
+    def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int) -> None:
+        super().__init__()
+        self.actions = [A.PASS] + [a for a, _ in options]
+        self.labels = ["Pass"] + [label for _, label in options]
+        self.bids = bids
+        self.hand_points = hand_points
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bid-box", classes="dialog"):
+            yield Static("Your bid", classes="dialog-title")
+            yield Static(self.bids)
+            yield Static(
+                "Each bid names a lower card to call than the last; after Two, the points "
+                f"to take rise. A pass is final. Your hand holds {self.hand_points} points.",
+                classes="dim")
+            yield OptionList(*[Option(label, id=f"bid-{k}")
+                               for k, label in enumerate(self.labels)], id="bid-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#bid-list", OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.actions[event.option_index])
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -115,21 +160,20 @@ class CallScreen(ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "close", "Look at the table")]
     AUTO_FOCUS = "#call-ranks"
 
-    def __init__(self, cards: list[int], hand: tuple[int, ...], order: str, bid: int,
+    def __init__(self, cards: list[int], hand: tuple[int, ...], order: str, need: int,
                  style: str) -> None:
         super().__init__()
         self.cards = set(cards)  # the cards that may be called
         self.hand = set(hand)
         self.ranks = [r for r in order if any(c % 10 == RANKS.index(r) for c in cards)]
-        self.bid = bid
+        self.need = need
         self.style = style
 
     def compose(self) -> ComposeResult:
         with Vertical(id="call-box", classes="dialog"):
             yield Static("Call a card", classes="dialog-title")
-            need = max(61, self.bid)
             yield Static(
-                f"You need {need} card points. The card's holder is your secret partner and "
+                f"You need {self.need} card points. The card's holder is your secret partner and "
                 "its suit trumps (a card of your own: you play alone). Type a rank and a "
                 "suit letter, or use the arrows.", classes="dim")
             with Horizontal(id="call-lists"):

@@ -85,7 +85,7 @@ def seat_role(s: Session, v: SeatView, seat: int) -> str:
     of it: its bid, the bidder, the partner once known."""
     if s.person_of(seat) is None:
         return f"dummy, for {s.name(s.controller(seat))}"
-    return auction_role(v, seat)
+    return auction_role(s, v, seat)
 
 
 def turned_card(s: Session, v: SeatView) -> int | None:
