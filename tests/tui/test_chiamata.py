@@ -1,0 +1,76 @@
+"""Briscola Chiamata at the table: the auction by a list of legal bids, the call, the play
+of a whole deal by keys, the partner shown when the called card falls."""
+
+from __future__ import annotations
+
+from tui_helpers import log_text, make_app, open_table, play_deal_by_keys, until
+
+from bisca_tui.engine import actions as A
+from bisca_tui.engine.view import SeatView
+from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.session import Session, default_seats
+
+
+def rendered(widget) -> str:
+    return str(widget.render())
+
+
+class Passer:
+    """A bot that passes in the bidding and plays its first legal card."""
+
+    def choose(self, view: SeatView) -> int:
+        return A.PASS if A.PASS in view.legal else view.legal[0]
+
+
+async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    st = session.state
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        t = await open_table(app, pilot, session)
+        # eldest (the dealer's right) bids first: the person at seat 0 here
+        assert st.current == 0
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        listed = app.screen.labels
+        assert listed[:3] == ["Pass", "Ace", "Three"] and "Two for 61" in listed
+        assert "Two for 120" in listed and len(listed) == 1 + 9 + 60
+        # down twice: the Three (calling a Three of the chosen suit)
+        await pilot.press("down", "down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        assert st.bids[0] == (0, A.BID_RANK + 2)  # the Three
+        assert st.contract.bidder == 0 and st.contract.bid_label == "Three"
+        assert "You bid Three" in log_text(t)
+        # only Threes may be called: the list of ranks holds just that one
+        assert app.screen.ranks == ["3"]
+        hand = set(st.hands[0])
+        suit = next(x for x in range(4) if x * 10 + 2 not in hand)
+        await pilot.press("3", "SHDC"[suit].lower(), "enter")
+        await until(pilot, lambda: app.screen is t)
+        assert st.phase == "play" and st.contract.called == suit * 10 + 2
+        assert st.trump == suit
+        info = rendered(t.query_one("#info"))
+        assert "Bidder You · Three" in info and "partner: ?" in info
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await pilot.pause()
+        assert sum(st.result.game_points) == 0
+        assert session.match.scores == list(st.result.game_points)
+
+
+async def test_everyone_passing_deals_again_by_the_same_dealer(private_data) -> None:
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=4)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    dealer = session.state.dealer
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        await pilot.press("enter")  # Pass, the first line
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.pause()
+        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
+        assert "deals again" in summary
+        assert session.match.results[0].redeal
+        assert session.match.dealer_of(1) == dealer
