@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 
 def deal_heading(s: Session) -> str:
+    out = s.sitting_out()
+    if out is not None:
+        return f"— Deal {s.deal_number}, {out} deals and sits out —"
     who = s.name(s.state.dealer)
     return f"— Deal {s.deal_number}, {who} {verb(who, 'deal')} —"
 

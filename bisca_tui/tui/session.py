@@ -102,8 +102,8 @@ class Session:
             bot.on_notice = lambda text, p=player: self._bot_notice(self.seat_of(p), text)
         return bot
 
-    def _bot_notice(self, seat: int, text: str) -> None:
-        if self.closed:  # a program stopped at the end is not news
+    def _bot_notice(self, seat: int | None, text: str) -> None:
+        if self.closed or seat is None:  # a program stopped at the end, or sitting out
             return
         listener = self.on_bot_notice
         if listener is None:
@@ -140,7 +140,7 @@ class Session:
         for player, bot in self.bots.items():
             seat = self.seat_of(player)
             tell = getattr(bot, "deal_over", None)
-            if callable(tell):
+            if callable(tell) and seat is not None:
                 with contextlib.suppress(Exception):
                     tell(st.view(seat), score)
 
@@ -207,9 +207,15 @@ class Session:
         """The player at a seat of the current deal (None: a dummy hand)."""
         return self.match.people()[seat]
 
-    def seat_of(self, player: int) -> int:
-        """A player's seat in the current deal."""
-        return self.match.people().index(player)
+    def seat_of(self, player: int) -> int | None:
+        """A player's seat in the current deal (None: the dealer sitting it out)."""
+        people = self.match.people()
+        return people.index(player) if player in people else None
+
+    def sitting_out(self) -> str | None:
+        """The name of the player who dealt this deal and sits it out, if any."""
+        p = self.match.sitting_out()
+        return None if p is None else self.people[p].name
 
     def controller(self, seat: int) -> int:
         """The seat whose player chooses for ``seat`` (itself, or a dummy's partner)."""
@@ -253,7 +259,8 @@ class Session:
     def scorer_team(self, k: int) -> int:
         """The team colour a score entry is drawn in (a player's side in this deal)."""
         if self.variant.people_scores:
-            return self.variant.team_of[self.seat_of(k)]
+            seat = self.seat_of(k)
+            return k if seat is None else self.variant.team_of[seat]
         return k
 
     def humans_and_bots(self, side: int) -> list[int]:
@@ -263,14 +270,8 @@ class Session:
                 if p is not None and self.state.side_of[seat] == side]
 
     def deal_gains(self, score: DealScore) -> list[int]:
-        """What each entry of the match's scores gains from a deal's score."""
-        if not self.variant.people_scores:
-            return list(score.game_points)
-        gains = [0] * len(self.people)
-        for seat, p in enumerate(self.match.people()):
-            if p is not None:
-                gains[p] = score.game_points[self.state.side_of[seat]]
-        return gains
+        """What each entry of the match's scores gains from the current deal's score."""
+        return self.match.gains(len(self.match.deals) - 1, score)
 
     def view(self, seat: int) -> SeatView:
         return self.state.view(seat)

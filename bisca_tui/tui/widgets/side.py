@@ -85,7 +85,9 @@ def info_text(s: Session, v: SeatView) -> Text:
     info = Text(s.variant.name, style="bold")
     deals = s.variant.match_deals()
     of = f"/{deals}" if deals else ""
-    info.append(f"\nDeal {s.deal_number}{of} · dealer {s.name(v.dealer)}")
+    out = s.sitting_out()
+    dealer = f"{out} deals, sits out" if out is not None else f"dealer {s.name(v.dealer)}"
+    info.append(f"\nDeal {s.deal_number}{of} · {dealer}")
     auction = has_auction(v)
     if auction:
         info.append_text(contract_text(s, v))

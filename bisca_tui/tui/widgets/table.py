@@ -70,7 +70,8 @@ def seat_info(s: Session, v: SeatView, seat: int, private: bool) -> SeatInfo:
     when ``private``: that seat's player is at the keyboard)."""
     return SeatInfo(
         seat, s.name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
-        v.hand_sizes[seat], v.current == seat, v.dealer == seat,
+        v.hand_sizes[seat], v.current == seat,
+        v.dealer == seat and not s.variant.dealer_sits_out,
         not s.seats[seat].is_human,
         v.known[seat] if private else (), s.card_style, level=s.level_label(seat),
         role=seat_role(s, v, seat),
