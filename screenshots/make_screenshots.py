@@ -24,7 +24,7 @@ from textual.widgets import Input
 
 from bisca_tui.engine import actions as A
 from bisca_tui.tui.app import BiscaApp
-from bisca_tui.tui.screens.auction import BidScreen
+from bisca_tui.tui.screens.auction import BidListScreen, BidScreen
 from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.signal import SignalScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
@@ -166,6 +166,44 @@ async def scene_sueca_five(app: BiscaApp, pilot: Pilot) -> None:
         raise RuntimeError("the bidding dialog never opened")
 
 
+async def scene_chiamata_bidding(app: BiscaApp, pilot: Pilot) -> None:
+    """Briscola Chiamata: the person, eldest, opens the bidding from the list of bids."""
+    await start_form(app, pilot, 5)
+    for _ in range(50):
+        if isinstance(app.screen, BidListScreen):
+            return
+        await pilot.pause(0.05)
+    raise RuntimeError("the bidding dialog never opened")
+
+
+async def scene_chiamata_table(app: BiscaApp, pilot: Pilot) -> None:
+    """Briscola Chiamata, five seats: the person passes, a bot wins the bidding and calls,
+    and two tricks are played."""
+    await start_form(app, pilot, 5)
+    tricks = 0
+    for _ in range(200):
+        screen = app.screen
+        if isinstance(screen, BidListScreen):
+            await pilot.press("enter")  # pass
+            await settle(app, pilot)
+            continue
+        if isinstance(screen, DealSummaryScreen):
+            await pilot.press("enter")  # everyone passed: the same dealer deals again
+            await settle(app, pilot)
+            continue
+        t = table(app)
+        st = t.session.state
+        if tricks >= 2 and not st.trick:
+            return
+        if st.phase == "play" and t.session.is_human(st.current):
+            before = len(st.tricks)
+            await play_first_legal(app, pilot, t)
+            tricks += len(st.tricks) - before
+        else:
+            await settle(app, pilot)
+    raise RuntimeError("the Chiamata deal never got going")
+
+
 # name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
@@ -176,6 +214,8 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "deal-summary": ("bisca-3", scene_summary),
     "table-sueca-3": ("sueca-3", scene_sueca_three),
     "bidding-sueca-5": ("sueca-5", scene_sueca_five),
+    "bidding-chiamata": ("chiamata", scene_chiamata_bidding),
+    "table-chiamata": ("chiamata", scene_chiamata_table),
 }
 
 
