@@ -23,6 +23,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.phases import CUT_OR_KNOCK, PLAY
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.auction import BidListScreen, BidScreen
 from bisca_tui.tui.screens.rules import RulesScreen
@@ -114,7 +115,7 @@ async def scene_two(app: BiscaApp, pilot: Pilot) -> None:
 
 async def scene_four(app: BiscaApp, pilot: Pilot) -> None:
     t = await start(app, pilot, 42)
-    if t.session.state.phase == "cut_or_knock":
+    if t.session.state.phase == CUT_OR_KNOCK:
         await pilot.press("c")
         await settle(app, pilot)
     await play_first_legal(app, pilot, t)
@@ -195,7 +196,7 @@ async def scene_chiamata_table(app: BiscaApp, pilot: Pilot) -> None:
         st = t.session.state
         if tricks >= 2 and not st.trick:
             return
-        if st.phase == "play" and t.session.is_human(st.current):
+        if st.phase == PLAY and t.session.is_human(st.current):
             before = len(st.tricks)
             await play_first_legal(app, pilot, t)
             tricks += len(st.tricks) - before

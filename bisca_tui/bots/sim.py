@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..engine.phases import OVER
 from ..engine.state import ScoreEvent
 from ..engine.variant import (
     FOLLOW_OR_TRUMP,
@@ -211,7 +212,7 @@ class Sim:
         sim.ntricks = len(view.tricks)
         sim.deal_game_points = list(view.deal_game_points)
         sim.score_events = list(view.score_events)
-        sim.over = view.phase == "over"
+        sim.over = view.phase == OVER
         if None not in view.side_of:
             sim.side_of = tuple(view.side_of)  # type: ignore[arg-type]
         return sim

@@ -133,3 +133,19 @@ class Chiamata(CalledPartnerGame):
         word = RANK_WORDS[rank]
         return (f"the bid was {word}: call the {word} of the suit you want as trumps, not "
                 f"the {card_name(card)}")
+
+    def implied_holdings(self, contract) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """After a bid of two, a call of another card than the two is only allowed to a
+        bidder holding the two of trumps, and it is the lowest trump the bidder lacks: so
+        the bidder holds every trump below it."""
+        if contract is None or contract.called is None or contract.bid is None:
+            return ()
+        domain = self.auction_rules.domain
+        assert isinstance(domain, RanksThenPoints)
+        called = contract.called
+        if domain.called_rank(contract.bid) != TWO or called % 10 == TWO:
+            return ()
+        below = tuple(c for c in self.pack()
+                      if self.suit[c] == self.suit[called]
+                      and self.strength[c] < self.strength[called])
+        return ((contract.bidder, below),)

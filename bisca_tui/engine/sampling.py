@@ -88,6 +88,15 @@ def infer(view: SeatView, variant: Variant) -> HiddenInfo:
             if c not in seen:
                 fixed[s].append(c)
                 seen.add(c)
+    # what the call says: cards the bidder must hold (Chiamata: a bidder at two who called
+    # another trump than the two holds every trump below the card called)
+    for s, cards in variant.implied_holdings(view.contract):
+        if s == me:
+            continue
+        for c in cards:
+            if c not in seen:
+                fixed[s].append(c)
+                seen.add(c)
     # true signals: a specific card is still held unless played since; a class of cards
     # means at least one of them is held unless the sender has played one since
     promises: list[tuple[int, tuple[int, ...]]] = []

@@ -175,6 +175,10 @@ class Variant:
         """The deal's contract as ``viewer`` knows it (games with an auction), else None."""
         return None
 
+    def implied_holdings(self, contract: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Cards that a public contract shows a seat to hold: (seat, cards) pairs."""
+        return ()
+
     def check_layout(self, layout: Any) -> None:
         """Variant-specific checks of a dealt layout; raise ``LayoutError``."""
 

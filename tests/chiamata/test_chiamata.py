@@ -355,3 +355,26 @@ def test_a_session_of_deals_counts_deals_played_not_deals_thrown_in() -> None:
             s.apply(rng.choice(s.legal_actions()))
         m.finish_deal()
     assert m.deals_played == 5 and len(m.deals) >= 6
+
+
+def test_a_call_below_the_two_tells_every_seat_the_bidders_low_trumps() -> None:
+    """Seat 4 bids two, holds the 2 and 4 of hearts and calls the 5: everyone may infer
+    it holds both, and the search's samples always put them there."""
+    from bisca_tui.engine.sampling import infer, sample_hidden
+
+    s = new_deal()
+    say(s, A.PASS, A.PASS, A.PASS, A.PASS, two(61))
+    s.apply(A.CALL + parse_card("5H"))
+    v = s.variant
+    view = s.view(0)
+    info = infer(view, v)
+    assert set(cards("2H 4H")) <= set(info.fixed[4])
+    rng = random.Random(1)
+    for _ in range(20):
+        hands, _ = sample_hidden(info, v, rng)
+        assert set(cards("2H 4H")) <= set(hands[4])
+    # a call of the two itself says nothing of the sort
+    t = new_deal()
+    say(t, A.PASS, A.PASS, A.PASS, A.PASS, two(61))
+    t.apply(A.CALL + parse_card("2H"))
+    assert infer(t.view(0), v).fixed[4] == ()
