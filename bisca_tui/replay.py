@@ -21,8 +21,8 @@ from typing import Any
 
 from .engine import actions as A
 from .engine import phases as P
-from .engine.cards import SUIT_NAMES, SUITS, card_str
-from .engine.narrate import bid_label
+from .engine.cards import SUIT_NAMES, SUITS, card_str, parse_card
+from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
 from .engine.state import GameState
 from .engine.variant import Variant
@@ -346,7 +346,8 @@ def _auction_lines(d: dict[str, Any], players: list[str],
             lines.append(f"  Nobody bid: the dealer, {who(bidder)}, plays at zero and needs 61")
     called = d["called"]
     if called is not None and d["trump"] is not None:
-        lines.append(f"  {who(bidder, True)} calls {called}: {SUIT_NAMES[d['trump']]} are trumps")
+        lines.append(f"  {who(bidder, True)} calls {called}: "
+                     f"{trumps_phrase(parse_card(called))}")
         if d["alone"]:
             lines.append(f"  {who(bidder, True)} holds {called} and plays alone")
         else:

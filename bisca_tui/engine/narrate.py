@@ -1,19 +1,50 @@
-"""Actions told in words: one narrator for the table's log and for ``replay``.
+"""Actions told in words: the one narrator of the table's log and of ``replay``.
 
-Each function takes the variant (and, where it matters, the state the action was taken in)
-and returns a short English phrase without the actor's name, so that callers put the name
-(or "You") in front: "passes", "bids King", "calls the Ace of cups".
+``narrate`` tells what an action just applied did, as lines of parts: plain strings, and
+cards (``CardRef``) that each caller draws its own way (coloured symbols at the table, record
+notation in ``replay``). Names come from the caller too; "You" is told in the second person
+("You play", "Rui plays"). Each line has a kind, which a caller may style: ``action`` (what
+a seat did), ``trick`` (who took a trick), ``score`` (game points during play), ``contract``
+(the bidding's outcome), ``reveal`` (the called card shows the partner).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from .cards import SUIT_NAMES, SUITS, card_name
+from .cards import SUIT_NAMES, SUITS
 
 if TYPE_CHECKING:
+    from .state import GameState
     from .variant import Variant
+
+
+@dataclass(frozen=True)
+class CardRef:
+    card: int
+
+
+Part = str | CardRef
+
+
+@dataclass(frozen=True)
+class Line:
+    kind: str
+    parts: tuple[Part, ...]
+
+    def text(self, card: Callable[[int], str]) -> str:
+        """The line as plain text, cards drawn by ``card``."""
+        return "".join(p if isinstance(p, str) else card(p.card) for p in self.parts)
+
+
+def verb(name: str, base: str) -> str:
+    """``You play`` but ``Rui plays``."""
+    if name == "You":
+        return base
+    return base + ("es" if base.endswith(("sh", "ch", "x", "ss")) else "s")
 
 
 def bid_label(variant: Variant, action: int) -> str:
@@ -26,28 +57,71 @@ def bid_label(variant: Variant, action: int) -> str:
     return A.action_str(action)
 
 
-def bid_phrase(variant: Variant, action: int) -> str:
-    """What a seat did in the auction: "passes" or "bids King"."""
+def bid_phrase(variant: Variant, action: int, name: str = "") -> str:
+    """What a seat said in the auction: "passes" or "bids King" ("pass", "bid King" after
+    "You")."""
     if action == A.PASS:
-        return "passes"
-    return f"bids {bid_label(variant, action)}"
+        return verb(name, "pass")
+    return f"{verb(name, 'bid')} {bid_label(variant, action)}"
 
 
-def call_phrase(card: int) -> str:
-    """A call: "calls the Ace of hearts: hearts are trumps"."""
-    return f"calls the {card_name(card)}: {SUIT_NAMES[SUITS[card % 40 // 10]]} are trumps"
+def trumps_phrase(card: int) -> str:
+    return f"{SUIT_NAMES[SUITS[card % 40 // 10]]} are trumps"
 
 
-def action_phrase(variant: Variant, action: int) -> str:
-    """Any action other than a card played, in words."""
-    if action == A.PASS or A.BID <= action < A.CALL:
-        return bid_phrase(variant, action)
-    if A.CALL <= action < A.TRUMP:
-        return call_phrase(action - A.CALL)
-    if action == A.CUT:
-        return "cuts"
-    if action == A.KNOCK:
-        return "knocks: hearts are trumps"
-    if action == A.EXCHANGE:
-        return "exchanges the 2 of trumps for the indicator"
-    return A.action_str(action, variant.signal_names)
+def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_before: int,
+            name: Callable[[int], str], team: Callable[[int], str] = str,
+            points: bool = True) -> list[Line]:
+    """The lines telling ``action``, which ``seat`` just took in ``st``. ``tricks_before``
+    and ``events_before``: the counts of tricks and score events before it, so that what it
+    completed is told too. ``name`` names a seat; ``team`` a scoring team; ``points``
+    False leaves out the card points a trick brought (for players who count in their
+    heads)."""
+    v = st.variant
+    who = name(seat)
+    lines: list[Line] = []
+    if A.is_play(action):
+        lines.append(Line("action", (f"{who} {verb(who, 'play')} ", CardRef(action))))
+        c = st.contract
+        if c is not None and c.called == action:
+            if seat == c.bidder:
+                own = "your" if who == "You" else f"{who}'s"
+                lines.append(Line("reveal", (f"  The called card was {own} own: alone",)))
+            else:
+                lines.append(Line("reveal", (f"  {who} held the called card: "
+                                             f"{name(c.bidder)}'s partner",)))
+    elif action == A.CUT:
+        parts: tuple[Part, ...] = (f"{who} {verb(who, 'cut')}; the indicator is ",)
+        if st.indicator is not None:
+            parts += (CardRef(st.indicator),)
+        lines.append(Line("action", parts))
+    elif action == A.KNOCK:
+        lines.append(Line("action", (f"{who} {verb(who, 'knock')}: hearts are trumps",)))
+    elif action == A.EXCHANGE and st.exchanged is not None:
+        _, gave, took = st.exchanged
+        lines.append(Line("action", (f"{who} {verb(who, 'exchange')} ", CardRef(gave),
+                                     " for ", CardRef(took))))
+    elif action == A.PASS or A.BID <= action < A.CALL:
+        lines.append(Line("action", (f"{who} {bid_phrase(v, action, who)}",)))
+        c = st.contract
+        if st.contract is not None and st.contract.called is None and c is not None:
+            high = name(c.bidder)
+            if c.bid is not None:
+                lines.append(Line("contract", (f"  {high} {verb(high, 'win')} the bidding at "
+                                               f"{c.bid_label}",)))
+            else:
+                lines.append(Line("contract", (f"  No bid: {high} (dealer) must take 61",)))
+        elif st.result is not None and st.result.redeal:
+            lines.append(Line("contract", ("  Everyone passed: the same dealer deals again",)))
+    elif A.CALL <= action < A.TRUMP:
+        card = action - A.CALL
+        lines.append(Line("contract", (f"{who} {verb(who, 'call')} ", CardRef(card),
+                                       f": {trumps_phrase(card)}")))
+    if len(st.tricks) > tricks_before:
+        t = st.tricks[-1]
+        taker = name(t.winner)
+        worth = f" (+{t.points})" if points else ""
+        lines.append(Line("trick", (f"  {taker} {verb(taker, 'take')} the trick{worth}",)))
+    for e in st.score_events[events_before:]:
+        lines.append(Line("score", (f"  {team(e.team)} +{e.points}: {e.reason}",)))
+    return lines

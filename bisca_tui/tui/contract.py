@@ -14,10 +14,8 @@ from rich.text import Text
 
 from ..engine import actions as A
 from ..engine import phases as P
-from ..engine.cards import SUIT_NAMES, SUITS
-from ..engine.narrate import bid_label, bid_phrase
+from ..engine.narrate import bid_label
 from .cardart import card_text
-from .widgets.log import verb
 
 if TYPE_CHECKING:
     from ..engine.calling import Contract
@@ -170,49 +168,3 @@ def auction_note(v: SeatView, style: str) -> Text | None:
     if v.phase == CALLING:
         return Text("calling", style="bright_black")
     return None
-
-
-def called_play_line(s: Session, st: GameState, seat: int, card: int) -> Text | None:
-    """The log's word when the called card is played: whose partner its holder is."""
-    if called_card(st) != card:
-        return None
-    name = s.name(seat)
-    high = bidder(st)
-    assert high is not None
-    if seat == high:
-        own = "your" if name == "You" else f"{name}'s"
-        text = f"  The called card was {own} own: alone"
-    else:
-        partner = f"{s.name(high)}'s partner"
-        text = f"  {name} held the called card: {partner}"
-    return Text(text, style="bold yellow")
-
-
-def bid_lines(s: Session, st: GameState, seat: int, action: int) -> list[Text]:
-    """The log's lines for a bid or a call just applied to ``st``."""
-    name = s.name(seat)
-    if action == A.PASS or A.BID <= action < A.CALL:
-        phrase = bid_phrase(s.variant, action)
-        if name == "You":  # "You pass", "You bid King"
-            phrase = phrase.replace("passes", "pass").replace("bids ", "bid ", 1)
-        lines = [Text(f"{name} {phrase}", style="cyan")]
-        high = bidder(st)
-        c = st.contract
-        if st.phase == CALLING and high is not None and c is not None:
-            who = s.name(high)
-            if c.bid is not None:
-                lines.append(Text(f"  {who} {verb(who, 'win')} the bidding at {c.bid_label}",
-                                  style="bold cyan"))
-            else:
-                lines.append(Text(f"  No bid: {who} (dealer) must take 61",
-                                  style="bold cyan"))
-        elif st.result is not None and st.result.redeal:
-            lines.append(Text("  Everyone passed: the same dealer deals again",
-                              style="bold cyan"))
-        return lines
-    card = action - A.CALL
-    suit = (card % 40) // 10
-    line = Text(f"{name} {verb(name, 'call')} ", style="bold cyan")
-    line.append_text(card_text(card, s.card_style))
-    line.append(f": {SUIT_NAMES[SUITS[suit]]} are trumps", style="bold cyan")
-    return [line]

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..engine import actions as A
+from ..engine.narrate import CardRef, narrate
 from ..engine.state import GameState
 from .cardart import card_text
-from .contract import bid_lines, called_play_line
 from .widgets.log import LOG_WIDTH, verb
 
 if TYPE_CHECKING:
@@ -29,47 +29,30 @@ def deal_heading(s: Session) -> str:
     return f"— Deal {s.deal_number}, {who} {verb(who, 'deal')} —"
 
 
+STYLES = {"action": "", "trick": "green", "score": "bold yellow", "contract": "bold cyan",
+          "reveal": "bold yellow"}
+
+
 def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: int,
-             events_before: int) -> list[str | Text]:
-    """The log lines of an action just applied to ``st``."""
-    name = s.name(seat)
-    style = s.card_style
-    lines: list[str | Text] = []
-    if A.is_play(action):
-        line = Text(f"{name} {verb(name, 'play')} ")
-        line.append_text(card_text(action, style))
-        lines.append(line)
-        called = called_play_line(s, st, seat, action)
-        if called is not None:
-            lines.append(called)
-    elif action == A.CUT:
-        line = Text(f"{name} {verb(name, 'cut')}; the indicator is ")
-        if st.indicator is not None:
-            line.append_text(card_text(st.indicator, style))
-        lines.append(line)
-    elif action == A.KNOCK:
-        lines.append(f"{name} {verb(name, 'knock')}: hearts are trumps")
-    elif action == A.PASS or A.BID <= action < A.TRUMP:
-        lines.extend(bid_lines(s, st, seat, action))
-    elif action == A.EXCHANGE and st.exchanged is not None:
-        _, gave, took = st.exchanged
-        line = Text(f"{name} {verb(name, 'exchange')} ")
-        line.append_text(card_text(gave, style))
-        line.append(" for ")
-        line.append_text(card_text(took, style))
-        lines.append(line)
-    if len(st.tricks) > tricks_before:
-        t = st.tricks[-1]
-        who = s.name(t.winner)
-        takes = verb(who, "take")
-        text = f"  {who} {takes} the trick (+{t.points})"
-        if len(text) > LOG_WIDTH:  # one line of the log if it can
-            text = f"  {who} {takes} it (+{t.points})"
-        lines.append(Text(text, style="green"))
-    for e in st.score_events[events_before:]:
-        lines.append(Text(f"  {s.team_label(e.team)} +{e.points}: {e.reason}",
-                          style="bold yellow"))
-    return lines
+             events_before: int, points: bool = True) -> list[str | Text]:
+    """The log lines of an action just applied to ``st``, told by the engine's narrator and
+    drawn with the table's cards and colours."""
+    out: list[str | Text] = []
+    for line in narrate(st, seat, action, tricks_before, events_before, s.name,
+                        s.team_label, points):
+        style = STYLES.get(line.kind, "")
+        if line.kind == "action" and (action == A.PASS or A.BID <= action < A.CALL):
+            style = "cyan"
+        text = Text(style=style)
+        for part in line.parts:
+            if isinstance(part, CardRef):
+                text.append_text(card_text(part.card, s.card_style))
+            else:
+                text.append(part)
+        if line.kind == "trick" and text.cell_len > LOG_WIDTH:  # one line of the log
+            text = Text(text.plain.replace(" the trick", " it"), style=style)
+        out.append(text)
+    return out
 
 
 def deal_so_far(s: Session) -> list[str | Text]:

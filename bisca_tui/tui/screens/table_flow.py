@@ -48,6 +48,7 @@ class TableFlow(_Screen):
     waiting_handover: bool
     bindings_shown: tuple[bool | None, ...]
     log_lines: list[str | Text]
+    hide_points: bool
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -224,7 +225,8 @@ class TableFlow(_Screen):
             self.show_finished = False
         if len(st.tricks) > tricks_before:
             self.show_finished = True
-        for line in describe(s, st, seat, action, tricks_before, events_before):
+        for line in describe(s, st, seat, action, tricks_before, events_before,
+                             points=not self.hide_points):
             self.log_line(line)
         if seat == self.viewer and A.is_play(action):
             self.selected = 0
