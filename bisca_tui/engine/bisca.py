@@ -28,6 +28,7 @@ from .variant import (
     DealScore,
     HouseRule,
     Signal,
+    SpecialKey,
     Variant,
     register,
 )
@@ -229,6 +230,8 @@ class BiscaCapixaba(BiscaBase):
     has_special_play_actions = True
     may_lack_indicator = True
     phases = (DEAL, CUT_OR_KNOCK, PLAY, OVER)
+    special_keys = (SpecialKey("c", A.CUT, "Cut"), SpecialKey("k", A.KNOCK, "Knock"),
+                    SpecialKey("x", A.EXCHANGE, "Exchange the 2"))
     house_rules = (
         HouseRule("rodar_literal", False, (False, True),
                   "Read 'rodar o 7' literally: 2 game points when hearts are NOT trumps, "

@@ -46,6 +46,16 @@ class Signal:
 
 
 @dataclass(frozen=True)
+class SpecialKey:
+    """A key the table offers for one of the variant's special actions (not a card, not a
+    signal, not a bid): pressed on the player's turn, it takes ``action`` if legal."""
+
+    key: str
+    action: int
+    label: str
+
+
+@dataclass(frozen=True)
 class DealScore:
     """What a finished (or interrupted) deal is worth, per team."""
 
@@ -75,6 +85,7 @@ class Variant:
     restriction: str = FREE
     house_rules: tuple[HouseRule, ...] = ()
     signals: tuple[Signal, ...] = ()
+    special_keys: tuple[SpecialKey, ...] = ()  # keys the table offers for special actions
     teams_shown: bool = True  # partnerships known from the start
     may_lack_indicator: bool = False  # a layout may give a trump suit and no indicator
     has_special_play_actions: bool = False  # special_actions offers more than signals in play

@@ -107,9 +107,9 @@ class BiscaApp(App[int]):
         self.first_variant = session.variant.id  # the next new game offers it again
         self.save_session()
         if isinstance(self.screen, NewGameScreen):
-            self.switch_screen(TableScreen(session))
+            self.switch_screen(TableScreen.for_session(session))
         else:
-            self.push_screen(TableScreen(session))
+            self.push_screen(TableScreen.for_session(session))
 
     def continue_saved(self) -> None:
         if self.saved is not None:

@@ -53,9 +53,6 @@ class TableScreen(TableFlow, Screen[None]):
         Binding("left", "move(-1)", "Choose", key_display="←→", show=False),
         Binding("right", "move(1)", show=False),
         Binding("enter", "play_selected", "Play selected", show=False),
-        Binding("c", "special('cut')", "Cut"),
-        Binding("k", "special('knock')", "Knock"),
-        Binding("x", "special('exchange')", "Exchange the 2"),
         Binding("s", "signal", "Signal"),
         Binding("b", "auction", "Bid / call"),
         Binding("space", "continue", "Continue", show=False),
@@ -64,6 +61,21 @@ class TableScreen(TableFlow, Screen[None]):
         Binding("v", "speed", "Speed"),
         Binding("q", "quit_match", "Save & quit"),
     ]
+
+    _per_variant: dict[type, type[TableScreen]] = {}
+
+    @classmethod
+    def for_session(cls, session: Session) -> TableScreen:
+        """The table for a match: this screen with the keys of its game's special actions
+        (Capixaba's cut, knock and exchange...), named as the variant names them."""
+        kind = type(session.variant)
+        screen = cls._per_variant.get(kind)
+        if screen is None:
+            keys = [Binding(k.key, f"special({k.action})", k.label)
+                    for k in session.variant.special_keys]
+            screen = type(f"{kind.__name__}Table", (cls,), {"BINDINGS": keys})
+            cls._per_variant[kind] = screen
+        return screen(session)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -227,9 +239,9 @@ class TableScreen(TableFlow, Screen[None]):
                                                   auction_note(v, style), style)
         self.refresh_side(v, private)
         self.query_one("#status", Panel).set(self.status_text(v))
+        specials = tuple(("special", (k.action,)) for k in s.variant.special_keys)
         keys = tuple(self.check_action(a, p) for a, p in (
-            ("play", ()), ("special", ("cut",)), ("special", ("knock",)),
-            ("special", ("exchange",)), ("signal", ()), ("last_trick", ()), ("auction", ())))
+            ("play", ()), *specials, ("signal", ()), ("last_trick", ()), ("auction", ())))
         if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
             self.bindings_shown = keys
             self.refresh_bindings()
@@ -264,9 +276,7 @@ class TableScreen(TableFlow, Screen[None]):
                 holding = private and not self.deal_closed and not self.waiting_handover
                 return holding and v.phase == PLAY
             if action == "special":
-                code = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}[
-                    str(parameters[0])]
-                return mine and code in v.legal
+                return mine and parameters[0] in v.legal
             if action == "signal":
                 return mine and any(A.is_signal(a) for a in v.legal)
             if action == "continue":
@@ -318,8 +328,7 @@ class TableScreen(TableFlow, Screen[None]):
     def card_clicked(self, message: CardClicked) -> None:
         self.try_play(message.index)
 
-    def action_special(self, which: str) -> None:
-        code = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}[which]
+    def action_special(self, code: int) -> None:
         v, private = self.shown_view()
         if not (private and self.my_turn(v)):
             return
