@@ -77,6 +77,9 @@ class ArenaResult:
     seed: int
     pair_scores: list[float] = field(default_factory=list)  # A's score per deal, 0..1
     points: tuple[float, float] = (0.0, 0.0)  # average card points per game, A then B
+    # a game paid seat by seat (Chiamata): ``pair_scores`` holds A's mean payment per deal
+    # over the seats it held, and ``points`` the card points of A's seat and of a B seat
+    payments: bool = False
     times_ms: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     decisions: list[int] = field(default_factory=lambda: [0, 0])  # every decision, per side
     fallback_decisions: list[int] = field(default_factory=lambda: [0, 0])  # made by fallbacks
@@ -92,6 +95,8 @@ class ArenaResult:
         if n < 2:
             return (self.win_rate, self.win_rate)
         half = 1.96 * statistics.stdev(self.pair_scores) / math.sqrt(n)
+        if self.payments:
+            return (self.win_rate - half, self.win_rate + half)
         return (max(0.0, self.win_rate - half), min(1.0, self.win_rate + half))
 
     @property
@@ -123,7 +128,9 @@ class ArenaResult:
             "deals": self.deals,
             "games": self.games,
             "seed": self.seed,
-            "win_rate": round(self.win_rate, 4),
+            "measure": "mean score per deal" if self.payments else "win rate",
+            "win_rate": None if self.payments else round(self.win_rate, 4),
+            "mean_score": round(self.win_rate, 4) if self.payments else None,
             "ci95": [round(lo, 4), round(hi, 4)],
             "points": {la: round(self.points[0], 2), lb: round(self.points[1], 2)},
             "ms_per_decision": {la: self.ms(0), lb: self.ms(1)},
@@ -138,6 +145,15 @@ class ArenaResult:
                 for side, label in enumerate((la, lb))
             },
         }
+
+    def outcome_line(self) -> str:
+        la = self.labels()[0]
+        lo, hi = self.ci95
+        if self.payments:
+            return (f"{la} scores {self.win_rate:+.3f} per deal (95% CI {lo:+.3f} to "
+                    f"{hi:+.3f}; one seat against all others, every seat in turn)")
+        return (f"{la} wins {100 * self.win_rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; "
+                f"a 60-60 deal counts half)")
 
     def fallback_lines(self) -> list[str]:
         """One line per fallback, then per replaced bot how much of its play was not its own."""
@@ -159,9 +175,9 @@ class ArenaResult:
             f"{self.variant}: {la} against {lb}, {self.deals} deals in duplicate "
             f"({self.games} games), seed {self.seed}",
             *self.fallback_lines(),
-            f"{la} wins {100 * self.win_rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; "
-            f"a 60-60 deal counts half)",
-            f"card points per game: {la} {self.points[0]:.1f}, {lb} {self.points[1]:.1f}",
+            self.outcome_line(),
+            f"card points per {'seat and deal' if self.payments else 'game'}: "
+            f"{la} {self.points[0]:.1f}, {lb} {self.points[1]:.1f}",
             f"ms per decision: {la} median {a['median']:.1f}, p95 {a['p95']:.1f}; "
             f"{lb} median {b['median']:.1f}, p95 {b['p95']:.1f}",
         ])
@@ -216,6 +232,17 @@ def _play_chunk(indices: Sequence[int]) -> _Tally:
             ds = deal_seed(seed, i)
             dealer = i % v.n
             total = 0.0
+            if v.per_seat_payments:  # A in one seat, B in the others, each seat in turn
+                for a_seat in range(v.n):
+                    state = GameState(v, dealer=dealer, seed=ds, target=v.match_target())
+                    _play_one(state, v, v.team_of[a_seat], bots, tally, deal=i + 1)
+                    r = state.result
+                    assert r is not None
+                    total += r.game_points[a_seat]
+                    tally.pts_a.append(state.points[a_seat])
+                    tally.pts_b.extend(p for k, p in enumerate(state.points) if k != a_seat)
+                tally.scores.append(total / v.n)
+                continue
             for a_team in range(v.n_teams):
                 state = GameState(v, dealer=dealer, seed=ds, target=v.match_target())
                 _play_one(state, v, a_team, bots, tally, deal=i + 1)
@@ -301,7 +328,7 @@ def run_arena(variant: str, a: BotSpec, b: BotSpec, deals: int = 100, seed: int 
     else:
         parts = [_play_chunk(indices)]
     res = ArenaResult(variant=v.id, bots=(_name(a), _name(b)), deals=deals,
-                      games=deals * v.n_teams, seed=seed)
+                      games=deals * v.n_teams, seed=seed, payments=v.per_seat_payments)
     pa: list[float] = []
     pb: list[float] = []
     for part in parts:

@@ -238,3 +238,36 @@ def test_deal_end_carries_the_final_view_and_the_result(tmp_path: Path, capsys,
     # two deals, each played once by each side: A holds one seat per game in bisca-3 and two
     # seats per game in bisca-4, every seat its own program
     assert played == (4 if variant_id == "bisca-3" else 8)
+
+
+# ----- games paid seat by seat (Briscola Chiamata) -----------------------------------------
+
+
+class _FirstLegal:
+    """The same choice every time: identical bots in every seat play identical games."""
+
+    def __init__(self, seed: int) -> None:
+        pass
+
+    def choose(self, view) -> int:
+        return view.legal[0]
+
+
+def test_chiamata_puts_a_in_each_seat_against_b_and_reports_the_mean_score() -> None:
+    res = run_arena("chiamata", _FirstLegal, _FirstLegal, deals=6, seed=2)
+    assert res.payments and res.games == 6 * 5 and len(res.pair_scores) == 6
+    # one game played five times, A's seat moving round: A's payments sum to the whole
+    # table's, which is zero
+    assert res.pair_scores == [0.0] * 6
+    assert "scores +0.000 per deal" in res.text()
+    data = res.to_json()
+    assert data["measure"] == "mean score per deal" and data["win_rate"] is None
+
+
+def test_chiamata_arena_for_six_players_and_a_stronger_bot(capsys) -> None:
+    assert main(["--variant", "chiamata", "--players", "6", "--bots", "medium,random",
+                 "--deals", "10", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 50 and data["mean_score"] is not None
+    lo, hi = data["ci95"]
+    assert lo <= data["mean_score"] <= hi
