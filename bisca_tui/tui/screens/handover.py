@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -23,7 +24,8 @@ class HandOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Body(), Middle(), Center():
-            yield Static(f"Pass to {self.player} — press Enter", id="handover-text")
+            # a Text: the name is shown as typed, never read as markup
+            yield Static(Text(f"Pass to {self.player} — press Enter"), id="handover-text")
             yield Static("Every hand is hidden until then.", id="handover-hint")
         yield Footer()
 

@@ -260,7 +260,8 @@ class NewGameScreen(Screen[None]):
             speed = str(self.query_one("#speed", Select).value)
             session = Session.new(self.variant_id, options, seats, seed, style, speed)
         except (OptionError, ValueError) as e:
-            self.notify(str(e), title="Cannot start", severity="error")
+            # the reason may quote what was typed (a seed): text, not markup
+            self.notify(str(e), title="Cannot start", severity="error", markup=False)
             return
         self.bisca_app.card_style = style
         self.bisca_app.speed = speed

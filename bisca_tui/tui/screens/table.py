@@ -94,6 +94,8 @@ class TableScreen(TableFlow, Screen[None]):
         self.bindings_shown: tuple[bool | None, ...] = ()
         self.log_lines: list[str | Text] = []
         self.dialog_open = False  # the bid or call dialog is up
+        self.drawn = False  # the table was drawn once
+        self.broken = False  # it could not be: the match was set aside
 
     # ----- layout --------------------------------------------------------------------
 
@@ -157,9 +159,11 @@ class TableScreen(TableFlow, Screen[None]):
                 self.log_line(line)
             for problem in s.bot_problems:
                 self.log_line(Text(problem, style="bold red"))
-                self.notify(problem, severity="warning", timeout=10)
+                self.notify(problem, severity="warning", timeout=10, markup=False)
             s.bot_problems.clear()
         self.refresh_table()
+        if self.broken:
+            return
         # once laid out, the seats across the top have their height: the cards may grow
         self.call_after_refresh(self.refresh_table)
         self.call_after_refresh(self.advance)
@@ -197,12 +201,24 @@ class TableScreen(TableFlow, Screen[None]):
         return {a for a in view.legal if A.is_play(a)}
 
     def refresh_table(self) -> None:
-        if not self.is_mounted:
+        if self.drawn:
+            self.draw_table()
             return
+        if self.broken:
+            return
+        try:  # the first drawing of a match read from a save: a damaged one is reported
+            self.drawn = self.draw_table()
+        except Exception as e:
+            self.cannot_show(e)
+
+    def draw_table(self) -> bool:
+        """Draw everything from the view shown; False when there is nothing to draw on."""
+        if not self.is_mounted:
+            return False
         try:
             self.query_one("#hand", HandView)
         except Exception:
-            return
+            return False
         s = self.session
         v, private = self.shown_view()
         style = s.card_style
@@ -245,6 +261,7 @@ class TableScreen(TableFlow, Screen[None]):
         if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
             self.bindings_shown = keys
             self.refresh_bindings()
+        return True
 
     def refresh_side(self, v: SeatView, private: bool) -> None:
         s = self.session

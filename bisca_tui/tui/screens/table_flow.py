@@ -49,6 +49,7 @@ class TableFlow(_Screen):
     bindings_shown: tuple[bool | None, ...]
     log_lines: list[str | Text]
     hide_points: bool
+    broken: bool
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -181,7 +182,8 @@ class TableFlow(_Screen):
         name = self.session.name(message.seat)
         text = f"{name}: {message.text}"
         self.log_line(Text(text, style="bold red"))
-        self.notify(text, title="A bot was replaced", severity="warning", timeout=10)
+        self.notify(text, title="A bot was replaced", severity="warning", timeout=10,
+                    markup=False)
         self.notice = Text(f"{name}'s program failed: a built-in bot plays the seat "
                            "(see the log).", style="bold red")
         self.refresh_table()
@@ -202,7 +204,7 @@ class TableFlow(_Screen):
             return
         name = self.session.name(message.seat)
         self.notify(f"{name} (bot) failed: {message.error}; it plays its first legal card.",
-                    severity="error")
+                    severity="error", markup=False)
         legal = st.legal_actions()
         plays = [a for a in legal if A.is_play(a) or a in (A.CUT, A.KNOCK)]
         self.act((plays or legal)[0])
@@ -283,6 +285,21 @@ class TableFlow(_Screen):
                 return
         self.refresh_table()
         self.advance()
+
+    def cannot_show(self, error: Exception) -> None:
+        """The match cannot be drawn (read from a damaged save): its save is set aside and
+        the start screen says why, as it does for a save that cannot be read."""
+        from ..save import set_aside
+
+        self.broken = True
+        app = self.bisca_app
+        self.workers.cancel_group(self, "bots")
+        self.session.close()
+        app.saved = None
+        app.save_problem = set_aside(
+            app.data_directory,
+            f"the table cannot show it ({error.__class__.__name__}: {error})")
+        app.back_to_start()
 
     def leave(self) -> None:
         self.workers.cancel_group(self, "bots")

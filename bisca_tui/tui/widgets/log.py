@@ -63,4 +63,4 @@ class GameLog(RichLog):
         super().__init__(id="log", wrap=True, markup=False, max_lines=LOG_KEPT, min_width=10)
 
     def add(self, line: str | Text) -> None:
-        self.write(hang(line))
+        self.write(hang(line if isinstance(line, Text) else Text(line)))

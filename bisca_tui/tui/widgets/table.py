@@ -203,7 +203,8 @@ class SeatPanel(Panel):
     def show(self, info: SeatInfo, show_team: bool) -> None:
         if self.has_class("-turn") != info.is_turn:
             self.set_class(info.is_turn, "-turn")
-        self.border_title = ("▶ " if info.is_turn else "") + info.name
+        # a Text: the name is shown as typed, never read as markup
+        self.border_title = Text(("▶ " if info.is_turn else "") + info.name)
         self.border_subtitle = "dealer" if info.is_dealer else ""
         side = self.side in ("left", "right")
         room = self.room()

@@ -1,0 +1,221 @@
+"""A player's name is text, never markup: names that look like markup (``x[/b]``, ``[/]``,
+``[Rui]``, ``[b]Rui``) start a match, play, save and continue, and show as typed; a saved
+match the table cannot draw is reported and set aside, never a crash."""
+
+from __future__ import annotations
+
+from textual.widgets import Button, Input
+from textual.widgets._toast import Toast
+from tui_helpers import (
+    first_playable_index,
+    hand_key,
+    log_text,
+    make_app,
+    open_table,
+    play_key,
+    settle,
+    table,
+)
+
+from bisca_tui.tui.messages import BotReplaced
+from bisca_tui.tui.save import SAVE_NAME
+from bisca_tui.tui.screens.handover import HandOverScreen
+from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.start import StartScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
+from bisca_tui.tui.widgets.log import GameLog
+from bisca_tui.tui.widgets.table import SeatPanel
+
+NAMES = ("x[/b]", "[/]", "[Rui]", "[b]Rui")
+
+
+def rendered(widget) -> str:
+    return "\n".join(line.text for line in widget.render_lines(widget.region.reset_offset))
+
+
+def seat_title(t: TableScreen, seat: int) -> str:
+    """The top line of a seat's frame, where its name is drawn."""
+    return rendered(t.query_one(f"#seat-{seat}", SeatPanel)).splitlines()[0]
+
+
+def log_shown(t: TableScreen) -> str:
+    return "\n".join(strip.text for strip in t.query_one(GameLog).lines)
+
+
+def assert_names_drawn(t: TableScreen) -> None:
+    for seat, name in enumerate(NAMES):
+        assert name in seat_title(t, seat), (name, seat_title(t, seat))
+    # bold from a name would show as a style, not as the name's own brackets
+    assert "[b]Rui" in seat_title(t, 3)
+
+
+def bots_named(level: str = "random") -> list[SeatSpec]:
+    return [SeatSpec(HUMAN, NAMES[0])] + [SeatSpec(BOT, name, level) for name in NAMES[1:]]
+
+
+async def play_one_card(app, pilot) -> None:
+    t = table(app)
+    before = len(t.session.state.history)
+    await play_key(app, pilot, hand_key(first_playable_index(t)))
+    assert len(t.session.state.history) > before
+
+
+async def test_names_typed_in_the_form_show_as_typed(private_data) -> None:
+    app = make_app(private_data, variant="bisca-4")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        for seat, name in enumerate(NAMES):
+            form.query_one(f"#name-{seat}", Input).value = name
+        form.query_one("#seed", Input).value = "5"
+        form.query_one("#start", Button).focus()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        t = table(app)
+        assert [t.session.name(seat) for seat in range(4)] == list(NAMES)
+        assert_names_drawn(t)
+        await play_one_card(app, pilot)
+        await pilot.pause()
+        assert_names_drawn(t)
+        shown = log_shown(t)
+        assert f"{NAMES[0]} plays" in shown
+        for name in NAMES[1:]:  # every bot has played since
+            assert f"{name} plays" in shown
+            assert any(line.startswith(f"{name} plays") for line in log_text(t))
+        assert "Deal 1" in shown
+
+
+async def test_hot_seat_hands_over_to_names_as_typed(private_data) -> None:
+    seats = [SeatSpec(HUMAN, NAMES[0]), SeatSpec(BOT, NAMES[1], "random"),
+             SeatSpec(HUMAN, NAMES[2]), SeatSpec(BOT, NAMES[3], "random")]
+    session = Session.new("bisca-4", {}, seats, seed=21)
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.start_session(session)
+        await settle(app, pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        assert f"Pass to {NAMES[0]} — press Enter" in rendered(app.screen.query_one(
+            "#handover-text"))
+        await pilot.press("enter")
+        await settle(app, pilot)
+        t = table(app)
+        assert t.viewer == 0
+        assert_names_drawn(t)
+        await play_one_card(app, pilot)  # the bot after plays; then the other person
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        assert f"Pass to {NAMES[2]} — press Enter" in rendered(app.screen.query_one(
+            "#handover-text"))
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert t.viewer == 2
+        for seat, name in enumerate(NAMES):
+            assert name in seat_title(t, seat)
+
+
+async def test_a_save_with_such_names_continues(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        t = await open_table(app, pilot, Session.new("bisca-4", {}, bots_named(), seed=8))
+        await play_one_card(app, pilot)
+        history = list(t.session.state.history)
+        await pilot.press("q")
+    assert (private_data / SAVE_NAME).exists()
+
+    for _ in range(2):  # and again: continuing saves it anew, with the same names
+        app2 = make_app(private_data)
+        async with app2.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert app2.screen.query_one("#continue", Button).display
+            await pilot.press("enter")
+            await settle(app2, pilot)
+            t2 = table(app2)
+            assert t2.session.state.history[:len(history)] == history
+            assert_names_drawn(t2)
+            assert f"{NAMES[0]} plays" in log_shown(t2)  # the deal so far, told again
+            await play_one_card(app2, pilot)
+            history = list(t2.session.state.history)
+            await pilot.press("q")
+
+
+async def test_a_bot_problem_naming_such_a_seat_is_shown_as_text(private_data) -> None:
+    seats = bots_named()
+    seats[1] = SeatSpec(BOT, NAMES[1], "no-such-level[/b]")
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        t = await open_table(app, pilot, Session.new("bisca-4", {}, seats, seed=4))
+        await pilot.pause()
+        shown = toasts(app)
+        assert any(f"{NAMES[1]}: unknown bot level" in text for text in shown), shown
+        assert any(line.startswith(f"{NAMES[1]}: unknown bot level 'no-such-level[/b]'")
+                   for line in log_text(t))
+        await play_one_card(app, pilot)
+
+
+def toasts(app) -> list[str]:
+    return [" ".join(rendered(toast).split()) for toast in app.screen.query(Toast)]
+
+
+async def test_a_bot_failing_or_replaced_is_told_as_text(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        t = await open_table(app, pilot, Session.new("bisca-4", {}, bots_named(), seed=4))
+
+        def fails(view) -> int:
+            raise RuntimeError("[/b] broke")
+
+        t.session.bots[1].choose = fails  # the seat after the person's
+        await play_one_card(app, pilot)
+        await pilot.pause()
+        assert any(f"{NAMES[1]} (bot) failed: RuntimeError: [/b] broke" in text
+                   for text in toasts(app)), toasts(app)
+        t.post_message(BotReplaced(2, "its program [/i] stopped"))
+        await pilot.pause()
+        assert f"{NAMES[2]}: its program [/i] stopped" in log_text(t)
+        assert any(f"{NAMES[2]}: its program [/i] stopped" in text for text in toasts(app))
+
+
+async def test_a_seed_typed_as_markup_is_refused_as_text(private_data) -> None:
+    app = make_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#seed", Input).value = "[/]"
+        form.query_one("#start", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert any("'[/]'" in text for text in toasts(app)), toasts(app)
+
+
+async def test_a_save_the_table_cannot_draw_is_reported_and_set_aside(
+        private_data, monkeypatch) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(app, pilot, Session.new("bisca-4", {}, bots_named(), seed=8))
+        await play_one_card(app, pilot)
+        await pilot.press("q")
+    assert (private_data / SAVE_NAME).exists()
+
+    def cannot_draw(self, info, show_team) -> None:
+        raise ValueError("a seat that cannot be drawn")
+
+    monkeypatch.setattr(SeatPanel, "show", cannot_draw)
+    app2 = make_app(private_data)
+    async with app2.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Continue
+        await pilot.pause()
+        assert isinstance(app2.screen, StartScreen)
+        notice = rendered(app2.screen.query_one("#save-notice"))
+        assert "could not be resumed" in " ".join(notice.split())
+        assert "a seat that cannot be drawn" in " ".join(notice.split())
+        assert not app2.screen.query_one("#continue", Button).display
+        assert app2.session is None
+    assert not (private_data / SAVE_NAME).exists()
+    assert len(list(private_data.glob("saved-match.damaged-*[0-9].json"))) == 1
