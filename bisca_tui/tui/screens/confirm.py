@@ -111,6 +111,13 @@ class EarlierMatchesScreen(ModalScreen[Path | None]):
                 items.append(Option(t, id=str(i), disabled=bool(m.problem)))
             yield OptionList(*items, id="earlier-list")
 
+    def on_mount(self) -> None:
+        lst = self.query_one("#earlier-list", OptionList)
+        lst.focus()
+        usable = [i for i, m in enumerate(self.matches) if not m.problem]
+        if usable:
+            lst.highlighted = usable[0]
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         assert event.option.id is not None
