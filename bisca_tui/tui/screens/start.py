@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -24,6 +26,7 @@ TITLE = r"""
  │  ♠││  ♥│ | _ \| |(_-</ _|/ _` |
  ╰───╯╰───╯ |___/|_|/__/\__|\__,_|
 """
+NOTICE_WIDTH = 50  # the start box's width (bisca.tcss, #start-box)
 
 
 class StartScreen(Screen[None]):
@@ -67,12 +70,30 @@ class StartScreen(Screen[None]):
             yield Static(title, id="title")
             yield Static("A card table for Bisca and its cousins", id="subtitle")
             yield notice
-            yield cont
-            yield earlier
-            yield Button("New game", id="new", variant="primary")
-            yield Button("Rules", id="rules")
-            yield Button("Quit", id="quit")
+            buttons = [cont, earlier, Button("New game", id="new", variant="primary"),
+                       Button("Rules", id="rules"), Button("Quit", id="quit")]
+            compact = self.crowded(text, self.app.size.height)
+            for b in buttons:
+                b.compact = compact
+            yield from buttons
         yield KeyHints(self.key_hints(), id="start-keys")
+
+    def crowded(self, notice: Text | str, height: int) -> bool:
+        """Whether the buttons must be one line tall for all of them to show."""
+        lines = 0
+        for part in str(notice).splitlines():
+            lines += max(1, len(textwrap.wrap(part, NOTICE_WIDTH)))
+        buttons = 3 + (self.bisca_app.saved is not None) + (self.earlier_count > 0)
+        needed = len(TITLE.strip("\n").splitlines()) + 2 + (lines + 1 if lines else 0)
+        return needed + 3 * buttons > height - 1  # the key hints take the last line
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_buttons()
+
+    def fit_buttons(self) -> None:
+        compact = self.crowded(self.notice_text(), self.app.size.height)
+        for b in self.query("#start-box Button").results(Button):
+            b.compact = compact
 
     def count_earlier(self) -> int:
         """Look again how many earlier matches the save folder holds."""
@@ -125,6 +146,7 @@ class StartScreen(Screen[None]):
         hints = self.query_one("#start-keys", KeyHints)
         hints.hints = self.key_hints()
         hints.refresh()
+        self.fit_buttons()
         (button if has_save else self.query_one("#new", Button)).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
