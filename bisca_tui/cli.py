@@ -13,9 +13,9 @@ Options of the card table:
                        (for fonts that draw the symbols badly)
     --speed SPEED      how fast the bots play: slow, normal (default), fast or instant;
                        the form and the v key at the table change it too
-    --data-dir DIR     where an interrupted match is saved and found again (default:
-                       $BISCA_TUI_DATA, else $XDG_DATA_HOME/bisca-tui, else
-                       ~/.local/share/bisca-tui)
+    --data-dir DIR     where matches are saved and found again (default:
+                       $BISCA_TUI_DATA, else the platform's data folder for bisca-tui,
+                       ~/.local/share/bisca-tui on Linux)
 """
 
 from __future__ import annotations

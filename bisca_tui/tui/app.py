@@ -119,6 +119,9 @@ class BiscaApp(App[int]):
                 f"Another table is open on {self.data_directory} (process "
                 f"{self.lock.other_pid}). Matches played at this one are saved in files of "
                 "their own, so neither table's match is lost.")
+        elif self.lock.problem:
+            self.notices.append(f"Matches cannot be saved in {self.data_directory}: "
+                                f"{self.lock.problem}.")
         self.load_saved()
         self.push_screen(StartScreen())
 

@@ -133,6 +133,9 @@ async def test_quit_says_when_the_match_cannot_be_saved(private_data) -> None:
     private_data.write_text("a file where the folder should be", encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()  # the start screen warns at once
+        notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
+        assert f"Matches cannot be saved in {private_data}" in notice
         t = await quick_table(app, pilot, "bisca-3", seed=3)
         await pilot.press("ctrl+q")
         dialog = app.screen
