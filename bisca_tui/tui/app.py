@@ -314,7 +314,8 @@ class BiscaApp(App[int]):
         """Save the match in play and quit. When it cannot be saved, say so (the folder and
         the error) and let the player stay, try again, or quit without saving.
 
-        The table's "save and quit" key calls this too.
+        Every way out of a match should come here: ctrl+q does, and so should the table's
+        own save-and-quit key.
         """
         from .screens.confirm import Choice, ChoiceDialog
 
