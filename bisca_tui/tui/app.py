@@ -38,10 +38,10 @@ from .save import (
     take_lock,
     write_save,
 )
-from .screens.confirm import EarlierMatch
 from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
+    from .screens.confirm import EarlierMatch
     from .session import Session
 
 QUIT_DIALOG = "quit-unsaved"
@@ -159,6 +159,8 @@ class BiscaApp(App[int]):
 
     def earlier_matches(self) -> list[EarlierMatch]:
         """The earlier matches kept in the save folder, each read to say what it holds."""
+        from .screens.confirm import EarlierMatch
+
         out = []
         for path in earlier_saves(self.data_directory):
             try:
