@@ -33,7 +33,7 @@ EPILOG = """\
 Run bisca-tui COMMAND --help for the options of a command.
 
 An interrupted match is saved in the data folder: --data-dir, else $BISCA_TUI_DATA, else
-$XDG_DATA_HOME/bisca-tui, else ~/.local/share/bisca-tui.
+the platform's data folder for bisca-tui (~/.local/share/bisca-tui on Linux).
 
 Exit status: 0 when done, 2 when the command line is refused; bisca-tui arena --help tells
 the arena's own."""

@@ -10,19 +10,51 @@ and the bots' pace; ``--data-dir`` is where the interrupted match is kept.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from .layout import too_small
-from .save import SaveProblem, clear_save, data_dir, read_save, set_aside, write_save
+from .save import (
+    ENV_DIR,
+    Lock,
+    SaveProblem,
+    clear_save,
+    data_dir,
+    earlier_saves,
+    keep_aside,
+    legacy_data_dir,
+    migrate,
+    new_slot,
+    read_save,
+    save_path,
+    saved_at,
+    set_aside,
+    take_lock,
+    write_save,
+)
 from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
+    from .screens.confirm import EarlierMatch
     from .session import Session
+
+QUIT_DIALOG = "quit-unsaved"
+
+
+def describe(session: Session, path: Path) -> str:
+    """One line about a saved match: the game, who plays, how far, when it was saved."""
+    names = " · ".join(p.name for p in session.people)
+    scores = "-".join(str(p) for p in session.match.scores)
+    when = saved_at(path)
+    return (f"{session.variant.name}, {names}: deal {session.deal_number}, "
+            f"trick {len(session.state.tricks) + 1}, match {scores}"
+            + (f", saved {when}." if when else "."))
 
 
 class BiscaApp(App[int]):
@@ -43,6 +75,10 @@ class BiscaApp(App[int]):
         super().__init__()
         self.bot_delay = bot_delay
         self.data_directory = Path(data_directory) if data_directory else data_dir()
+        # saves are looked for where earlier versions kept them only in the default folder
+        self.legacy_directory = (legacy_data_dir()
+                                 if not data_directory and not os.environ.get(ENV_DIR)
+                                 else None)
         self._default_level = default_bot_level
         self.first_variant = variant
         self.card_style = card_style if card_style in CARD_STYLES else SYMBOLS
@@ -52,6 +88,10 @@ class BiscaApp(App[int]):
         self.saved_summary = ""
         self.save_problem: SaveProblem | None = None
         self.save_failed = False
+        self.last_save_error: OSError | None = None
+        self.save_target: Path | None = None  # where the match in play is saved
+        self.lock: Lock | None = None
+        self.notices: list[str] = []  # for the start screen: moved saves, another table
         self.rules_screens: dict[tuple[str, str], str] = {}
 
     @property
@@ -60,12 +100,28 @@ class BiscaApp(App[int]):
 
         return self._default_level or default_level()
 
+    @property
+    def other_table(self) -> int | None:
+        """The process id of another table open on the same save folder, if any."""
+        return self.lock.other_pid if self.lock is not None else None
+
     # ----- start-up ------------------------------------------------------------------
 
     def on_mount(self) -> None:
         from .screens.start import StartScreen
 
         self.set_class(too_small(*self.size), "-too-small")
+        if self.legacy_directory is not None:
+            self.notices += migrate(self.legacy_directory, self.data_directory)
+        self.lock = take_lock(self.data_directory)
+        if self.lock.other_pid is not None:
+            self.notices.append(
+                f"Another table is open on {self.data_directory} (process "
+                f"{self.lock.other_pid}). Matches played at this one are saved in files of "
+                "their own, so neither table's match is lost.")
+        elif self.lock.problem:
+            self.notices.append(f"Matches cannot be saved in {self.data_directory}: "
+                                f"{self.lock.problem}.")
         self.load_saved()
         self.push_screen(StartScreen())
 
@@ -76,69 +132,148 @@ class BiscaApp(App[int]):
         """Look for an interrupted match; a damaged save is set aside and reported."""
         self.saved = None
         try:
-            saved = read_save(self.data_directory)
-            if saved is None:
-                return
-            from ..engine.records import parse_record
-            from .session import Session
-
-            record = parse_record(saved.text, str(saved.path))
-            session = Session.from_saved(record, saved.table)
+            session = self.read_session(None)
         except Exception as e:  # whatever is wrong with the file, the app goes on
             self.save_problem = set_aside(self.data_directory, str(e))
             return
+        if session is None:
+            return
         self.saved = session
-        state = session.state
-        self.saved_summary = (
-            f"Saved: {session.variant.name}, deal {session.deal_number}, "
-            f"trick {len(state.tricks) + 1}, match "
-            + "-".join(str(p) for p in session.match.scores) + "."
-        )
+        self.saved_summary = "Saved: " + describe(session, save_path(self.data_directory))
+
+    def read_session(self, path: Path | None) -> Session | None:
+        """The match saved in ``path`` (the match in progress when None), checked as far as
+        the table will draw it; raises whatever is wrong with it."""
+        saved = read_save(self.data_directory, path)
+        if saved is None:
+            return None
+        from ..engine.records import parse_record
+        from .session import Session
+
+        record = parse_record(saved.text, str(saved.path))
+        session = Session.from_saved(record, saved.table)
+        for seat in range(session.variant.n_people):  # what the table asks of it
+            session.view(seat)
+            session.name(seat)
+        return session
+
+    def earlier_matches(self) -> list[EarlierMatch]:
+        """The earlier matches kept in the save folder, each read to say what it holds."""
+        from .screens.confirm import EarlierMatch
+
+        out = []
+        for path in earlier_saves(self.data_directory):
+            try:
+                session = self.read_session(path)
+            except Exception as e:  # listed with what is wrong, never removed
+                out.append(EarlierMatch(path, path.name, " ".join(str(e).split())))
+                continue
+            if session is not None:
+                out.append(EarlierMatch(path, describe(session, path)))
+        return out
 
     # ----- matches -------------------------------------------------------------------
 
-    def start_session(self, session: Session) -> None:
+    def start_session(self, session: Session, source: Path | None = None) -> None:
+        """Sit down at ``session``: a new match, or one read from ``source``.
+
+        A new match never replaces the match in progress: that one is moved to an
+        earlier-match file first. A second table open on the same folder saves to a file of
+        its own.
+        """
         from .screens.newgame import NewGameScreen
         from .screens.table import TableScreen
 
         self.session = session
         self.saved = None
         self.save_problem = None
+        self.save_failed = False
         self.first_variant = session.variant.id  # the next new game offers it again
+        self.save_target = self.choose_target(source)
         self.save_session()
         if isinstance(self.screen, NewGameScreen):
             self.switch_screen(TableScreen.for_session(session))
         else:
             self.push_screen(TableScreen.for_session(session))
 
+    def choose_target(self, source: Path | None) -> Path:
+        """Where a match starting now is saved, moving the match in progress aside if a new
+        game would take its place; says so when a file other than the usual one is used."""
+        main = save_path(self.data_directory)
+        if source is not None and source != main:
+            return source  # an earlier match stays in its own file
+        try:
+            if self.other_table is not None:
+                target = new_slot(self.data_directory)
+                self.notify(f"Another table is open (process {self.other_table}): this "
+                            f"match is saved to {target}.", timeout=10, markup=False)
+                return target
+            if source is None:
+                kept = keep_aside(self.data_directory)
+                if kept is not None:
+                    self.notify(f"The match in progress was kept as {kept.name}: "
+                                "\"Continue an earlier match\" brings it back.", timeout=10,
+                                markup=False)
+        except OSError as e:
+            target = new_slot(self.data_directory)
+            self.notify(f"The match in progress could not be set aside ({e}); it stays in "
+                        f"{main.name}, and this match is saved to {target.name}.",
+                        severity="warning", timeout=10, markup=False)
+            return target
+        return main
+
     def continue_saved(self) -> None:
         if self.saved is not None:
-            self.start_session(self.saved)
+            self.start_session(self.saved, save_path(self.data_directory))
+
+    def continue_earlier(self, path: Path) -> None:
+        """Continue the earlier match saved in ``path``; a problem is reported, the file
+        is left as it is."""
+        try:
+            session = self.read_session(path)
+            if session is None:
+                raise FileNotFoundError(f"{path} is no longer there")
+        except Exception as e:
+            self.notify(f"{path.name} cannot be continued: {e}", title="Cannot continue",
+                        severity="error", markup=False)
+            return
+        self.start_session(session, path)
 
     def back_to_start(self) -> None:
         from .screens.start import StartScreen
 
         self.session = None
+        self.save_target = None
         while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
             self.pop_screen()
 
-    def save_session(self) -> None:
+    def save_session(self) -> OSError | None:
+        """Save the match in play; returns the error when it could not be written (the
+        first failure is also shown)."""
         s = self.session
         if s is None or s.match.is_over():
-            return
+            return None
+        target = self.save_target or save_path(self.data_directory)
         try:
-            write_save(self.data_directory, s.save_text(), s.table_text())
+            write_save(self.data_directory, s.save_text(), s.table_text(), target)
         except OSError as e:
+            self.last_save_error = e
             if not self.save_failed:
                 self.notify(f"Cannot save the match in {self.data_directory}: {e}",
-                            severity="error")
+                            severity="error", markup=False)
             self.save_failed = True
+            return e
+        self.last_save_error = None
+        self.save_failed = False
+        return None
 
     def clear_session(self) -> None:
+        """Forget the save of the match that just finished."""
         try:
-            clear_save(self.data_directory)
+            clear_save(self.save_target or save_path(self.data_directory))
         except OSError as e:
-            self.notify(f"Cannot remove the finished match's save: {e}", severity="warning")
+            self.notify(f"Cannot remove the finished match's save: {e}", severity="warning",
+                        markup=False)
         self.saved = None
 
     # ----- app-wide actions ----------------------------------------------------------
@@ -174,10 +309,46 @@ class BiscaApp(App[int]):
             self.install_screen(RulesScreen(variant_id, options), name)
         self.push_screen(name)
 
-    async def action_quit(self) -> None:
-        self.save_session()
+    def action_quit(self) -> None:
+        self.request_quit()
+
+    def request_quit(self) -> None:
+        """Save the match in play and quit. When it cannot be saved, say so (the folder and
+        the error) and let the player stay, try again, or quit without saving.
+
+        Every way out of a match should come here: ctrl+q does, and so should the table's
+        own save-and-quit key.
+        """
+        from .screens.confirm import Choice, ChoiceDialog
+
+        error = self.save_session()
+        if error is None:
+            self.leave()
+            return
+        if self.screen.id == QUIT_DIALOG:
+            return  # already asking
+        folder = self.data_directory
+        body = Text(f"The match cannot be saved in {folder}:\n{error}\n\n"
+                    "While this table stays open the match goes on; quitting now loses it.")
+        self.push_screen(ChoiceDialog(
+            "Cannot save the match", body,
+            [Choice("stay", "Stay at the table", "s", "primary"),
+             Choice("retry", "Try saving again", "t"),
+             Choice("quit", "Quit without saving", "x", "error")],
+            cancel="stay", dialog_id=QUIT_DIALOG), self._quit_answer)
+
+    def _quit_answer(self, answer: str | None) -> None:
+        if answer == "retry":
+            self.call_later(self.request_quit)
+        elif answer == "quit":
+            error = self.last_save_error
+            self.leave(Text(f"The match was not saved ({self.data_directory}: {error})."))
+
+    def leave(self, message: Text | None = None) -> None:
+        """Stop the bots and close the app (the match, if any, is saved already)."""
+        self.workers.cancel_all()
         self.close_session()
-        self.exit(0)
+        self.exit(0, message=message)
 
     def close_session(self) -> None:
         """Stop the bots' external programs of the match in play (it stays saved)."""
@@ -186,6 +357,8 @@ class BiscaApp(App[int]):
 
     def on_unmount(self) -> None:
         self.close_session()
+        if self.lock is not None:
+            self.lock.release()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -200,8 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--speed", choices=list(SPEEDS), default=DEFAULT_SPEED,
                    help="how fast the bots play")
     p.add_argument("--data-dir", metavar="DIR",
-                   help="where the interrupted match is saved (default: $BISCA_TUI_DATA, "
-                   "else $XDG_DATA_HOME/bisca-tui, else ~/.local/share/bisca-tui)")
+                   help="where matches are saved (default: $BISCA_TUI_DATA, else the "
+                   "platform's data folder, ~/.local/share/bisca-tui on Linux)")
     return p
 
 

@@ -1,16 +1,20 @@
-"""The start screen: continue an interrupted match, a new game, the rules, quit."""
+"""The start screen: continue an interrupted or earlier match, a new game, the rules, quit."""
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..save import earlier_saves
 from ..widgets.common import Body, KeyHints, TooSmall
 
 if TYPE_CHECKING:
@@ -22,12 +26,14 @@ TITLE = r"""
  │  ♠││  ♥│ | _ \| |(_-</ _|/ _` |
  ╰───╯╰───╯ |___/|_|/__/\__|\__,_|
 """
+NOTICE_WIDTH = 50  # the start box's width (bisca.tcss, #start-box)
 
 
 class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("c", "continue_match", "Continue"),
+        Binding("e", "earlier", "Earlier matches"),
         Binding("r", "rules", "Rules"),
         Binding("q", "quit", "Quit"),
     ]
@@ -35,6 +41,7 @@ class StartScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.shown_once = False
+        self.earlier_count = 0
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -51,6 +58,9 @@ class StartScreen(Screen[None]):
         notice.display = bool(text)
         cont = Button("Continue the last match", id="continue", variant="success")
         cont.display = has_save
+        self.count_earlier()
+        earlier = Button(self.earlier_label(), id="earlier")
+        earlier.display = self.earlier_count > 0
         yield TooSmall()
         with Body(), Middle(), Center(), Vertical(id="start-box"):
             rows = TITLE.strip("\n").splitlines()
@@ -60,24 +70,59 @@ class StartScreen(Screen[None]):
             yield Static(title, id="title")
             yield Static("A card table for Bisca and its cousins", id="subtitle")
             yield notice
-            yield cont
-            yield Button("New game", id="new", variant="primary")
-            yield Button("Rules", id="rules")
-            yield Button("Quit", id="quit")
+            buttons = [cont, earlier, Button("New game", id="new", variant="primary"),
+                       Button("Rules", id="rules"), Button("Quit", id="quit")]
+            compact = self.crowded(text, self.app.size.height)
+            for b in buttons:
+                b.compact = compact
+            yield from buttons
         yield KeyHints(self.key_hints(), id="start-keys")
 
+    def crowded(self, notice: Text | str, height: int) -> bool:
+        """Whether the buttons must be one line tall for all of them to show."""
+        lines = 0
+        for part in str(notice).splitlines():
+            lines += max(1, len(textwrap.wrap(part, NOTICE_WIDTH)))
+        buttons = 3 + (self.bisca_app.saved is not None) + (self.earlier_count > 0)
+        needed = len(TITLE.strip("\n").splitlines()) + 2 + (lines + 1 if lines else 0)
+        return needed + 3 * buttons > height - 1  # the key hints take the last line
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_buttons()
+
+    def fit_buttons(self) -> None:
+        compact = self.crowded(self.notice_text(), self.app.size.height)
+        for b in self.query("#start-box Button").results(Button):
+            b.compact = compact
+
+    def count_earlier(self) -> int:
+        """Look again how many earlier matches the save folder holds."""
+        self.earlier_count = len(earlier_saves(self.bisca_app.data_directory))
+        return self.earlier_count
+
+    def earlier_label(self) -> str:
+        return f"Continue an earlier match ({self.earlier_count})"
+
     def key_hints(self) -> list[tuple[str, str]]:
-        keys = [("n", "New game"), ("c", "Continue"), ("r", "Rules"), ("q", "Quit"),
-                ("f1", "Rules")]
-        return [k for k in keys if k[0] != "c" or self.bisca_app.saved is not None]
+        keys = [("n", "New game"), ("c", "Continue"), ("e", "Earlier"), ("r", "Rules"),
+                ("q", "Quit"), ("f1", "Rules")]
+        hidden = set()
+        if self.bisca_app.saved is None:
+            hidden.add("c")
+        if not self.earlier_count:
+            hidden.add("e")
+        return [k for k in keys if k[0] not in hidden]
 
     def notice_text(self) -> Text | str:
+        """What the player should know about the saves: never markup, the text holds
+        player names and paths."""
         app = self.bisca_app
+        parts: list[Text] = [Text(line, style="yellow") for line in app.notices]
         if app.save_problem is not None:
-            return Text(app.save_problem.message(), style="bold red")
+            parts.append(Text(app.save_problem.message(), style="bold red"))
         if app.saved is not None:
-            return Text(app.saved_summary, style="green")
-        return ""
+            parts.append(Text(app.saved_summary, style="green"))
+        return Text("\n").join(parts) if parts else ""
 
     def on_screen_resume(self) -> None:
         if not self.shown_once:  # composed just now, with everything in place
@@ -88,8 +133,12 @@ class StartScreen(Screen[None]):
     def refresh_choices(self) -> None:
         """Back from a match: the save may have come or gone."""
         has_save = self.bisca_app.saved is not None
+        self.count_earlier()
         button = self.query_one("#continue", Button)
         button.display = has_save
+        earlier = self.query_one("#earlier", Button)
+        earlier.label = self.earlier_label()
+        earlier.display = self.earlier_count > 0
         notice = self.query_one("#save-notice", Static)
         text = self.notice_text()
         notice.update(text)
@@ -97,18 +146,48 @@ class StartScreen(Screen[None]):
         hints = self.query_one("#start-keys", KeyHints)
         hints.hints = self.key_hints()
         hints.refresh()
+        self.fit_buttons()
         (button if has_save else self.query_one("#new", Button)).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_match":
             return self.bisca_app.saved is not None
+        if action == "earlier":
+            return self.earlier_count > 0
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"continue": self.action_continue_match, "new": self.action_new_game,
-         "rules": self.action_rules, "quit": self.action_quit}[str(event.button.id)]()
+        {"continue": self.action_continue_match, "earlier": self.action_earlier,
+         "new": self.action_new_game, "rules": self.action_rules,
+         "quit": self.action_quit}[str(event.button.id)]()
 
     def action_new_game(self) -> None:
+        """The new game form; with a match in progress, ask first (a new match never
+        replaces it silently: it is kept as an earlier match)."""
+        from .confirm import Choice, ChoiceDialog
+
+        app = self.bisca_app
+        if app.saved is None or app.other_table is not None:  # nothing would be displaced
+            self.open_form()
+            return
+        body = Text("A match is in progress: ")
+        body.append(app.saved_summary.removeprefix("Saved: "), style="bold")
+        body.append("\n\nStarting a new one keeps it: \"Continue an earlier match\" brings "
+                    "it back.")
+        self.app.push_screen(ChoiceDialog(
+            "A match is in progress", body,
+            [Choice("continue", "Continue it", "c", "success"),
+             Choice("new", "Start a new one and keep this one", "n", "primary"),
+             Choice("cancel", "Cancel", "escape")],
+            cancel="cancel", dialog_id="confirm-new-game"), self.new_game_answer)
+
+    def new_game_answer(self, answer: str | None) -> None:
+        if answer == "continue":
+            self.action_continue_match()
+        elif answer == "new":
+            self.open_form()
+
+    def open_form(self) -> None:
         from .newgame import NewGameScreen
 
         self.app.push_screen(NewGameScreen(self.bisca_app.first_variant))
@@ -116,8 +195,19 @@ class StartScreen(Screen[None]):
     def action_continue_match(self) -> None:
         self.bisca_app.continue_saved()
 
+    def action_earlier(self) -> None:
+        from .confirm import EarlierMatchesScreen
+
+        matches = self.bisca_app.earlier_matches()
+        if matches:
+            self.app.push_screen(EarlierMatchesScreen(matches), self.earlier_answer)
+
+    def earlier_answer(self, path: Path | None) -> None:
+        if path is not None:
+            self.bisca_app.continue_earlier(path)
+
     def action_rules(self) -> None:
         self.bisca_app.action_rules()
 
-    async def action_quit(self) -> None:
-        self.app.exit()
+    def action_quit(self) -> None:
+        self.bisca_app.request_quit()

@@ -421,7 +421,4 @@ class TableScreen(TableFlow, Screen[None]):
         self.bisca_app.save_session()
 
     def action_quit_match(self) -> None:
-        self.workers.cancel_group(self, "bots")
-        self.bisca_app.save_session()
-        self.session.close()
-        self.app.exit()
+        self.bisca_app.request_quit()  # saves, or says why it cannot and offers to stay

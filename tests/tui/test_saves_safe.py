@@ -1,0 +1,433 @@
+"""No match is lost: not to a new game, a second table, an unwritable folder, a damaged
+save or a move of the data folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from rich.text import Text
+from textual.widgets import Button, Static
+from tui_helpers import first_playable_index, make_app, play_key, quick_table, settle, table
+
+from bisca_tui.engine.records import load_record
+from bisca_tui.tui import app as app_module
+from bisca_tui.tui.save import (
+    LOCK_NAME,
+    SAVE_NAME,
+    TABLE_NAME,
+    data_dir,
+    earlier_saves,
+    migrate,
+    pid_alive,
+    read_lock_pid,
+    take_lock,
+    write_save,
+)
+from bisca_tui.tui.screens.confirm import ChoiceDialog, EarlierMatchesScreen
+from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.start import StartScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import Session, default_seats
+
+
+def text_of(widget: Static) -> str:
+    rendered = widget.render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+async def save_a_match(data, seed: int = 99, cards: int = 1) -> tuple:
+    """Play ``cards`` cards of Bisca de Três and save-and-quit; returns the history."""
+    app = make_app(data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=seed)
+        for _ in range(cards):
+            await play_key(app, pilot, str(first_playable_index(t) + 1))
+        history = tuple(t.session.state.history)
+        app.action_quit()
+        await pilot.pause()
+    return history
+
+
+def saved_actions(path) -> tuple:
+    """The actions of a saved match's first deal, as the record writes them."""
+    return tuple(load_record(path).deals[0].actions)
+
+
+# ----- 1. a new game over a match in progress ---------------------------------------------
+
+
+async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data) -> None:
+    old = await save_a_match(private_data, seed=99, cards=2)
+    main = private_data / SAVE_NAME
+    old_text = main.read_text(encoding="utf-8")
+    old_actions = saved_actions(main)
+
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "confirm-new-game"
+        body = text_of(dialog.query_one("#dialog-body", Static))
+        assert "Bisca de Três" in body and "You · Rui" in body and "match 0-0" in body
+        assert "saved 20" in body  # the date it was saved
+        await pilot.press("escape")  # cancel: nothing happens
+        assert isinstance(app.screen, StartScreen)
+        assert main.read_text(encoding="utf-8") == old_text
+
+        await pilot.press("n")
+        await pilot.press("n")  # start a new one and keep this one
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#seed").value = "7"
+        await pilot.press("enter")  # Start
+        await settle(app, pilot)
+        new_session = table(app).session
+        assert new_session.match.seed == 7
+        await pilot.press("ctrl+q")
+    assert load_record(main).seed == 7  # the new match is the one in progress
+    kept = earlier_saves(private_data)
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == old_text
+    assert kept[0].name.startswith("save-")
+
+    # the kept match is offered back, and continuing it saves it where it is
+    app2 = make_app(private_data)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        earlier = app2.screen.query_one("#earlier", Button)
+        assert earlier.display and "(1)" in str(earlier.label)
+        await pilot.press("e")
+        assert isinstance(app2.screen, EarlierMatchesScreen)
+        await pilot.press("enter")
+        await settle(app2, pilot)
+        t = table(app2)
+        assert tuple(t.session.state.history) == old
+        await play_key(app2, pilot, str(first_playable_index(t) + 1))
+        now = tuple(t.session.state.history)
+        await pilot.press("ctrl+q")
+    actions = saved_actions(kept[0])
+    assert len(actions) == len(now) > len(old) and actions[:len(old)] == old_actions
+    assert load_record(main).seed == 7  # the other match was not touched
+
+
+async def test_the_question_can_continue_the_match_instead(private_data) -> None:
+    old = await save_a_match(private_data)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert tuple(table(app).session.state.history) == old
+        assert not earlier_saves(private_data)
+
+
+# ----- 3. the folder cannot be written -------------------------------------------------
+
+
+async def test_quit_says_when_the_match_cannot_be_saved(private_data) -> None:
+    private_data.parent.mkdir(parents=True, exist_ok=True)
+    private_data.write_text("a file where the folder should be", encoding="utf-8")
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()  # the start screen warns at once
+        notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
+        assert f"Matches cannot be saved in {private_data}" in notice
+        t = await quick_table(app, pilot, "bisca-3", seed=3)
+        await pilot.press("ctrl+q")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "quit-unsaved"
+        body = " ".join(text_of(dialog.query_one("#dialog-body", Static)).split())
+        assert str(private_data) in body and ("File exists" in body or "Errno" in body)
+        await pilot.press("s")  # stay
+        assert app.screen is t and app.return_code is None
+        await play_key(app, pilot, str(first_playable_index(t) + 1))  # still playing
+
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("x")  # quit without saving
+        await pilot.pause()
+        assert app.return_code == 0
+    assert private_data.is_file()  # nothing was written
+
+
+async def test_try_again_saves_once_the_folder_is_back(private_data) -> None:
+    private_data.parent.mkdir(parents=True, exist_ok=True)
+    private_data.write_text("in the way", encoding="utf-8")
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=4)
+        history = tuple(t.session.state.history)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ChoiceDialog)
+        private_data.unlink()  # the player clears the way
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.return_code == 0
+    assert len(saved_actions(private_data / SAVE_NAME)) == len(history)
+
+
+async def test_the_tables_save_and_quit_key_asks_too(private_data) -> None:
+    private_data.parent.mkdir(parents=True, exist_ok=True)
+    private_data.write_text("in the way", encoding="utf-8")
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quick_table(app, pilot, "bisca-3", seed=3)
+        await pilot.press("q")
+        assert isinstance(app.screen, ChoiceDialog) and app.return_code is None
+
+
+# ----- 2. two tables on one folder ------------------------------------------------------
+
+
+@pytest.fixture
+def other_process():
+    """A live process that is not this one (it waits on its input)."""
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                            stdin=subprocess.PIPE)
+    yield proc.pid
+    proc.stdin.close()
+    proc.wait()
+
+
+def dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def write_lock(directory, pid) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / LOCK_NAME).write_text(json.dumps({"pid": pid}), encoding="utf-8")
+
+
+def test_the_lock_is_taken_and_released(tmp_path) -> None:
+    lock = take_lock(tmp_path)
+    assert lock.held and lock.other_pid is None
+    assert read_lock_pid(tmp_path / LOCK_NAME) == os.getpid()
+    again = take_lock(tmp_path)  # this process already holds it
+    assert again.held
+    lock.release()
+    assert not (tmp_path / LOCK_NAME).exists()
+
+
+def test_a_live_process_holds_the_lock(tmp_path, other_process) -> None:
+    assert pid_alive(other_process)
+    write_lock(tmp_path, other_process)
+    lock = take_lock(tmp_path)
+    assert not lock.held and lock.other_pid == other_process
+    lock.release()  # not ours: left alone
+    assert read_lock_pid(tmp_path / LOCK_NAME) == other_process
+
+
+def test_a_dead_process_leaves_a_stale_lock(tmp_path) -> None:
+    pid = dead_pid()
+    assert not pid_alive(pid)
+    write_lock(tmp_path, pid)
+    lock = take_lock(tmp_path)
+    assert lock.held and lock.other_pid is None
+    assert read_lock_pid(tmp_path / LOCK_NAME) == os.getpid()
+
+
+def test_an_unreadable_lock_is_stale(tmp_path) -> None:
+    (tmp_path / LOCK_NAME).write_text("not json", encoding="utf-8")
+    assert take_lock(tmp_path).held
+
+
+async def test_a_second_table_keeps_its_match_apart(private_data, other_process) -> None:
+    old = await save_a_match(private_data)
+    main = private_data / SAVE_NAME
+    before = main.read_text(encoding="utf-8")
+    write_lock(private_data, other_process)  # the first table is still open
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notice = text_of(app.screen.query_one("#save-notice", Static))
+        assert "Another table is open" in notice and str(other_process) in notice
+        await pilot.press("enter")  # continue the saved match here too
+        await settle(app, pilot)
+        t = table(app)
+        assert tuple(t.session.state.history) == old
+        await play_key(app, pilot, str(first_playable_index(t) + 1))
+        now = tuple(t.session.state.history)
+        assert app.save_target is not None and app.save_target != main
+        target = app.save_target
+        await pilot.press("ctrl+q")
+    assert main.read_text(encoding="utf-8") == before  # the first table's match
+    assert len(saved_actions(target)) == len(now) > len(old)  # and this one's, apart
+    assert read_lock_pid(private_data / LOCK_NAME) == other_process
+
+
+async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
+                                                             other_process) -> None:
+    await save_a_match(private_data)
+    before = (private_data / SAVE_NAME).read_text(encoding="utf-8")
+    write_lock(private_data, other_process)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # its new game goes to a file of its own
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        target = app.save_target
+        await pilot.press("ctrl+q")
+    assert (private_data / SAVE_NAME).read_text(encoding="utf-8") == before
+    assert target is not None and target in earlier_saves(private_data)
+
+
+async def test_a_table_releases_its_lock_when_it_closes(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert read_lock_pid(private_data / LOCK_NAME) == os.getpid()
+    assert not (private_data / LOCK_NAME).exists()
+
+
+# ----- 4. the data folder -----------------------------------------------------------------
+
+
+def test_the_data_folder_is_the_platforms_unless_told(monkeypatch, tmp_path) -> None:
+    from platformdirs import user_data_dir
+
+    monkeypatch.setenv("BISCA_TUI_DATA", str(tmp_path / "here"))
+    assert data_dir() == tmp_path / "here"
+    monkeypatch.delenv("BISCA_TUI_DATA")
+    assert str(data_dir()) == user_data_dir("bisca-tui", appauthor=False)
+
+
+def test_saves_move_from_the_old_folder(tmp_path) -> None:
+    old, new = tmp_path / "old", tmp_path / "new"
+    write_save(old, '{"a": 1}', '{"t": 1}')
+    (old / "save-20250101-120000.json").write_text('{"b": 2}', encoding="utf-8")
+    said = migrate(old, new)
+    assert said and str(old) in said[0]
+    assert (new / SAVE_NAME).read_text(encoding="utf-8") == '{"a": 1}'
+    assert (new / TABLE_NAME).read_text(encoding="utf-8") == '{"t": 1}'
+    assert (new / "save-20250101-120000.json").exists()
+    assert not (old / SAVE_NAME).exists()
+
+
+def test_a_moved_save_never_replaces_one_already_there(tmp_path) -> None:
+    old, new = tmp_path / "old", tmp_path / "new"
+    write_save(old, '{"old": 1}', "{}")
+    write_save(new, '{"new": 1}', "{}")
+    (old / "save-20250101-120000.json").write_text("old slot", encoding="utf-8")
+    (new / "save-20250101-120000.json").write_text("new slot", encoding="utf-8")
+    said = migrate(old, new)
+    assert (new / SAVE_NAME).read_text(encoding="utf-8") == '{"new": 1}'
+    kept = [p.read_text(encoding="utf-8") for p in earlier_saves(new)]
+    assert '{"old": 1}' in kept and "new slot" in kept
+    # the slot whose name was taken stays in the old folder, and the player is told
+    assert (old / "save-20250101-120000.json").read_text(encoding="utf-8") == "old slot"
+    assert any("left where it is" in line for line in said)
+
+
+def test_nothing_moves_when_the_folders_are_the_same(tmp_path) -> None:
+    write_save(tmp_path, "{}", "{}")
+    assert migrate(tmp_path, tmp_path) == []
+    assert (tmp_path / SAVE_NAME).exists()
+
+
+async def test_the_app_offers_a_match_saved_in_the_old_folder(tmp_path, monkeypatch) -> None:
+    old, new = tmp_path / "old", tmp_path / "new"
+    history = await save_a_match(old)
+    monkeypatch.delenv("BISCA_TUI_DATA")
+    monkeypatch.setattr(app_module, "data_dir", lambda: new)
+    monkeypatch.setattr(app_module, "legacy_data_dir", lambda: old)
+    app = app_module.BiscaApp(bot_delay=0, default_bot_level="random")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.saved is not None
+        notice = text_of(app.screen.query_one("#save-notice", Static))
+        assert "moved" in notice and str(new) in notice
+    assert len(saved_actions(new / SAVE_NAME)) == len(history) > 0
+    assert not (old / SAVE_NAME).exists()
+
+
+# ----- 5. saves that cannot be resumed -------------------------------------------------------
+
+
+def bad_save(data, change) -> str:
+    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=5)
+    record = json.loads(session.save_text())
+    tbl = json.loads(session.table_text())
+    change(record, tbl)
+    text = json.dumps(record)
+    write_save(data, text, json.dumps(tbl))
+    return text
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (lambda r, t: r.update(variant="no-such-game"), "unknown variant 'no-such-game'"),
+    (lambda r, t: r["deals"][0].update(actions=["ZZ"]), "unknown action 'ZZ'"),
+    (lambda r, t: r["deals"][0].update(actions=["AS", "AS"]), "deal 1"),
+    (lambda r, t: t["seats"][0].update(kind="robot"), "kind"),
+])
+async def test_a_save_with_bad_content_is_reported_not_lost(private_data, change,
+                                                            reason) -> None:
+    text = bad_save(private_data, change)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
+        assert SAVE_NAME in notice and reason in notice
+        assert not app.screen.query_one("#continue", Button).display
+        await pilot.press("n")  # a new game: nothing to ask, nothing to overwrite
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await pilot.press("ctrl+q")
+    aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
+
+
+def markup_names(r, t) -> None:
+    r["players"] = ["x[/b]", "[bold red]Rui"]
+    t["seats"][0]["name"] = "x[/b]"
+    t["seats"][1]["name"] = "[bold red]Rui"
+
+
+async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
+    bad_save(private_data, markup_names)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notice = text_of(app.screen.query_one("#save-notice", Static))
+        assert "x[/b] · [bold red]Rui" in notice
+        await pilot.press("n")  # the question names them as text too
+        body = text_of(app.screen.query_one("#dialog-body", Static))
+        assert "x[/b] · [bold red]Rui" in body
+
+
+async def test_the_table_draws_names_holding_markup(private_data) -> None:
+    bad_save(private_data, markup_names)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert table(app).session.people[0].name == "x[/b]"
+
+
+async def test_a_damaged_earlier_match_is_listed_and_left_alone(private_data) -> None:
+    private_data.mkdir(parents=True)
+    bad = private_data / "save-20250101-120000.json"
+    bad.write_text('{"format": "bisca-tui-record", "variant": "nope"}', encoding="utf-8")
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        screen = app.screen
+        assert isinstance(screen, EarlierMatchesScreen)
+        assert screen.matches[0].problem
+        await pilot.press("enter")  # nothing to continue
+        assert app.screen is screen
+        await pilot.press("escape")
+        assert isinstance(app.screen, StartScreen)
+    assert bad.read_text(encoding="utf-8").endswith('"nope"}')
