@@ -42,6 +42,8 @@ from .table_flow import TableFlow
 
 __all__ = ["SeatPanel", "TableScreen"]
 
+SPECIALS = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}  # the keys' actions
+
 
 class TableScreen(TableFlow, Screen[None]):
     """One match at the table."""
@@ -165,15 +167,6 @@ class TableScreen(TableFlow, Screen[None]):
 
     # ----- what is shown -------------------------------------------------------------
 
-    def shown_view(self) -> tuple[SeatView, bool]:
-        """The view drawn, and whether its private parts (hand, known cards) may show."""
-        seat = self.viewer if self.viewer is not None else self.bottom
-        return self.session.view(seat), self.viewer is not None
-
-    def my_turn(self, view: SeatView) -> bool:
-        return (self.viewer is not None and view.current == self.viewer
-                and not self.waiting_handover and not self.deal_closed)
-
     def sorted_hand(self, view: SeatView) -> tuple[int, ...]:
         """The hand as drawn: grouped by suit, trumps last, strongest first in each suit."""
         v = self.session.variant
@@ -281,9 +274,7 @@ class TableScreen(TableFlow, Screen[None]):
                 holding = private and not self.deal_closed and not self.waiting_handover
                 return holding and v.phase == PLAY
             if action == "special":
-                code = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}[
-                    str(parameters[0])]
-                return mine and code in v.legal
+                return mine and SPECIALS[str(parameters[0])] in v.legal
             if action == "signal":
                 return mine and any(A.is_signal(a) for a in v.legal)
             if action == "continue":
@@ -335,16 +326,20 @@ class TableScreen(TableFlow, Screen[None]):
     def card_clicked(self, message: CardClicked) -> None:
         self.try_play(message.index)
 
-    def action_special(self, which: str) -> None:
-        code = {"cut": A.CUT, "knock": A.KNOCK, "exchange": A.EXCHANGE}[which]
-        v, private = self.shown_view()
-        if not (private and self.my_turn(v)):
-            return
+    def try_act(self, action: int) -> bool:
+        """The person's action; a refusal is told in the status line (and False)."""
         try:
-            self.act(code)
+            self.act(action)
         except IllegalAction as e:
             self.notice = Text(f"Not now: {e.rule}.", style="bold red")
             self.refresh_table()
+            return False
+        return True
+
+    def action_special(self, which: str) -> None:
+        v, private = self.shown_view()
+        if private and self.my_turn(v):
+            self.try_act(SPECIALS[which])
 
     def action_signal(self) -> None:
         from .signal import open_signal_dialog
@@ -355,11 +350,7 @@ class TableScreen(TableFlow, Screen[None]):
 
         def chosen(action: int | None) -> None:
             if action is not None:
-                try:
-                    self.act(action)
-                except IllegalAction as e:
-                    self.notice = Text(f"Not now: {e.rule}.", style="bold red")
-                    self.refresh_table()
+                self.try_act(action)
 
         open_signal_dialog(self.app, self.session, v, chosen)
 
@@ -381,11 +372,7 @@ class TableScreen(TableFlow, Screen[None]):
             if action is None:  # closed to look at the table: b opens it again
                 self.refresh_table()
                 return
-            try:
-                self.act(action)
-            except IllegalAction as e:
-                self.notice = Text(f"Not now: {e.rule}.", style="bold red")
-                self.refresh_table()
+            if not self.try_act(action):
                 self.call_after_refresh(self.open_auction_dialog)
 
         self.dialog_open = True
