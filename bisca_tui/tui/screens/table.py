@@ -43,6 +43,7 @@ from .table_flow import TableFlow
 __all__ = ["SeatPanel", "TableScreen"]
 
 
+
 class TableScreen(TableFlow, Screen[None]):
     """One match at the table."""
 
@@ -176,15 +177,6 @@ class TableScreen(TableFlow, Screen[None]):
         self.refresh_table()
 
     # ----- what is shown -------------------------------------------------------------
-
-    def shown_view(self) -> tuple[SeatView, bool]:
-        """The view drawn, and whether its private parts (hand, known cards) may show."""
-        seat = self.viewer if self.viewer is not None else self.bottom
-        return self.session.view(seat), self.viewer is not None
-
-    def my_turn(self, view: SeatView) -> bool:
-        return (self.viewer is not None and view.current == self.viewer
-                and not self.waiting_handover and not self.deal_closed)
 
     def sorted_hand(self, view: SeatView) -> tuple[int, ...]:
         """The hand as drawn: grouped by suit, trumps last, strongest first in each suit."""
@@ -345,15 +337,20 @@ class TableScreen(TableFlow, Screen[None]):
     def card_clicked(self, message: CardClicked) -> None:
         self.try_play(message.index)
 
-    def action_special(self, code: int) -> None:
-        v, private = self.shown_view()
-        if not (private and self.my_turn(v)):
-            return
+    def try_act(self, action: int) -> bool:
+        """The person's action; a refusal is told in the status line (and False)."""
         try:
-            self.act(code)
+            self.act(action)
         except IllegalAction as e:
             self.notice = Text(f"Not now: {e.rule}.", style="bold red")
             self.refresh_table()
+            return False
+        return True
+
+    def action_special(self, code: int) -> None:
+        v, private = self.shown_view()
+        if private and self.my_turn(v):
+            self.try_act(code)
 
     def action_signal(self) -> None:
         from .signal import open_signal_dialog
@@ -364,11 +361,7 @@ class TableScreen(TableFlow, Screen[None]):
 
         def chosen(action: int | None) -> None:
             if action is not None:
-                try:
-                    self.act(action)
-                except IllegalAction as e:
-                    self.notice = Text(f"Not now: {e.rule}.", style="bold red")
-                    self.refresh_table()
+                self.try_act(action)
 
         open_signal_dialog(self.app, self.session, v, chosen)
 
@@ -390,11 +383,7 @@ class TableScreen(TableFlow, Screen[None]):
             if action is None:  # closed to look at the table: b opens it again
                 self.refresh_table()
                 return
-            try:
-                self.act(action)
-            except IllegalAction as e:
-                self.notice = Text(f"Not now: {e.rule}.", style="bold red")
-                self.refresh_table()
+            if not self.try_act(action):
                 self.call_after_refresh(self.open_auction_dialog)
 
         self.dialog_open = True

@@ -61,8 +61,16 @@ class TableFlow(_Screen):
     def open_auction_dialog(self) -> None:
         raise NotImplementedError  # the screen's dialog
 
+    # ----- whose hand shows, whose turn it is ----------------------------------------
+
     def shown_view(self) -> tuple[SeatView, bool]:
-        raise NotImplementedError  # the screen's choice of seat
+        """The view drawn, and whether its private parts (hand, known cards) may show."""
+        seat = self.viewer if self.viewer is not None else self.bottom
+        return self.session.view(seat), self.viewer is not None
+
+    def my_turn(self, view: SeatView) -> bool:
+        return (self.viewer is not None and view.current == self.viewer
+                and not self.waiting_handover and not self.deal_closed)
 
     # ----- the log -------------------------------------------------------------------
 
