@@ -74,3 +74,38 @@ async def test_everyone_passing_deals_again_by_the_same_dealer(private_data) -> 
         assert "deals again" in summary
         assert session.match.results[0].redeal
         assert session.match.dealer_of(1) == dealer
+
+
+async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> None:
+    import random
+
+    from bisca_tui.tui.screens.summary import ScoreSheetScreen
+
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=8)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    m = session.match
+    rng = random.Random(5)
+    for _ in range(2):  # two deals played out before the table opens
+        st = m.current
+        while not st.is_over():
+            st.apply(rng.choice(st.legal_actions()))
+        m.finish_deal()
+        m.new_deal()
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        t = await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        await pilot.press("escape")  # look at the table
+        await until(pilot, lambda: app.screen is t)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        sheet = "\n".join(rendered(w) for w in app.screen.query("Static"))
+        rows = [line for line in sheet.splitlines() if line.strip()[:1].isdigit()]
+        played = [r for r in m.results if not r.redeal]
+        assert len(rows) == len(played)
+        first = [int(x) for x in rows[0].split()[1:]]
+        assert first == m.gains(0, m.results[0])
+        total = next(line for line in sheet.splitlines() if line.startswith("Total"))
+        assert [int(x) for x in total.split()[1:]] == m.scores
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is t)

@@ -50,10 +50,38 @@ def score_table(session: Session, my_team: int = 0) -> Text:
             t.append(f"{s.scorer_label(team)} {scores[team]}",
                      style=f"bold {team_colour(s.scorer_team(team))}")
         if deals:
-            t.append(f"   (after {len(s.match.results)} of {deals} deals)",
+            t.append(f"   (after {s.match.deals_played} of {deals} deals)",
                      style="bright_black")
         else:
             t.append(f"   (first to {s.match.target})", style="bright_black")
+    return t
+
+
+def score_sheet(session: Session) -> Text:
+    """The session's score sheet for games scored player by player: what each player got in
+    each deal played (a deal thrown in is noted), then the totals."""
+    s = session
+    m = s.match
+    players = list(range(len(m.scores)))
+    width = max(6, *(len(s.scorer_label(k)) + 1 for k in players))
+    t = Text("Deal ", style="bold")
+    for k in players:
+        t.append(f"{s.scorer_label(k):>{width}}", style=f"bold {team_colour(s.scorer_team(k))}")
+    played = 0
+    for i, result in enumerate(m.results):
+        t.append("\n")
+        if result.redeal:
+            t.append(f"{'':5}{'thrown in: dealt again':>{width * len(players)}}",
+                     style="bright_black")
+            continue
+        played += 1
+        t.append(f"{played:>4} ")
+        for gain in m.gains(i, result):
+            t.append(f"{gain:>+{width}d}" if gain else f"{'0':>{width}}")
+    t.append("\nTotal", style="bold")
+    for k in players:
+        t.append(f"{m.scores[k]:>+{width}d}" if m.scores[k] else f"{'0':>{width}}",
+                 style="bold")
     return t
 
 
@@ -66,7 +94,7 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
         return None
     body = Text()
     heads = ["Bidder's side", "Others"] if bidder(state) is not None else []
-    if s.variant.people_scores:
+    if s.variant.people_scores and not heads:
         dealer_side = state.side_of[state.dealer]
         heads = ["Dealer's side", "Others"] if dealer_side == 0 else ["Others", "Dealer's side"]
     for side in range(len(score.card_points)):
@@ -122,6 +150,16 @@ class DealSummaryScreen(ModalScreen[None]):
         if sc.ended_early:
             title += " (ended by a heley)"
         body = Text()
+        if sc.redeal:
+            body.append("Everyone passed: the cards are thrown in and the same dealer deals "
+                        "again.\n\n", style="bold")
+            body.append_text(score_table(s, self.my_team))
+            with Vertical(classes="dialog", id="deal-summary"):
+                yield Static(title.replace("is over", "is thrown in"), classes="dialog-title")
+                yield Static(body)
+                yield Static("Press Enter to go on.", classes="dim")
+            yield Footer()
+            return
         if sc.winner is None and not any(sc.game_points):
             body.append("No game: the points are shared.\n\n", style="bold")
         elif sc.winner is not None:
@@ -143,7 +181,10 @@ class DealSummaryScreen(ModalScreen[None]):
             for note in sc.notes:
                 body.append(f"• {note}\n")
         body.append("\n")
-        body.append_text(score_table(s, self.my_team))
+        if s.variant.per_seat_payments:
+            body.append_text(score_sheet(s))
+        else:
+            body.append_text(score_table(s, self.my_team))
         with Vertical(classes="dialog", id="deal-summary"):
             yield Static(title, classes="dialog-title")
             yield Static(body)
@@ -170,13 +211,41 @@ class MatchEndScreen(ModalScreen[None]):
         else:
             head = f"{wins(s, w)} the match!"
         body = Text(head + "\n\n", style="bold yellow")
-        body.append(f"{len(s.match.deals)} deals played.\n\n")
-        body.append_text(score_table(s, self.my_team))
+        body.append(f"{s.match.deals_played} deals played.\n\n")
+        if s.variant.per_seat_payments:
+            body.append_text(score_sheet(s))
+        else:
+            body.append_text(score_table(s, self.my_team))
         body.append(f"\n\nMatch seed {s.match.seed}: enter it in a new game to replay these "
                     "deals.", style="bright_black")
         with Vertical(classes="dialog", id="match-end"):
             yield Static("Match over", classes="dialog-title")
             yield Static(body)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ScoreSheetScreen(ModalScreen[None]):
+    """The session's score sheet, deal by deal, opened from the table."""
+
+    BINDINGS = [Binding("escape,enter,t", "close", "Back to the table")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        deals = s.variant.match_deals()
+        head = (f"Session of {deals} deals" if deals
+                else f"Session to {s.match.target} points")
+        with Vertical(classes="dialog", id="score-sheet"):
+            yield Static(f"Score sheet · {head}", classes="dialog-title")
+            body = score_sheet(s) if s.match.results else Text("No deal scored yet.")
+            yield Static(body)
+            yield Static("Press Enter or Escape to go back.", classes="dim")
         yield Footer()
 
     def action_close(self) -> None:

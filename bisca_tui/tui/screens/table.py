@@ -58,6 +58,7 @@ class TableScreen(TableFlow, Screen[None]):
         Binding("b", "auction", "Bid / call"),
         Binding("space", "continue", "Continue", show=False),
         Binding("l", "last_trick", "Last trick"),
+        Binding("t", "score_sheet", "Score sheet"),
         Binding("p", "toggle_points", "Points"),
         Binding("v", "speed", "Speed"),
         Binding("q", "quit_match", "Save & quit"),
@@ -273,6 +274,8 @@ class TableScreen(TableFlow, Screen[None]):
     # ----- the player's actions ------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "score_sheet":
+            return self.session.variant.per_seat_payments
         if action in ("play", "move", "play_selected", "special", "signal", "continue",
                       "last_trick", "auction"):
             v, private = self.shown_view()
@@ -397,6 +400,11 @@ class TableScreen(TableFlow, Screen[None]):
     def action_last_trick(self) -> None:
         self.review = not self.review
         self.refresh_table()
+
+    def action_score_sheet(self) -> None:
+        from .summary import ScoreSheetScreen
+
+        self.app.push_screen(ScoreSheetScreen(self.session))
 
     def action_toggle_points(self) -> None:
         self.hide_points = not self.hide_points
