@@ -49,3 +49,37 @@ async def test_hand_over_between_two_people(private_data) -> None:
         assert set(hand.cards).isdisjoint(session.state.hands[0])
         # Bea's seat is now at the bottom and Ana's across the table
         assert t.query_one("#seat-2").region.y > t.query_one("#seat-0").region.y
+
+
+async def test_hand_over_before_each_persons_bid_in_chiamata(private_data) -> None:
+    """The auction hides hands too: each person is handed the table before bidding, and
+    the bid dialog shows only that person's hand behind it."""
+    from bisca_tui.tui.screens.auction import BidListScreen
+
+    app = make_app(private_data)
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(HUMAN, "Bea"), SeatSpec(BOT, "Rui", "random"),
+             SeatSpec(BOT, "Tiago", "random"), SeatSpec(BOT, "Eva", "random")]
+    session = Session.new("chiamata", {}, seats, seed=5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.start_session(session)
+        await settle(app, pilot)
+        assert session.state.current == 0  # eldest, Ana, speaks first
+        assert isinstance(app.screen, HandOverScreen)
+        assert "Pass to Ana" in str(app.screen.query_one("#handover-text").render())
+        t = table(app)
+        assert t.viewer is None
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, BidListScreen) and t.viewer == 0
+        await pilot.press("down", "enter")  # Ana bids Ace
+        await settle(app, pilot)
+        assert session.state.bids[0] == (0, A.BID_RANK)
+        # Bea is next: the table is handed over before her bid
+        assert isinstance(app.screen, HandOverScreen)
+        assert "Pass to Bea" in str(app.screen.query_one("#handover-text").render())
+        assert t.viewer is None
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, BidListScreen) and t.viewer == 1
+        assert t.query_one("#hand").cards == t.sorted_hand(session.view(1))
