@@ -494,3 +494,47 @@ def test_every_key_of_the_json_output_is_documented(capsys) -> None:
             for t in d["tricks"]:
                 keys |= set(t)
     assert keys - documented == set()
+
+
+def test_chiamata_tells_the_auction_by_ranks_the_call_and_the_payments(capsys) -> None:
+    path = str(EXAMPLES / "chiamata.json")
+    text, rep = report(capsys, path)
+    match = replay_record(load_record(path))
+    names = [p["name"] for p in rep["players"]]
+    assert rep["family"] == "chiamata" and rep["seating_per_deal"] is False
+    for block, d, state in zip(deal_blocks(text), rep["deals"], match.deals, strict=True):
+        # eldest speaks first and the bidding goes round, skipping those who passed
+        assert d["auction"][0]["seat"] == (state.dealer + 1) % 5
+        assert d["auction_from"] == "eldest" and "  Auction, from eldest: " in block
+        assert [(b["seat"], b["action"]) for b in d["auction"]] == [
+            (s, A.action_str(a)) for s, a in state.bids]
+        if d["redeal"]:
+            assert "Everyone passed: the same dealer deals again" in block
+            assert d["game_points"] == [0] * 5
+            continue
+        c = state.contract
+        assert d["bidder"] == c.bidder and d["bid"] == c.bid_label and d["need"] == c.need
+        assert f"High bid: seat {c.bidder} ({names[c.bidder]}) with {c.bid_label}" in block
+        assert d["called"] == card_str(c.called) and d["partner"] == state.called_holder
+        assert sum(d["game_points"]) == 0
+        assert list(d["game_points"]) == list(state.result.game_points)
+    assert rep["match"]["games"] == match.scores
+
+
+def test_chiamata_all_pass_is_a_redeal_by_the_same_dealer(capsys, tmp_path: Path) -> None:
+    m = Match(make_variant("chiamata", {"deals": 5}), dealer=4, seed=11)
+    state = m.new_deal()
+    for _ in range(5):
+        state.apply(A.PASS)
+    m.finish_deal()
+    again = m.new_deal()
+    play_randomly(again, random.Random(2))
+    m.finish_deal()
+    text, rep = report(capsys, write(tmp_path, record_of_match(m, NAMES[:5]).dumps()))
+    first, second = rep["deals"]
+    assert first["redeal"] and first["bidder"] is None
+    assert "Auction, from eldest: Ana passes, Bruno passes, Carla passes, Duarte passes, " \
+           "Eva passes" in text
+    assert "Everyone passed: the same dealer deals again" in text
+    assert first["dealer"] == second["dealer"] == 4
+    assert not second["redeal"]
