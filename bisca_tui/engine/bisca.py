@@ -9,7 +9,6 @@ from . import actions as A
 from .cards import (
     HEARTS,
     PORTUGUESE,
-    R_2,
     R_7,
     R_ACE,
     R_J,
@@ -21,6 +20,7 @@ from .cards import (
     suit_of,
 )
 from .errors import LayoutError
+from .exchange import ExchangeRule, two_for_any
 from .phases import CUT_OR_KNOCK, DEAL, OVER, PLAY
 from .variant import (
     FREE,
@@ -227,11 +227,11 @@ class BiscaCapixaba(BiscaBase):
     default_players = 4
     hand_size = 3
     batches = (3,)
-    has_special_play_actions = True
     may_lack_indicator = True
     phases = (DEAL, CUT_OR_KNOCK, PLAY, OVER)
     special_keys = (SpecialKey("c", A.CUT, "Cut"), SpecialKey("k", A.KNOCK, "Knock"),
                     SpecialKey("x", A.EXCHANGE, "Exchange the 2"))
+    exchange = ExchangeRule(two_for_any, announce=False, first_trick_only=True, once=True)
     house_rules = (
         HouseRule("rodar_literal", False, (False, True),
                   "Read 'rodar o 7' literally: 2 game points when hearts are NOT trumps, "
@@ -261,16 +261,11 @@ class BiscaCapixaba(BiscaBase):
             if lay is None:
                 return [A.CUT, A.KNOCK]
             return [A.KNOCK] if lay.indicator is None else [A.CUT]
-        if self.can_exchange(state):
-            return [A.EXCHANGE]
         return []
 
-    def can_exchange(self, state: GameState) -> bool:
-        if state.extra.get("choice") != "cut" or state.tricks or state.exchanged:
-            return False
-        if state.indicator is None or state.current is None:
-            return False
-        return make_card(R_2, state.trump) in state.hands[state.current]
+    def exchange_rule(self, state: GameState) -> ExchangeRule | None:
+        """The 2 of trumps for the indicator, once, before one's first card; after a cut."""
+        return self.exchange if state.extra.get("choice") == "cut" else None
 
     def explain_special(self, state: GameState, action: int) -> str:
         if state.phase == CUT_OR_KNOCK:
@@ -278,16 +273,10 @@ class BiscaCapixaba(BiscaBase):
                 return "this deal's layout was made the other way (cut with an indicator, " \
                        "knock without)"
             return "the seat to the dealer's right must first choose to cut or knock"
-        if action == A.EXCHANGE:
-            if state.extra.get("choice") != "cut":
-                return "after a knock there is no indicator to exchange"
-            if state.tricks:
-                return "the 2 of trumps may only be exchanged before playing to the first trick"
-            if state.exchanged:
-                return "the indicator has already been exchanged"
-            return "only the holder of the 2 of trumps may exchange it for the indicator"
         if action in (A.CUT, A.KNOCK):
             return "the cut or knock has already been chosen"
+        if action == A.EXCHANGE:
+            return "after a knock there is no indicator to exchange"
         return "that action is not part of Bisca Capixaba"
 
     def apply_special(self, state: GameState, action: int) -> None:
@@ -308,18 +297,6 @@ class BiscaCapixaba(BiscaBase):
         elif action == A.KNOCK:
             state.extra["choice"] = "knock"
             state.deal_standard(trump=HEARTS)
-        elif action == A.EXCHANGE:
-            seat = state.current
-            assert seat is not None and state.indicator is not None
-            two = make_card(R_2, state.trump)
-            took = state.indicator
-            state.hands[seat].remove(two)
-            state.hands[seat].append(took)
-            state.indicator = two
-            state.exchanged = (seat, two, took)
-            for row in state.known:  # the 2 now lies face up: nobody holds it any more
-                row[seat].discard(two)
-            state.make_public(seat, took)
         else:  # pragma: no cover - legal_actions guards this
             raise AssertionError(action)
 

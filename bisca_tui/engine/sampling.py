@@ -79,6 +79,8 @@ def infer(view: SeatView, variant: Variant) -> HiddenInfo:
     seen = set(played) | set(view.hand)
     if view.indicator is not None:
         seen.add(view.indicator)
+    if view.under_indicator is not None:
+        seen.add(view.under_indicator[1])  # laid face up under the indicator
     fixed: list[list[int]] = [[] for _ in range(n)]
     fixed[me] = list(view.hand)
     for s in range(n):
@@ -260,10 +262,8 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
     state.bids = view.bids
     if view.contract is not None:
         state.contract = replace(view.contract, partner=None)
-    if (view.indicator is not None and view.indicator_card is not None
-            and view.indicator != view.indicator_card):
-        holder = next((s for s in range(n) if view.indicator_card in hands[s]), view.seat)
-        state.exchanged = (holder, view.indicator, view.indicator_card)
+    state.exchanges = view.exchanges
+    state.under_indicator = view.under_indicator
     state.result = None
     variant.rebuild_hidden(state)
     return state

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
+from . import exchange as X
 from . import phases as P
 from .cards import SUITS, card_str
 from .errors import IllegalAction, LayoutError
@@ -32,6 +33,7 @@ from .variant import (
 
 if TYPE_CHECKING:
     from .calling import Contract
+    from .exchange import Exchange
 
 PLAY = P.PLAY
 OVER = P.OVER
@@ -165,7 +167,9 @@ class GameState:
         self.deal_game_points = [0] * variant.n_teams
         self.ended_early = False
         self.result: DealScore | None = None
-        self.exchanged: tuple[int, int, int] | None = None  # (seat, gave, took)
+        # trump exchanges (see ``exchange``): every step, and a card laid under the indicator
+        self.exchanges: tuple[Exchange, ...] = ()
+        self.under_indicator: tuple[int, int] | None = None  # (seat, card) announced
         # the deal's partnerships; fixed games copy the variant's, a called partner sets them
         self.side_of: list[int] = list(variant.team_of)
         # an auction and a called partner (see ``calling``): what each seat said, in order;
@@ -264,6 +268,12 @@ class GameState:
         """Whether the trump suit is public yet."""
         return self.phase not in P.BEFORE_TRUMPS and not self.variant.trumps_hidden(self)
 
+    @property
+    def exchanged(self) -> tuple[int, int, int] | None:
+        """The last exchange completed: (seat, card given, indicator taken)."""
+        done = [e for e in self.exchanges if e.what == X.TAKEN]
+        return (done[-1].seat, done[-1].gave, done[-1].took) if done else None
+
     def team(self, seat: int) -> int:
         return self.variant.team_of[seat]
 
@@ -302,6 +312,8 @@ class GameState:
         v = self.variant
         if self.phase == PLAY:
             cards = self.legal_cards()
+            if v.exchange is not None and X.can_exchange(self):
+                cards = [A.EXCHANGE] + cards
             if v.signals:
                 return self.signal_actions() + v.special_actions(self) + cards
             if v.has_special_play_actions:
@@ -347,6 +359,8 @@ class GameState:
         self.history.append(action)
         if A.is_signal(action):
             self._signal(action - A.SIGNAL)
+        elif action == A.EXCHANGE and self.phase == PLAY:
+            X.apply_exchange(self)
         else:
             self.variant.apply_special(self, action)
 
@@ -357,6 +371,8 @@ class GameState:
             self._play(action)
         elif A.is_signal(action):
             self._signal(action - A.SIGNAL)
+        elif action == A.EXCHANGE and self.phase == PLAY:
+            X.apply_exchange(self)
         else:
             self.variant.apply_special(self, action)
 
@@ -376,6 +392,8 @@ class GameState:
         seat = self.current
         if self.phase != PLAY:
             return v.explain_special(self, action)
+        if action == A.EXCHANGE and v.exchange_rule(self) is not None:
+            return X.why_not(self)
         if 0 <= action < 80:
             if action not in self.hands[seat]:
                 return f"{card_str(action)} is not in seat {seat}'s hand"
@@ -457,6 +475,8 @@ class GameState:
         v.after_trick(self, list(seats), list(cards), winner, last)
         if self.phase == OVER:  # the match ended during the trick (a heley)
             return
+        if self.under_indicator is not None:
+            X.after_trick_won(self, winner)
         if self.stock or self.indicator is not None and v.draws:
             self._draw_round(winner)
         if not self.hands[winner]:
@@ -478,6 +498,8 @@ class GameState:
                 self.indicator = None
                 self.hands[seat].append(card)
                 self.make_public(seat, card)
+                if self.under_indicator is not None:
+                    X.indicator_drawn(self)
         if not self.stock and self.indicator is None:
             self.variant.after_stock_empty(self)
 
@@ -578,5 +600,5 @@ class GameState:
             self.indicator, self.trump, tuple(self.trick), tuple(self.tricks),
             tuple(self.points), tuple(self.history), tuple(self.deal_game_points),
             tuple(self.signal_log), self.result, self.bids, self.contract,
-            self.called_holder,
+            self.called_holder, self.exchanges, self.under_indicator,
         )

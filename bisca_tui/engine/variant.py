@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import phases as P
 from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
+from .exchange import ExchangeRule
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -86,6 +87,7 @@ class Variant:
     house_rules: tuple[HouseRule, ...] = ()
     signals: tuple[Signal, ...] = ()
     special_keys: tuple[SpecialKey, ...] = ()  # keys the table offers for special actions
+    exchange: ExchangeRule | None = None  # a trump may take the indicator's place
     teams_shown: bool = True  # partnerships known from the start
     may_lack_indicator: bool = False  # a layout may give a trump suit and no indicator
     has_special_play_actions: bool = False  # special_actions offers more than signals in play
@@ -177,6 +179,10 @@ class Variant:
     def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
         """The deal's partnerships as ``viewer`` knows them (None: not yet known)."""
         return tuple(state.side_of)
+
+    def exchange_rule(self, state: GameState) -> ExchangeRule | None:
+        """The exchange rule in force in this deal now (None: no exchange)."""
+        return self.exchange
 
     def trumps_hidden(self, state: GameState) -> bool:
         """Whether the trump suit is still secret during play (it is public by default)."""

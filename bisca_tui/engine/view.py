@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .calling import Contract
+from .exchange import Exchange
 from .state import GameState, ScoreEvent, Trick
 
 
@@ -53,6 +54,8 @@ class SeatView:
     legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
     extra: tuple[tuple[str, object], ...]  # public variant facts (e.g. the cut or knock)
     bids: tuple[tuple[int, int], ...]  # the auction so far: (seat, action) in order spoken
+    exchanges: tuple[Exchange, ...]  # every step of a trump exchange, in order
+    under_indicator: tuple[int, int] | None  # (seat, card) laid under the indicator
     contract: Contract | None  # what the auction and call settled, as this seat knows it
     match_points: tuple[int, ...]  # game points per team before this deal
     target: int | None  # game points that win the match, when the deal knows it
@@ -62,6 +65,9 @@ class SeatView:
         out = {c for t in self.tricks for c in t.cards}
         out.update(c for _, c in self.trick)
         return out
+
+    def under_indicator_card(self) -> int | None:
+        return None if self.under_indicator is None else self.under_indicator[1]
 
 
 def make_view(state: GameState, seat: int) -> SeatView:
@@ -108,6 +114,8 @@ def make_view(state: GameState, seat: int) -> SeatView:
         legal=tuple(state.legal_actions()) if state.current == seat else (),
         extra=public_extra,
         bids=state.bids,
+        exchanges=state.exchanges,
+        under_indicator=state.under_indicator,
         contract=v.contract_for(state, seat),
         match_points=tuple(state.match_points),
         target=state.target,

@@ -1,0 +1,164 @@
+"""The trump exchange: a low trump from the hand takes the face-up indicator's place.
+
+One mechanism for every game that has it, described by an ``ExchangeRule`` on the variant:
+
+- which trump may be given for the indicator (``card_for``): Capixaba's 2 for any
+  indicator; Spanish Brisca's 7 for an Ace, Three or court card, its 2 for a 4 to 7, nothing
+  for an indicator 2;
+- when: on the holder's own turn, before playing a card, while the stock lasts
+  (``first_trick_only``: Capixaba, only before one's first card; ``once``: one exchange a
+  deal);
+- how: at once (``announce`` False: the card and the indicator swap places), or announced
+  (Spanish Brisca): the card is laid under the indicator for all to see, and at the
+  announcer's next trick win, before anyone draws, the indicator joins that hand and the
+  laid card becomes the indicator; if the stock runs out first, the laid card goes back.
+
+Every exchange is logged on the state (``GameState.exchanges``) as ``Exchange`` events, and
+the card laid under the indicator is public (``GameState.under_indicator``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .cards import R_2, R_3, R_7, R_ACE, R_J, R_K, R_Q, card_name, make_card, rank_of
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+ANNOUNCED = "announced"  # laid under the indicator
+TAKEN = "taken"  # the indicator joined the hand (at once, or at the next trick won)
+RETURNED = "returned"  # the stock ran out first: the laid card went back to the hand
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One step of an exchange: ``seat`` gave ``gave`` for the indicator ``took``."""
+
+    seat: int
+    gave: int
+    took: int
+    trick: int  # the number of tricks complete when it happened
+    what: str  # ANNOUNCED, TAKEN or RETURNED
+
+
+def two_for_any(indicator: int) -> int | None:
+    """Capixaba: the 2 of trumps takes any indicator."""
+    return R_2
+
+
+def seven_or_two(indicator: int) -> int | None:
+    """Spanish Brisca: the 7 of trumps for an Ace, Three, King, Horse or Jack; the 2 for a
+    4 to 7; an indicator 2 cannot be exchanged."""
+    r = rank_of(indicator)
+    if r in (R_ACE, R_3, R_K, R_Q, R_J):
+        return R_7
+    if r == R_2:
+        return None
+    return R_2
+
+
+@dataclass(frozen=True)
+class ExchangeRule:
+    card_for: Callable[[int], int | None] = field(default=two_for_any, compare=False)
+    announce: bool = False
+    first_trick_only: bool = False
+    once: bool = False
+
+
+def exchange_card(state: GameState) -> int | None:
+    """The trump the seat to act could give for the indicator now, if the rule allows an
+    exchange at this moment (whether or not the seat holds it)."""
+    rule = state.variant.exchange_rule(state)
+    seat = state.current
+    if rule is None or seat is None or state.indicator is None or not state.stock:
+        return None
+    if state.under_indicator is not None:
+        return None  # one announcement at a time
+    if rule.once and state.exchanges:
+        return None
+    if rule.first_trick_only and (state.tricks or seat in state.trick_seats):
+        return None
+    rank = rule.card_for(state.indicator)
+    if rank is None:
+        return None
+    return make_card(rank, state.trump)
+
+
+def can_exchange(state: GameState) -> bool:
+    card = exchange_card(state)
+    return card is not None and state.current is not None and card in state.hands[
+        state.current]
+
+
+def why_not(state: GameState) -> str:
+    """Why the seat to act may not exchange now, in a sentence."""
+    rule = state.variant.exchange_rule(state)
+    if rule is None:
+        return "there is no exchange of the indicator in this game now"
+    if state.indicator is None or not state.stock:
+        return "the indicator may only be exchanged while the stock lasts"
+    if state.under_indicator is not None:
+        return "an exchange is already announced under the indicator"
+    if rule.once and state.exchanges:
+        return "the indicator has already been exchanged"
+    if rule.first_trick_only and state.tricks:
+        return "the indicator may only be exchanged before playing to the first trick"
+    rank = rule.card_for(state.indicator)
+    if rank is None:
+        return f"the {card_name(state.indicator)} cannot be exchanged"
+    word = card_name(make_card(rank, state.trump)).split(" of ")[0]
+    return (f"only the holder of the {word} of trumps may exchange it for the indicator "
+            f"(the {card_name(state.indicator)})")
+
+
+def apply_exchange(state: GameState) -> None:
+    """The seat to act exchanges (or announces an exchange); it stays that seat's turn."""
+    rule = state.variant.exchange_rule(state)
+    seat = state.current
+    card = exchange_card(state)
+    assert rule is not None and seat is not None and card is not None
+    assert state.indicator is not None
+    state.hands[seat].remove(card)
+    for row in state.known:  # the card now lies face up: nobody holds it any more
+        row[seat].discard(card)
+    n = len(state.tricks)
+    if rule.announce:
+        state.under_indicator = (seat, card)
+        state.exchanges = state.exchanges + (Exchange(seat, card, state.indicator, n,
+                                                      ANNOUNCED),)
+        return
+    took = state.indicator
+    state.hands[seat].append(took)
+    state.indicator = card
+    state.exchanges = state.exchanges + (Exchange(seat, card, took, n, TAKEN),)
+    state.make_public(seat, took)
+
+
+def after_trick_won(state: GameState, winner: int) -> None:
+    """An announced exchange completes when its announcer wins a trick, before the draws."""
+    pending = state.under_indicator
+    if pending is None or pending[0] != winner or state.indicator is None:
+        return
+    seat, card = pending
+    took = state.indicator
+    state.hands[seat].append(took)
+    state.indicator = card
+    state.under_indicator = None
+    state.exchanges = state.exchanges + (Exchange(seat, card, took, len(state.tricks), TAKEN),)
+    state.make_public(seat, took)
+
+
+def indicator_drawn(state: GameState) -> None:
+    """The stock ran out before the announcer won a trick: the laid card goes back."""
+    pending = state.under_indicator
+    if pending is None:
+        return
+    seat, card = pending
+    state.hands[seat].append(card)
+    state.under_indicator = None
+    state.exchanges = state.exchanges + (Exchange(seat, card, card, len(state.tricks),
+                                                  RETURNED),)
+    state.make_public(seat, card)
