@@ -121,8 +121,9 @@ def bisca_tres() -> Record:
     return record_of_match(m, NAMES[:2])
 
 
-def simple_match(variant_id: str, seed: int, options: dict | None = None) -> Record:
-    v = make_variant(variant_id, options)
+def simple_match(variant_id: str, seed: int, options: dict | None = None,
+                 players: int | None = None) -> Record:
+    v = make_variant(variant_id, options, players)
     m = Match(v, dealer=v.n_people - 1, seed=seed)
     rng = random.Random(seed)
     while not m.is_over():
@@ -185,6 +186,12 @@ def examples() -> dict[str, Record]:
         "sueca-dupla.json": simple_match("sueca-dupla", 8080),
         "sueca-5.json": simple_match("sueca-5", 5050, {"deals": 5}),
         "chiamata.json": simple_match("chiamata", 5151, {"deals": 5}),
+        "chiamata-6p.json": simple_match("chiamata", 6161, {"deals": 5}, players=6),
+        "briscola-3p.json": simple_match("briscola", 2003, players=3),
+        "briscola-4p.json": simple_match("briscola", 2004, players=4),
+        "brisca.json": simple_match("brisca", 3402),
+        "brisca-3p.json": simple_match("brisca", 3403, players=3),
+        "brisca-4p.json": simple_match("brisca", 3404, players=4),
     }
 
 

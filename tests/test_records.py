@@ -146,8 +146,17 @@ def _examples_module():
 
 
 def test_there_is_one_example_per_variant() -> None:
+    """One example per game, and one per other player count (``ID-Np.json``)."""
     names = sorted(p.name for p in EXAMPLES.glob("*.json"))
-    assert names == sorted(f"{v}.json" for v in VARIANTS)
+    assert {f"{v}.json" for v in VARIANTS} <= set(names)
+    for name in names:
+        stem = name[:-5]
+        base, _, count = stem.rpartition("-")
+        if f"{stem}.json" not in {f"{v}.json" for v in VARIANTS}:
+            assert base in VARIANTS and count.endswith("p"), name
+            record = load_record(EXAMPLES / name)
+            assert record.variant == base and len(record.players) == int(count[:-1])
+            assert replay_record(record, name).is_over()
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..engine import actions as A
 from ..engine.calling import payment
-from ..engine.variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, Variant, make_variant
+from ..engine.variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, REQUEST, Variant, make_variant
 from ..engine.view import SeatView
 from .bidding import rank_auction
 
@@ -582,7 +582,8 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
         return A.CUT if A.CUT in legal else A.KNOCK
     if A.EXCHANGE in legal:
         return A.EXCHANGE
-    sigs = [a for a in legal if A.is_signal(a)]
+    sigs = [a for a in legal if A.is_signal(a)
+            and variant.signals[a - A.SIGNAL].kind != REQUEST]  # requests: not sent
     if sigs and signals:
         sent = {s.name for s in view.signals if s.sender == view.seat}
         for a in sigs:

@@ -199,8 +199,19 @@ class Sim:
         """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``).
 
         The partnerships are the view's when it knows them all, else the variant's teams;
-        a search that samples a hidden partner sets ``side_of`` (and ``extra``) itself."""
-        sim = cls(rules, hands, stock, view.indicator, view.leader)
+        a search that samples a hidden partner sets ``side_of`` (and ``extra``) itself.
+
+        An exchange announced under the indicator is played out as done: the announcer
+        holds the indicator and the card laid under it is the last card to draw (it
+        usually completes at the announcer's next trick won, and the card counts stay
+        right either way)."""
+        indicator = view.indicator
+        if view.under_indicator is not None and indicator is not None:
+            seat, laid = view.under_indicator
+            hands = [list(h) for h in hands]
+            hands[seat].append(indicator)
+            indicator = laid
+        sim = cls(rules, hands, stock, indicator, view.leader)
         sim.trick = [c for _, c in view.trick]
         sim.tseats = [s for s, _ in view.trick]
         sim.current = view.current if view.current is not None else view.leader

@@ -94,6 +94,7 @@ class Ranking:
 
 PORTUGUESE = Ranking("portuguese", "A7KJQ65432", {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2})
 ITALIAN = Ranking("italian", "A3KQJ76542", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2})
+SPANISH = Ranking("spanish", "A3KQJ76542", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2})
 
 
 def pack40() -> list[int]:

@@ -16,8 +16,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from .cards import make_card
 from .state import PLAY, GameState, ScoreEvent, SignalEvent
-from .variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, TRUMP_ON_TRUMP_AFTER_STOCK, Variant
+from .variant import (
+    FOLLOW_OR_TRUMP,
+    FOLLOW_SUIT,
+    HOLDING,
+    TRUMP_ON_TRUMP_AFTER_STOCK,
+    VOID,
+    Signal,
+    Variant,
+)
 from .view import SeatView
 
 
@@ -102,6 +111,7 @@ def infer(view: SeatView, variant: Variant) -> HiddenInfo:
     # true signals: a specific card is still held unless played since; a class of cards
     # means at least one of them is held unless the sender has played one since
     promises: list[tuple[int, tuple[int, ...]]] = []
+    void_claims: list[tuple[int, int, Signal]] = []  # (seat, trick sent, signal)
     trump = view.trump
     if view.signals and trump is not None:
         sigs = {s.name: s for s in variant.signals}
@@ -116,6 +126,11 @@ def infer(view: SeatView, variant: Variant) -> HiddenInfo:
             sig = sigs.get(sig_seen.name)
             if s == me or sig is None:
                 continue
+            if sig.kind == VOID:
+                void_claims.append((s, sig_seen.trick, sig))
+                continue
+            if sig.kind != HOLDING:
+                continue  # a request says nothing of the hand
             members = [c for c in variant.pack() if sig.holds([c], trump)]
             if any(k >= sig_seen.trick and c in members for k, c in plays_by_seat[s]):
                 continue
@@ -138,6 +153,15 @@ def infer(view: SeatView, variant: Variant) -> HiddenInfo:
     if view.indicator is not None and variant.draws:
         stock_slots -= 1
     voids = _voids(view, variant)
+    # a true "none of these" holds until the sender draws again
+    start = initial_stock(variant)
+    for s, k, sig in void_claims:
+        drew_since = k < len(view.tricks) and start - n * k > 0
+        if not drew_since and trump is not None:
+            for x in range(4):
+                if sig.holds([make_card(r, x) for r in range(10)], trump):
+                    continue  # holding this suit leaves the signal true
+                voids[s].add(x)
     return HiddenInfo(
         unseen=unseen,
         fixed=tuple(tuple(f) for f in fixed),

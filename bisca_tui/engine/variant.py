@@ -36,14 +36,22 @@ class HouseRule:
     description: str
 
 
+HOLDING = "holding"  # the sender holds a card, or one of a class of cards
+VOID = "void"  # the sender holds no card of a class (Brisca's "no trumps")
+REQUEST = "request"  # the sender asks the partner for something; it tells no holding
+
+
 @dataclass(frozen=True)
 class Signal:
-    """A holding a partner may tell by a gesture; ``holds`` says whether it is true."""
+    """A gesture to partners: a holding (true when sent: ``holds`` says so), the lack of a
+    class of cards (``holds`` says the hand has none), or a request, which is always true
+    and says nothing of the hand. ``kind`` tells them apart, for the bots and for sampling."""
 
     name: str
     meaning: str
     gesture: str
     holds: Callable[[Sequence[int], int], bool] = field(compare=False)
+    kind: str = HOLDING
 
 
 @dataclass(frozen=True)
@@ -66,7 +74,24 @@ class DealScore:
     notes: tuple[str, ...]
     winner: int | None  # team, or None for no game (a tie)
     ended_early: bool = False
+    # every team that takes the deal, where several may (Brisca: equal highest scores all
+    # take the hand); empty where ``winner`` says it all
+    winners: tuple[int, ...] = ()
     redeal: bool = False  # the deal was thrown in: the same dealer deals again
+
+
+def highest_takes_it(pts: Sequence[int], tricks: Sequence[int]) -> DealScore:
+    """The highest score takes the deal, one game point; equal highest scores all take it
+    (Brisca; Briscola for three)."""
+    best = max(pts)
+    winners = tuple(t for t, p in enumerate(pts) if p == best)
+    gp = tuple(1 if t in winners else 0 for t in range(len(pts)))
+    if len(winners) == 1:
+        note = f"{best} points, the highest: 1 game"
+    else:
+        note = f"{best} points each, the highest shared: 1 game to each of {len(winners)}"
+    return DealScore(tuple(pts), tuple(tricks), gp, (note,),
+                     winners[0] if len(winners) == 1 else None, winners=winners)
 
 
 class Variant:
