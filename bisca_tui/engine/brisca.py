@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import actions as A
 from .cards import R_3, R_ACE, R_J, R_K, R_Q, SPANISH, make_card, parse_card, rank_of, suit_of
 from .exchange import ExchangeRule, seven_or_two
 from .variant import (
@@ -26,6 +27,7 @@ from .variant import (
     DealScore,
     HouseRule,
     Signal,
+    SpecialKey,
     Variant,
     highest_takes_it,
     register,
@@ -89,6 +91,7 @@ class Brisca(Variant):
     restriction = FREE
     signals = BRISCA_SIGNS
     exchange = ANNOUNCED_EXCHANGE
+    special_keys = (SpecialKey("x", A.EXCHANGE, "Exchange"),)
     house_rules = (
         HouseRule("match", 4, (2, 3, 4, 5, 6, 8, 10),
                   "Hands a player or side must take to win the match; a tie at the target "

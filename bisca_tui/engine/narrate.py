@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .cards import SUIT_NAMES, SUITS
+from .exchange import ANNOUNCED, TAKEN
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -97,10 +98,15 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
         lines.append(Line("action", parts))
     elif action == A.KNOCK:
         lines.append(Line("action", (f"{who} {verb(who, 'knock')}: hearts are trumps",)))
-    elif action == A.EXCHANGE and st.exchanged is not None:
-        _, gave, took = st.exchanged
-        lines.append(Line("action", (f"{who} {verb(who, 'exchange')} ", CardRef(gave),
-                                     " for ", CardRef(took))))
+    elif action == A.EXCHANGE and st.exchanges:
+        ex = st.exchanges[-1]
+        if ex.what == ANNOUNCED:
+            lines.append(Line("action", (f"{who} {verb(who, 'lay')} ", CardRef(ex.gave),
+                                         " under the indicator, to take ", CardRef(ex.took),
+                                         " at the next trick won")))
+        else:
+            lines.append(Line("action", (f"{who} {verb(who, 'exchange')} ", CardRef(ex.gave),
+                                         " for ", CardRef(ex.took))))
     elif action == A.PASS or A.BID <= action < A.CALL:
         lines.append(Line("action", (f"{who} {bid_phrase(v, action, who)}",)))
         c = st.contract
@@ -122,6 +128,16 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
         taker = name(t.winner)
         worth = f" (+{t.points})" if points else ""
         lines.append(Line("trick", (f"  {taker} {verb(taker, 'take')} the trick{worth}",)))
+        for ex in st.exchanges:
+            if ex.trick != len(st.tricks) or ex.what == ANNOUNCED:
+                continue
+            owner = name(ex.seat)
+            if ex.what == TAKEN:
+                lines.append(Line("reveal", (f"  {owner} {verb(owner, 'take')} ", CardRef(ex.took),
+                                             "; ", CardRef(ex.gave), " is the new indicator")))
+            else:
+                lines.append(Line("reveal", ("  The stock ran out: ", CardRef(ex.gave),
+                                             f" goes back to {owner}")))
     for e in st.score_events[events_before:]:
         lines.append(Line("score", (f"  {team(e.team)} +{e.points}: {e.reason}",)))
     return lines

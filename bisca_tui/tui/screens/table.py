@@ -242,7 +242,7 @@ class TableScreen(TableFlow, Screen[None]):
         caption_panel.set(caption)
         if s.variant.draws:
             self.query_one(StockView).show(v.stock_count, v.indicator, v.trump, knocked(v),
-                                           style)
+                                           style, under=v.under_indicator_card())
         else:
             self.query_one(StockView).show_trumps(v.trump, turned_card(s, v),
                                                   auction_note(v, style), style)

@@ -316,8 +316,13 @@ class StockView(Panel):
         super().__init__(id="stock")
 
     def show(self, stock_count: int, indicator: int | None, trump: int | None, knocked: bool,
-             style: str) -> None:
-        self.set(stack(stock_lines(stock_count, indicator, trump, knocked, style)))
+             style: str, under: int | None = None) -> None:
+        """``under``: a card laid under the indicator to exchange for it, shown below."""
+        lines = stock_lines(stock_count, indicator, trump, knocked, style)
+        if under is not None:
+            lines = [*lines[:-1], Text("under: ", style="bright_black")
+                     + card_text(under, style)]
+        self.set(stack(lines))
 
     def show_trumps(self, trump: int | None, turned: int | None, note: Text | None,
                     style: str) -> None:

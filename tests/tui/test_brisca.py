@@ -1,0 +1,52 @@
+"""Spanish Brisca at the table, for two, three and four: the exchange announced by key and
+shown under the indicator, a whole hand played by keys, ties said plainly."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import log_text, make_app, open_table, play_deal_by_keys, settle
+
+from bisca_tui.engine import actions as A
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.session import Session, default_seats
+from bisca_tui.tui.widgets.table import StockView
+
+
+def rendered(widget) -> str:
+    return str(widget.render())
+
+
+# seeds where the person, eldest, may exchange at once
+SEEDS = {2: 19, 3: 8, 4: 2}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_a_hand_of_brisca_by_keys_with_the_exchange_announced(private_data,
+                                                                    players: int) -> None:
+    session = Session.new("brisca", {}, default_seats(players, "random"), seed=SEEDS[players])
+    st = session.state
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await open_table(app, pilot, session)
+        await settle(app, pilot)
+        assert st.current == 0 and A.EXCHANGE in st.legal_actions()
+        indicator = st.indicator
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert st.under_indicator is not None and st.under_indicator[0] == 0
+        laid = st.under_indicator[1]
+        assert laid not in st.hands[0] and st.indicator == indicator
+        assert "under:" in rendered(t.query_one(StockView))
+        assert any("under the indicator" in line for line in log_text(t))
+        assert (len(session.variant.signals) > 0) == (players == 4)
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await pilot.pause()
+        r = st.result
+        assert sum(st.points) == 120 and r.winners
+        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
+        if len(r.winners) > 1:
+            assert "each" in summary
+        # the exchange was completed or the card came back: never lost
+        assert st.under_indicator is None
+        assert session.match.scores == list(r.game_points)
