@@ -25,13 +25,15 @@ from ..engine.state import ScoreEvent
 from ..engine.variant import (
     FOLLOW_OR_TRUMP,
     FOLLOW_SUIT,
+    FREE,
     TRUMP_ON_TRUMP_AFTER_STOCK,
     DealScore,
     Variant,
 )
 from ..engine.view import SeatView
 
-R_FREE, R_TRUMP_ON_TRUMP, R_FOLLOW, R_FOLLOW_OR_TRUMP = 0, 1, 2, 3
+# the rules of play the simulator inlines for speed; any other asks the rule's object
+R_FREE, R_TRUMP_ON_TRUMP, R_FOLLOW, R_FOLLOW_OR_TRUMP, R_OTHER = 0, 1, 2, 3, 4
 _RESTRICTIONS = {TRUMP_ON_TRUMP_AFTER_STOCK: R_TRUMP_ON_TRUMP, FOLLOW_SUIT: R_FOLLOW,
                  FOLLOW_OR_TRUMP: R_FOLLOW_OR_TRUMP}
 
@@ -56,7 +58,9 @@ class Rules:
         self.strength = variant.strength
         self.pts = variant.points
         self.trump = trump
-        self.restriction = _RESTRICTIONS.get(variant.restriction, R_FREE)
+        self.restriction = (R_FREE if variant.restriction == FREE
+                            else _RESTRICTIONS.get(variant.restriction, R_OTHER))
+        self.rule_of_play = variant.rule_of_play
         self.draws = variant.draws
         self.hook = type(variant).after_trick is not Variant.after_trick
         self.target = target
@@ -280,6 +284,10 @@ class Sim:
         r = self.rules.restriction
         if r == R_FREE or not self.trick:
             return hand[:]
+        if r == R_OTHER:
+            rules = self.rules
+            return rules.rule_of_play.legal(hand, self.trick, self.trump, self.stock_count == 0,
+                                            rules.suit, rules.strength)
         suit = self.rules.suit
         led = suit[self.trick[0]]
         if r == R_TRUMP_ON_TRUMP:
@@ -513,6 +521,11 @@ def fast_playout_random(sim: Sim, rng: random.Random) -> None:
             hand = hands[seat]
             if restr == R_FREE or not trick:
                 c = hand.pop(randrange(len(hand)))
+            elif restr == R_OTHER:
+                opts = rules.rule_of_play.legal(hand, trick, trump,
+                                                not stock and indicator is None, suit, strength)
+                c = opts[randrange(len(opts))]
+                hand.remove(c)
             else:
                 sl = suit[trick[0]]
                 if restr == R_TRUMP_ON_TRUMP:

@@ -21,6 +21,7 @@ from . import actions as A
 from .cards import R_3, R_ACE, R_J, R_K, R_Q, SPANISH, make_card, parse_card, rank_of, suit_of
 from .exchange import ExchangeRule, seven_or_two
 from .variant import (
+    ARRASTRE,
     FREE,
     REQUEST,
     VOID,
@@ -101,7 +102,15 @@ class Brisca(Variant):
                   "won. immediate: swap at once on your turn. none: no exchange."),
         HouseRule("intercept", 0.25, (0.0, 0.1, 0.25, 0.5, 0.75, 1.0),
                   "The chance that each opponent catches a sign meant for the partner."),
+        HouseRule("arrastre", False, (False, True),
+                  "Once the stock is gone, follow suit and beat the trick if able; a player "
+                  "who cannot follow must trump (beating a trump on the trick if able)."),
     )
+
+    def __init__(self, options=None, players=None) -> None:
+        super().__init__(options, players)
+        if self.options["arrastre"]:
+            self.restriction = ARRASTRE
 
     def pack(self) -> list[int]:
         cards = list(range(40))

@@ -18,15 +18,7 @@ from dataclasses import dataclass, replace
 
 from .cards import make_card
 from .state import PLAY, GameState, ScoreEvent, SignalEvent
-from .variant import (
-    FOLLOW_OR_TRUMP,
-    FOLLOW_SUIT,
-    HOLDING,
-    TRUMP_ON_TRUMP_AFTER_STOCK,
-    VOID,
-    Signal,
-    Variant,
-)
+from .variant import FREE, HOLDING, VOID, Signal, Variant
 from .view import SeatView
 
 
@@ -50,33 +42,24 @@ def initial_stock(variant: Variant) -> int:
 
 
 def _voids(view: SeatView, variant: Variant) -> list[set[int]]:
-    """Suits each seat has shown it lacks, from the tricks played while no card was drawn
-    afterwards (a card drawn later could be of that suit)."""
+    """Suits each seat has shown it lacks, by the rule of play, from the tricks played while
+    no card was drawn afterwards (a card drawn later could be of that suit)."""
     n = view.n_players
     voids: list[set[int]] = [set() for _ in range(n)]
-    r = variant.restriction
-    if r not in (FOLLOW_SUIT, FOLLOW_OR_TRUMP, TRUMP_ON_TRUMP_AFTER_STOCK) or view.trump is None:
+    rule = variant.rule_of_play
+    if variant.restriction == FREE or view.trump is None:
         return voids
-    suit = variant.suit
+    suit, strength = variant.suit, variant.strength
     trump = view.trump
     start = initial_stock(variant)
     tricks = [(t.seats, t.cards) for t in view.tricks]
     if view.trick:
         tricks.append((tuple(s for s, _ in view.trick), tuple(c for _, c in view.trick)))
     for k, (seats, cards) in enumerate(tricks):
-        stock_then = max(0, start - n * k)
-        if stock_then > 0:
+        if max(0, start - n * k) > 0:
             continue  # everybody draws after this trick: no lasting void
-        led = suit[cards[0]]
-        for seat, card in zip(seats[1:], cards[1:], strict=True):
-            s = suit[card]
-            if r == TRUMP_ON_TRUMP_AFTER_STOCK:
-                if led == trump and s != trump:
-                    voids[seat].add(trump)
-            elif s != led:
-                voids[seat].add(led)
-                if r == FOLLOW_OR_TRUMP and s != trump:
-                    voids[seat].add(trump)
+        for i in range(1, len(cards)):
+            voids[seats[i]] |= rule.voids(cards[:i], cards[i], trump, True, suit, strength)
     return voids
 
 

@@ -23,13 +23,7 @@ from . import exchange as X
 from . import phases as P
 from .cards import SUITS, card_str
 from .errors import IllegalAction, LayoutError
-from .variant import (
-    FOLLOW_OR_TRUMP,
-    FOLLOW_SUIT,
-    TRUMP_ON_TRUMP_AFTER_STOCK,
-    DealScore,
-    Variant,
-)
+from .variant import FREE, DealScore, Variant
 
 if TYPE_CHECKING:
     from .calling import Contract
@@ -284,27 +278,10 @@ class GameState:
             return []
         hand = self.hands[s]
         v = self.variant
-        r = v.restriction
-        if r == "free" or not self.trick:
+        if v.restriction == FREE or not self.trick:
             return list(hand)
-        suit = v.suit
-        led = suit[self.trick[0]]
-        if r == TRUMP_ON_TRUMP_AFTER_STOCK:
-            if led == self.trump and self.stock_count == 0:
-                trumps = [c for c in hand if suit[c] == led]
-                if trumps:
-                    return trumps
-            return list(hand)
-        if r in (FOLLOW_SUIT, FOLLOW_OR_TRUMP):
-            follow = [c for c in hand if suit[c] == led]
-            if follow:
-                return follow
-            if r == FOLLOW_OR_TRUMP:
-                trumps = [c for c in hand if suit[c] == self.trump]
-                if trumps:
-                    return trumps
-            return list(hand)
-        return list(hand)
+        return v.rule_of_play.legal(hand, self.trick, self.trump, self.stock_count == 0,
+                                    v.suit, v.strength)
 
     def legal_actions(self) -> list[int]:
         if self.current is None:
@@ -397,17 +374,8 @@ class GameState:
         if 0 <= action < 80:
             if action not in self.hands[seat]:
                 return f"{card_str(action)} is not in seat {seat}'s hand"
-            led = v.suit[self.trick[0]]
-            if v.restriction == TRUMP_ON_TRUMP_AFTER_STOCK:
-                return ("once the stock is gone, a trump lead must be answered with a trump "
-                        "by a player who has one")
-            if v.restriction == FOLLOW_SUIT or (
-                v.restriction == FOLLOW_OR_TRUMP and any(v.suit[c] == led for c in self.hands[seat])
-            ):
-                return f"you must follow suit ({SUITS[led]} was led) when you can"
-            if v.restriction == FOLLOW_OR_TRUMP:
-                return "a player who cannot follow suit must play a trump when holding one"
-            return "that card cannot be played now"
+            return v.rule_of_play.why(self.hands[seat], self.trick, self.trump,
+                                      self.stock_count == 0, v.suit, v.strength, action)
         if A.is_signal(action):
             k = action - A.SIGNAL
             if k >= len(v.signals):

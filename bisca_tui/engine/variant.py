@@ -15,15 +15,18 @@ from . import phases as P
 from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
 from .exchange import ExchangeRule
+from .restrictions import RESTRICTIONS, Restriction
 
 if TYPE_CHECKING:
     from .state import GameState
 
-# Play restrictions, checked in one place (GameState.legal_cards).
+# Play restrictions by name; each is an object in ``restrictions`` (legal cards, the reason
+# for a refusal, the voids a play shows).
 FREE = "free"  # any card, always
 TRUMP_ON_TRUMP_AFTER_STOCK = "trump-on-trump-after-stock"  # Bisca de Nove
 FOLLOW_SUIT = "follow-suit"  # Sueca
 FOLLOW_OR_TRUMP = "follow-or-trump"  # Sueca Italiana
+ARRASTRE = "arrastre"  # Brisca's house rule: follow and beat, else trump, once the stock ends
 
 
 @dataclass(frozen=True)
@@ -204,6 +207,11 @@ class Variant:
     def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
         """The deal's partnerships as ``viewer`` knows them (None: not yet known)."""
         return tuple(state.side_of)
+
+    @property
+    def rule_of_play(self) -> Restriction:
+        """The object that says which cards may be played (``restrictions``)."""
+        return RESTRICTIONS[self.restriction]
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
         """The exchange rule in force in this deal now (None: no exchange)."""

@@ -281,3 +281,66 @@ def test_random_deals_keep_every_card_and_replay(players: int, seed: int, policy
     assert max(r.card_points) == r.card_points[r.winners[0]]
     assert GameState.replay(v, s.history, seed % players, seed=seed).signature() == \
         s.signature()
+
+
+# ----- arrastre ------------------------------------------------------------------------
+
+
+def late(hands: list[str], trump: str = "C", **options) -> GameState:
+    """A two-player position once the stock is gone (a real deal played that far), then
+    set up: the given hands, clubs trumps, seat 0 to lead."""
+    v = make_variant("brisca", options, 2)
+    s = GameState(v, 1, seed=4)
+    rng = random.Random(3)
+    while s.stock_count > 0 or s.trick:
+        s.apply(rng.choice(s.legal_cards()))
+    s.hands = [list(cards(h)) for h in hands]
+    s.trump = "SHDC".index(trump)
+    s.leader = s.current = 0
+    return s
+
+
+def test_arrastre_follow_and_beat_when_able() -> None:
+    s = late(["5S 2H", "3S 7S 2C"], arrastre=True)
+    s.apply(c("5S"))
+    assert sorted(s.legal_cards()) == sorted(cards("3S 7S"))  # both beat the 5
+    with pytest.raises(IllegalAction) as err:
+        s.apply(c("2C"))
+    assert "follow suit" in err.value.rule and "spades" in err.value.rule
+    t = late(["KS 2H", "6S 2S 2C"], arrastre=True)
+    t.apply(c("KS"))
+    assert sorted(t.legal_cards()) == sorted(cards("6S 2S"))  # cannot beat: follow
+    u = late(["5S 2H", "3S 4S 2C"], arrastre=True)
+    u.apply(c("5S"))
+    with pytest.raises(IllegalAction) as err:
+        u.apply(c("4S"))
+    assert "beat" in err.value.rule
+
+
+def test_arrastre_a_void_player_must_trump_and_overtrump_if_able() -> None:
+    s = late(["5S 2H", "2C 3H 4H"], arrastre=True)
+    s.apply(c("5S"))
+    assert s.legal_cards() == [c("2C")]
+    v4 = make_variant("brisca", {"arrastre": True}, 4)
+    f = GameState(v4, 3, layout=layout(v4, ["5S 2H 3H", "7C 4H 5H", "2C AC 6H", "JS QS KS"],
+                                           "KC"))
+    f.stock, f.indicator = [], None
+    f.apply(c("5S"))
+    f.apply(c("7C"))  # seat 1 trumps
+    assert sorted(f.legal_cards()) == [c("AC")]  # seat 2 must overtrump with the Ace
+
+
+def test_arrastre_binds_only_once_the_stock_is_gone_and_play_is_free_without_it() -> None:
+    s = deal(["5S 2H 3H", "3S 7S 2C"], "KC", dealer=1, arrastre=True)
+    s.apply(c("5S"))
+    assert sorted(s.legal_cards()) == sorted(cards("3S 7S 2C"))  # stock still there
+    t = late(["5S 2H", "3S 7S 2C"])
+    t.apply(c("5S"))
+    assert sorted(t.legal_cards()) == sorted(cards("3S 7S 2C"))  # the rule is off
+
+
+def test_arrastre_voids_are_read_by_the_sampler() -> None:
+    s = late(["5S 2H", "2D 3H 4H"], arrastre=True)
+    s.apply(c("5S"))
+    s.apply(c("2D"))  # no spade and no trump: void in both
+    assert {0, 3} <= set(infer(s.view(0), s.variant).voids[1])

@@ -1,0 +1,182 @@
+"""Rules of play: which cards a player may play to a trick, as one small object per rule.
+
+Each ``Restriction`` answers three questions from the cards alone, for the engine, the
+sampler of hidden hands and the search's fast simulator alike:
+
+- ``legal``: the cards of a hand that may be played to the trick so far;
+- ``why``: the sentence that explains why a card may not be played;
+- ``voids``: the suits a play shows its player lacks.
+
+``stock_empty`` says whether the stock (indicator included) is gone: some rules only bind
+then. ``suit`` and ``strength`` are the variant's tables by card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import SUIT_NAMES, SUITS
+
+
+def _word(suit: int) -> str:
+    return SUIT_NAMES[SUITS[suit]]
+
+
+def winning_card(trick: Sequence[int], trump: int, suit: Sequence[int],
+                 strength: Sequence[int]) -> int:
+    """The card winning the trick so far (of two identical cards, the first)."""
+    best = trick[0]
+    for c in trick[1:]:
+        if suit[c] == suit[best]:
+            if strength[c] > strength[best]:
+                best = c
+        elif suit[c] == trump:
+            best = c
+    return best
+
+
+class Restriction:
+    name = ""
+    binds_before_stock_ends = True  # False: play is free while there is a stock
+
+    def legal(self, hand: Sequence[int], trick: Sequence[int], trump: int, stock_empty: bool,
+              suit: Sequence[int], strength: Sequence[int]) -> list[int]:
+        return list(hand)
+
+    def why(self, hand: Sequence[int], trick: Sequence[int], trump: int, stock_empty: bool,
+            suit: Sequence[int], strength: Sequence[int], card: int) -> str:
+        return "that card cannot be played now"
+
+    def voids(self, trick: Sequence[int], card: int, trump: int, stock_empty: bool,
+              suit: Sequence[int], strength: Sequence[int]) -> set[int]:
+        """Suits that playing ``card`` to ``trick`` (the cards before it) shows lacking."""
+        return set()
+
+
+class Free(Restriction):
+    name = "free"
+
+
+class TrumpOnTrumpAfterStock(Restriction):
+    """Bisca de Nove: once the stock is gone, a trump lead is answered with a trump by a
+    player who holds one."""
+
+    name = "trump-on-trump-after-stock"
+
+    def legal(self, hand, trick, trump, stock_empty, suit, strength):
+        if trick and stock_empty and suit[trick[0]] == trump:
+            trumps = [c for c in hand if suit[c] == trump]
+            if trumps:
+                return trumps
+        return list(hand)
+
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
+        return ("once the stock is gone, a trump lead must be answered with a trump by a "
+                "player who has one")
+
+    def voids(self, trick, card, trump, stock_empty, suit, strength):
+        if trick and stock_empty and suit[trick[0]] == trump and suit[card] != trump:
+            return {trump}
+        return set()
+
+
+class FollowSuit(Restriction):
+    """Sueca: follow the suit led when able; otherwise any card."""
+
+    name = "follow-suit"
+
+    def legal(self, hand, trick, trump, stock_empty, suit, strength):
+        if trick:
+            follow = [c for c in hand if suit[c] == suit[trick[0]]]
+            if follow:
+                return follow
+        return list(hand)
+
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
+        return f"you must follow suit ({_word(suit[trick[0]])} were led) when you can"
+
+    def voids(self, trick, card, trump, stock_empty, suit, strength):
+        return {suit[trick[0]]} if trick and suit[card] != suit[trick[0]] else set()
+
+
+class FollowOrTrump(FollowSuit):
+    """Sueca Italiana: follow suit when able; else trump when able."""
+
+    name = "follow-or-trump"
+
+    def legal(self, hand, trick, trump, stock_empty, suit, strength):
+        if trick:
+            led = suit[trick[0]]
+            follow = [c for c in hand if suit[c] == led]
+            if follow:
+                return follow
+            trumps = [c for c in hand if suit[c] == trump]
+            if trumps:
+                return trumps
+        return list(hand)
+
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
+        if any(suit[c] == suit[trick[0]] for c in hand):
+            return super().why(hand, trick, trump, stock_empty, suit, strength, card)
+        return "a player who cannot follow suit must play a trump when holding one"
+
+    def voids(self, trick, card, trump, stock_empty, suit, strength):
+        out = super().voids(trick, card, trump, stock_empty, suit, strength)
+        if out and suit[card] != trump:
+            out.add(trump)
+        return out
+
+
+class Arrastre(Restriction):
+    """Spanish Brisca's house rule: once the stock is gone, follow suit and beat the trick
+    if able; a player who cannot follow must trump, beating a trump already played if
+    able; free while the stock lasts."""
+
+    name = "arrastre"
+    binds_before_stock_ends = False
+
+    def legal(self, hand, trick, trump, stock_empty, suit, strength):
+        if not trick or not stock_empty:
+            return list(hand)
+        led = suit[trick[0]]
+        best = winning_card(trick, trump, suit, strength)
+        follow = [c for c in hand if suit[c] == led]
+        if follow:
+            if suit[best] == led:
+                higher = [c for c in follow if strength[c] > strength[best]]
+                if higher:
+                    return higher
+            return follow
+        trumps = [c for c in hand if suit[c] == trump]
+        if trumps:
+            if suit[best] == trump:
+                higher = [c for c in trumps if strength[c] > strength[best]]
+                if higher:
+                    return higher
+            return trumps
+        return list(hand)
+
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
+        led = suit[trick[0]]
+        if any(suit[c] == led for c in hand):
+            if suit[card] == led:
+                return (f"once the stock is gone you must beat the trick when you can "
+                        f"({_word(led)} were led)")
+            return f"once the stock is gone you must follow suit ({_word(led)} were led)"
+        if suit[card] == trump:
+            return "once the stock is gone you must beat the trump on the trick when you can"
+        return "once the stock is gone a player who cannot follow suit must trump"
+
+    def voids(self, trick, card, trump, stock_empty, suit, strength):
+        if not trick or not stock_empty or suit[card] == suit[trick[0]]:
+            return set()
+        out = {suit[trick[0]]}
+        if suit[card] != trump:
+            out.add(trump)
+        return out
+
+
+RESTRICTIONS: dict[str, Restriction] = {
+    r.name: r for r in (Free(), TrumpOnTrumpAfterStock(), FollowSuit(), FollowOrTrump(),
+                        Arrastre())
+}
