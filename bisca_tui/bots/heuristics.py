@@ -313,11 +313,34 @@ def rule_card(view: SeatView, variant: Variant, counting: bool = True) -> int:
     cards = t.cards
     if len(cards) == 1:
         return cards[0]
+    asked = answer_to_request(view, variant, cards)
+    if asked is not None:
+        return asked
     if not t.trick:
         return _lead_follow(t) if t.follow else _lead(t)
     if t.ours:
         return _support(t)
     return _contest(t)
+
+
+def answer_to_request(view: SeatView, variant: Variant, cards: list[int]) -> int | None:
+    """A partner's request for points this trick (Brisca's "play me a card with points"),
+    answered with the plain figure worth most: a King, Horse or Jack that is neither a trump
+    nor a brisca; None when there was no such request or no such card."""
+    if view.trump is None:
+        return None
+    for sg in view.signals:
+        if sg.trick != len(view.tricks) or sg.intercepted or sg.sender == view.seat:
+            continue
+        sig = next((x for x in variant.signals if x.name == sg.name), None)
+        if sig is None or sig.kind != REQUEST or sig.name != "play_points":
+            continue
+        top = max(variant.points)
+        figures = [c for c in cards if variant.suit[c] != view.trump
+                   and 0 < variant.points[c] < top - 1]
+        if figures:
+            return max(figures, key=lambda c: variant.points[c])
+    return None
 
 
 def _lead(t: Table) -> int:
