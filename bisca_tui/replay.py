@@ -113,7 +113,7 @@ class _DealTracker:
     def _after_change(self) -> None:
         """Pick up what the last action changed: trumps, the auction, shown hands."""
         st = self.state
-        if st.layout is not None and st.phase in PLAYING and self.out["trump"] is None:
+        if st.layout is not None and st.trump_known and self.out["trump"] is None:
             self.out["trump"] = SUITS[st.trump]
             ic = st.indicator_card
             self.out["indicator"] = None if ic is None else card_str(ic)
@@ -173,20 +173,22 @@ class _DealTracker:
             if seat in self.pending:
                 play["signals"] = self.pending.pop(seat)
             trick["plays"].append(play)
-            if len(st.tricks) == trick["number"]:
-                done = st.tricks[-1]
-                trick["complete"] = True
-                trick["winner"] = done.winner
-                trick["points"] = done.points
-                self.trick_points += done.points
-                trick["bonus"] = sum(st.points) - self.trick_points
-                self.trick_points += trick["bonus"]
-                while self.n_scores < len(st.score_events):
-                    ev = st.score_events[self.n_scores]
-                    self.n_scores += 1
-                    trick["score_events"].append(
-                        {"team": ev.team, "game_points": ev.points, "reason": ev.reason})
-                self.trick = None
+        # a trick completes with its last card, or later (a call that decides a dark trick)
+        if self.trick is not None and len(st.tricks) == self.trick["number"]:
+            trick = self.trick
+            done = st.tricks[-1]
+            trick["complete"] = True
+            trick["winner"] = done.winner
+            trick["points"] = done.points
+            self.trick_points += done.points
+            trick["bonus"] = sum(st.points) - self.trick_points
+            self.trick_points += trick["bonus"]
+            while self.n_scores < len(st.score_events):
+                ev = st.score_events[self.n_scores]
+                self.n_scores += 1
+                trick["score_events"].append(
+                    {"team": ev.team, "game_points": ev.points, "reason": ev.reason})
+            self.trick = None
         self._after_change()
         self.next_seat = st.current
 

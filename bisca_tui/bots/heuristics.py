@@ -547,8 +547,15 @@ def _point_auction(view: SeatView, variant: Variant, legal: Sequence[int],
     calls = [a for a in legal if A.CALL <= a < A.TRUMP]
     if calls:
         need = view.contract.need if view.contract is not None else 61
-        call, _, _ = max(options, key=lambda o: (contract_value(need, o[1], o[2]), -o[0]))
+        allowed = [o for o in options if A.CALL + o[0] in calls]
+        if not allowed:  # the game limits the call (a two, say): judge each card allowed
+            allowed = [(a - A.CALL, a - A.CALL in view.hand,
+                        hand_value(view.hand, variant, variant.suit[a - A.CALL],
+                                   a - A.CALL not in view.hand)) for a in calls]
+        call, _, _ = max(allowed, key=lambda o: (contract_value(need, o[1], o[2]), -o[0]))
         return A.CALL + call
+    if A.REOPEN in legal:  # all passed: reopen at the lowest bid when the hand is worth it
+        return A.REOPEN if max(o[2] for o in options) >= 61 + 5 else A.PASS
     bids = [a - A.BID for a in legal if A.BID < a < A.CALL]
     estimate = round(max(o[2] for o in options))
     if not bids or estimate < min(bids):

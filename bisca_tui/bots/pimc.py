@@ -38,7 +38,14 @@ from ..engine.state import Trick
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from .base import Bot
-from .heuristics import Table, hidden_partner, obvious_choice, partner_odds, variant_of
+from .heuristics import (
+    Table,
+    hidden_partner,
+    obvious_choice,
+    partner_odds,
+    rule_card,
+    variant_of,
+)
 from .sim import (
     R_FREE,
     R_TRUMP_ON_TRUMP,
@@ -173,6 +180,8 @@ class PimcBot(Bot):
         cards = [a for a in view.legal if 0 <= a < 80]
         if len(cards) == 1:
             return cards[0]
+        if view.trump is None:  # a trick played before trumps are named: nothing to search
+            return rule_card(view, variant, counting=True)
         cards = spare_partner(view, variant, cards)
         if len(cards) == 1:
             return cards[0]

@@ -10,6 +10,7 @@ cut (Capixaba)          100         ``cut``
 knock (Capixaba)        101         ``knock``
 exchange                102         ``exchange``
 pass (auctions)         103         ``pass``
+reopen the bidding      104         ``reopen``
 signal k                200 + k     ``signal:NAME``
 bid n points            300 + n     ``bid:N`` (N of two digits or more)
 bid a rank (Chiamata)   430 + rank  ``bid:K`` (``bid:2`` is two for 61)
@@ -32,6 +33,7 @@ CUT = 100
 KNOCK = 101
 EXCHANGE = 102
 PASS = 103
+REOPEN = 104
 SIGNAL = 200
 BID = 300
 BID_RANK = 430  # a bid of a rank to call: BID_RANK + index in RANKS
@@ -39,7 +41,7 @@ CALL = 500
 TRUMP = 600
 DISCARD = 700
 
-_WORDS = {CUT: "cut", KNOCK: "knock", EXCHANGE: "exchange", PASS: "pass"}
+_WORDS = {CUT: "cut", KNOCK: "knock", EXCHANGE: "exchange", PASS: "pass", REOPEN: "reopen"}
 _BY_WORD = {v: k for k, v in _WORDS.items()}
 
 

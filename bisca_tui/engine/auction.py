@@ -10,7 +10,8 @@ variant describes its auction as data (``AuctionRules``):
   for N points with N rising from 61;
 - who opens (eldest or the dealer), and whether everyone speaks **once** or the bidding goes
   round until one bidder remains (a pass is final either way);
-- what happens when **all pass**: a redeal by the same dealer, or the dealer plays at zero.
+- what happens when **all pass**: a redeal by the same dealer, the dealer plays at zero, or
+  a round in which each may reopen the bidding at the lowest bid or agree to a redeal.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ RANK_WORDS = {"A": "Ace", "3": "Three", "K": "King", "Q": "Horse", "J": "Jack", 
 
 REDEAL = "redeal"  # all passed: the same dealer deals again
 DEALER_AT_ZERO = "dealer-at-zero"  # all passed: the dealer plays, needing 61
+# all passed: each in turn from the opener may reopen with the lowest bid (then everyone may
+# bid again) or agree to a redeal; a redeal when all agree (Chiamata Subito al Due)
+REOPEN = "reopen"
 
 
 class BidDomain:
@@ -106,6 +110,7 @@ class AuctionStatus:
     high_seat: int | None
     high_bid: int | None
     passed: frozenset[int]
+    reopening: bool = False  # all passed: the seat to speak may reopen or agree to redeal
 
     @property
     def over(self) -> bool:
@@ -117,12 +122,25 @@ def status(rules: AuctionRules, n: int, opener: int,
     """Where an auction stands after ``log`` ((seat, action) in the order spoken)."""
     passed: set[int] = set()
     high_seat = high_bid = None
+    reopening = False
+    declined = 0
     for seat, action in log:
-        if action == A.PASS:
+        if action == A.REOPEN:  # the bidding starts again from this seat's lowest bid
+            passed = set()
+            high_seat, high_bid = seat, rules.domain.ladder()[0]
+            reopening, declined = False, 0
+        elif reopening:
+            declined += 1  # a pass here agrees to the redeal
+        elif action == A.PASS:
             passed.add(seat)
+            if len(passed) == n and high_seat is None and rules.all_pass == REOPEN:
+                reopening, declined = True, 0
         else:
             high_seat, high_bid = seat, action
     frozen = frozenset(passed)
+    if reopening:
+        nxt = None if declined >= n else (opener + declined) % n
+        return AuctionStatus(nxt, None, None, frozen, reopening=nxt is not None)
     if rules.once:
         nxt = None if len(log) >= n else (opener + len(log)) % n
         return AuctionStatus(nxt, high_seat, high_bid, frozen)
@@ -138,6 +156,8 @@ def legal_bids(rules: AuctionRules, st: AuctionStatus) -> list[int]:
     """What the seat to speak may say: pass, or a bid that tops the high bid."""
     if st.over:
         return []
+    if st.reopening:
+        return [A.PASS, A.REOPEN]
     return [A.PASS] + rules.domain.above(st.high_bid)
 
 
@@ -145,6 +165,11 @@ def explain_bid(rules: AuctionRules, st: AuctionStatus, action: int) -> str:
     """Why ``action`` cannot be said now, in a sentence."""
     if st.over:
         return "the bidding is over"
+    if st.reopening:
+        low = rules.domain.label(rules.domain.ladder()[0])
+        return f"everyone passed: reopen the bidding at {low}, or pass to agree to a redeal"
+    if action == A.REOPEN:
+        return "the bidding may only be reopened once everyone has passed"
     if A.BID <= action < A.CALL:
         if action not in rules.domain.ladder():
             return f"{action_label(rules, action)} is not a bid of this game"
@@ -161,6 +186,8 @@ def explain_bid(rules: AuctionRules, st: AuctionStatus, action: int) -> str:
 def action_label(rules: AuctionRules, action: int) -> str:
     if action == A.PASS:
         return "Pass"
+    if action == A.REOPEN:
+        return "Reopen"
     try:
         return rules.domain.label(action)
     except (IndexError, ValueError):

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import phases as P
-from .auction import DEALER_AT_ZERO, REDEAL, AuctionRules, AuctionStatus, explain_bid, legal_bids
+from .auction import (
+    DEALER_AT_ZERO,
+    REDEAL,
+    REOPEN,
+    AuctionRules,
+    AuctionStatus,
+    explain_bid,
+    legal_bids,
+)
 from .auction import status as auction_status
 from .cards import card_name
 from .variant import DealScore, Variant
@@ -87,6 +95,7 @@ class CalledPartnerGame(Variant):
 
     auction_rules: AuctionRules = AuctionRules(domain=None)  # type: ignore[arg-type]
     bidder_leads = False  # else eldest leads
+    dark_first_trick = False  # trumps and the call are announced after the first trick
     teams_shown = False
     per_seat_payments = True
     phases = (P.DEAL, P.AUCTION, P.CALL, P.PLAY, P.OVER)
@@ -125,7 +134,7 @@ class CalledPartnerGame(Variant):
             if A.CALL <= action < A.TRUMP:
                 return self.explain_call(state, action - A.CALL)
             return "the high bidder must now call a card (its suit becomes trumps)"
-        if A.BID <= action < A.DISCARD or action == A.PASS:
+        if A.BID <= action < A.DISCARD or action in (A.PASS, A.REOPEN):
             return "the bidding and the call are over"
         return "that action is not part of this game"
 
@@ -156,7 +165,7 @@ class CalledPartnerGame(Variant):
                 state.phase = P.CALL
                 state.current = state.dealer
                 return
-            assert self.auction_rules.all_pass == REDEAL
+            assert self.auction_rules.all_pass in (REDEAL, REOPEN)
             state.phase = P.OVER
             state.current = None
             zero = (0,) * self.n_teams
@@ -166,18 +175,27 @@ class CalledPartnerGame(Variant):
             return
         bid = st.high_bid
         state.contract = Contract(st.high_seat, bid, domain.label(bid), domain.need(bid))
+        if self.dark_first_trick:
+            state.start_play()  # the call waits until the first trick is down
+            return
         state.phase = P.CALL
         state.current = st.high_seat
 
     def make_call(self, state: GameState, card: int) -> None:
         c = state.contract
         assert c is not None
-        holder = next(s for s in range(state.n) if card in state.hands[s])
+        holder = next((s for s in range(state.n) if card in state.hands[s]), None)
+        if holder is None:  # played already, to a first trick played in the dark
+            holder = state.trick_seats[state.trick.index(card)]
         state.trump = self.suit[card]
         state.indicator_card = None
         state.contract = replace(c, trump=self.suit[card], called=card)
         state.called_holder = holder
         self.set_sides(state)
+        if len(state.trick) == state.n:  # a first trick played in the dark: now it is won
+            state.phase = P.PLAY
+            state._finish_trick()
+            return
         state.start_play()
         if self.bidder_leads:
             state.leader = state.current = c.bidder

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .auction import RANK_WORDS, REDEAL, AuctionRules, RanksThenPoints
+from . import phases as P
+from .auction import RANK_WORDS, REDEAL, REOPEN, AuctionRules, Points, RanksThenPoints
 from .calling import CalledPartnerGame
 from .cards import ITALIAN, RANKS, SUIT_NAMES, SUITS, card_name, make_card
 from .errors import LayoutError
@@ -149,3 +150,81 @@ class Chiamata(CalledPartnerGame):
                       if self.suit[c] == self.suit[called]
                       and self.strength[c] < self.strength[called])
         return ((contract.bidder, below),)
+
+
+@register
+class ChiamataPunti(Chiamata):
+    """Chiamata bid in points only: from 61; the winner calls any card, whose suit is
+    trumps (usually the best trump it lacks)."""
+
+    id = "chiamata-punti"
+    name = "Briscola Chiamata by points"
+    description = ("Chiamata bid in card points from 61; the winner calls any card of the "
+                   "suit it wants as trumps.")
+    auction_rules = AuctionRules(Points(61, 120), opener="eldest", once=False, all_pass=REDEAL)
+
+    def call_options(self, state: GameState, bidder: int) -> list[int]:
+        return sorted(self.pack())
+
+    def explain_call(self, state: GameState, card: int) -> str:
+        return "any card may be called"
+
+    def implied_holdings(self, contract) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        return ()
+
+
+@register
+class ChiamataSubito(ChiamataPunti):
+    """Subito al Due: bids in points from 61 and the call is always a two; a bidder who
+    holds the two of the suit it wants plays alone. All pass: each in turn from eldest may
+    reopen at 61 or agree to a redeal."""
+
+    id = "chiamata-subito-al-due"
+    name = "Chiamata Subito al Due"
+    description = ("Chiamata bid in points from 61, the call always a two; when all pass, "
+                   "anyone may reopen at 61 before the cards are dealt again.")
+    auction_rules = AuctionRules(Points(61, 120), opener="eldest", once=False, all_pass=REOPEN)
+
+    def call_options(self, state: GameState, bidder: int) -> list[int]:
+        return [make_card(TWO, x) for x in range(4)]
+
+    def explain_call(self, state: GameState, card: int) -> str:
+        return "the call is always a two: name the suit you want as trumps"
+
+
+@register
+class ChiamataBuio(ChiamataSubito):
+    """Prima Mano al Buio: Subito al Due with the first trick played before trumps and the
+    called card are announced; no two may be played to it, except by the bidder playing
+    last. Once it is down the bidder calls, and the trick goes to its highest trump, else
+    the highest card of the suit led."""
+
+    id = "chiamata-buio"
+    name = "Chiamata Prima Mano al Buio"
+    description = ("Subito al Due with the first trick played in the dark: trumps and the "
+                   "call come after it, and no two may be played to it but by the bidder "
+                   "playing last.")
+    dark_first_trick = True
+    has_after_card = True
+    has_card_filter = True
+
+    def trumps_hidden(self, state: GameState) -> bool:
+        return state.contract is None or state.contract.called is None
+
+    def after_card(self, state: GameState, seat: int, card: int) -> None:
+        c = state.contract
+        if c is not None and c.called is None and len(state.trick) == state.n:
+            state.phase = P.CALL  # the trick waits on the table for the call
+            state.current = c.bidder
+
+    def filter_cards(self, state: GameState, seat: int, cards: list[int]) -> list[int]:
+        c = state.contract
+        if state.tricks or c is None or c.called is not None:
+            return cards
+        if seat == c.bidder and len(state.trick) == state.n - 1:
+            return cards  # the bidder, playing last, may play a two
+        return [k for k in cards if k % 10 != TWO]
+
+    def explain_filtered(self, state: GameState, seat: int, card: int) -> str:
+        return ("no two may be played to the first trick, played in the dark, except by the "
+                "bidder playing last to it")

@@ -53,6 +53,8 @@ def bid_label(variant: Variant, action: int) -> str:
     if action == A.PASS:
         return "pass"
     rules = getattr(variant, "auction_rules", None)
+    if action == A.REOPEN and rules is not None:
+        return f"reopen at {rules.domain.label(rules.domain.ladder()[0])}"
     if rules is not None:
         return rules.domain.label(action)
     return A.action_str(action)
@@ -68,6 +70,17 @@ def bid_phrase(variant: Variant, action: int, name: str = "") -> str:
 
 def trumps_phrase(card: int) -> str:
     return f"{SUIT_NAMES[SUITS[card % 40 // 10]]} are trumps"
+
+
+def _was_reopening(st: GameState) -> bool:
+    """Whether the last word of the auction was said in a round of reopen-or-redeal."""
+    v = st.variant
+    rules = getattr(v, "auction_rules", None)
+    if rules is None or not st.bids:
+        return False
+    from .auction import status
+
+    return status(rules, st.n, v.opener(st), st.bids[:-1]).reopening
 
 
 def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_before: int,
@@ -107,6 +120,11 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
         else:
             lines.append(Line("action", (f"{who} {verb(who, 'exchange')} ", CardRef(ex.gave),
                                          " for ", CardRef(ex.took))))
+    elif action == A.REOPEN:
+        low = bid_label(v, v.auction_rules.domain.ladder()[0])
+        lines.append(Line("contract", (f"{who} {verb(who, 'reopen')} the bidding at {low}",)))
+    elif action == A.PASS and _was_reopening(st):
+        lines.append(Line("action", (f"{who} {verb(who, 'agree')} to a redeal",)))
     elif action == A.PASS or A.BID <= action < A.CALL:
         lines.append(Line("action", (f"{who} {bid_phrase(v, action, who)}",)))
         c = st.contract

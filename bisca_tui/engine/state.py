@@ -278,6 +278,12 @@ class GameState:
             return []
         hand = self.hands[s]
         v = self.variant
+        if v.has_card_filter:
+            return v.filter_cards(self, s, self._by_rule(hand))
+        return self._by_rule(hand)
+
+    def _by_rule(self, hand: list[int]) -> list[int]:
+        v = self.variant
         if v.restriction == FREE or not self.trick:
             return list(hand)
         return v.rule_of_play.legal(hand, self.trick, self.trump, self.stock_count == 0,
@@ -374,6 +380,8 @@ class GameState:
         if 0 <= action < 80:
             if action not in self.hands[seat]:
                 return f"{card_str(action)} is not in seat {seat}'s hand"
+            if v.has_card_filter and action in self._by_rule(self.hands[seat]):
+                return v.explain_filtered(self, seat, action)
             return v.rule_of_play.why(self.hands[seat], self.trick, self.trump,
                                       self.stock_count == 0, v.suit, v.strength, action)
         if A.is_signal(action):
@@ -409,6 +417,8 @@ class GameState:
         self.signals_this_turn.clear()
         if self.variant.has_after_card:
             self.variant.after_card(self, seat, card)
+            if self.phase != PLAY:  # the variant holds the trick (a call still to come)
+                return
         n = self.n
         if len(self.trick) < n:
             self.current = (seat + 1) % n

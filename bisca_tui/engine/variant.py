@@ -120,6 +120,7 @@ class Variant:
     may_lack_indicator: bool = False  # a layout may give a trump suit and no indicator
     has_special_play_actions: bool = False  # special_actions offers more than signals in play
     has_after_card: bool = False  # after_card is called after every card played
+    has_card_filter: bool = False  # filter_cards narrows the cards the rule of play allows
     people_scores: bool = False  # the match scores each player, who may change seats per deal
     dealer_sits_out: bool = False  # the dealer deals but takes no seat (six at Chiamata)
     per_seat_payments: bool = False  # game points are paid seat by seat (summing to zero)
@@ -198,7 +199,15 @@ class Variant:
         return seat
 
     def after_card(self, state: GameState, seat: int, card: int) -> None:
-        """Called after each card played when ``has_after_card`` is set."""
+        """Called after each card played when ``has_after_card`` is set; it may hold the
+        trick by leaving the play phase (the trick completes when play resumes)."""
+
+    def filter_cards(self, state: GameState, seat: int, cards: list[int]) -> list[int]:
+        """A variant's own limit on the cards allowed (``has_card_filter``)."""
+        return cards
+
+    def explain_filtered(self, state: GameState, seat: int, card: int) -> str:
+        return "that card cannot be played now"
 
     def rebuild_hidden(self, state: GameState) -> None:
         """Recompute facts that follow from hidden cards, after a state was rebuilt from a

@@ -33,7 +33,13 @@ def open_auction_dialog(app: App[object], s: Session, v: SeatView,
         options = [(a, said(s, a)) for a in v.legal if a != A.PASS]
         points_only = all(A.BID <= a < A.BID_RANK for a, _ in options)
         screen: ModalScreen[int | None]
-        if points_only:
+        if A.REOPEN in v.legal:  # everyone passed: reopen, or agree to a redeal
+            screen = BidListScreen([(A.REOPEN, "Reopen the bidding at the lowest bid")],
+                                   bids_text(s, v), hand_points(s, v),
+                                   pass_label="Agree to a redeal",
+                                   hint="Everyone passed. Reopen, and everyone may bid again; "
+                                        "or agree to a new deal by the same dealer.")
+        elif points_only:
             screen = BidScreen(options, bids_text(s, v), hand_points(s, v))
         else:
             screen = BidListScreen(options, bids_text(s, v), hand_points(s, v))
@@ -124,10 +130,15 @@ class BidListScreen(ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "close", "Look at the table")]
     AUTO_FOCUS = "#bid-list"
 
-    def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int) -> None:
+    RANKS_HINT = ("Each bid names a lower card to call than the last; after Two, the points "
+                  "to take rise. A pass is final.")
+
+    def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int,
+                 pass_label: str = "Pass", hint: str = RANKS_HINT) -> None:
         super().__init__()
+        self.hint = hint
         self.actions = [A.PASS] + [a for a, _ in options]
-        self.labels = ["Pass"] + [label for _, label in options]
+        self.labels = [pass_label] + [label for _, label in options]
         self.bids = bids
         self.hand_points = hand_points
 
@@ -136,8 +147,7 @@ class BidListScreen(ModalScreen[int | None]):
             yield Static("Your bid", classes="dialog-title")
             yield Static(self.bids)
             yield Static(
-                "Each bid names a lower card to call than the last; after Two, the points "
-                f"to take rise. A pass is final. Your hand holds {self.hand_points} points.",
+                f"{self.hint} Your hand holds {self.hand_points} points.",
                 classes="dim")
             yield OptionList(*[Option(label, id=f"bid-{k}")
                                for k, label in enumerate(self.labels)], id="bid-list")

@@ -1,0 +1,89 @@
+"""Chiamata's regional forms at the table, played by keys: a points auction with a call of
+any card, the reopen-or-redeal round of Subito al Due, and the dark first trick."""
+
+from __future__ import annotations
+
+from tui_helpers import make_app, open_table, play_deal_by_keys, until
+
+from bisca_tui.engine import actions as A
+from bisca_tui.engine.cards import RANKS
+from bisca_tui.engine.view import SeatView
+from bisca_tui.tui.screens.auction import BidListScreen, BidScreen, CallScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.session import Session, default_seats
+
+
+class Passer:
+    """Passes every bid, agrees to every redeal, plays its first legal card."""
+
+    def choose(self, view: SeatView) -> int:
+        return A.PASS if A.PASS in view.legal else view.legal[0]
+
+
+def passers(variant: str, seed: int) -> Session:
+    session = Session.new(variant, {}, default_seats(5, "random"), seed=seed)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    return session
+
+
+async def bid_61(app, pilot) -> None:
+    await until(pilot, lambda: isinstance(app.screen, BidScreen))
+    for key in ("6", "1", "enter"):
+        await pilot.press(key)
+
+
+async def test_points_only_by_keys(private_data) -> None:
+    session = passers("chiamata-punti", 3)
+    st = session.state
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_table(app, pilot, session)
+        await bid_61(app, pilot)
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        assert st.contract.bidder == 0 and st.contract.need == 61
+        assert len(app.screen.ranks) == 10  # any card may be called
+        hand = set(st.hands[0])
+        card = next(c for c in range(40) if c not in hand)
+        await pilot.press(RANKS[card % 10].lower(), "SHDC"[card // 10].lower(), "enter")
+        await until(pilot, lambda: st.phase == "play")
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        assert sum(st.result.game_points) == 0
+
+
+async def test_subito_reopen_round_by_keys(private_data) -> None:
+    session = passers("chiamata-subito-al-due", 6)
+    st = session.state
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidScreen))
+        await pilot.press("0", "enter")  # the person passes; the bots pass too
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        assert app.screen.labels == ["Agree to a redeal", "Reopen the bidding at the lowest bid"]
+        await pilot.press("down", "enter")  # reopen
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        assert A.REOPEN in [a for _, a in st.bids]
+        assert st.contract.bidder == 0 and st.contract.need == 61
+        assert app.screen.ranks == ["2"]  # only a two may be called
+
+
+async def test_dark_first_trick_then_the_call_by_keys(private_data) -> None:
+    session = passers("chiamata-buio", 9)
+    st = session.state
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        t = await open_table(app, pilot, session)
+        await bid_61(app, pilot)
+        await until(pilot, lambda: st.phase == "play" and st.current == 0)
+        assert t.session.view(0).trump is None
+        assert all(c % 10 != 1 for c in st.legal_cards())  # no two to the dark trick
+        first = t.sorted_hand(session.view(0)).index(st.legal_cards()[0])
+        await pilot.press(str(first + 1))
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        assert len(st.trick) == 5 and not st.tricks  # the trick waits for the call
+        await pilot.press("2", "h", "enter")
+        await until(pilot, lambda: len(st.tricks) == 1)
+        assert st.trump == 1 and st.contract.called == 11
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
