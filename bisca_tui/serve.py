@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import shlex
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -89,11 +91,35 @@ def make_server(command: str, host: str, port: int) -> Any:
             # a line for every file a browser fetches says nothing to a player; errors stay
             logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
-        async def on_startup(self, app: Any) -> None:
+        def serve(self, debug: bool = False) -> None:
+            """textual-serve's own, with the address said once it is listened on (not
+            before, when a port already taken would still fail) and an event loop of its
+            own, closed afterwards."""
+            from aiohttp import web
+
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            try:
+                for sig in (signal.SIGINT, signal.SIGTERM):
+                    with contextlib.suppress(NotImplementedError):  # not on Windows
+                        loop.add_signal_handler(sig, self.request_exit)
+                web.run_app(self._make_app(), host=self.host, port=self.port,
+                            handle_signals=False, loop=loop,
+                            print=lambda *_: self.say_where())
+            finally:
+                asyncio.set_event_loop(None)
+                loop.close()
+
+        def say_where(self) -> None:
             self.console.print(f"bisca-tui: the card table is served at {self.public_url}",
                                highlight=False, markup=False)
             self.console.print("Open it in a web browser; Ctrl+C stops the server.",
                                highlight=False, markup=False)
+
+        async def on_startup(self, app: Any) -> None:
+            pass  # textual-serve would say where before listening: say_where does, after
 
         async def handle_websocket(self, request: Any) -> Any:
             # one visit: a browser's websocket and the table it drives, for as long as
@@ -120,9 +146,6 @@ def make_server(command: str, host: str, port: int) -> Any:
 def run_command(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C (or SIGTERM); 1 when the address cannot be listened on."""
     server = make_server(app_command(table_arguments(args)), args.host, args.port)
-    # the server takes the current event loop: give it one of its own, closed afterwards
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
     try:
         server.serve()
     except OSError as e:  # the port is taken, the address is not this machine's...
@@ -132,8 +155,5 @@ def run_command(args: argparse.Namespace) -> int:
         return 1
     except KeyboardInterrupt:  # a Ctrl+C before the server had set up its own handler
         pass
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
     print("bisca-tui: the server has stopped.")
     return 0
