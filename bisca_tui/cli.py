@@ -4,6 +4,7 @@
     bisca-tui variants              list the games
     bisca-tui replay FILE [--json]  replay a game record trick by trick
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
+    bisca-tui serve [--port N]      the card table in a web browser
 
 The command line is one argparse parser with a subparser per command; ``main`` returns the
 exit status instead of raising SystemExit (0 done, 2 a refused command line, and whatever a
@@ -97,7 +98,7 @@ def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import arena, replay
+    from . import arena, replay, serve
 
     raw = argparse.RawDescriptionHelpFormatter
     # the usage says outright that the command may be left out (argparse would not)
@@ -130,6 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
                         formatter_class=raw)
     arena.add_arguments(ar)
     ar.set_defaults(run=lambda args: arena.run_command(args, ar))
+
+    sv = sub.add_parser("serve", help="serve the card table to web browsers",
+                        description=serve.DESCRIPTION, epilog=serve.EPILOG,
+                        formatter_class=raw)
+    serve.add_arguments(sv)
+    _add_play_arguments(sv, defaults=False)  # handed on to every table served
+    sv.set_defaults(run=serve.run_command)
     return parser
 
 
