@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from . import phases as P
-from .cards import SUITS, card_str
+from .cards import SUIT_NAMES, SUITS, card_str
 from .errors import IllegalAction, LayoutError
 from .variant import (
     FOLLOW_OR_TRUMP,
@@ -386,7 +386,7 @@ class GameState:
             if v.restriction == FOLLOW_SUIT or (
                 v.restriction == FOLLOW_OR_TRUMP and any(v.suit[c] == led for c in self.hands[seat])
             ):
-                return f"you must follow suit ({SUITS[led]} was led) when you can"
+                return f"you must follow suit ({SUIT_NAMES[SUITS[led]]} were led) when you can"
             if v.restriction == FOLLOW_OR_TRUMP:
                 return "a player who cannot follow suit must play a trump when holding one"
             return "that card cannot be played now"

@@ -96,7 +96,8 @@ def test_must_follow_suit_and_the_refusal_names_the_rule() -> None:
     assert s.legal_cards() == [parse_card("KS")]  # holds one spade: must play it
     with pytest.raises(IllegalAction) as err:
         s.apply(parse_card("AD"))
-    assert "follow suit" in err.value.rule
+    # the suit by its word, as the table shows it, never by its letter
+    assert err.value.rule == "you must follow suit (spades were led) when you can"
 
 
 def test_a_void_player_may_discard_instead_of_trumping() -> None:
