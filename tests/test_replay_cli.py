@@ -538,3 +538,22 @@ def test_chiamata_all_pass_is_a_redeal_by_the_same_dealer(capsys, tmp_path: Path
     assert "Everyone passed: the same dealer deals again" in text
     assert first["dealer"] == second["dealer"] == 4
     assert not second["redeal"]
+
+
+def test_capixaba_sixty_all_has_no_winner_even_with_heleys(capsys, tmp_path: Path) -> None:
+    v = make_variant("bisca-capixaba")
+    for seed in range(300):  # the first deal, played at random, that ends 60-60 after a heley
+        m = Match(v, 3, seed=seed)
+        state = m.new_deal()
+        play_randomly(state, random.Random(seed))
+        r = state.result
+        if r.card_points == (60, 60) and any(r.game_points) and not r.ended_early:
+            m.finish_deal()
+            break
+    else:
+        raise AssertionError("no 60-60 deal with a heley among the seeds tried")
+    text, rep = report(capsys, write(tmp_path, record_of_match(m, NAMES[:4]).dumps()))
+    d = rep["deals"][0]
+    assert d["card_points"] == [60, 60] and d["winner"] is None
+    assert d["game_points"] == list(r.game_points) and rep["match"]["games"] == m.scores
+    assert "60-60: no game" in text
