@@ -557,3 +557,24 @@ def test_capixaba_sixty_all_has_no_winner_even_with_heleys(capsys, tmp_path: Pat
     assert d["card_points"] == [60, 60] and d["winner"] is None
     assert d["game_points"] == list(r.game_points) and rep["match"]["games"] == m.scores
     assert "60-60: no game" in text
+
+
+@pytest.mark.parametrize("digits", [400, 4000, 5000])
+def test_a_seed_of_many_digits_is_one_line_naming_the_file_and_field(capsys, tmp_path: Path,
+                                                                    digits: int) -> None:
+    data = example()
+    data["deals"][1]["seed"] = "SEED"
+    text = json.dumps(data, indent=2).replace('"SEED"', "9" * digits)
+    path = write(tmp_path, text)
+    for argv in ((path,), (path, "--json")):
+        err = assert_one_line_error(*run(capsys, *argv))
+        assert err.startswith(f"bisca-tui replay: {path}, deal 2, seed: a number of {digits} "
+                              "digits is too long"), err
+        assert "conversion" not in err and len(err) < 200
+
+
+def test_a_seed_beyond_the_range_is_refused_as_a_field(capsys, tmp_path: Path) -> None:
+    data = example()
+    data["seed"] = 2**64
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
+    assert err.endswith(": seed: must be a whole number from 0 to 18446744073709551615")
