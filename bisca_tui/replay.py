@@ -307,6 +307,40 @@ def build_report(record: Record, name: str = "record") -> dict[str, Any]:
     }
 
 
+# ----- text that came from the file -------------------------------------------------------
+
+# Characters a terminal acts on instead of drawing: the C0 and C1 controls and DEL (escape
+# sequences, bells, line breaks), the line and paragraph separators, and the bidirectional
+# overrides that reorder what follows them. Ordinary letters and symbols (Inês, ♠) pass.
+_UNSAFE = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, 0x061C, 0x200E, 0x200F,
+           *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+_AS_TEXT = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
+_AS_JSON = {c: f"\\u{c:04x}" for c in _UNSAFE if c >= 0x20}  # json.dumps does the rest
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character shown as an escape: ESC as ``\\x1b``."""
+    return text.translate(_AS_TEXT)
+
+
+def _printable_report(value: Any) -> Any:
+    """The report with every string in it (names from the file above all) made printable."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {printable(k) if isinstance(k, str) else k: _printable_report(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printable_report(v) for v in value]
+    return value
+
+
+def report_json(rep: dict[str, Any]) -> str:
+    """The report as JSON text. ``json.dumps`` escapes the C0 controls but writes the others
+    as they are; they are escaped too, which JSON allows, so the text reads back the same."""
+    return json.dumps(rep, indent=2, ensure_ascii=False).translate(_AS_JSON) + "\n"
+
+
 # ----- text -------------------------------------------------------------------------------
 
 
@@ -359,6 +393,7 @@ def _auction_lines(d: dict[str, Any], players: list[str],
 
 
 def render_text(rep: dict[str, Any]) -> str:
+    rep = _printable_report(rep)
     players = [p["name"] for p in rep["players"]]
     sides = [s["name"] for s in rep["sides"]]
     unit = rep.get("score_unit", "games")
@@ -514,7 +549,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"bisca-tui replay: {' '.join(message.split())}", file=sys.stderr)
+    print(f"bisca-tui replay: {printable(' '.join(message.split()))}", file=sys.stderr)
     return 2
 
 
@@ -530,8 +565,7 @@ def main(argv: list[str]) -> int:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
         return _fail(f"{args.file}: could not be replayed ({e.__class__.__name__}: {e})")
-    text = (json.dumps(report, indent=2, ensure_ascii=False) + "\n" if args.json
-            else render_text(report))
+    text = report_json(report) if args.json else render_text(report)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -578,3 +578,52 @@ def test_a_seed_beyond_the_range_is_refused_as_a_field(capsys, tmp_path: Path) -
     data["seed"] = 2**64
     err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
     assert err.endswith(": seed: must be a whole number from 0 to 18446744073709551615")
+
+
+# ----- what came from the file is shown, never obeyed ------------------------------------------
+
+HOSTILE = ["\x1b[31mAna\x1b[0m", "Bruno\x07\x08\x7f", "Inês ♠\x9b2J", "Carla\u202eolraC\nX"]
+SHOWN = ["\\x1b[31mAna\\x1b[0m", "Bruno\\x07\\x08\\x7f", "Inês ♠\\x9b2J",
+         "Carla\\u202eolraC\\x0aX"]
+
+
+def _controls(text: str) -> list[str]:
+    """Characters a terminal would act on, line breaks between lines aside."""
+    import unicodedata
+    return [c for c in text if c != "\n" and (unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                                             or "\u202a" <= c <= "\u202e"
+                                             or "\u2066" <= c <= "\u2069")]
+
+
+def test_control_characters_in_names_are_shown_escaped_in_the_text(capsys,
+                                                                   tmp_path: Path) -> None:
+    data = example("bisca-4")
+    data["players"] = HOSTILE
+    code, text, err = run(capsys, write(tmp_path, data))
+    assert code == 0 and err == ""
+    assert _controls(text) == []
+    for shown in SHOWN:
+        assert shown in text
+    assert "Inês ♠" in text  # ordinary letters and symbols stay as they are
+    assert f"Seats: 0 {SHOWN[0]}, 1 {SHOWN[1]}, 2 {SHOWN[2]}, 3 {SHOWN[3]}" in text
+
+
+def test_control_characters_in_names_stay_exact_in_json(capsys, tmp_path: Path) -> None:
+    data = example("bisca-4")
+    data["players"] = HOSTILE
+    code, out, err = run(capsys, write(tmp_path, data), "--json")
+    assert code == 0 and err == ""
+    assert _controls(out) == []  # every one escaped as JSON escapes it
+    rep = json.loads(out)
+    assert [p["name"] for p in rep["players"]] == HOSTILE  # the very names, read back
+    assert "Inês ♠" in out
+
+
+def test_control_characters_in_an_error_line_are_shown_escaped(capsys, tmp_path: Path) -> None:
+    data = example("bisca-3")
+    data["players"] = ["\x1b]0;pwned\x07Ana", "Bruno"]
+    data["deals"][0]["actions"][1] = "KC"  # not in Ana's hand
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data, "bad\x1b[2J.json")))
+    assert _controls(err) == []
+    assert "seat 0 (\\x1b]0;pwned\\x07Ana) tried KC" in err
+    assert "bad\\x1b[2J.json" in err
