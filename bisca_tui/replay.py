@@ -1,4 +1,4 @@
-"""``bisca-tui replay FILE [--json]``: a game record, told trick by trick.
+"""``bisca-tui replay FILE [--json] [--open]``: a game record, told trick by trick.
 
 The record is replayed through the engine (so every rule is checked again) and told deal by
 deal: how the trumps were made (the cut or knock, the turned card, or the auction and the
@@ -6,6 +6,10 @@ called card), each trick (who led, who played what, who won it and for how many 
 signals sent and the game points scored during play), then each deal's card points per side,
 its game points and why, and the standing of the match, or of a session of a set number of
 deals. ``--json`` prints the same as one JSON object (schema in docs/records.md).
+
+It tells what anyone watching the table may know: a secret partner is named once the called
+card is played; ``--open`` tells everything. What came from the file is text: characters that
+would drive the terminal are shown as escapes.
 
 A record that cannot be read or breaks a rule ends with exit status 2 and one line on
 standard error saying where and why; a good record exits with 0.
@@ -21,6 +25,7 @@ from typing import Any
 
 from .engine import actions as A
 from .engine import phases as P
+from .engine.calling import called_card_played
 from .engine.cards import SUIT_NAMES, SUITS, card_str, parse_card
 from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
@@ -60,8 +65,10 @@ def score_unit(v: Variant) -> str:
 class _DealTracker:
     """Follows one deal action by action and writes its part of the report."""
 
-    def __init__(self, index: int, state: GameState, record: Record) -> None:
+    def __init__(self, index: int, state: GameState, record: Record,
+                 reveal: bool = False) -> None:
         self.state = state
+        self.reveal = reveal  # tell what no one at the table may know yet (--open)
         self.v = state.variant
         d = record.deals[index]
         self.out: dict[str, Any] = {
@@ -132,8 +139,9 @@ class _DealTracker:
                 self.out["need"] = c.need
             if c is not None and c.called is not None:
                 self.out["called"] = card_str(c.called)
-                self.out["partner"] = st.called_holder
-                self.out["alone"] = st.called_holder == c.bidder
+                known = self.partner_known()
+                self.out["partner"] = st.called_holder if known else None
+                self.out["alone"] = st.called_holder == c.bidder if known else None
             self.out["redeal"] = bool(st.result is not None and st.result.redeal)
         while self.n_shown < len(st.shown_events):
             _, why = st.shown_events[self.n_shown]
@@ -143,6 +151,15 @@ class _DealTracker:
                 self.out["tricks"][-1]["notes"].append(note)
             else:
                 self.out.setdefault("notes_before_play", []).append(note)
+
+    def partner_known(self) -> bool:
+        """Whether the called card's holder may be told: once the card is played (a finished
+        deal has shown it), or always with --open."""
+        st = self.state
+        return self.reveal or st.is_over() or called_card_played(st)
+
+    def partner_hidden(self) -> bool:
+        return self.auction and self.out["called"] is not None and not self.partner_known()
 
     def step(self, state: GameState, text: str) -> None:
         seat = self.next_seat
@@ -191,8 +208,13 @@ class _DealTracker:
         self.next_seat = st.current
 
     def _sides(self, names: Sequence[str]) -> list[dict[str, Any]]:
-        """The deal's sides (what ``card_points`` and ``tricks_won`` count by)."""
+        """The deal's sides (what ``card_points`` and ``tricks_won`` count by). While the
+        partner is secret, a side per seat: who plays with whom is not known yet."""
         st = self.state
+        if self.partner_hidden():
+            bidder = self.out["bidder"]
+            return [{"side": s, "name": names[s], "seats": [s],
+                     "role": "bidder" if s == bidder else None} for s in range(st.n)]
         side_of = list(getattr(st, "side_of", None) or self.v.team_of)
         out = []
         for side in range(max(side_of) + 1):
@@ -228,6 +250,10 @@ class _DealTracker:
                 (t["number"] for t in out["tricks"]
                  if any(p["card"] == out["called"] for p in t["plays"])), None)
         out["sides"] = self._sides(names)
+        if self.partner_hidden():
+            pts, tricks = list(st.points), list(st.tricks_won)
+        if self.reveal:
+            out["hands"] = [[card_str(c) for c in sorted(h)] for h in st.hands]
         res = st.result
         out["ended_early"] = bool(res is not None and res.ended_early)
         out["card_points"] = list(res.card_points) if res is not None else pts
@@ -241,12 +267,15 @@ class _DealTracker:
         return out
 
 
-def build_report(record: Record, name: str = "record") -> dict[str, Any]:
-    """Replay ``record`` and describe it as a JSON-ready dict (raises ``RecordError``)."""
+def build_report(record: Record, name: str = "record", reveal: bool = False) -> dict[str, Any]:
+    """Replay ``record`` and describe it as a JSON-ready dict (raises ``RecordError``).
+
+    The report tells what anyone watching the table may know: a secret partner is named once
+    the called card is played. ``reveal`` tells everything, the hands left included."""
     trackers: list[_DealTracker] = []
 
     def on_deal(i: int, state: GameState) -> None:
-        trackers.append(_DealTracker(i, state, record))
+        trackers.append(_DealTracker(i, state, record, reveal))
 
     def on_action(i: int, k: int, state: GameState, text: str) -> None:
         trackers[i].step(state, text)
@@ -285,6 +314,7 @@ def build_report(record: Record, name: str = "record") -> dict[str, Any]:
         "format": REPORT_FORMAT,
         "version": REPORT_VERSION,
         "record": name,
+        "open": reveal,
         "variant": v.id,
         "variant_name": v.name,
         "family": v.family,
@@ -354,8 +384,10 @@ def _listing(items: list[str]) -> str:
     return ("; " if any("," in x for x in items) else ", ").join(items)
 
 
-def _side_label(side: dict[str, Any]) -> str:
+def _side_label(side: dict[str, Any], by_seat: bool = False) -> str:
     role = side.get("role")
+    if by_seat:  # the partner not yet known: each player on their own
+        return f"{side['name']} (bidder)" if role == "bidder" else str(side["name"])
     if role == "bidder":
         what = "Bidder's side" if len(side["seats"]) > 1 else "Bidder alone"
         return f"{what} ({side['name']})"
@@ -382,7 +414,9 @@ def _auction_lines(d: dict[str, Any], players: list[str],
     if called is not None and d["trump"] is not None:
         lines.append(f"  {who(bidder, True)} calls {called}: "
                      f"{trumps_phrase(parse_card(called))}")
-        if d["alone"]:
+        if d["alone"] is None:
+            lines.append("  Partner: not yet shown")
+        elif d["alone"]:
             lines.append(f"  {who(bidder, True)} holds {called} and plays alone")
         else:
             shown = d.get("called_trick")
@@ -488,7 +522,8 @@ def render_text(rep: dict[str, Any]) -> str:
                              f"+{e['game_points']} game points")
             for note in t["notes"]:
                 lines.append(f"      {note}")
-        labels = ([_side_label(s) for s in d["sides"]] if "sides" in d
+        by_seat = d.get("called") is not None and d.get("alone") is None
+        labels = ([_side_label(s, by_seat) for s in d["sides"]] if "sides" in d
                   else sides[:len(d["card_points"])])
         cp = _listing([f"{labels[s]} {p}" for s, p in enumerate(d["card_points"])])
         tw = "-".join(str(x) for x in d["tricks_won"])
@@ -496,7 +531,11 @@ def render_text(rep: dict[str, Any]) -> str:
             nxt = f"; {who(d['to_act'])} is to act" if d["to_act"] is not None else ""
             lines.append(f"  The record stops here, the deal unfinished "
                          f"({d['actions']} actions{nxt})")
-            lines.append(f"  Card points so far: {cp} (tricks {tw})")
+            lines.append(f"  Card points so far{', player by player' if by_seat else ''}: "
+                         f"{cp} (tricks {tw})")
+            if "hands" in d:
+                lines.append("  Hands now: " + "; ".join(
+                    f"{who(s)} {' '.join(h) if h else 'none'}" for s, h in enumerate(d["hands"])))
             continue
         lines.append(f"  Card points: {cp} (tricks {tw})")
         gained = _listing([f"{teams[t]} {g:+d}" for t, g in enumerate(d["game_points"]) if g])
@@ -545,6 +584,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a game record (JSON, see docs/records.md)")
     p.add_argument("--json", action="store_true",
                    help="print the replay as one JSON object instead of text")
+    p.add_argument("--open", action="store_true",
+                   help="tell everything, as if every hand were face up: a secret partner "
+                        "before the called card is played, and the hands left when the record "
+                        "stops mid-deal")
     return p
 
 
@@ -560,7 +603,7 @@ def main(argv: list[str]) -> int:
         return e.code if isinstance(e.code, int) else 2
     try:
         record = load_record(args.file)
-        report = build_report(record, args.file)
+        report = build_report(record, args.file, reveal=args.open)
     except RecordError as e:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
