@@ -34,3 +34,51 @@ async def test_a_400_digit_seed_fills_one_line_of_the_panel(private_data) -> Non
         seed_lines = [line for line in lines if line.startswith("Seed")]
         assert seed_lines == ["Seed 314159265353…"]
         assert not any("31415926535314159" in line for line in lines)
+
+
+def _toasts(app) -> list[str]:
+    from textual.widgets._toast import Toast
+
+    out = []
+    for toast in app.screen.query(Toast):
+        lines = toast.render_lines(toast.region.reset_offset)
+        out.append(" ".join(" ".join(strip.text.strip(" ▌") for strip in lines).split()))
+    return out
+
+
+@pytest.mark.parametrize("typed", ["-1", str(2**64), "9" * 31, "9" * 5000],
+                         ids=["negative", "2**64", "31 digits", "5000 digits"])
+async def test_the_new_game_form_refuses_a_seed_no_record_could_hold(private_data,
+                                                                    typed: str) -> None:
+    from textual.widgets import Button, Input
+
+    app = make_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#seed", Input).value = typed
+        form.query_one("#start", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form  # no match started, so no save it could not read back
+        assert any("a seed is a whole number from 0 to 18446744073709551615" in t
+                   for t in _toasts(app)), _toasts(app)
+
+
+async def test_the_largest_seed_starts_a_match(private_data) -> None:
+    from textual.widgets import Button, Input
+
+    from bisca_tui.tui.screens.table import TableScreen
+
+    app = make_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#seed", Input).value = str(2**64 - 1)
+        form.query_one("#start", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screens = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        assert screens and screens[0].session.match.seed == 2**64 - 1
