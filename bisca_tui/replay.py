@@ -591,8 +591,14 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+ERROR_WIDTH = 400  # an error line quotes what the file holds, cut to this many characters
+
+
 def _fail(message: str) -> int:
-    print(f"bisca-tui replay: {printable(' '.join(message.split()))}", file=sys.stderr)
+    text = printable(" ".join(message.split()))
+    if len(text) > ERROR_WIDTH:
+        text = text[:ERROR_WIDTH - 1] + "…"
+    print(f"bisca-tui replay: {text}", file=sys.stderr)
     return 2
 
 

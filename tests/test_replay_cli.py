@@ -736,3 +736,11 @@ def test_the_partner_is_named_only_once_the_called_card_is_played(
             assert f"Partner: seat {holder} ({names[holder]})" in out
         if n < len(history):
             assert "  Hands now: seat 0 (Ana) " in out
+
+
+def test_an_error_quoting_a_huge_value_stays_a_short_line(capsys, tmp_path: Path) -> None:
+    data = example("bisca-3")
+    data["deals"][1]["actions"][2] = "Z" * 100_000
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
+    assert ", deal 2, action 3: unknown action 'ZZZ" in err
+    assert len(err) <= 420 and err.endswith("…")
