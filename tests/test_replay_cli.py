@@ -744,3 +744,17 @@ def test_an_error_quoting_a_huge_value_stays_a_short_line(capsys, tmp_path: Path
     err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
     assert ", deal 2, action 3: unknown action 'ZZZ" in err
     assert len(err) <= 420 and err.endswith("…")
+
+
+def test_open_goes_through_the_program_s_command_line(capsys, tmp_path: Path) -> None:
+    from bisca_tui.cli import main as program
+
+    path = _sueca5_record(tmp_path, [0, 70, 0, 75, 0], "other", until=7)
+    holder = replay_record(load_record(path)).deals[0].called_holder
+    for extra, partner in (((), None), (("--open",), holder)):
+        assert program(["replay", path, "--json", *extra]) == 0
+        out, err = capsys.readouterr()
+        assert err == "" and json.loads(out)["deals"][0]["partner"] == partner
+        assert program(["replay", path, *extra]) == 0
+        out, err = capsys.readouterr()
+        assert ("Partner: not yet shown" in out) == (partner is None)
