@@ -2,7 +2,8 @@
 
     bisca-tui [OPTIONS]             open the card table (also: bisca-tui play [OPTIONS])
     bisca-tui variants              list the games
-    bisca-tui replay FILE [--json]  replay a game record trick by trick
+    bisca-tui replay FILE [--json] [--open]
+                                    replay a game record trick by trick
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
 
@@ -159,7 +160,8 @@ def _variants(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from . import replay
 
-    return int(replay.main([args.file, *(["--json"] if args.json else [])]) or 0)
+    flags = [f"--{name}" for name in ("json", "open") if getattr(args, name)]
+    return int(replay.main([args.file, *flags]) or 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""``bisca-tui replay FILE [--json]``: a game record, told trick by trick.
+"""``bisca-tui replay FILE [--json] [--open]``: a game record, told trick by trick.
 
 The record is replayed through the engine (so every rule is checked again) and told deal by
 deal: how the trumps were made (the cut or knock, the turned card, or the auction and the
@@ -6,6 +6,10 @@ called card), each trick (who led, who played what, who won it and for how many 
 signals sent and the game points scored during play), then each deal's card points per side,
 its game points and why, and the standing of the match, or of a session of a set number of
 deals. ``--json`` prints the same as one JSON object (schema in docs/records.md).
+
+It tells what anyone watching the table may know: a secret partner is named once the called
+card is played; ``--open`` tells everything. What came from the file is text: characters that
+would drive the terminal are shown as escapes.
 
 A record that cannot be read or breaks a rule ends with exit status 2 and one line on
 standard error saying where and why; a good record exits with 0.
@@ -21,6 +25,7 @@ from typing import Any
 
 from .engine import actions as A
 from .engine import phases as P
+from .engine.calling import called_card_played
 from .engine.cards import SUIT_NAMES, SUITS, card_str, parse_card
 from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
@@ -60,8 +65,10 @@ def score_unit(v: Variant) -> str:
 class _DealTracker:
     """Follows one deal action by action and writes its part of the report."""
 
-    def __init__(self, index: int, state: GameState, record: Record) -> None:
+    def __init__(self, index: int, state: GameState, record: Record,
+                 reveal: bool = False) -> None:
         self.state = state
+        self.reveal = reveal  # tell what no one at the table may know yet (--open)
         self.v = state.variant
         d = record.deals[index]
         self.out: dict[str, Any] = {
@@ -132,8 +139,9 @@ class _DealTracker:
                 self.out["need"] = c.need
             if c is not None and c.called is not None:
                 self.out["called"] = card_str(c.called)
-                self.out["partner"] = st.called_holder
-                self.out["alone"] = st.called_holder == c.bidder
+                known = self.partner_known()
+                self.out["partner"] = st.called_holder if known else None
+                self.out["alone"] = st.called_holder == c.bidder if known else None
             self.out["redeal"] = bool(st.result is not None and st.result.redeal)
         while self.n_shown < len(st.shown_events):
             _, why = st.shown_events[self.n_shown]
@@ -143,6 +151,15 @@ class _DealTracker:
                 self.out["tricks"][-1]["notes"].append(note)
             else:
                 self.out.setdefault("notes_before_play", []).append(note)
+
+    def partner_known(self) -> bool:
+        """Whether the called card's holder may be told: once the card is played (a finished
+        deal has shown it), or always with --open."""
+        st = self.state
+        return self.reveal or st.is_over() or called_card_played(st)
+
+    def partner_hidden(self) -> bool:
+        return self.auction and self.out["called"] is not None and not self.partner_known()
 
     def step(self, state: GameState, text: str) -> None:
         seat = self.next_seat
@@ -193,8 +210,13 @@ class _DealTracker:
         self.next_seat = st.current
 
     def _sides(self, names: Sequence[str]) -> list[dict[str, Any]]:
-        """The deal's sides (what ``card_points`` and ``tricks_won`` count by)."""
+        """The deal's sides (what ``card_points`` and ``tricks_won`` count by). While the
+        partner is secret, a side per seat: who plays with whom is not known yet."""
         st = self.state
+        if self.partner_hidden():
+            bidder = self.out["bidder"]
+            return [{"side": s, "name": names[s], "seats": [s],
+                     "role": "bidder" if s == bidder else None} for s in range(st.n)]
         side_of = list(getattr(st, "side_of", None) or self.v.team_of)
         out = []
         for side in range(max(side_of) + 1):
@@ -230,6 +252,10 @@ class _DealTracker:
                 (t["number"] for t in out["tricks"]
                  if any(p["card"] == out["called"] for p in t["plays"])), None)
         out["sides"] = self._sides(names)
+        if self.partner_hidden():
+            pts, tricks = list(st.points), list(st.tricks_won)
+        if self.reveal:
+            out["hands"] = [[card_str(c) for c in sorted(h)] for h in st.hands]
         res = st.result
         out["ended_early"] = bool(res is not None and res.ended_early)
         out["card_points"] = list(res.card_points) if res is not None else pts
@@ -243,12 +269,15 @@ class _DealTracker:
         return out
 
 
-def build_report(record: Record, name: str = "record") -> dict[str, Any]:
-    """Replay ``record`` and describe it as a JSON-ready dict (raises ``RecordError``)."""
+def build_report(record: Record, name: str = "record", reveal: bool = False) -> dict[str, Any]:
+    """Replay ``record`` and describe it as a JSON-ready dict (raises ``RecordError``).
+
+    The report tells what anyone watching the table may know: a secret partner is named once
+    the called card is played. ``reveal`` tells everything, the hands left included."""
     trackers: list[_DealTracker] = []
 
     def on_deal(i: int, state: GameState) -> None:
-        trackers.append(_DealTracker(i, state, record))
+        trackers.append(_DealTracker(i, state, record, reveal))
 
     def on_action(i: int, k: int, state: GameState, text: str) -> None:
         trackers[i].step(state, text)
@@ -287,6 +316,7 @@ def build_report(record: Record, name: str = "record") -> dict[str, Any]:
         "format": REPORT_FORMAT,
         "version": REPORT_VERSION,
         "record": name,
+        "open": reveal,
         "variant": v.id,
         "variant_name": v.name,
         "family": v.family,
@@ -309,6 +339,40 @@ def build_report(record: Record, name: str = "record") -> dict[str, Any]:
     }
 
 
+# ----- text that came from the file -------------------------------------------------------
+
+# Characters a terminal acts on instead of drawing: the C0 and C1 controls and DEL (escape
+# sequences, bells, line breaks), the line and paragraph separators, and the bidirectional
+# overrides that reorder what follows them. Ordinary letters and symbols (Inês, ♠) pass.
+_UNSAFE = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, 0x061C, 0x200E, 0x200F,
+           *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+_AS_TEXT = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
+_AS_JSON = {c: f"\\u{c:04x}" for c in _UNSAFE if c >= 0x20}  # json.dumps does the rest
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character shown as an escape: ESC as ``\\x1b``."""
+    return text.translate(_AS_TEXT)
+
+
+def _printable_report(value: Any) -> Any:
+    """The report with every string in it (names from the file above all) made printable."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {printable(k) if isinstance(k, str) else k: _printable_report(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printable_report(v) for v in value]
+    return value
+
+
+def report_json(rep: dict[str, Any]) -> str:
+    """The report as JSON text. ``json.dumps`` escapes the C0 controls but writes the others
+    as they are; they are escaped too, which JSON allows, so the text reads back the same."""
+    return json.dumps(rep, indent=2, ensure_ascii=False).translate(_AS_JSON) + "\n"
+
+
 # ----- text -------------------------------------------------------------------------------
 
 
@@ -322,8 +386,10 @@ def _listing(items: list[str]) -> str:
     return ("; " if any("," in x for x in items) else ", ").join(items)
 
 
-def _side_label(side: dict[str, Any]) -> str:
+def _side_label(side: dict[str, Any], by_seat: bool = False) -> str:
     role = side.get("role")
+    if by_seat:  # the partner not yet known: each player on their own
+        return f"{side['name']} (bidder)" if role == "bidder" else str(side["name"])
     if role == "bidder":
         what = "Bidder's side" if len(side["seats"]) > 1 else "Bidder alone"
         return f"{what} ({side['name']})"
@@ -350,7 +416,9 @@ def _auction_lines(d: dict[str, Any], players: list[str],
     if called is not None and d["trump"] is not None:
         lines.append(f"  {who(bidder, True)} calls {called}: "
                      f"{trumps_phrase(parse_card(called))}")
-        if d["alone"]:
+        if d["alone"] is None:
+            lines.append("  Partner: not yet shown")
+        elif d["alone"]:
             lines.append(f"  {who(bidder, True)} holds {called} and plays alone")
         else:
             shown = d.get("called_trick")
@@ -361,6 +429,7 @@ def _auction_lines(d: dict[str, Any], players: list[str],
 
 
 def render_text(rep: dict[str, Any]) -> str:
+    rep = _printable_report(rep)
     players = [p["name"] for p in rep["players"]]
     sides = [s["name"] for s in rep["sides"]]
     unit = rep.get("score_unit", "games")
@@ -455,7 +524,8 @@ def render_text(rep: dict[str, Any]) -> str:
                              f"+{e['game_points']} game points")
             for note in t["notes"]:
                 lines.append(f"      {note}")
-        labels = ([_side_label(s) for s in d["sides"]] if "sides" in d
+        by_seat = d.get("called") is not None and d.get("alone") is None
+        labels = ([_side_label(s, by_seat) for s in d["sides"]] if "sides" in d
                   else sides[:len(d["card_points"])])
         cp = _listing([f"{labels[s]} {p}" for s, p in enumerate(d["card_points"])])
         tw = "-".join(str(x) for x in d["tricks_won"])
@@ -463,7 +533,11 @@ def render_text(rep: dict[str, Any]) -> str:
             nxt = f"; {who(d['to_act'])} is to act" if d["to_act"] is not None else ""
             lines.append(f"  The record stops here, the deal unfinished "
                          f"({d['actions']} actions{nxt})")
-            lines.append(f"  Card points so far: {cp} (tricks {tw})")
+            lines.append(f"  Card points so far{', player by player' if by_seat else ''}: "
+                         f"{cp} (tricks {tw})")
+            if "hands" in d:
+                lines.append("  Hands now: " + "; ".join(
+                    f"{who(s)} {' '.join(h) if h else 'none'}" for s, h in enumerate(d["hands"])))
             continue
         lines.append(f"  Card points: {cp} (tricks {tw})")
         gained = _listing([f"{teams[t]} {g:+d}" for t, g in enumerate(d["game_points"]) if g])
@@ -512,11 +586,21 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a game record (JSON, see docs/records.md)")
     p.add_argument("--json", action="store_true",
                    help="print the replay as one JSON object instead of text")
+    p.add_argument("--open", action="store_true",
+                   help="tell everything, as if every hand were face up: a secret partner "
+                        "before the called card is played, and the hands left when the record "
+                        "stops mid-deal")
     return p
 
 
+ERROR_WIDTH = 400  # an error line quotes what the file holds, cut to this many characters
+
+
 def _fail(message: str) -> int:
-    print(f"bisca-tui replay: {' '.join(message.split())}", file=sys.stderr)
+    text = printable(" ".join(message.split()))
+    if len(text) > ERROR_WIDTH:
+        text = text[:ERROR_WIDTH - 1] + "…"
+    print(f"bisca-tui replay: {text}", file=sys.stderr)
     return 2
 
 
@@ -527,13 +611,12 @@ def main(argv: list[str]) -> int:
         return e.code if isinstance(e.code, int) else 2
     try:
         record = load_record(args.file)
-        report = build_report(record, args.file)
+        report = build_report(record, args.file, reveal=args.open)
     except RecordError as e:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
         return _fail(f"{args.file}: could not be replayed ({e.__class__.__name__}: {e})")
-    text = (json.dumps(report, indent=2, ensure_ascii=False) + "\n" if args.json
-            else render_text(report))
+    text = report_json(report) if args.json else render_text(report)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

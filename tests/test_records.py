@@ -391,3 +391,70 @@ def test_wrong_format_version_and_shapes() -> None:
     data = layout_record()
     data["deals"][1]["actions"][0] = 7
     assert "deal 2, action 1" in str(error_of(data))
+
+
+# ----- bounds on numbers -------------------------------------------------------------------
+
+
+def _with_raw_number(data: dict, where: str, digits: str) -> str:
+    """The record as JSON text with ``digits`` written as a raw number at ``where``
+    ("seed" for the match seed, "deal seed" for the first deal's, "dealer", "version")."""
+    marker = "__NUMBER__"
+    data = copy.deepcopy(data)
+    if where == "deal seed":
+        data["deals"][0]["seed"] = marker
+    else:
+        data[where] = marker
+    return json.dumps(data, indent=1).replace(f'"{marker}"', digits)
+
+
+@pytest.mark.parametrize("digits", ["9" * 31, "1" + "0" * 400, "7" * 5000, "-" + "8" * 5000])
+@pytest.mark.parametrize("where,named", [
+    ("seed", "game.json: seed:"),
+    ("deal seed", "game.json, deal 1, seed:"),
+    ("dealer", "game.json: dealer:"),
+    ("version", "game.json: version:"),
+])
+def test_a_number_too_long_is_refused_by_field_not_by_python(digits: str, where: str,
+                                                             named: str) -> None:
+    e = error_of(_with_raw_number(example_json("bisca-3.json"), where, digits))
+    assert str(e).startswith(named), str(e)
+    assert "too long" in str(e) and "at most 30 digits" in str(e)
+    assert "conversion" not in str(e) and "Exceeds" not in str(e)
+
+
+def test_long_numbers_elsewhere_are_named_where_they_sit() -> None:
+    text = json.dumps(example_json("sueca.json"), indent=1).replace(
+        '"match": 4', '"match": ' + "4" * 40)
+    assert str(error_of(text)).startswith("game.json: options.match: a number of 40 digits")
+
+
+@pytest.mark.parametrize("seed", [2**64, 10**25, -1, -(2**63)])
+def test_seeds_outside_0_to_2_to_the_64_are_refused(seed: int) -> None:
+    data = example_json("bisca-3.json")
+    data["seed"] = seed
+    e = error_of(data)
+    assert str(e) == "game.json: seed: must be a whole number from 0 to 18446744073709551615"
+    data = example_json("bisca-3.json")
+    data["deals"][1]["seed"] = seed
+    assert str(error_of(data)).startswith("game.json, deal 2, seed: must be a whole number")
+
+
+@pytest.mark.parametrize("seed", [0, 2**63, 2**64 - 1])
+def test_seeds_inside_the_range_are_read(seed: int) -> None:
+    data = example_json("bisca-3.json")
+    data["seed"] = seed
+    data["deals"][1]["seed"] = seed
+    data["deals"][1]["actions"] = []
+    data["deals"][2:] = []
+    rec = parse_record(json.dumps(data), "game.json")
+    assert rec.seed == seed and rec.deals[1].seed == seed
+    m = replay_record(rec)
+    assert m.deals[1].seed == seed
+
+
+def test_a_dealer_out_of_range_is_refused() -> None:
+    for dealer in (2, -1, 10**29):
+        data = example_json("bisca-3.json")
+        data["dealer"] = dealer
+        assert str(error_of(data)).startswith("game.json: dealer: must be a seat number")

@@ -311,10 +311,18 @@ def test_sueca5_a_partner_not_yet_shown_and_an_auction_cut_short(capsys,
     path = _sueca5_record(tmp_path, [0, 70, 0, 75, 0], "other", until=7)
     text, rep = report(capsys, path)
     d = rep["deals"][0]
-    assert d["bidder"] == 2 and d["bid"] == "75 points" and not d["alone"]
+    assert d["bidder"] == 2 and d["bid"] == "75 points"
+    assert d["partner"] is None and d["alone"] is None  # not told before the card is played
     assert d["called_trick"] is None and not d["finished"]
     assert "High bid: seat 2 (Carla) with 75 points (needs 75)" in text
-    assert f"who holds {d['called']} (not yet played)" in text
+    assert "  Partner: not yet shown\n" in text
+    # ...unless everything is asked for
+    code, out, err = run(capsys, path, "--open")
+    assert code == 0 and err == ""
+    holder = replay_record(load_record(path)).deals[0].called_holder
+    assert holder != 2
+    assert f"who holds {d['called']} (not yet played)" in out
+    assert f"Partner: seat {holder} ({NAMES[holder]})" in out
     assert "The record stops here" in text and "Session not over (0 of 5 deals scored)" in text
     # a record that stops in the middle of the auction: no trumps yet, no sides yet
     data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -484,15 +492,14 @@ def test_python_m_bisca_tui_replay_runs_from_the_console() -> None:
     assert rep["match"]["games"] == replay_record(load_record(path)).scores
 
 
-
 def test_every_key_of_the_json_output_is_documented(capsys) -> None:
     docs = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
     section = docs[docs.index("## The replay's JSON output"):]
     documented = set(re.findall(r"^\| `([^|]*)", section, re.M))
     documented = {k.strip("` ") for row in documented for k in row.split(",")}
     keys: set[str] = set()
-    for name in EVERY_EXAMPLE:
-        _, out, _ = run(capsys, str(EXAMPLES / f"{name}.json"), "--json")
+    for name, extra in [(n, x) for n in EVERY_EXAMPLE for x in ((), ("--open",))]:
+        _, out, _ = run(capsys, str(EXAMPLES / f"{name}.json"), "--json", *extra)
         rep = json.loads(out)
         keys |= set(rep) | set(rep["match"])
         for d in rep["deals"]:
@@ -544,3 +551,216 @@ def test_chiamata_all_pass_is_a_redeal_by_the_same_dealer(capsys, tmp_path: Path
     assert "Everyone passed: the same dealer deals again" in text
     assert first["dealer"] == second["dealer"] == 4
     assert not second["redeal"]
+
+
+def test_capixaba_sixty_all_has_no_winner_even_with_heleys(capsys, tmp_path: Path) -> None:
+    v = make_variant("bisca-capixaba")
+    for seed in range(300):  # the first deal, played at random, that ends 60-60 after a heley
+        m = Match(v, 3, seed=seed)
+        state = m.new_deal()
+        play_randomly(state, random.Random(seed))
+        r = state.result
+        if r.card_points == (60, 60) and any(r.game_points) and not r.ended_early:
+            m.finish_deal()
+            break
+    else:
+        raise AssertionError("no 60-60 deal with a heley among the seeds tried")
+    text, rep = report(capsys, write(tmp_path, record_of_match(m, NAMES[:4]).dumps()))
+    d = rep["deals"][0]
+    assert d["card_points"] == [60, 60] and d["winner"] is None
+    assert d["game_points"] == list(r.game_points) and rep["match"]["games"] == m.scores
+    assert "60-60: no game" in text
+
+
+@pytest.mark.parametrize("digits", [400, 4000, 5000])
+def test_a_seed_of_many_digits_is_one_line_naming_the_file_and_field(capsys, tmp_path: Path,
+                                                                    digits: int) -> None:
+    data = example()
+    data["deals"][1]["seed"] = "SEED"
+    text = json.dumps(data, indent=2).replace('"SEED"', "9" * digits)
+    path = write(tmp_path, text)
+    for argv in ((path,), (path, "--json")):
+        err = assert_one_line_error(*run(capsys, *argv))
+        assert err.startswith(f"bisca-tui replay: {path}, deal 2, seed: a number of {digits} "
+                              "digits is too long"), err
+        assert "conversion" not in err and len(err) < 200
+
+
+def test_a_seed_beyond_the_range_is_refused_as_a_field(capsys, tmp_path: Path) -> None:
+    data = example()
+    data["seed"] = 2**64
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
+    assert err.endswith(": seed: must be a whole number from 0 to 18446744073709551615")
+
+
+# ----- what came from the file is shown, never obeyed ------------------------------------------
+
+HOSTILE = ["\x1b[31mAna\x1b[0m", "Bruno\x07\x08\x7f", "Inês ♠\x9b2J", "Carla\u202eolraC\nX"]
+SHOWN = ["\\x1b[31mAna\\x1b[0m", "Bruno\\x07\\x08\\x7f", "Inês ♠\\x9b2J",
+         "Carla\\u202eolraC\\x0aX"]
+
+
+def _controls(text: str) -> list[str]:
+    """Characters a terminal would act on, line breaks between lines aside."""
+    import unicodedata
+    return [c for c in text if c != "\n" and (unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                                             or "\u202a" <= c <= "\u202e"
+                                             or "\u2066" <= c <= "\u2069")]
+
+
+def test_control_characters_in_names_are_shown_escaped_in_the_text(capsys,
+                                                                   tmp_path: Path) -> None:
+    data = example("bisca-4")
+    data["players"] = HOSTILE
+    code, text, err = run(capsys, write(tmp_path, data))
+    assert code == 0 and err == ""
+    assert _controls(text) == []
+    for shown in SHOWN:
+        assert shown in text
+    assert "Inês ♠" in text  # ordinary letters and symbols stay as they are
+    assert f"Seats: 0 {SHOWN[0]}, 1 {SHOWN[1]}, 2 {SHOWN[2]}, 3 {SHOWN[3]}" in text
+
+
+def test_control_characters_in_names_stay_exact_in_json(capsys, tmp_path: Path) -> None:
+    data = example("bisca-4")
+    data["players"] = HOSTILE
+    code, out, err = run(capsys, write(tmp_path, data), "--json")
+    assert code == 0 and err == ""
+    assert _controls(out) == []  # every one escaped as JSON escapes it
+    rep = json.loads(out)
+    assert [p["name"] for p in rep["players"]] == HOSTILE  # the very names, read back
+    assert "Inês ♠" in out
+
+
+def test_control_characters_in_an_error_line_are_shown_escaped(capsys, tmp_path: Path) -> None:
+    data = example("bisca-3")
+    data["players"] = ["\x1b]0;pwned\x07Ana", "Bruno"]
+    data["deals"][0]["actions"][1] = "KC"  # not in Ana's hand
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data, "bad\x1b[2J.json")))
+    assert _controls(err) == []
+    assert "seat 0 (\\x1b]0;pwned\\x07Ana) tried KC" in err
+    assert "bad\\x1b[2J.json" in err
+
+
+# ----- a secret partner stays secret until the called card is played -------------------------
+
+
+def _called_deal(vid: str, seed: int, own: bool):
+    """A one-deal match of a called-partner game played at random to the end; with ``own``,
+    the bidder calls a card of their own hand (plays alone) when the call allows it."""
+    m = Match(make_variant(vid), dealer=4, seed=seed)
+    state = m.new_deal()
+    rng = random.Random(seed)
+    while state.contract is None or state.contract.called is None:
+        if state.is_over():  # everyone passed: a deal thrown in
+            return None
+        legal = state.legal_actions()
+        calls = [a for a in legal if A.CALL <= a < A.CALL + 80]
+        if calls:
+            hand = state.hands[state.current]
+            mine = [a for a in calls if (a - A.CALL) in hand]
+            theirs = [a for a in calls if (a - A.CALL) not in hand]
+            pick = mine if own and mine else theirs or calls
+            state.apply(rng.choice(pick))
+        else:
+            # bid when possible, so that someone wins the auction
+            bids = [a for a in legal if a != A.PASS]
+            state.apply(rng.choice(bids) if bids and rng.random() < 0.6 else A.PASS)
+    play_randomly(state, rng)
+    return m, state
+
+
+def _cut(m: Match, actions: int) -> dict:
+    data = json.loads(record_of_match(m, NAMES[:5]).dumps())
+    data["deals"][0]["actions"] = data["deals"][0]["actions"][:actions]
+    return data
+
+
+@pytest.mark.parametrize("vid,seed,own", [("sueca-5", 4, False), ("sueca-5", 5, True),
+                                          ("chiamata", 6, False), ("chiamata", 8, True)])
+def test_the_partner_is_named_only_once_the_called_card_is_played(
+        capsys, tmp_path: Path, vid: str, seed: int, own: bool) -> None:
+    made = None
+    for k in range(seed, seed + 40):  # a deal with a call (not thrown in), alone or not
+        made = _called_deal(vid, k, own)
+        if made is not None and (made[1].called_holder == made[1].contract.bidder) == own:
+            break
+    assert made is not None
+    m, state = made
+    c = state.contract
+    holder, bidder = state.called_holder, c.bidder
+    assert (holder == bidder) == own
+    history = state.history
+    call_at = next(i for i, a in enumerate(history) if A.CALL <= a < A.CALL + 80) + 1
+    played_at = history.index(c.called) + 1
+    names = NAMES[:5]
+    cuts = sorted({call_at, call_at + 1, played_at - 1, played_at, played_at + 1,
+                   len(history)})
+    for n in cuts:
+        if n < call_at or n > len(history):
+            continue
+        path = write(tmp_path, _cut(m, n), f"cut{n}.json")
+        text, rep = report(capsys, path)
+        d = rep["deals"][0]
+        shown = n >= played_at
+        assert rep["open"] is False and "hands" not in d
+        assert d["called"] == card_str(c.called) and d["bidder"] == bidder
+        if shown:
+            assert d["partner"] == holder and d["alone"] == (holder == bidder)
+            assert "Partner: not yet shown" not in text
+        else:
+            assert d["partner"] is None and d["alone"] is None
+            assert "  Partner: not yet shown\n" in text
+            assert "plays alone" not in text and "Bidder's side" not in text
+            assert "Bidder alone" not in text
+            # no side puts the holder with the bidder: each seat counts on its own
+            assert [s["seats"] for s in d["sides"]] == [[s] for s in range(5)]
+            assert [s["role"] for s in d["sides"]] == [
+                "bidder" if s == bidder else None for s in range(5)]
+            partial = replay_record(load_record(path)).deals[0]
+            assert d["card_points"] == partial.points
+            assert d["tricks_won"] == partial.tricks_won
+            line = next(x for x in text.splitlines() if "Card points so far" in x)
+            assert line.startswith("  Card points so far, player by player: ")
+            assert f"{names[bidder]} (bidder) {partial.points[bidder]}" in line
+            assert all(f"{names[s]} {partial.points[s]}" in line for s in range(5)
+                       if s != bidder)
+            if holder != bidder:
+                assert f"Partner: seat {holder}" not in text
+        # --open tells it all the time, with the cards still held
+        code, out, err = run(capsys, path, "--json", "--open")
+        assert code == 0 and err == ""
+        od = json.loads(out)["deals"][0]
+        assert od["partner"] == holder and od["alone"] == (holder == bidder)
+        partial = replay_record(load_record(path)).deals[0]
+        assert od["hands"] == [[card_str(x) for x in sorted(h)] for h in partial.hands]
+        code, out, err = run(capsys, path, "--open")
+        assert "Partner: not yet shown" not in out
+        if holder == bidder:
+            assert f"Seat {bidder} ({names[bidder]}) holds {d['called']} and plays alone" in out
+        else:
+            assert f"Partner: seat {holder} ({names[holder]})" in out
+        if n < len(history):
+            assert "  Hands now: seat 0 (Ana) " in out
+
+
+def test_an_error_quoting_a_huge_value_stays_a_short_line(capsys, tmp_path: Path) -> None:
+    data = example("bisca-3")
+    data["deals"][1]["actions"][2] = "Z" * 100_000
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
+    assert ", deal 2, action 3: unknown action 'ZZZ" in err
+    assert len(err) <= 420 and err.endswith("…")
+
+
+def test_open_goes_through_the_program_s_command_line(capsys, tmp_path: Path) -> None:
+    from bisca_tui.cli import main as program
+
+    path = _sueca5_record(tmp_path, [0, 70, 0, 75, 0], "other", until=7)
+    holder = replay_record(load_record(path)).deals[0].called_holder
+    for extra, partner in (((), None), (("--open",), holder)):
+        assert program(["replay", path, "--json", *extra]) == 0
+        out, err = capsys.readouterr()
+        assert err == "" and json.loads(out)["deals"][0]["partner"] == partner
+        assert program(["replay", path, *extra]) == 0
+        out, err = capsys.readouterr()
+        assert ("Partner: not yet shown" in out) == (partner is None)

@@ -354,12 +354,10 @@ class BiscaCapixaba(BiscaBase):
         pts, tricks, w = self.two_sides(state)
         hearts = state.trump == HEARTS
         if w is None:
+            # 60-60: the deal has no winner, though heleys scored in it still count
             gp = tuple(state.deal_game_points)
             notes = [e.reason for e in state.score_events] + ["60-60: no game"]
-            lead = None
-            if gp[0] != gp[1]:
-                lead = 0 if gp[0] > gp[1] else 1
-            return DealScore(tuple(pts), tuple(tricks), gp, tuple(notes), lead)
+            return DealScore(tuple(pts), tuple(tricks), gp, tuple(notes), None)
         p = pts[w]
         if p == 120:
             return self.won(pts, tricks, w, 4, "all 120 points", state)

@@ -120,6 +120,13 @@ class Record:
 
 WIDTH = 96
 
+# Bounds on the numbers a record holds. A seed is a whole number from 0 to SEED_MAX (at most
+# 20 digits; the program draws its own seeds well inside that range); no number in a record
+# may be written with more than MAX_DIGITS digits, so that a huge one is refused by name
+# before anything tries to work with it.
+SEED_MAX = 2**64 - 1
+MAX_DIGITS = 30
+
 
 def _dump(value: Any, level: int) -> str:
     pad = "  " * level
@@ -204,11 +211,51 @@ def _no_constants(word: str) -> Any:
     raise ValueError(f"{word} is not a number JSON allows")
 
 
+class _LongNumber:
+    """Stands, in decoded JSON, for an integer written with more than MAX_DIGITS digits."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _parse_int(text: str) -> int | _LongNumber:
+    digits = len(text.lstrip("-"))
+    return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
+
+
+def _field_name(name: str, path: list[str | int]) -> str:
+    """Where a value sits, as the other messages say it: 'f: seed', 'f, deal 2, seed'."""
+    if not path:
+        return name
+    if path[0] == "deals" and len(path) > 1 and isinstance(path[1], int):
+        where, rest = f"{name}, deal {path[1] + 1}", path[2:]
+        if not rest:
+            return where
+        where += f", {rest[0]}"
+        rest = rest[1:]
+    else:
+        where, rest = f"{name}: {path[0]}", path[1:]
+    return where + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in rest)
+
+
+def _refuse_long_numbers(value: Any, name: str, path: list[str | int]) -> None:
+    if isinstance(value, _LongNumber):
+        raise RecordError(_field_name(name, path),
+                          f"a number of {value.digits} digits is too long (a record's numbers "
+                          f"have at most {MAX_DIGITS} digits)")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _refuse_long_numbers(v, name, [*path, k])
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _refuse_long_numbers(v, name, [*path, i])
+
+
 def parse_record(text: str, name: str = "record") -> Record:
     """Read a record from JSON text; ``name`` is used in error messages."""
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicate_keys,
-                          parse_constant=_no_constants)
+                          parse_constant=_no_constants, parse_int=_parse_int)
     except json.JSONDecodeError as e:
         raise RecordError(f"{name}, line {e.lineno}, column {e.colno}",
                           f"not valid JSON ({e.msg})") from None
@@ -216,6 +263,7 @@ def parse_record(text: str, name: str = "record") -> Record:
         raise RecordError(name, "not a record (nested too deeply)") from None
     except ValueError as e:
         raise RecordError(name, f"not a valid record ({e})") from None
+    _refuse_long_numbers(data, name, [])
     return record_from_json(data, name)
 
 
@@ -226,6 +274,11 @@ def _need(cond: bool, where: str, reason: str) -> None:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_seed(value: Any, where: str) -> None:
+    _need(value is None or (_is_int(value) and 0 <= value <= SEED_MAX), where,
+          f"must be a whole number from 0 to {SEED_MAX}")
 
 
 def _unknown_keys(obj: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
@@ -292,7 +345,7 @@ def record_from_json(data: Any, name: str = "record") -> Record:
     _need(_is_int(dealer) and 0 <= dealer < len(players), f"{name}: dealer",
           f"must be a seat number from 0 to {len(players) - 1}, not {json.dumps(dealer)}")
     seed = data.get("seed")
-    _need(seed is None or _is_int(seed), f"{name}: seed", "must be a whole number")
+    _check_seed(seed, f"{name}: seed")
     _need(data.get("comment") is None or isinstance(data.get("comment"), str),
           f"{name}: comment", "must be a string")
     deals_raw = data.get("deals")
@@ -304,7 +357,7 @@ def record_from_json(data: Any, name: str = "record") -> Record:
         _need(isinstance(d, dict), where, "each deal is an object")
         _unknown_keys(d, DEAL_KEYS, where)
         dseed = d.get("seed")
-        _need(dseed is None or _is_int(dseed), f"{where}, seed", "must be a whole number")
+        _check_seed(dseed, f"{where}, seed")
         layout = None
         if d.get("layout") is not None:
             layout = _layout_from_json(d["layout"], v, f"{where}, layout")

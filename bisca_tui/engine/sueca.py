@@ -95,18 +95,25 @@ class SuecaBase(Variant):
         w = 0 if pts[0] > pts[1] else 1
         p = pts[w]
         all_tricks = tricks[w] == sum(tricks)
+        carried = int(state.extra.get("_ties_before", 0)) if self.options.get(
+            "tie") == "carry" else 0
         if self.options.get("sweep") == "tricks" and all_tricks:
+            # the whole match at once: exactly the games still needed, carried ties included
             target = state.target or self.match_target()
             needed = max(1, target - state.match_points[w])
-            games, why = needed, "every trick: the match"
-        elif p == total and self.options.get("sweep") != "tricks":
+            why = "every trick: the match"
+            if carried:
+                why += (f" (the {carried} tied deal{'s' if carried > 1 else ''} carried "
+                        "counted in)")
+            gp[w] = needed
+            notes = [f"{why}: {needed} game{'s' if needed > 1 else ''}"]
+            return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
+        if p == total and self.options.get("sweep") != "tricks":
             games, why = 4, f"all {total} points"
         elif 4 * p > 3 * total:
             games, why = 2, f"{p} points (more than {3 * total // 4})"
         else:
             games, why = 1, f"{p} points (more than {total // 2})"
-        carried = int(state.extra.get("_ties_before", 0)) if self.options.get(
-            "tie") == "carry" else 0
         notes = [f"{why}: {games} game{'s' if games > 1 else ''}"]
         if carried:
             games += carried

@@ -276,6 +276,30 @@ def test_deal_score_adds_heley_points() -> None:
     assert r.game_points == (1, 2)
     tie = score_with(VID, (60, 60), (5, 5), trump="S", deal_game_points=(0, 2))
     assert tie.game_points == (0, 2)
+    assert tie.winner is None  # 60-60 has no winner, heleys or not
+
+
+def sixty_all_with_heleys() -> Match:
+    """A match whose first deal, played at random, ends 60-60 after a heley scored."""
+    v = make_variant(VID)
+    for seed in range(300):
+        m = Match(v, 3, seed=seed)
+        state = m.new_deal()
+        rng = random.Random(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        r = state.result
+        if r.card_points == (60, 60) and any(r.game_points) and not r.ended_early:
+            m.finish_deal()
+            return m
+    raise AssertionError("no 60-60 deal with a heley among the seeds tried")
+
+
+def test_sixty_all_has_no_winner_even_when_heleys_scored_in_it() -> None:
+    m = sixty_all_with_heleys()
+    r = m.results[0]
+    assert r.winner is None and "60-60: no game" in r.notes
+    assert sum(r.game_points) > 0 and m.scores == list(r.game_points)  # the heleys count
 
 
 # ----- heley -------------------------------------------------------------------------------

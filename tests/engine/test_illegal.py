@@ -101,3 +101,28 @@ def test_capixaba_layout_decides_the_choice() -> None:
     assert "cut" in err.rule
     state.apply(A.CUT)
     assert state.indicator == card("KS")
+
+
+
+@pytest.mark.parametrize("vid", ["sueca", "sueca-italiana"])
+def test_a_refusal_to_follow_names_the_led_suit_by_its_word(vid: str) -> None:
+    from bisca_tui.engine.cards import SUIT_NAMES, SUITS
+
+    v = make_variant(vid)
+    seen: set[str] = set()
+    for seed in range(60):
+        state = GameState(v, dealer=0, seed=seed)
+        lead = state.legal_cards()[0]
+        state.apply(lead)
+        led = v.suit[lead]
+        hand = state.hands[state.current]
+        if not any(v.suit[c] == led for c in hand):
+            continue
+        refusable = [c for c in hand if c not in state.legal_cards()]
+        if not refusable:
+            continue
+        err = refused(state, refusable[0])
+        word = SUIT_NAMES[SUITS[led]]
+        assert err.rule == f"you must follow suit ({word} were led) when you can"
+        seen.add(word)
+    assert len(seen) == 4

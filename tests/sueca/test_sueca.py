@@ -96,7 +96,8 @@ def test_must_follow_suit_and_the_refusal_names_the_rule() -> None:
     assert s.legal_cards() == [parse_card("KS")]  # holds one spade: must play it
     with pytest.raises(IllegalAction) as err:
         s.apply(parse_card("AD"))
-    assert "follow suit" in err.value.rule
+    # the suit by its word, as the table shows it, never by its letter
+    assert err.value.rule == "you must follow suit (spades were led) when you can"
 
 
 def test_a_void_player_may_discard_instead_of_trumping() -> None:
@@ -162,6 +163,41 @@ def test_sweep_tricks_wins_the_match_and_points_alone_win_two() -> None:
     # a deal scored on its own (no match around it) still wins the whole match length
     alone = scored("sueca", (120, 0), (10, 0), {"sweep": "tricks", "match": 10})
     assert alone.game_points == (10, 0)
+
+
+@pytest.mark.parametrize("carried", [0, 1, 2])
+@pytest.mark.parametrize("before", [0, 1, 2, 3])
+def test_a_sweep_with_ties_carried_records_exactly_the_games_still_needed(
+        carried: int, before: int) -> None:
+    # the carried ties are counted in the games a sweep records, never added on top
+    r = scored("sueca", (120, 0), (10, 0), {"sweep": "tricks", "tie": "carry"},
+               ties_before=carried, match_points=(before, 3), target=4)
+    assert r.game_points == (4 - before, 0) and r.winner == 0
+    assert before + r.game_points[0] == 4
+    # the same for the other side
+    r = scored("sueca", (0, 120), (0, 10), {"sweep": "tricks", "tie": "carry"},
+               ties_before=carried, match_points=(0, before), target=4)
+    assert r.game_points == (0, 4 - before)
+
+
+@pytest.mark.parametrize("carried", [1, 2])
+def test_a_sweep_after_carried_ties_ends_a_match_exactly_at_its_target(carried: int) -> None:
+    m = Match(make_variant("sueca", {"tie": "carry", "sweep": "tricks"}), 0, seed=3)
+    m.scores = [1, 0]
+    for _ in range(carried):
+        s = m.new_deal()
+        s.points = [30, 30, 30, 30]
+        s.phase, s.current = "over", None
+        s.result = s.variant.score(s)
+        m.finish_deal()
+    assert m.ties_in_a_row == carried
+    s = m.new_deal()
+    s.points, s.tricks_won = [120, 0, 0, 0], [10, 0, 0, 0]
+    s.phase, s.current = "over", None
+    s.result = s.variant.score(s)
+    m.finish_deal()
+    assert m.scores == [4, 0] and m.is_over() and m.winner == 0
+    assert "carried counted in" in " ".join(s.result.notes)
 
 
 def test_tie_carry_adds_a_game_per_tie_carried() -> None:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from ...bots.base import bot_levels, make_bot
 from ...engine.errors import OptionError
+from ...engine.records import MAX_DIGITS, SEED_MAX
 from ...engine.variant import HouseRule, all_variants, variant_class
 from ..cardart import LETTERS, SYMBOLS
 from ..layout import seat_places
@@ -255,7 +256,11 @@ class NewGameScreen(Screen[None]):
         try:
             options, seats = self.collect()
             seed_text = self.query_one("#seed", Input).value.strip()
-            seed = int(seed_text) if seed_text else None
+            seed = None
+            if seed_text:  # a seed a saved record can hold, or the save could not be read
+                seed = int(seed_text) if len(seed_text) <= MAX_DIGITS else -1
+                if not 0 <= seed <= SEED_MAX:
+                    raise ValueError(f"a seed is a whole number from 0 to {SEED_MAX}")
             style = str(self.query_one("#card-style", Select).value)
             speed = str(self.query_one("#speed", Select).value)
             session = Session.new(self.variant_id, options, seats, seed, style, speed)

@@ -100,8 +100,23 @@ def info_text(s: Session, v: SeatView) -> Text:
             info.append(" (")
             info.append_text(card_text(v.indicator_card, style))
             info.append(")")
-    info.append(f"\nSeed {s.match.seed}", style="bright_black")
+    info.append(f"\n{seed_label(s.match.seed)}", style="bright_black")
     return info
+
+
+SEED_DIGITS_SHOWN = 12  # a seed too long for the panel shows this many digits, then "…"
+
+
+def seed_label(seed: int) -> str:
+    """'Seed 123', or the first digits of a seed too long for the panel's line."""
+    try:
+        text = str(seed)
+    except ValueError:  # beyond the digits Python turns into text
+        return "Seed (too long to show)"
+    if len("Seed ") + len(text) <= PANEL_WIDTH:
+        return f"Seed {text}"
+    sign = "-" if text.startswith("-") else ""
+    return f"Seed {sign}{text.lstrip('-')[:SEED_DIGITS_SHOWN]}…"
 
 
 def totals_heading(s: Session) -> str:
