@@ -27,6 +27,7 @@ from .engine import actions as A
 from .engine import phases as P
 from .engine.calling import called_card_played
 from .engine.cards import SUIT_NAMES, SUITS, card_str, parse_card
+from .engine.exchange import ANNOUNCED, RETURNED, TAKEN
 from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
 from .engine.state import GameState
@@ -181,8 +182,8 @@ class _DealTracker:
                 "caught_by": sorted(s for s in ev.receivers if st.side_of[s] != mine),
             })
             self.pending.setdefault(ev.sender, []).append(sig.name)
-        if action == A.EXCHANGE and st.exchanged is not None:
-            who, gave, took = st.exchanged
+        if action == A.EXCHANGE and st.exchanges and st.exchanges[-1].what == TAKEN:
+            who, gave, took = st.exchanged  # type: ignore[misc]
             self.out["exchange"] = {"seat": who, "gave": card_str(gave), "took": card_str(took)}
         if A.is_play(action) and seat is not None:
             trick = self._open_trick()
@@ -206,8 +207,38 @@ class _DealTracker:
                 trick["score_events"].append(
                     {"team": ev.team, "game_points": ev.points, "reason": ev.reason})
             self.trick = None
+        self._exchanges(action)
         self._after_change()
         self.next_seat = st.current
+
+    def _exchanges(self, action: int) -> None:
+        """Every step of a trump exchange, listed, and noted with the trick it came in (an
+        exchange of the first trick only, as Capixaba's, is told before the tricks)."""
+        st = self.state
+        steps = self.out.setdefault("exchanges", [])
+        rule = self.v.exchange_rule(st)
+        while len(steps) < len(st.exchanges):
+            ex = st.exchanges[len(steps)]
+            steps.append({"seat": ex.seat, "gave": card_str(ex.gave), "took": card_str(ex.took),
+                          "what": ex.what,
+                          # the trick it came in: the one being played, or the one just won
+                          "trick": ex.trick + 1 if action == A.EXCHANGE else ex.trick})
+            gave, took = card_str(ex.gave), card_str(ex.took)
+            if ex.what == ANNOUNCED:
+                note = (f"seat {ex.seat} lays {gave} under the indicator {took}, to take it at "
+                        f"its next trick won")
+            elif ex.what == RETURNED:
+                note = f"the stock ran out: {gave} goes back to seat {ex.seat}"
+            elif action == A.EXCHANGE:  # at once
+                if rule is not None and rule.first_trick_only:
+                    continue
+                note = f"seat {ex.seat} exchanges {gave} for the indicator {took}"
+            else:  # an announced exchange, completed by a trick won
+                note = f"seat {ex.seat} takes the indicator {took}; {gave} is the new indicator"
+            if action == A.EXCHANGE:
+                self._open_trick()["notes"].append(note)
+            else:
+                self.out["tricks"][-1]["notes"].append(note)
 
     def _sides(self, names: Sequence[str]) -> list[dict[str, Any]]:
         """The deal's sides (what ``card_points`` and ``tricks_won`` count by). While the
@@ -265,6 +296,9 @@ class _DealTracker:
         out["notes"] = (list(res.notes) if res is not None
                         else [e.reason for e in st.score_events])
         out["winner"] = res.winner if res is not None else None
+        out["winners"] = (list(res.winners) if res is not None and res.winners
+                          else [res.winner] if res is not None and res.winner is not None
+                          else [])
         out["match_after"] = match_after
         return out
 

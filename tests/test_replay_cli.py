@@ -764,3 +764,29 @@ def test_open_goes_through_the_program_s_command_line(capsys, tmp_path: Path) ->
         assert program(["replay", path, *extra]) == 0
         out, err = capsys.readouterr()
         assert ("Partner: not yet shown" in out) == (partner is None)
+
+
+def test_brisca_tells_each_exchange_step_and_shared_hands(capsys, tmp_path: Path) -> None:
+    text, rep = report(capsys, str(EXAMPLES / "brisca-4p.json"))
+    match = replay_record(load_record(str(EXAMPLES / "brisca-4p.json")))
+    seen_steps = 0
+    for d, state in zip(rep["deals"], match.deals, strict=True):
+        assert [(e["seat"], e["gave"], e["took"], e["what"]) for e in d["exchanges"]] == [
+            (e.seat, card_str(e.gave), card_str(e.took), e.what) for e in state.exchanges]
+        seen_steps += len(d["exchanges"])
+        assert d["winners"] == list(state.result.winners)
+        for e in d["exchanges"]:
+            if e["what"] == "announced":
+                assert (f"seat {e['seat']} lays {e['gave']} under the indicator {e['took']}"
+                        in text)
+    assert seen_steps > 0
+    # a hand shared by two players of three (52 each, found by this seed)
+    m = Match(make_variant("brisca", players=3), dealer=2, seed=24)
+    s = m.new_deal()
+    play_randomly(s, random.Random(1))
+    m.finish_deal()
+    assert s.points[0] == s.points[2] > s.points[1]
+    text, rep = report(capsys, write(tmp_path, record_of_match(m, NAMES[:3]).dumps()))
+    d = rep["deals"][0]
+    assert d["winners"] == [0, 2] and d["winner"] is None and d["game_points"] == [1, 0, 1]
+    assert "1 game to each of 2" in text
