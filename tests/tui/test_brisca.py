@@ -50,3 +50,27 @@ async def test_a_hand_of_brisca_by_keys_with_the_exchange_announced(private_data
         # the exchange was completed or the card came back: never lost
         assert st.under_indicator is None
         assert session.match.scores == list(r.game_points)
+
+
+async def test_a_tied_hand_is_said_plainly(private_data) -> None:
+    """Three players, the first and third tied at the top (the points set at the end)."""
+    import random
+
+    session = Session.new("brisca", {}, default_seats(3, "random"), seed=1)
+    m = session.match
+    st = m.current
+    rng = random.Random(0)
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_actions()))
+    st.points = [52, 16, 52]
+    st.result = st.variant.score(st)
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await open_table(app, pilot, session)
+        await settle(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await pilot.pause()
+        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
+        want = (f"A tie at the top: {session.name(0)} and {session.name(2)} each take the "
+                "hand.")
+        assert want in summary

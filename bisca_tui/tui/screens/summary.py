@@ -160,7 +160,12 @@ class DealSummaryScreen(ModalScreen[None]):
                 yield Static("Press Enter to go on.", classes="dim")
             yield Footer()
             return
-        if sc.winner is None and not any(sc.game_points):
+        if len(sc.winners) > 1:
+            names = [s.team_label(t) for t in sc.winners]
+            together = ", ".join(names[:-1]) + " and " + names[-1]
+            body.append(f"A tie at the top: {together} each take the hand.\n\n",
+                        style="bold")
+        elif sc.winner is None and not any(sc.game_points):
             body.append("No game: the points are shared.\n\n", style="bold")
         elif sc.winner is not None:
             body.append(f"{wins(s, sc.winner, deal=True)} the deal.\n\n", style="bold")
