@@ -240,6 +240,25 @@ class _DealTracker:
             else:
                 self.out["tricks"][-1]["notes"].append(note)
 
+    def _monte(self, out: dict[str, Any]) -> None:
+        """Briscola col Monte: the hands shown for a redeal, the monte and the cards laid
+        aside (once the deal is over, or with --open), whom they counted for, and the
+        bidder's choice with the called card."""
+        st = self.state
+        out["claims_kept"] = list(st.claims)
+        known = self.reveal or st.is_over()
+        layout = st.layout
+        out["monte"] = ([card_str(c) for c in layout.stock] if known and layout is not None
+                        else None)
+        out["discards"] = [card_str(c) for c in st.discards] if known else None
+        done = st.is_over() and st.tricks and not (st.result and st.result.redeal)
+        out["discards_to"] = st.tricks[-1].winner if done else None
+        from .engine import actions as A
+
+        said = [a for a in st.history if a in (A.ALONE, A.SHOW)]
+        out["declared"] = ("alone" if said == [A.ALONE] and known else
+                           "show" if said == [A.SHOW] else None)
+
     def _sides(self, names: Sequence[str]) -> list[dict[str, Any]]:
         """The deal's sides (what ``card_points`` and ``tricks_won`` count by). While the
         partner is secret, a side per seat: who plays with whom is not known yet."""
@@ -276,6 +295,8 @@ class _DealTracker:
                          "team": v.team_of[s]} for s in range(st.n)]
         out["actions"] = self.n_actions
         out["finished"] = st.is_over()
+        if v.monte_size:
+            self._monte(out)
         out["to_act"] = st.current
         out["cards_left"] = sum(len(h) for h in st.hands) + st.stock_count
         if self.auction and out["called"] is not None:

@@ -50,7 +50,7 @@ def choose(state: GameState, rng: random.Random, signal_rate: float = 0.2) -> in
     signals = [a for a in legal if A.is_signal(a)]
     if signals and rng.random() < signal_rate:
         return rng.choice(signals)
-    if any(A.BID <= a < A.TRUMP for a in legal):
+    if not any(A.is_play(a) for a in legal):  # bids, calls, discards: as the bots do
         seat = state.current
         assert seat is not None
         bid = special_choice(state.view(seat), v, rng)
@@ -191,6 +191,9 @@ def examples() -> dict[str, Record]:
         "chiamata-subito-al-due.json": simple_match("chiamata-subito-al-due", 5353,
                                                     {"deals": 5}),
         "chiamata-buio.json": simple_match("chiamata-buio", 5454, {"deals": 5}),
+        "chiamata-monte.json": simple_match("chiamata-monte", 5555, {"deals": 5}),
+        "chiamata-monte-6p.json": simple_match("chiamata-monte", 5657, {"deals": 5}, players=6),
+        "chiamata-monte-7p.json": simple_match("chiamata-monte", 5757, {"deals": 5}, players=7),
         "briscola-3p.json": simple_match("briscola", 2003, players=3),
         "briscola-4p.json": simple_match("briscola", 2004, players=4),
         "brisca.json": simple_match("brisca", 3402),

@@ -67,7 +67,9 @@ def test_a_played_match_round_trips_through_json(variant_id: str) -> None:
     record = record_of_match(m, NAMES[:m.variant.n_people])
     back = replay_record(parse_record(record.dumps(), "t"))
     assert back.scores == m.scores
-    assert back.winner == m.winner and back.winner is not None
+    # a session of deals may end level (no single winner); a match always has one
+    assert back.winner == m.winner and back.is_over()
+    assert back.winner is not None or m.variant.match_deals() is not None
     assert back.results == m.results
     assert [d.signature() for d in back.deals] == [d.signature() for d in m.deals]
     # and the record written from the replayed match is the same text

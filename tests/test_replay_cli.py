@@ -790,3 +790,26 @@ def test_brisca_tells_each_exchange_step_and_shared_hands(capsys, tmp_path: Path
     d = rep["deals"][0]
     assert d["winners"] == [0, 2] and d["winner"] is None and d["game_points"] == [1, 0, 1]
     assert "1 game to each of 2" in text
+
+
+def test_monte_tells_the_monte_the_discards_and_whom_they_counted_for(capsys) -> None:
+    path = str(EXAMPLES / "chiamata-monte.json")
+    text, rep = report(capsys, path)
+    match = replay_record(load_record(path))
+    for d, state in zip(rep["deals"], match.deals, strict=True):
+        if d["redeal"]:
+            continue
+        assert d["monte"] == [card_str(c) for c in state.layout.stock]
+        assert d["discards"] == [card_str(c) for c in state.discards]
+        assert len(d["discards"]) == 5 and d["discards_to"] == state.tricks[-1].winner
+        assert sum(d["game_points"]) == 0
+    # cut short before the end: the monte and the discards stay face down
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    deal = data["deals"][0]
+    deal["actions"] = deal["actions"][:12]
+    data["deals"] = [deal]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        text, rep = report(capsys, write(Path(tmp), data))
+    assert rep["deals"][0]["monte"] is None and rep["deals"][0]["discards"] is None

@@ -612,6 +612,10 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
         return A.CUT if A.CUT in legal else A.KNOCK
     if A.EXCHANGE in legal:
         return A.EXCHANGE
+    if A.REDEAL in legal:  # a hand without a single counting card: ask for a new deal
+        return A.REDEAL
+    if A.SHOW in legal:  # holding the called card: a partner beats playing alone
+        return A.SHOW
     sigs = [a for a in legal if A.is_signal(a)
             and variant.signals[a - A.SIGNAL].kind != REQUEST]  # requests: not sent
     if sigs and signals:

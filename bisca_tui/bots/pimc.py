@@ -147,6 +147,9 @@ class SideSampler:
         hands, stock = sample_hidden(info, self.variant, rng)
         if not self.hook:
             return hands, stock, None, None
+        c = self.view.contract
+        if self.known and c is not None and c.partner is not None:
+            return hands, stock, tuple(self.view.side_of), c.partner  # sides known to all
         deal = _Deal(self.view, hands, list(self.base_sides))
         self.variant.rebuild_hidden(deal)  # type: ignore[arg-type]
         return hands, stock, tuple(deal.side_of), deal.called_holder

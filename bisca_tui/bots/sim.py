@@ -169,7 +169,7 @@ class Sim:
     __slots__ = ("rules", "n", "trump", "hands", "stock", "indicator", "trick", "tseats",
                  "leader", "current", "points", "tricks_won", "ntricks", "over",
                  "deal_game_points", "score_events", "early_winner", "target",
-                 "match_points", "extra", "side_of", "contract", "called_holder")
+                 "match_points", "extra", "side_of", "contract", "called_holder", "discards")
 
     def __init__(self, rules: Rules, hands: list[list[int]], stock: list[int],
                  indicator: int | None, leader: int) -> None:
@@ -196,6 +196,7 @@ class Sim:
         self.side_of: tuple[int, ...] = rules.team  # the deal's partnerships
         self.contract = rules.contract
         self.called_holder: int | None = None  # set by a search that samples the partner
+        self.discards: list[int] = []  # cards laid aside (col Monte), for the last trick
 
     @classmethod
     def from_view(cls, rules: Rules, view: SeatView, hands: list[list[int]],
@@ -215,7 +216,12 @@ class Sim:
             hands = [list(h) for h in hands]
             hands[seat].append(indicator)
             indicator = laid
+        discards: list[int] = []
+        if rules.variant.monte_size:  # no stock: what sampling left over was laid aside
+            discards = list(view.discards) if view.discards else list(stock)
+            stock = []
         sim = cls(rules, hands, stock, indicator, view.leader)
+        sim.discards = discards
         sim.trick = [c for _, c in view.trick]
         sim.tseats = [s for s, _ in view.trick]
         sim.current = view.current if view.current is not None else view.leader
@@ -257,6 +263,7 @@ class Sim:
         new.side_of = self.side_of
         new.contract = self.contract
         new.called_holder = self.called_holder
+        new.discards = self.discards
         return new
 
     # ----- the hooks' view of a state ---------------------------------------------

@@ -11,6 +11,9 @@ knock (Capixaba)        101         ``knock``
 exchange                102         ``exchange``
 pass (auctions)         103         ``pass``
 reopen the bidding      104         ``reopen``
+play alone, in silence  105         ``alone``
+show the called card    106         ``show``
+demand a redeal         107         ``redeal``
 signal k                200 + k     ``signal:NAME``
 bid n points            300 + n     ``bid:N`` (N of two digits or more)
 bid a rank (Chiamata)   430 + rank  ``bid:K`` (``bid:2`` is two for 61)
@@ -34,6 +37,9 @@ KNOCK = 101
 EXCHANGE = 102
 PASS = 103
 REOPEN = 104
+ALONE = 105
+SHOW = 106
+REDEAL = 107
 SIGNAL = 200
 BID = 300
 BID_RANK = 430  # a bid of a rank to call: BID_RANK + index in RANKS
@@ -41,7 +47,8 @@ CALL = 500
 TRUMP = 600
 DISCARD = 700
 
-_WORDS = {CUT: "cut", KNOCK: "knock", EXCHANGE: "exchange", PASS: "pass", REOPEN: "reopen"}
+_WORDS = {CUT: "cut", KNOCK: "knock", EXCHANGE: "exchange", PASS: "pass", REOPEN: "reopen",
+          ALONE: "alone", SHOW: "show", REDEAL: "redeal"}
 _BY_WORD = {v: k for k, v in _WORDS.items()}
 
 

@@ -85,7 +85,7 @@ def known_partner(state: GameState, viewer: int) -> int | None:
     holder = state.called_holder
     if c is None or c.called is None or holder is None:
         return None
-    if viewer == holder or called_card_played(state):
+    if viewer == holder or state.partner_shown or called_card_played(state):
         return holder
     return None
 
@@ -102,6 +102,26 @@ class CalledPartnerGame(Variant):
 
     def make_teams(self, n: int) -> tuple[int, ...]:
         return tuple(range(n))  # each player keeps a score of their own
+
+    def sit_out_dealer(self) -> None:
+        """One player more than the seats: each deal's dealer deals and sits it out."""
+        self.n_people = self.n
+        self.n -= 1
+        self.team_of = tuple(range(self.n))
+        self.n_teams = self.n
+        self.people_scores = True
+        self.dealer_sits_out = True
+
+    def seating(self, dealer: int) -> tuple[int, tuple[int | None, ...]]:
+        if self.n_people == self.n:
+            return dealer, tuple(range(self.n))
+        # the players after the dealer, counter-clockwise, the first player's seat kept
+        # where it can be; the deal's dealer seat is the seat before eldest
+        ring = [(dealer + k) % self.n_people for k in range(1, self.n_people)]
+        start = ring.index(0) if 0 in ring else 0
+        seats = tuple(ring[start:] + ring[:start])
+        eldest_seat = seats.index(ring[0])
+        return (eldest_seat - 1) % self.n, seats
 
     # --- the auction -----------------------------------------------------------------
 

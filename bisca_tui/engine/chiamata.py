@@ -62,12 +62,7 @@ class Chiamata(CalledPartnerGame):
     def __init__(self, options=None, players=None) -> None:
         super().__init__(options, players)
         if self.n == 6:  # the dealer sits out: five seats at the table, six players
-            self.n = 5
-            self.n_people = 6
-            self.team_of = tuple(range(5))
-            self.n_teams = 5
-            self.people_scores = True
-            self.dealer_sits_out = True
+            self.sit_out_dealer()
 
     # --- the session -------------------------------------------------------------------
 
@@ -80,17 +75,6 @@ class Chiamata(CalledPartnerGame):
         if self.options["session"] == "deals":
             return int(self.options["deals"])
         return None
-
-    def seating(self, dealer: int) -> tuple[int, tuple[int | None, ...]]:
-        if self.n_people == self.n:
-            return dealer, tuple(range(self.n))
-        # the five players after the dealer, counter-clockwise, the first player's seat kept
-        # where it can be; the deal's dealer seat is the seat before eldest
-        ring = [(dealer + k) % self.n_people for k in range(1, self.n_people)]
-        start = ring.index(0) if 0 in ring else 0
-        seats = tuple(ring[start:] + ring[:start])
-        eldest_seat = seats.index(ring[0])
-        return (eldest_seat - 1) % self.n, seats
 
     # --- the deal ----------------------------------------------------------------------
 

@@ -73,6 +73,7 @@ def infer(view: SeatView, variant: Variant) -> HiddenInfo:
         seen.add(view.indicator)
     if view.under_indicator is not None:
         seen.add(view.under_indicator[1])  # laid face up under the indicator
+    seen.update(view.discards)  # the bidder's own cards laid aside (col Monte)
     fixed: list[list[int]] = [[] for _ in range(n)]
     fixed[me] = list(view.hand)
     for s in range(n):

@@ -171,6 +171,11 @@ class GameState:
         self.bids: tuple[tuple[int, int], ...] = ()
         self.contract: Contract | None = None
         self.called_holder: int | None = None
+        self.partner_shown = False  # the bidder showed the called card (col Monte)
+        self.claims: tuple[int, ...] = ()  # seats that kept a hand without counting cards
+        # cards dealt face down to the table (col Monte), and the bidder's discards
+        self.monte: list[int] = []
+        self.discards: list[int] = []
         self.extra: dict[str, Any] = {}  # variant-specific state
         if layout is None:
             self.deck = variant.pack()
@@ -209,10 +214,13 @@ class GameState:
                 self.indicator = deck[pos]
                 self.trump = v.suit[self.indicator]
                 pos += 1
-            rest = deck[pos:] if v.draws else []
-            if not v.draws and deck[pos:]:
+            rest = deck[pos:] if v.draws or v.monte_size else []
+            if not v.draws and len(deck[pos:]) != v.monte_size:
                 raise LayoutError("cards left over after the deal")
-            self.stock = list(reversed(rest))
+            if v.monte_size:
+                self.monte = list(rest)  # face down on the table for the bidder
+            else:
+                self.stock = list(reversed(rest))
             self.deck = []
             self.indicator_card = self.indicator
             self.layout = Layout(
@@ -226,7 +234,10 @@ class GameState:
         self.trump = layout.trump
         self.indicator = layout.indicator
         self.indicator_card = layout.indicator
-        self.stock = list(reversed(layout.stock))
+        if self.variant.monte_size:  # a layout's undealt cards are the monte
+            self.monte = list(layout.stock)
+        else:
+            self.stock = list(reversed(layout.stock))
         self.layout = layout
 
     def start_play(self) -> None:
@@ -552,6 +563,8 @@ class GameState:
         d["match_points"] = list(self.match_points)
         d["extra"] = dict(self.extra)
         d["side_of"] = list(self.side_of)
+        d["monte"] = list(self.monte)
+        d["discards"] = list(self.discards)
         new.__dict__.update(d)
         return new
 
@@ -578,5 +591,6 @@ class GameState:
             self.indicator, self.trump, tuple(self.trick), tuple(self.tricks),
             tuple(self.points), tuple(self.history), tuple(self.deal_game_points),
             tuple(self.signal_log), self.result, self.bids, self.contract,
-            self.called_holder, self.exchanges, self.under_indicator,
+            self.called_holder, self.exchanges, self.under_indicator, self.partner_shown,
+            tuple(self.monte), tuple(self.discards), self.claims,
         )

@@ -116,6 +116,7 @@ class Variant:
     signals: tuple[Signal, ...] = ()
     special_keys: tuple[SpecialKey, ...] = ()  # keys the table offers for special actions
     exchange: ExchangeRule | None = None  # a trump may take the indicator's place
+    monte_size: int = 0  # cards dealt face down to the table, not to a hand (col Monte)
     teams_shown: bool = True  # partnerships known from the start
     may_lack_indicator: bool = False  # a layout may give a trump suit and no indicator
     has_special_play_actions: bool = False  # special_actions offers more than signals in play
@@ -325,7 +326,7 @@ def all_variants() -> list[type[Variant]]:
     return sorted(games, key=lambda cls: order.get(cls.__module__, len(order)))
 
 
-FAMILY_MODULES = ("bisca", "briscola", "sueca", "chiamata", "brisca")
+FAMILY_MODULES = ("bisca", "briscola", "sueca", "chiamata", "monte", "brisca")
 
 
 def _load_all() -> None:

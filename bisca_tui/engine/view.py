@@ -57,6 +57,8 @@ class SeatView:
     exchanges: tuple[Exchange, ...]  # every step of a trump exchange, in order
     under_indicator: tuple[int, int] | None  # (seat, card) laid under the indicator
     contract: Contract | None  # what the auction and call settled, as this seat knows it
+    monte: int  # cards lying face down on the table for the bidder (col Monte)
+    discards: tuple[int, ...]  # the cards this seat laid aside as bidder (col Monte)
     match_points: tuple[int, ...]  # game points per team before this deal
     target: int | None  # game points that win the match, when the deal knows it
     history_len: int  # actions taken so far in the deal (public: every action is seen)
@@ -117,6 +119,9 @@ def make_view(state: GameState, seat: int) -> SeatView:
         exchanges=state.exchanges,
         under_indicator=state.under_indicator,
         contract=v.contract_for(state, seat),
+        monte=len(state.monte),
+        discards=tuple(state.discards) if state.contract is not None
+        and state.contract.bidder == seat else (),
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),
