@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from rules_support import section, tables
 
 from bisca_tui.engine import Layout, OptionError, all_variants, make_variant, parse_card
 from bisca_tui.engine import actions as A
@@ -35,35 +36,6 @@ def registered_ids() -> list[str]:
 
 def every_rules_id() -> list[str]:
     return sorted(set(registered_ids()) | set(available_rules()))
-
-
-def section(text: str, heading: str) -> str:
-    """The body of the ``## heading`` section (up to the next level-2 heading)."""
-    lines = text.splitlines()
-    start = lines.index(f"## {heading}")
-    body: list[str] = []
-    for line in lines[start + 1:]:
-        if line.startswith("## "):
-            break
-        body.append(line)
-    return "\n".join(body)
-
-
-def tables(text: str) -> list[list[list[str]]]:
-    """Every Markdown table in ``text``: a list of body rows, each a list of cell texts."""
-    found: list[list[list[str]]] = []
-    current: list[list[str]] | None = None
-    for line in text.splitlines():
-        if line.startswith("|"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if current is None:
-                current = []  # the header row
-                found.append(current)
-            elif not all(set(c) <= set("-:") for c in cells):
-                current.append(cells)
-        else:
-            current = None
-    return found
 
 
 # ----- pages exist --------------------------------------------------------------------

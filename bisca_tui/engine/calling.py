@@ -32,6 +32,7 @@ from .auction import (
 )
 from .auction import status as auction_status
 from .cards import card_name
+from .errors import LayoutError
 from .variant import DealScore, Variant
 
 if TYPE_CHECKING:
@@ -90,6 +91,19 @@ def known_partner(state: GameState, viewer: int) -> int | None:
     return None
 
 
+def seat_of_card(state: GameState, card: int) -> int | None:
+    """The seat that holds ``card`` or played it; None when it is in neither."""
+    holder = next((s for s in range(state.n) if card in state.hands[s]), None)
+    if holder is not None:
+        return holder
+    for t in state.tricks:
+        if card in t.cards:
+            return t.seats[t.cards.index(card)]
+    if card in state.trick:
+        return state.trick_seats[state.trick.index(card)]
+    return None
+
+
 class CalledPartnerGame(Variant):
     """Base of the games with an auction and a called partner (see the module's text)."""
 
@@ -122,6 +136,10 @@ class CalledPartnerGame(Variant):
         seats = tuple(ring[start:] + ring[:start])
         eldest_seat = seats.index(ring[0])
         return (eldest_seat - 1) % self.n, seats
+
+    def check_layout(self, layout) -> None:
+        if layout.indicator is not None:
+            raise LayoutError("no card is turned in this game: trumps come from the call")
 
     # --- the auction -----------------------------------------------------------------
 
@@ -232,15 +250,9 @@ class CalledPartnerGame(Variant):
         c = state.contract
         if c is None or c.called is None:
             return
-        holder = next((s for s in range(state.n) if c.called in state.hands[s]), None)
-        if holder is None:
-            for t in state.tricks:
-                if c.called in t.cards:
-                    holder = t.seats[t.cards.index(c.called)]
-            if c.called in state.trick:
-                holder = state.trick_seats[state.trick.index(c.called)]
-        assert holder is not None
-        state.called_holder = holder
+        holder = seat_of_card(state, c.called)
+        # a called card in no hand and never played was laid aside by the bidder (col Monte)
+        state.called_holder = c.bidder if holder is None else holder
         self.set_sides(state)
 
     def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:

@@ -20,7 +20,6 @@ from . import phases as P
 from .auction import RANK_WORDS, REDEAL, REOPEN, AuctionRules, Points, RanksThenPoints
 from .calling import CalledPartnerGame
 from .cards import ITALIAN, RANKS, SUIT_NAMES, SUITS, card_name, make_card
-from .errors import LayoutError
 from .variant import FREE, HouseRule, register
 
 if TYPE_CHECKING:
@@ -77,10 +76,6 @@ class Chiamata(CalledPartnerGame):
         return None
 
     # --- the deal ----------------------------------------------------------------------
-
-    def check_layout(self, layout) -> None:
-        if layout.indicator is not None:
-            raise LayoutError("no card is turned in this game: trumps come from the call")
 
     def begin(self, state: GameState) -> None:
         state.deal_standard(trump=0, start=False)

@@ -24,7 +24,6 @@ from .auction import REDEAL, AuctionRules, Points
 from .calling import CalledPartnerGame, Contract
 from .cards import ITALIAN, card_name
 from .chiamata import DEALS_RULE, SESSION_RULE, TARGET_RULE
-from .errors import LayoutError
 from .variant import FREE, DealScore, HouseRule, register
 
 if TYPE_CHECKING:
@@ -71,10 +70,6 @@ class ChiamataMonte(CalledPartnerGame):
 
     def match_deals(self) -> int | None:
         return int(self.options["deals"]) if self.options["session"] == "deals" else None
-
-    def check_layout(self, layout) -> None:
-        if layout.indicator is not None:
-            raise LayoutError("no card is turned in this game: trumps come from the call")
 
     # --- the deal, and a hand without counting cards ------------------------------------
 
@@ -185,20 +180,6 @@ class ChiamataMonte(CalledPartnerGame):
         c = state.contract
         assert c is not None
         state.leader = state.current = c.bidder
-
-    def rebuild_hidden(self, state: GameState) -> None:
-        c = state.contract
-        if c is None or c.called is None:
-            return
-        holder = next((s for s in range(state.n) if c.called in state.hands[s]), None)
-        if holder is None:
-            for t in state.tricks:
-                if c.called in t.cards:
-                    holder = t.seats[t.cards.index(c.called)]
-            if c.called in state.trick:
-                holder = state.trick_seats[state.trick.index(c.called)]
-        state.called_holder = c.bidder if holder is None else holder  # laid aside: alone
-        self.set_sides(state)
 
     def explain_call(self, state: GameState, card: int) -> str:
         return f"the {card_name(card)} may be called: any card may"

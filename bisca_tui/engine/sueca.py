@@ -292,10 +292,6 @@ class SuecaCinco(CalledPartnerGame, SuecaBase):
     def match_deals(self) -> int | None:
         return int(self.options["deals"])
 
-    def check_layout(self, layout) -> None:
-        if layout.indicator is not None:
-            raise LayoutError("no card is turned in this game: trumps come from the call")
-
     def begin(self, state: GameState) -> None:
         state.deal_standard(trump=0, start=False)
         self.open_auction(state)

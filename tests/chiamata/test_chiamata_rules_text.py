@@ -5,41 +5,12 @@ from __future__ import annotations
 
 import re
 
+from rules_support import flat, section, tables
+
 from bisca_tui.engine import actions as A
 from bisca_tui.engine import make_variant
 from bisca_tui.engine.calling import payment
 from bisca_tui.rules import FALLBACK_NOTE, rules_markdown
-
-
-def section(text: str, heading: str) -> str:
-    lines = text.splitlines()
-    start = lines.index(f"## {heading}")
-    body: list[str] = []
-    for line in lines[start + 1:]:
-        if line.startswith("## "):
-            break
-        body.append(line)
-    return "\n".join(body)
-
-
-def tables(text: str) -> list[list[list[str]]]:
-    found: list[list[list[str]]] = []
-    current: list[list[str]] | None = None
-    for line in text.splitlines():
-        if line.startswith("|"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if current is None:
-                current = []
-                found.append(current)
-            elif not all(set(c) <= set("-:") for c in cells):
-                current.append(cells)
-        else:
-            current = None
-    return found
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def signed(cell: str) -> int:

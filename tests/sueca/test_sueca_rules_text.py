@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_support import flat, section, tables
 
 from bisca_tui.engine import GameState, Match, make_variant, parse_card
 from bisca_tui.engine import actions as A
@@ -26,41 +27,8 @@ SOURCE_VARS = ["BISCA_SOURCE_TEXT_SUECA1", "BISCA_SOURCE_TEXT_SUECA2"]
 # ----- reading a page -----------------------------------------------------------------
 
 
-def section(text: str, heading: str) -> str:
-    """The body of the ``## heading`` section (up to the next level-2 heading)."""
-    lines = text.splitlines()
-    start = lines.index(f"## {heading}")
-    body: list[str] = []
-    for line in lines[start + 1:]:
-        if line.startswith("## "):
-            break
-        body.append(line)
-    return "\n".join(body)
-
-
 def headings(text: str) -> list[str]:
     return [line[3:] for line in text.splitlines() if line.startswith("## ")]
-
-
-def tables(text: str) -> list[list[list[str]]]:
-    """Every Markdown table in ``text``: its body rows, each a list of cell texts."""
-    found: list[list[list[str]]] = []
-    current: list[list[str]] | None = None
-    for line in text.splitlines():
-        if line.startswith("|"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if current is None:
-                current = []  # the header row
-                found.append(current)
-            elif not all(set(c) <= set("-:") for c in cells):
-                current.append(cells)
-        else:
-            current = None
-    return found
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def span_of(cell: str, total: int) -> list[int] | None:
