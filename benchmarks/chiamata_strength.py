@@ -13,6 +13,10 @@ Printed: A's mean payment per game with its 95% interval over the deals (the pay
 to zero, so B's seats share the opposite), the payments and card points per game of A and
 of one B seat, how often A won the auction and made its contract, and A's thinking time per
 decision (median and 95th percentile; decisions with a single legal action are not timed).
+
+Besides the levels of the game, ``hard-sampled`` and ``medium-sampled`` are those levels
+bidding from sampled playouts of their hand (``bidding.sampled_bid``) instead of the
+fitted estimate.
 """
 
 from __future__ import annotations
@@ -26,10 +30,42 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bisca_tui.bots.base import make_bot
+from bisca_tui.bots.base import make_bot, register_level
+from bisca_tui.bots.bidding import sampled_bid
+from bisca_tui.bots.heuristics import auction_kind, variant_of
+from bisca_tui.bots.levels import HardBot, MediumBot
 from bisca_tui.engine import GameState, make_variant
+from bisca_tui.engine.view import SeatView
 
 REDEALS = 5
+
+
+def _sampled_choice(view: SeatView, bot: HardBot | MediumBot) -> int | None:
+    v = variant_of(view)
+    if (view.phase == "auction" and len(view.legal) > 1
+            and auction_kind(v) == "ranks-then-points"):
+        return sampled_bid(view, v, view.legal, bot.rng)
+    return None
+
+
+class SampledHard(HardBot):
+    """hard, bidding from sampled playouts (``bidding.sampled_bid``)."""
+
+    def choose(self, view: SeatView) -> int:
+        choice = _sampled_choice(view, self)
+        return super().choose(view) if choice is None else choice
+
+
+class SampledMedium(MediumBot):
+    """medium, bidding from sampled playouts: measures the bidding alone."""
+
+    def choose(self, view: SeatView) -> int:
+        choice = _sampled_choice(view, self)
+        return super().choose(view) if choice is None else choice
+
+
+register_level("hard-sampled", SampledHard)
+register_level("medium-sampled", SampledMedium)
 
 
 @dataclass

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 
 from ..engine import actions as A
 from ..engine.auction import RanksThenPoints
 from ..engine.calling import payment
 from ..engine.cards import RANKS, make_card
+from ..engine.state import GameState, Layout
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 
@@ -164,3 +166,87 @@ def rank_auction(view: SeatView, variant: Variant, legal: Sequence[int],
         if best is not None:
             return best
     return A.PASS if A.PASS in legal else legal[0]
+
+
+# ----- judging a bid by playing sampled deals out (the hard level) --------------------
+
+
+def _candidate(view: SeatView, variant: Variant, bids: Sequence[int]) -> tuple[int, int]:
+    """The bid the estimate likes best among those needing what the next one needs, and its
+    best call, whether or not it is worth bidding."""
+    domain = variant.auction_rules.domain  # type: ignore[attr-defined]
+    pos = position_of(view)
+    need = domain.need(bids[0])
+    best: tuple[float, int, int] | None = None
+    for bid in bids:
+        if domain.need(bid) != need:
+            break
+        options = possible_calls(view.hand, variant, domain.called_rank(bid))
+        call, value = best_call(view.hand, variant, options, need, pos)
+        if best is None or value > best[0]:
+            best = (value, bid, call)
+    assert best is not None
+    return best[1], best[2]
+
+
+def deal_unseen(view: SeatView, variant: Variant, rng: random.Random) -> list[tuple[int, ...]]:
+    """Hands for every seat before any card is played: the seat's own, and the cards it has
+    not seen dealt at random to the others, as many as each holds."""
+    mine = set(view.hand)
+    unseen = [c for c in variant.pack() if c not in mine]
+    rng.shuffle(unseen)
+    hands: list[tuple[int, ...]] = []
+    pos = 0
+    for s in range(view.n_players):
+        if s == view.seat:
+            hands.append(tuple(view.hand))
+            continue
+        k = view.hand_sizes[s]
+        hands.append(tuple(unseen[pos:pos + k]))
+        pos += k
+    return hands
+
+
+def playout_payment(view: SeatView, variant: Variant, hands: Sequence[tuple[int, ...]],
+                    bid: int, call: int, seed: int) -> float:
+    """This seat's payment in one sampled deal: the auction so far, then this seat's ``bid``
+    and everyone else passing, the ``call``, and the play by rule-based players."""
+    from .levels import MediumBot  # imported here: the levels import this module
+
+    s = GameState(variant, dealer=view.dealer, layout=Layout(tuple(hands), 0, None, ()))
+    for _, action in view.bids:
+        s.apply_unchecked(action)
+    s.apply_unchecked(bid)
+    while s.phase == "auction":
+        s.apply_unchecked(A.PASS)
+    s.apply_unchecked(A.CALL + call)
+    bots = [MediumBot(seed + k) for k in range(s.n)]
+    while not s.is_over():
+        seat = s.current
+        assert seat is not None
+        s.apply_unchecked(bots[seat].choose(s.view(seat)))
+    assert s.result is not None
+    return float(s.result.game_points[view.seat])
+
+
+def sampled_bid(view: SeatView, variant: Variant, legal: Sequence[int], rng: random.Random,
+                samples: int = 24, min_samples: int = 8, budget_ms: float = 200.0) -> int:
+    """A bid or a pass judged by sampled playouts: the bid and call the estimate likes best,
+    tried on deals of the unseen cards to the other seats (``deal_unseen``), each played
+    out by the medium level as if everyone else passed (``playout_payment``); bid when the
+    mean payment is positive. Calls (and anything but a bid or a pass) are answered by
+    ``rank_auction``."""
+    bids = [a for a in legal if A.BID <= a < A.CALL]
+    if not bids or A.PASS not in legal:
+        return rank_auction(view, variant, legal, rng)
+    bid, call = _candidate(view, variant, bids)
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    total = 0.0
+    n = 0
+    while n < samples:
+        hands = deal_unseen(view, variant, rng)
+        total += playout_payment(view, variant, hands, bid, call, rng.getrandbits(32))
+        n += 1
+        if n >= min_samples and time.perf_counter() >= deadline:
+            break
+    return bid if total / n > PASS_VALUE else A.PASS

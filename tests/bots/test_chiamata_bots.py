@@ -3,6 +3,8 @@ estimate, the call, and choices that depend only on what the seat may know."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from bots_support import small_hard
 
@@ -220,3 +222,40 @@ def test_hidden_cards_and_the_hidden_partner_do_not_change_a_play(level: str) ->
     assert views[0].side_of == (0, 1, None, None, None)
     for seed in range(3):
         assert _bot(level, seed).choose(views[0]) == _bot(level, seed).choose(views[1])
+
+
+# ----- bidding from sampled playouts ----------------------------------------------------
+
+
+def test_sampled_deals_keep_the_own_hand_and_deal_every_unseen_card() -> None:
+    s = _deal([STRONG])
+    view = s.view(0)
+    hands = bidding.deal_unseen(view, s.variant, random.Random(1))
+    assert hands[0] == view.hand
+    assert sorted(c for h in hands for c in h) == sorted(s.variant.pack())
+    assert [len(h) for h in hands] == [8] * 5
+    assert hands != bidding.deal_unseen(view, s.variant, random.Random(2))
+
+
+def test_sampled_bidding_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    v = make_variant("chiamata")
+    for seed in range(2):
+        s = _deal([STRONG])
+        view = s.view(0)
+        assert bidding.sampled_bid(view, v, view.legal, random.Random(seed), samples=16) != A.PASS
+        s = _deal([WEAK])
+        view = s.view(0)
+        assert bidding.sampled_bid(view, v, view.legal, random.Random(seed), samples=16) == A.PASS
+
+
+def test_sampled_bidding_does_not_see_hidden_cards() -> None:
+    v = make_variant("chiamata")
+    views = []
+    for hands in (WORLD_A, WORLD_B):
+        s = _deal(hands, dealer=3)
+        s.apply(_rank_bid("3"))
+        views.append(s.view(0))
+    for seed in range(3):
+        a = bidding.sampled_bid(views[0], v, views[0].legal, random.Random(seed), samples=4)
+        b = bidding.sampled_bid(views[1], v, views[1].legal, random.Random(seed), samples=4)
+        assert a == b
