@@ -17,7 +17,9 @@ next rank can be a poor one (holding every Ace, a bid of Ace means playing alone
 A pass counts as worth nothing. When another seat wins the auction, this seat is most
 likely an opponent of a contract its bidder expects to make, which costs it a little (about
 a tenth of a unit); but the estimate's errors push the other way (the bid a seat wins is the
-one it overrated most), and the two roughly cancel.
+one it overrated most), and the two roughly cancel. Measured: one seat counting a pass as
+worth +0.3 or -0.2 among seats counting it as 0 scored the same within 0.013 a game (3000
+deals in duplicate each, ``benchmarks/chiamata_strength.py``).
 
 The call, once the auction is won: among the legal calls, the one with the best expected
 payment at the bid won. A careless player (the easy level) misjudges its hand by several
@@ -235,7 +237,10 @@ def sampled_bid(view: SeatView, variant: Variant, legal: Sequence[int], rng: ran
     tried on deals of the unseen cards to the other seats (``deal_unseen``), each played
     out by the medium level as if everyone else passed (``playout_payment``); bid when the
     mean payment is positive. Calls (and anything but a bid or a pass) are answered by
-    ``rank_auction``."""
+    ``rank_auction``. About 120 ms a decision with the defaults. Measured no stronger than
+    the estimate: a medium player bidding this way among medium players scored -0.006 a
+    game (95% interval -0.077 to +0.065, 200 deals in duplicate), so the levels bid from
+    the estimate."""
     bids = [a for a in legal if A.BID <= a < A.CALL]
     if not bids or A.PASS not in legal:
         return rank_auction(view, variant, legal, rng)
