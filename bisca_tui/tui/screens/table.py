@@ -234,7 +234,8 @@ class TableScreen(TableFlow, Screen[None]):
         # the trick
         caption_panel = self.query_one("#trick-caption", Panel)
         room = caption_panel.content_size.width or 28
-        cards, winner, caption = trick_shown(s, v, room, self.review, self.show_finished)
+        cards, winner, caption = trick_shown(s, v, room, self.review, self.show_finished,
+                                              points=not self.hide_points)
         for seat in range(n):
             card = cards.get(seat)
             self.query_one(f"#slot-{seat}", TrickSlot).show(
