@@ -63,7 +63,7 @@ class Session:
     """
 
     def __init__(self, match: Match, seats: list[SeatSpec], card_style: str = "symbols",
-                 speed: str = DEFAULT_SPEED) -> None:
+                 speed: str = DEFAULT_SPEED, hide_points: bool = False) -> None:
         if len(seats) != match.variant.n_people:
             raise ValueError(f"{match.variant.name} needs {match.variant.n_people} players")
         if not any(s.is_human for s in seats):
@@ -72,6 +72,7 @@ class Session:
         self.people = seats  # one per player, in the match's order
         self.card_style = card_style
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
+        self.hide_points = hide_points  # card points left out for players who count them
         self.bots: dict[int, Bot] = {}  # by player
         self.bot_problems: list[str] = []
         # told when a bot is replaced mid-match; it may be called from a bot's thread
@@ -163,8 +164,11 @@ class Session:
         """Rebuild a match from its record; ``table`` holds the seats and settings."""
         match = replay_record(record)
         seats = seats_from_json(table.get("seats"), len(record.players), record.players)
+        hide_points = table.get("hide_points", False)  # older saves: points shown
+        if not isinstance(hide_points, bool):
+            raise ValueError("table.hide_points must be true or false")
         session = cls(match, seats, str(table.get("card_style", "symbols")),
-                      str(table.get("speed", DEFAULT_SPEED)))
+                      str(table.get("speed", DEFAULT_SPEED)), hide_points)
         if match.is_over():
             raise ValueError("the saved match is already over")
         if match.current is not None and match.current.is_over():
@@ -240,6 +244,14 @@ class Session:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def name_in(self, deal: int, seat: int) -> str:
+        """Who sat at ``seat`` in deal ``deal`` (counted from 0): seats may change from
+        deal to deal (a dealer sitting out, a dummy hand moving with the deal)."""
+        if deal == len(self.match.deals) - 1:
+            return self.name(seat)
+        p = self.match.people(deal)[seat]
+        return "Dummy" if p is None else self.people[p].name
+
     # ----- scores --------------------------------------------------------------------
 
     def scorer_of(self, seat: int) -> int:
@@ -314,6 +326,7 @@ class Session:
             "seats": [asdict(s) for s in self.people],
             "card_style": self.card_style,
             "speed": self.speed,
+            "hide_points": self.hide_points,
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

@@ -25,7 +25,7 @@ from ..cardart import WINNER, card_text
 from ..contract import BIDDING, PLAY, auction_note, knocked
 from ..layout import BOTTOM, LEFT, RIGHT, SIDE_PANEL, TOP, card_sizes, seats_on
 from ..messages import CardClicked
-from ..narrate import deal_heading, deal_so_far
+from ..narrate import match_so_far
 from ..session import SPEEDS, Session
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
@@ -88,7 +88,6 @@ class TableScreen(TableFlow, Screen[None]):
         self.selected = 0
         self.show_finished = False
         self.review = False
-        self.hide_points = False
         self.notice: Text | None = None
         self.deal_closed = False
         self.waiting_handover = False
@@ -156,8 +155,7 @@ class TableScreen(TableFlow, Screen[None]):
             s = self.session
             s.start_bots()
             s.on_bot_notice = self.bot_notice_from_thread
-            self.log_line(deal_heading(s))
-            for line in deal_so_far(s):
+            for line in match_so_far(s, points=not s.hide_points):
                 self.log_line(line)
             for problem in s.bot_problems:
                 self.log_line(Text(problem, style="bold red"))
@@ -408,8 +406,9 @@ class TableScreen(TableFlow, Screen[None]):
         self.app.push_screen(ScoreSheetScreen(self.session))
 
     def action_toggle_points(self) -> None:
-        self.hide_points = not self.hide_points
+        self.session.hide_points = not self.session.hide_points
         self.refresh_table()
+        self.bisca_app.save_session()  # a setting of the match: Continue brings it back
 
     def action_speed(self) -> None:
         names = list(SPEEDS)

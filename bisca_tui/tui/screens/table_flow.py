@@ -22,7 +22,7 @@ from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
 from ..contract import BIDDING
 from ..messages import BotChose, BotFailed, BotReplaced
-from ..narrate import deal_heading, describe
+from ..narrate import deal_heading, deal_result, describe
 from ..session import SPEEDS, Session
 from ..widgets.log import LOG_KEPT, GameLog
 
@@ -48,8 +48,12 @@ class TableFlow(_Screen):
     waiting_handover: bool
     bindings_shown: tuple[bool | None, ...]
     log_lines: list[str | Text]
-    hide_points: bool
     broken: bool
+
+    @property
+    def hide_points(self) -> bool:
+        """Card points left out (``p``): a setting of the match, saved with it."""
+        return self.session.hide_points
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -255,6 +259,7 @@ class TableFlow(_Screen):
         s = self.session
         score = s.finish_deal()
         s.deal_over(score)
+        self.log_line(deal_result(s, len(s.match.deals) - 1))
         self.bisca_app.save_session()
         self.refresh_table()
         self.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
