@@ -43,25 +43,41 @@ from .table_flow import TableFlow
 __all__ = ["SeatPanel", "TableScreen"]
 
 
+def hand_keys(n: int) -> str:
+    """The number keys that reach the cards of a hand of ``n`` (10 or more: 1-9 and 0)."""
+    return "1" if n <= 1 else f"1-{min(n, 9)}" + (",0" if n >= 10 else "")
+
 
 class TableScreen(TableFlow, Screen[None]):
     """One match at the table."""
 
     BINDINGS = [
-        Binding("1", "play(0)", "Play", key_display="1-9"),
+        # the footer names the keys that reach a card: "1-3 Play" with three cards in hand
+        *[Binding("1", f"play(0, {n})", "Play", key_display=hand_keys(n),
+                  tooltip="Play the card at that place in the hand (1 is the leftmost)")
+          for n in range(1, 11)],
         *[Binding(str(i + 1), f"play({i})", show=False) for i in range(1, 9)],
         Binding("0", "play(9)", show=False),
-        Binding("left", "move(-1)", "Choose", key_display="←→", show=False),
+        Binding("left", "move(-1)", "Choose", key_display="←→", show=False,
+                tooltip="Choose a card to play (only cards that may be played)"),
         Binding("right", "move(1)", show=False),
-        Binding("enter", "play_selected", "Play selected", show=False),
-        Binding("s", "signal", "Signal"),
-        Binding("b", "auction", "Bid / call"),
-        Binding("space", "continue", "Continue", show=False),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("t", "score_sheet", "Score sheet"),
-        Binding("p", "toggle_points", "Points"),
-        Binding("v", "speed", "Speed"),
-        Binding("q", "quit_match", "Save & quit"),
+        Binding("enter", "play_selected", "Play selected", show=False,
+                tooltip="Play the card chosen with ← →"),
+        Binding("s", "signal", "Signal", tooltip="Signal to your partners"),
+        Binding("b", "auction", "Bid / call", tooltip="Open the bidding (or calling) dialog"),
+        Binding("space", "continue", "Continue", show=False,
+                tooltip="Put away the trick just taken"),
+        Binding("l", "last_trick", "Last trick", tooltip="Show the last trick again"),
+        Binding("t", "score_sheet", "Score sheet", tooltip="The score of every deal so far"),
+        # p and v are listed by ? (the footer keeps its room for the keys of the moment)
+        Binding("p", "toggle_points", "Points", show=False,
+                tooltip="Hide or show the card points"),
+        Binding("v", "speed", "Speed", show=False, tooltip="Change how fast the bots play"),
+        Binding("q", "quit_match", "Save & quit", tooltip="Save the match and quit"),
+        Binding("escape", "leave_table", "Leave",
+                tooltip="Back to the start screen (the match stays saved)"),
+        Binding("question_mark", "keys", "Keys", key_display="?",
+                tooltip="This list of keys"),
     ]
 
     _per_variant: dict[type, type[TableScreen]] = {}
@@ -73,9 +89,10 @@ class TableScreen(TableFlow, Screen[None]):
         kind = type(session.variant)
         screen = cls._per_variant.get(kind)
         if screen is None:
-            keys = [Binding(k.key, f"special({k.action})", k.label)
+            keys = [Binding(k.key, f"special({k.action})", k.label, tooltip=k.label)
                     for k in session.variant.special_keys]
-            screen = type(f"{kind.__name__}Table", (cls,), {"BINDINGS": keys})
+            screen = type(f"{kind.__name__}Table", (cls,),
+                          {"BINDINGS": keys, "__module__": cls.__module__})
             cls._per_variant[kind] = screen
         return screen(session)
 
@@ -250,6 +267,7 @@ class TableScreen(TableFlow, Screen[None]):
         specials = tuple(("special", (k.action,)) for k in s.variant.special_keys)
         keys = tuple(self.check_action(a, p) for a, p in (
             ("play", ()), *specials, ("signal", ()), ("last_trick", ()), ("auction", ())))
+        keys += (len(v.hand),)  # the footer's "1-n Play"
         if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
             self.bindings_shown = keys
             self.refresh_bindings()
@@ -275,6 +293,8 @@ class TableScreen(TableFlow, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "score_sheet":
             return self.session.variant.per_seat_payments
+        if action == "speed":  # only bots have a pace
+            return len(self.session.humans()) < self.session.variant.n
         if action in ("play", "move", "play_selected", "special", "signal", "continue",
                       "last_trick", "auction"):
             v, private = self.shown_view()
@@ -285,6 +305,8 @@ class TableScreen(TableFlow, Screen[None]):
                 # shown all through the play, not only on the player's turn: the footer
                 # would otherwise be rebuilt at every turn (the keys wait for the turn)
                 holding = private and not self.deal_closed and not self.waiting_handover
+                if action == "play" and len(parameters) == 2:  # the footer's "1-n Play"
+                    holding = holding and min(len(v.hand), 10) == parameters[1]
                 return holding and v.phase == PLAY
             if action == "special":
                 return mine and parameters[0] in v.legal
@@ -322,7 +344,7 @@ class TableScreen(TableFlow, Screen[None]):
             self.app.bell()
             self.refresh_table()
 
-    def action_play(self, index: int) -> None:
+    def action_play(self, index: int, hand_size: int = 0) -> None:
         self.try_play(index)
 
     def action_move(self, step: int) -> None:
@@ -419,3 +441,41 @@ class TableScreen(TableFlow, Screen[None]):
 
     def action_quit_match(self) -> None:
         self.bisca_app.request_quit()  # saves, or says why it cannot and offers to stay
+
+    def action_keys(self) -> None:
+        from .keys import show_keys
+
+        show_keys(self, f"Keys at the table — {self.session.variant.name}")
+
+    def action_leave_table(self) -> None:
+        """Back to the start screen, asking first: the match is saved and can be
+        continued from there."""
+        from .confirm import Choice, ChoiceDialog
+
+        if self.app.screen is not self:
+            return
+        body = Text("The match is saved and stays in progress: \"Continue\" on the start "
+                    "screen brings it back.")
+        self.app.push_screen(ChoiceDialog(
+            "Leave the table?", body,
+            [Choice("leave", "Save and leave", "l", "primary"),
+             Choice("stay", "Stay", "s")],
+            cancel="stay", dialog_id="leave-table"), self.leave_answer)
+
+    def leave_answer(self, answer: str | None) -> None:
+        if answer != "leave":
+            return
+        error = self.bisca_app.save_session()
+        if error is not None:
+            from .confirm import Choice, ChoiceDialog
+
+            body = Text(f"The match cannot be saved in {self.bisca_app.data_directory}:\n"
+                        f"{error}\n\nLeaving now loses it.")
+            self.app.push_screen(ChoiceDialog(
+                "Cannot save the match", body,
+                [Choice("stay", "Stay at the table", "s", "primary"),
+                 Choice("lose", "Leave without saving", "x", "error")],
+                cancel="stay", dialog_id="leave-unsaved"),
+                lambda answer: self.leave_saved() if answer == "lose" else None)
+            return
+        self.leave_saved()

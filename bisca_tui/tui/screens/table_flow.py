@@ -314,6 +314,19 @@ class TableFlow(_Screen):
             f"the table cannot show it ({error.__class__.__name__}: {error})")
         app.back_to_start()
 
+    def leave_saved(self) -> None:
+        """Leave the table for the start screen with the match saved: Continue (or the
+        earlier matches, for a match kept in a file of its own) brings it back."""
+        from ..save import save_path
+
+        app = self.bisca_app
+        target = app.save_target
+        self.workers.cancel_group(self, "bots")
+        self.session.close()
+        if target is None or target == save_path(app.data_directory):
+            app.load_saved()  # read back as Continue will read it
+        app.back_to_start()
+
     def leave(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.session.close()
