@@ -103,6 +103,7 @@ class TableScreen(TableFlow, Screen[None]):
         self.bottom = humans[0]
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.selected = 0
+        self.armed = False  # Enter plays only after a key pressed at the table
         self.show_finished = False
         self.review = False
         self.notice: Text | None = None
@@ -241,6 +242,8 @@ class TableScreen(TableFlow, Screen[None]):
         hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
+            if mine and private:  # the cursor rests on a card that may be played
+                self.selected = self.playable_at(hand, self.playable(v), self.selected, 1)
         top_rows = self.query_one("#top-seats").outer_size.height or None
         hsize, tsize = card_sizes(width, height, n, self.bottom, len(hand), top_rows)
         self.query_one(HandView).show(
@@ -318,11 +321,30 @@ class TableScreen(TableFlow, Screen[None]):
                 return bool(v.tricks)
         return True
 
+    @staticmethod
+    def playable_at(hand: tuple[int, ...], playable: set[int], start: int,
+                    step: int) -> int:
+        """The first place from ``start`` on (going ``step`` by one, round the hand) whose
+        card may be played; ``start`` when none may."""
+        n = len(hand)
+        for k in range(n):
+            i = (start + step * k) % n
+            if hand[i] in playable:
+                return i
+        return start
+
+    def on_screen_resume(self) -> None:
+        # the table came into view (opened, or back from a hand-over, a summary, a
+        # dialog): an Enter meant for what was there must not play a card here
+        self.armed = False
+
     def on_key(self, event: events.Key) -> None:
         # any key puts a finished trick away (the next card played does too)
         if self.show_finished and event.key not in ("l",):
             self.show_finished = False
             self.call_after_refresh(self.refresh_table)
+        if event.key not in ("enter", "space"):
+            self.armed = True  # a key pressed at the table: Enter may play now
 
     def try_play(self, index: int) -> None:
         v, private = self.shown_view()
@@ -348,13 +370,30 @@ class TableScreen(TableFlow, Screen[None]):
         self.try_play(index)
 
     def action_move(self, step: int) -> None:
-        v, _ = self.shown_view()
-        if v.hand:
-            self.selected = (self.selected + step) % len(v.hand)
-            self.notice = None
-            self.refresh_table()
+        """Move the cursor to the next card that may be played (the cursor shows only on
+        the player's turn)."""
+        self.armed = True
+        v, private = self.shown_view()
+        if not (private and self.my_turn(v)) or not v.hand:
+            return
+        hand = self.sorted_hand(v)
+        start = (self.selected + step) % len(hand)
+        self.selected = self.playable_at(hand, self.playable(v), start, step)
+        self.notice = None
+        self.refresh_table()
 
     def action_play_selected(self) -> None:
+        """Play the card under the cursor; an Enter coming just as the table came into view
+        (meant for the screen before) only arms the key."""
+        v, private = self.shown_view()
+        if not (private and self.my_turn(v)) or v.phase != PLAY:
+            return
+        if not self.armed:
+            self.armed = True
+            self.notice = Text("Enter plays the card chosen: press it again, or choose "
+                               "with ←→.", style="bold yellow")
+            self.refresh_table()
+            return
         self.try_play(self.selected)
 
     @on(CardClicked)
