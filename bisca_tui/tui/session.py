@@ -11,7 +11,7 @@ import contextlib
 import json
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..bots.base import Bot, bot_levels, make_bot
@@ -69,7 +69,7 @@ class Session:
         if not any(s.is_human for s in seats):
             raise ValueError("at least one seat must be a person")
         self.match = match
-        self.people = seats  # one per player, in the match's order
+        self.people = named_apart(seats)  # one per player, in the match's order
         self.card_style = card_style
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
         self.hide_points = hide_points  # card points left out for players who count them
@@ -244,6 +244,11 @@ class Session:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the keyboard: each is named, nobody is "You"."""
+        return sum(p.is_human for p in self.people) > 1
+
     def name_in(self, deal: int, seat: int) -> str:
         """Who sat at ``seat`` in deal ``deal`` (counted from 0): seats may change from
         deal to deal (a dealer sitting out, a dummy hand moving with the deal)."""
@@ -329,6 +334,26 @@ class Session:
             "hide_points": self.hide_points,
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def named_apart(seats: list[SeatSpec]) -> list[SeatSpec]:
+    """The seats, with each person named when two or more share the keyboard: a person
+    called "You" (the new game form's first seat) becomes "Player N", so that the log, the
+    status line and the hand-over say whose turn it is."""
+    if sum(p.is_human for p in seats) < 2:
+        return seats
+    taken = {p.name for p in seats}
+    out = []
+    for k, spec in enumerate(seats):
+        if spec.is_human and spec.name == "You":
+            name, extra = f"Player {k + 1}", 1
+            while name in taken:
+                extra += 1
+                name = f"Player {k + 1}.{extra}"
+            taken.add(name)
+            spec = replace(spec, name=name)
+        out.append(spec)
+    return out
 
 
 def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:

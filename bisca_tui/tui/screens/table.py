@@ -29,7 +29,7 @@ from ..narrate import match_so_far
 from ..session import SPEEDS, Session
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
-from ..widgets.log import GameLog
+from ..widgets.log import GameLog, verb
 from ..widgets.side import (
     PenteView,
     info_text,
@@ -351,8 +351,11 @@ class TableScreen(TableFlow, Screen[None]):
         if not (private and self.my_turn(v)) or v.phase != PLAY:
             return
         hand = self.sorted_hand(v)
+        s = self.session
+        who = s.name(s.controller(v.seat)) if s.hot_seat else "You"
         if not 0 <= index < len(hand):
-            self.notice = Text(f"You hold {len(hand)} cards.", style="bold red")
+            self.notice = Text(f"{who} {verb(who, 'hold')} {len(hand)} cards.",
+                               style="bold red")
             self.refresh_table()
             return
         card = hand[index]
@@ -360,7 +363,7 @@ class TableScreen(TableFlow, Screen[None]):
         try:
             self.act(card)
         except IllegalAction as e:
-            self.notice = Text("You cannot play ", style="bold red")
+            self.notice = Text(f"{who} cannot play ", style="bold red")
             self.notice.append_text(card_text(card, self.session.card_style))
             self.notice.append(f": {e.rule}.", style="bold red")
             self.app.bell()

@@ -38,15 +38,18 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
         lead = "to lead" if not v.trick else "to play"
         return Text(f"{s.name(cur)} {lead}…")
     legal = v.legal
+    # with one person at the keyboard, "you"; with several, each by name
+    who = s.name(s.controller(v.seat)) if s.hot_seat else ""
+    yours = f"{who}'s" if who else "Your"
     if v.phase == AUCTION:
-        return Text("Your bid: b opens the bidding dialog.", style="bold yellow")
+        return Text(f"{yours} bid: b opens the bidding dialog.", style="bold yellow")
     if v.phase == CALLING:
-        return Text("You won the bidding: b opens the dialog to call a card.",
+        return Text(f"{who or 'You'} won the bidding: b opens the dialog to call a card.",
                     style="bold yellow")
     if v.phase == CUT_OR_KNOCK:
-        return Text("Your choice: c cuts (an indicator is turned), "
+        return Text(f"{yours} choice: c cuts (an indicator is turned), "
                     "k knocks (hearts are trumps).", style="bold yellow")
-    t = Text("Your turn: ", style="bold yellow")
+    t = Text(f"{yours} turn: ", style="bold yellow")
     if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
         t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
     t.append("lead a card" if not v.trick else "play a card")
