@@ -74,31 +74,75 @@ def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: i
     return out
 
 
+def undone_line(s: Session, taken: list[int]) -> Text:
+    """The log line of an undo: the actions taken back, in the order they were taken."""
+    line = Text("Undone: ", style="bold magenta")
+    line.append_text(Text(" ").join(
+        card_text(a, s.card_style) if A.is_play(a)
+        else Text(A.action_str(a, s.variant.signal_names)) for a in taken))
+    return line
+
+
+def lines_of_play(s: Session, index: int) -> list[tuple[list[int], list[int]]]:
+    """A deal as it was played at the table: each line of play that was taken back, with
+    the actions taken back, then the line that stood (with nothing taken back). Rebuilt
+    from the deal's final actions and the undos it recorded."""
+    st = s.match.deals[index]
+    names = st.variant.signal_names
+    lines: list[tuple[list[int], list[int]]] = [(list(st.history), [])]
+    line = list(st.history)
+    for undo in reversed(s.undone.get(index, [])):
+        taken = [A.parse_action(a, names) for a in undo.actions]
+        line = line[:undo.kept] + taken
+        lines.insert(0, (line, taken))
+    return lines
+
+
 def deal_so_far(s: Session, index: int | None = None,
                 points: bool = True) -> list[str | Text]:
     """The log of a deal's actions (the current deal's unless ``index``), replayed from its
-    start; ``points`` False leaves out the card points of each trick."""
+    start, with what was taken back on the way; ``points`` False leaves out the card points
+    of each trick."""
     m = s.match
     i = len(m.deals) - 1 if index is None else index
     st = m.deals[i]
-    if not st.history:
+    if not st.history and not s.undone.get(i):
         return []
-    try:
+
+    def fresh() -> GameState:
         replay = GameState(st.variant, st.dealer, st.seed, st.layout_given,
                            match_points=st.match_points, target=st.target)
         if "_ties_before" in st.extra:
             replay.extra["_ties_before"] = st.extra["_ties_before"]
+        return replay
+
+    def told(plays: list[tuple[list[int], list[int]]]) -> list[str | Text]:
+        replay = fresh()
         lines: list[str | Text] = []
-        for action in st.history:
-            seat = replay.current
-            tricks, events = len(replay.tricks), len(replay.score_events)
-            replay.apply(action)
-            if seat is not None:
-                lines.extend(describe(s, replay, seat, action, tricks, events, points,
-                                      lambda k: s.name_in(i, k)))
+        for line, taken in plays:
+            for action in line[len(replay.history):]:
+                seat = replay.current
+                tricks, events = len(replay.tricks), len(replay.score_events)
+                replay.apply(action)
+                if seat is not None:
+                    lines.extend(describe(s, replay, seat, action, tricks, events, points,
+                                          lambda k: s.name_in(i, k)))
+            if taken:  # back to the position before the actions taken back
+                kept = line[:len(line) - len(taken)]
+                replay = fresh()
+                for action in kept:
+                    replay.apply(action)
+                lines.append(undone_line(s, taken))
+        return lines
+
+    try:
+        return told(lines_of_play(s, i))
     except Exception:  # the log is a courtesy: never let it stop the table
+        pass
+    try:  # undos that do not fit the deal: the line of play that stood, at least
+        return told([(list(st.history), [])])
+    except Exception:
         return []
-    return lines
 
 
 def match_so_far(s: Session, points: bool = True) -> list[str | Text]:

@@ -15,8 +15,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..bots.base import Bot, bot_levels, make_bot
+from ..engine.actions import action_str
 from ..engine.match import Match
-from ..engine.records import Record, record_of_match, replay_record
+from ..engine.records import Record, Undo, record_of_match, replay_record
 from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
@@ -73,6 +74,9 @@ class Session:
         self.card_style = card_style
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
         self.hide_points = hide_points  # card points left out for players who count them
+        self.undone: dict[int, list[Undo]] = {}  # by deal: the actions taken back
+        self.moves = 0  # actions applied and undone: a bot's answer is for one position
+        self._undo_point: tuple[tuple[int, int], int | None] | None = None
         self.bots: dict[int, Bot] = {}  # by player
         self.bot_problems: list[str] = []
         # told when a bot is replaced mid-match; it may be called from a bot's thread
@@ -169,6 +173,7 @@ class Session:
             raise ValueError("table.hide_points must be true or false")
         session = cls(match, seats, str(table.get("card_style", "symbols")),
                       str(table.get("speed", DEFAULT_SPEED)), hide_points)
+        session.undone = {i: list(d.undone) for i, d in enumerate(record.deals) if d.undone}
         if match.is_over():
             raise ValueError("the saved match is already over")
         if match.current is not None and match.current.is_over():
@@ -309,6 +314,61 @@ class Session:
     def apply(self, action: int) -> None:
         """Apply an action for the seat to act (the engine raises ``IllegalAction``)."""
         self.state.apply(action)
+        self.moves += 1
+
+    # ----- taking back -----------------------------------------------------------------
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Undo is for one person playing against bots, never between people."""
+        return sum(p.is_human for p in self.people) == 1
+
+    def undo_point(self) -> int | None:
+        """How many of the current deal's actions stay when the person takes back their
+        last action (the bots' replies after it go too); None when there is nothing to
+        take back: undo not allowed, the deal over, or no action of the person's yet."""
+        st = self.state
+        if not self.undo_allowed or st.is_over() or not st.history:
+            return None
+        key = (self.deal_number, self.moves)
+        if self._undo_point is not None and self._undo_point[0] == key:
+            return self._undo_point[1]
+        point = None
+        replay = self.fresh_deal()
+        for k, action in enumerate(st.history):
+            if self.is_human(replay.current):
+                point = k
+            replay.apply(action)
+        self._undo_point = (key, point)
+        return point
+
+    def fresh_deal(self) -> GameState:
+        """The current deal as it was dealt, before any action (as the match made it)."""
+        st = self.state
+        fresh = GameState(st.variant, st.dealer, st.seed, st.layout_given,
+                          match_points=st.match_points, target=st.target)
+        if "_ties_before" in st.extra:
+            fresh.extra["_ties_before"] = st.extra["_ties_before"]
+        return fresh
+
+    def undo(self) -> list[int]:
+        """Take back the person's last action and everything after it; returns the actions
+        taken back (none when ``undo_point`` says there is nothing to take back). The deal
+        is rebuilt from its seed and the actions that stay, and the record keeps the undo."""
+        point = self.undo_point()
+        if point is None:
+            return []
+        st = self.state
+        taken = st.history[point:]
+        fresh = self.fresh_deal()
+        for action in st.history[:point]:
+            fresh.apply(action)
+        self.match.deals[-1] = fresh
+        self.moves += 1
+        names = st.variant.signal_names
+        self.undone.setdefault(len(self.match.deals) - 1, []).append(
+            Undo(point, [action_str(a, names) for a in taken]))
+        return taken
 
     def finish_deal(self) -> DealScore:
         return self.match.finish_deal()
@@ -319,7 +379,11 @@ class Session:
     # ----- saving --------------------------------------------------------------------
 
     def record(self) -> Record:
-        return record_of_match(self.match, [s.name for s in self.people])
+        record = record_of_match(self.match, [s.name for s in self.people])
+        for i, undone in self.undone.items():
+            if i < len(record.deals):
+                record.deals[i].undone = list(undone)
+        return record
 
     def save_text(self) -> str:
         """The match as a game record."""

@@ -25,7 +25,7 @@ from ..cardart import WINNER, card_text
 from ..contract import BIDDING, PLAY, auction_note, knocked
 from ..layout import BOTTOM, LEFT, RIGHT, SIDE_PANEL, TOP, card_sizes, seats_on
 from ..messages import CardClicked
-from ..narrate import match_so_far
+from ..narrate import match_so_far, undone_line
 from ..session import SPEEDS, Session
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
@@ -67,6 +67,8 @@ class TableScreen(TableFlow, Screen[None]):
         Binding("b", "auction", "Bid / call", tooltip="Open the bidding (or calling) dialog"),
         Binding("space", "continue", "Continue", show=False,
                 tooltip="Put away the trick just taken"),
+        Binding("u", "undo", "Undo",
+                tooltip="Take back your last card, and the bots' replies (against bots only)"),
         Binding("l", "last_trick", "Last trick", tooltip="Show the last trick again"),
         Binding("t", "score_sheet", "Score sheet", tooltip="The score of every deal so far"),
         # p and v are listed by ? (the footer keeps its room for the keys of the moment)
@@ -270,7 +272,7 @@ class TableScreen(TableFlow, Screen[None]):
         specials = tuple(("special", (k.action,)) for k in s.variant.special_keys)
         keys = tuple(self.check_action(a, p) for a, p in (
             ("play", ()), *specials, ("signal", ()), ("last_trick", ()), ("auction", ())))
-        keys += (len(v.hand),)  # the footer's "1-n Play"
+        keys += (len(v.hand), self.check_action("undo", ()))  # "1-n Play", and Undo
         if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
             self.bindings_shown = keys
             self.refresh_bindings()
@@ -298,6 +300,9 @@ class TableScreen(TableFlow, Screen[None]):
             return self.session.variant.per_seat_payments
         if action == "speed":  # only bots have a pace
             return len(self.session.humans()) < self.session.variant.n
+        if action == "undo":
+            return (not self.deal_closed and not self.waiting_handover
+                    and self.session.undo_point() is not None)
         if action in ("play", "move", "play_selected", "special", "signal", "continue",
                       "last_trick", "auction"):
             v, private = self.shown_view()
@@ -483,6 +488,25 @@ class TableScreen(TableFlow, Screen[None]):
 
     def action_quit_match(self) -> None:
         self.bisca_app.request_quit()  # saves, or says why it cannot and offers to stay
+
+    def action_undo(self) -> None:
+        """Take back the person's last action and the bots' replies after it (one person
+        against bots only); the record keeps the undo."""
+        if not self.check_action("undo", ()) or self.app.screen is not self:
+            return
+        s = self.session
+        self.workers.cancel_group(self, "bots")  # a bot thinking about a position now gone
+        taken = s.undo()
+        if not taken:
+            return
+        self.log_line(undone_line(s, taken))
+        self.show_finished = False
+        self.review = False
+        self.notice = None
+        self.selected = 0
+        self.bisca_app.save_session()
+        self.refresh_table()
+        self.advance()
 
     def action_keys(self) -> None:
         from .keys import show_keys

@@ -159,8 +159,7 @@ class TableFlow(_Screen):
         delay = self.bot_delay()
         if self.show_finished and not st.trick:
             delay *= 2  # leave the finished trick on the table a moment
-        token = (self.session.deal_number, len(st.history))
-        self.think(seat, st.view(seat), token, delay)
+        self.think(seat, st.view(seat), self.current_token(), delay)
 
     @work(thread=True, exclusive=True, group="bots")
     def think(self, seat: int, view: SeatView, token: tuple[int, int], delay: float) -> None:
@@ -181,7 +180,9 @@ class TableFlow(_Screen):
             self.post_message(BotChose(seat, action, token))
 
     def current_token(self) -> tuple[int, int]:
-        return (self.session.deal_number, len(self.session.state.history))
+        """The position a bot's answer is for: it changes with every action, and with an
+        undo (which may bring back a position's length with other cards)."""
+        return (self.session.deal_number, self.session.moves)
 
     def bot_notice_from_thread(self, seat: int, text: str) -> None:
         """A bot was replaced (called from the bot's worker thread: post, never touch)."""
