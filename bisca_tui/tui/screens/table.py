@@ -112,7 +112,7 @@ class TableScreen(TableFlow, Screen[None]):
         self.deal_closed = False
         self.waiting_handover = False
         self.started = False
-        self.bindings_shown: tuple[bool | None, ...] = ()
+        self.bindings_shown: tuple[object, ...] = ()
         self.log_lines: list[str | Text] = []
         self.dialog_open = False  # the bid or call dialog is up
         self.drawn = False  # the table was drawn once
@@ -299,7 +299,7 @@ class TableScreen(TableFlow, Screen[None]):
         if action == "score_sheet":
             return self.session.variant.per_seat_payments
         if action == "speed":  # only bots have a pace
-            return len(self.session.humans()) < self.session.variant.n
+            return not all(p.is_human for p in self.session.people)
         if action == "undo":
             return (not self.deal_closed and not self.waiting_handover
                     and self.session.undo_point() is not None)

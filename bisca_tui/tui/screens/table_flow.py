@@ -46,7 +46,7 @@ class TableFlow(_Screen):
     notice: Text | None  # a refusal or a warning, in the status line until the player acts
     deal_closed: bool
     waiting_handover: bool
-    bindings_shown: tuple[bool | None, ...]
+    bindings_shown: tuple[object, ...]  # what the footer was built for
     log_lines: list[str | Text]
     broken: bool
 
