@@ -30,7 +30,8 @@ VERSION = 1
 
 TOP_KEYS = ("format", "version", "variant", "options", "players", "dealer", "seed", "deals",
             "comment")
-DEAL_KEYS = ("seed", "layout", "actions", "comment")
+DEAL_KEYS = ("seed", "layout", "actions", "undone", "comment")
+UNDO_KEYS = ("kept", "actions")
 LAYOUT_KEYS = ("hands", "indicator", "trump", "stock")
 
 
@@ -64,12 +65,24 @@ class RecordIllegalAction(RecordError):
 
 
 @dataclass
+class Undo:
+    """Actions taken back at the table: the deal's first ``kept`` actions stayed, and the
+    ``actions`` that had followed them were undone. The deal's ``actions`` hold the line of
+    play that stood; an undo is a note of what happened, never replayed."""
+
+    kept: int
+    actions: list[str]
+
+
+@dataclass
 class DealRecord:
-    """One deal: where its cards come from (a seed, a layout, or both) and its actions."""
+    """One deal: where its cards come from (a seed, a layout, or both), its actions, and
+    the actions taken back on the way (``undone``, in the order they were)."""
 
     seed: int | None = None
     layout: Layout | None = None
     actions: list[str] = field(default_factory=list)
+    undone: list[Undo] = field(default_factory=list)
 
 
 @dataclass
@@ -95,6 +108,9 @@ class Record:
             if d.layout is not None:
                 item["layout"] = d.layout.to_json()
             item["actions"] = list(d.actions)
+            if d.undone:
+                item["undone"] = [{"kept": u.kept, "actions": list(u.actions)}
+                                  for u in d.undone]
             deals.append(item)
         out: dict[str, Any] = {
             "format": FORMAT,
@@ -371,8 +387,32 @@ def record_from_json(data: Any, name: str = "record") -> Record:
                 parse_action(a, v.signal_names)
             except ValueError as e:
                 raise RecordError(f"{where}, action {k + 1}", str(e)) from None
-        deals.append(DealRecord(dseed, layout, list(acts)))
+        deals.append(DealRecord(dseed, layout, list(acts), _undone_from_json(d, v, where)))
     return Record(variant, dict(v.options), list(players), dealer, seed, deals)
+
+
+def _undone_from_json(d: dict[str, Any], v: Variant, where: str) -> list[Undo]:
+    raw = d.get("undone", [])
+    _need(isinstance(raw, list), f"{where}, undone", "must be a list of undos")
+    out = []
+    for k, u in enumerate(raw):
+        at = f"{where}, undo {k + 1}"
+        _need(isinstance(u, dict), at, "an undo is an object with \"kept\" and \"actions\"")
+        _unknown_keys(u, UNDO_KEYS, at)
+        kept, acts = u.get("kept"), u.get("actions")
+        _need(_is_int(kept) and kept >= 0, f"{at}, kept",
+              "must be the number of actions that stayed (0 or more)")
+        _need(isinstance(acts, list) and len(acts) > 0, f"{at}, actions",
+              "must list the actions taken back")
+        for j, a in enumerate(acts):
+            _need(isinstance(a, str), f"{at}, action {j + 1}",
+                  f"an action is a string such as \"7H\" or \"cut\", not {json.dumps(a)}")
+            try:
+                parse_action(a, v.signal_names)
+            except ValueError as e:
+                raise RecordError(f"{at}, action {j + 1}", str(e)) from None
+        out.append(Undo(kept, list(acts)))
+    return out
 
 
 def _layout_from_json(raw: Any, v: Variant, where: str) -> Layout:

@@ -1,5 +1,5 @@
-"""The table's log in words: each action as it is applied, a deal's heading, and a resumed
-deal told again from its start.
+"""The table's log in words: each action as it is applied, a deal's heading and its result,
+and a resumed match told again from its first deal.
 
 Lines are ``Text`` built from plain strings (or plain strings): a player's name is never
 read as markup.
@@ -7,6 +7,7 @@ read as markup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -21,12 +22,28 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-def deal_heading(s: Session) -> str:
-    out = s.sitting_out()
+def deal_heading(s: Session, index: int | None = None) -> str:
+    """The line that opens a deal in the log (the current deal's unless ``index``)."""
+    m = s.match
+    i = len(m.deals) - 1 if index is None else index
+    out = m.sitting_out(i)
     if out is not None:
-        return f"— Deal {s.deal_number}, {out} deals and sits out —"
-    who = s.name(s.state.dealer)
-    return f"— Deal {s.deal_number}, {who} {verb(who, 'deal')} —"
+        return f"— Deal {i + 1}, {s.people[out].name} deals and sits out —"
+    who = s.name_in(i, m.deals[i].dealer)
+    return f"— Deal {i + 1}, {who} {verb(who, 'deal')} —"
+
+
+def deal_result(s: Session, index: int) -> Text:
+    """The line that closes a finished deal in the log: the card points per side, and what
+    each side (or player) gained; a deal thrown in is said so."""
+    m = s.match
+    result = m.results[index]
+    if result.redeal:
+        return Text(f"  Deal {index + 1} thrown in: dealt again", style="bold yellow")
+    points = "-".join(str(p) for p in result.card_points)
+    gains = [f"{s.scorer_label(k)} {g:+d}" for k, g in enumerate(m.gains(index, result)) if g]
+    return Text(f"  Deal {index + 1}: {points} · {', '.join(gains) or 'no game'}",
+                style="bold yellow")
 
 
 STYLES = {"action": "", "trick": "green", "score": "bold yellow", "contract": "bold cyan",
@@ -34,11 +51,13 @@ STYLES = {"action": "", "trick": "green", "score": "bold yellow", "contract": "b
 
 
 def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: int,
-             events_before: int, points: bool = True) -> list[str | Text]:
+             events_before: int, points: bool = True,
+             name: Callable[[int], str] | None = None) -> list[str | Text]:
     """The log lines of an action just applied to ``st``, told by the engine's narrator and
-    drawn with the table's cards and colours."""
+    drawn with the table's cards and colours; ``name`` names the seats (of the current deal
+    unless given)."""
     out: list[str | Text] = []
-    for line in narrate(st, seat, action, tricks_before, events_before, s.name,
+    for line in narrate(st, seat, action, tricks_before, events_before, name or s.name,
                         s.team_label, points):
         style = STYLES.get(line.kind, "")
         if line.kind == "action" and (action == A.PASS or A.BID <= action < A.CALL):
@@ -55,23 +74,84 @@ def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: i
     return out
 
 
-def deal_so_far(s: Session) -> list[str | Text]:
-    """The log of the current deal's actions, replayed from its start (on resuming)."""
-    st = s.state
-    if not st.history:
+def undone_line(s: Session, taken: list[int]) -> Text:
+    """The log line of an undo: the actions taken back, in the order they were taken."""
+    line = Text("Undone: ", style="bold magenta")
+    line.append_text(Text(" ").join(
+        card_text(a, s.card_style) if A.is_play(a)
+        else Text(A.action_str(a, s.variant.signal_names)) for a in taken))
+    return line
+
+
+def lines_of_play(s: Session, index: int) -> list[tuple[list[int], list[int]]]:
+    """A deal as it was played at the table: each line of play that was taken back, with
+    the actions taken back, then the line that stood (with nothing taken back). Rebuilt
+    from the deal's final actions and the undos it recorded."""
+    st = s.match.deals[index]
+    names = st.variant.signal_names
+    lines: list[tuple[list[int], list[int]]] = [(list(st.history), [])]
+    line = list(st.history)
+    for undo in reversed(s.undone.get(index, [])):
+        taken = [A.parse_action(a, names) for a in undo.actions]
+        line = line[:undo.kept] + taken
+        lines.insert(0, (line, taken))
+    return lines
+
+
+def deal_so_far(s: Session, index: int | None = None,
+                points: bool = True) -> list[str | Text]:
+    """The log of a deal's actions (the current deal's unless ``index``), replayed from its
+    start, with what was taken back on the way; ``points`` False leaves out the card points
+    of each trick."""
+    m = s.match
+    i = len(m.deals) - 1 if index is None else index
+    st = m.deals[i]
+    if not st.history and not s.undone.get(i):
         return []
-    try:
+
+    def fresh() -> GameState:
         replay = GameState(st.variant, st.dealer, st.seed, st.layout_given,
                            match_points=st.match_points, target=st.target)
         if "_ties_before" in st.extra:
             replay.extra["_ties_before"] = st.extra["_ties_before"]
+        return replay
+
+    def told(plays: list[tuple[list[int], list[int]]]) -> list[str | Text]:
+        replay = fresh()
         lines: list[str | Text] = []
-        for action in st.history:
-            seat = replay.current
-            tricks, events = len(replay.tricks), len(replay.score_events)
-            replay.apply(action)
-            if seat is not None:
-                lines.extend(describe(s, replay, seat, action, tricks, events))
+        for line, taken in plays:
+            for action in line[len(replay.history):]:
+                seat = replay.current
+                tricks, events = len(replay.tricks), len(replay.score_events)
+                replay.apply(action)
+                if seat is not None:
+                    lines.extend(describe(s, replay, seat, action, tricks, events, points,
+                                          lambda k: s.name_in(i, k)))
+            if taken:  # back to the position before the actions taken back
+                kept = line[:len(line) - len(taken)]
+                replay = fresh()
+                for action in kept:
+                    replay.apply(action)
+                lines.append(undone_line(s, taken))
+        return lines
+
+    try:
+        return told(lines_of_play(s, i))
     except Exception:  # the log is a courtesy: never let it stop the table
+        pass
+    try:  # undos that do not fit the deal: the line of play that stood, at least
+        return told([(list(st.history), [])])
+    except Exception:
         return []
+
+
+def match_so_far(s: Session, points: bool = True) -> list[str | Text]:
+    """The log of the whole match as played so far, for a match resumed: each deal's
+    heading, its actions, and the result of each finished deal."""
+    lines: list[str | Text] = []
+    for i in range(len(s.match.deals)):
+        lines.append(deal_heading(s, i))
+        lines.extend(deal_so_far(s, i, points))
+        if i < len(s.match.results):
+            lines.append(deal_result(s, i))
     return lines

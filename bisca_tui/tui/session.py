@@ -11,12 +11,13 @@ import contextlib
 import json
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..bots.base import Bot, bot_levels, make_bot
+from ..engine.actions import action_str
 from ..engine.match import Match
-from ..engine.records import Record, record_of_match, replay_record
+from ..engine.records import Record, Undo, record_of_match, replay_record
 from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
@@ -63,15 +64,19 @@ class Session:
     """
 
     def __init__(self, match: Match, seats: list[SeatSpec], card_style: str = "symbols",
-                 speed: str = DEFAULT_SPEED) -> None:
+                 speed: str = DEFAULT_SPEED, hide_points: bool = False) -> None:
         if len(seats) != match.variant.n_people:
             raise ValueError(f"{match.variant.name} needs {match.variant.n_people} players")
         if not any(s.is_human for s in seats):
             raise ValueError("at least one seat must be a person")
         self.match = match
-        self.people = seats  # one per player, in the match's order
+        self.people = named_apart(seats)  # one per player, in the match's order
         self.card_style = card_style
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
+        self.hide_points = hide_points  # card points left out for players who count them
+        self.undone: dict[int, list[Undo]] = {}  # by deal: the actions taken back
+        self.moves = 0  # actions applied and undone: a bot's answer is for one position
+        self._undo_point: tuple[tuple[int, int], int | None] | None = None
         self.bots: dict[int, Bot] = {}  # by player
         self.bot_problems: list[str] = []
         # told when a bot is replaced mid-match; it may be called from a bot's thread
@@ -163,8 +168,12 @@ class Session:
         """Rebuild a match from its record; ``table`` holds the seats and settings."""
         match = replay_record(record)
         seats = seats_from_json(table.get("seats"), len(record.players), record.players)
+        hide_points = table.get("hide_points", False)  # older saves: points shown
+        if not isinstance(hide_points, bool):
+            raise ValueError("table.hide_points must be true or false")
         session = cls(match, seats, str(table.get("card_style", "symbols")),
-                      str(table.get("speed", DEFAULT_SPEED)))
+                      str(table.get("speed", DEFAULT_SPEED)), hide_points)
+        session.undone = {i: list(d.undone) for i, d in enumerate(record.deals) if d.undone}
         if match.is_over():
             raise ValueError("the saved match is already over")
         if match.current is not None and match.current.is_over():
@@ -240,6 +249,19 @@ class Session:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the keyboard: each is named, nobody is "You"."""
+        return sum(p.is_human for p in self.people) > 1
+
+    def name_in(self, deal: int, seat: int) -> str:
+        """Who sat at ``seat`` in deal ``deal`` (counted from 0): seats may change from
+        deal to deal (a dealer sitting out, a dummy hand moving with the deal)."""
+        if deal == len(self.match.deals) - 1:
+            return self.name(seat)
+        p = self.match.people(deal)[seat]
+        return "Dummy" if p is None else self.people[p].name
+
     # ----- scores --------------------------------------------------------------------
 
     def scorer_of(self, seat: int) -> int:
@@ -292,6 +314,61 @@ class Session:
     def apply(self, action: int) -> None:
         """Apply an action for the seat to act (the engine raises ``IllegalAction``)."""
         self.state.apply(action)
+        self.moves += 1
+
+    # ----- taking back -----------------------------------------------------------------
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Undo is for one person playing against bots, never between people."""
+        return sum(p.is_human for p in self.people) == 1
+
+    def undo_point(self) -> int | None:
+        """How many of the current deal's actions stay when the person takes back their
+        last action (the bots' replies after it go too); None when there is nothing to
+        take back: undo not allowed, the deal over, or no action of the person's yet."""
+        st = self.state
+        if not self.undo_allowed or st.is_over() or not st.history:
+            return None
+        key = (self.deal_number, self.moves)
+        if self._undo_point is not None and self._undo_point[0] == key:
+            return self._undo_point[1]
+        point = None
+        replay = self.fresh_deal()
+        for k, action in enumerate(st.history):
+            if self.is_human(replay.current):
+                point = k
+            replay.apply(action)
+        self._undo_point = (key, point)
+        return point
+
+    def fresh_deal(self) -> GameState:
+        """The current deal as it was dealt, before any action (as the match made it)."""
+        st = self.state
+        fresh = GameState(st.variant, st.dealer, st.seed, st.layout_given,
+                          match_points=st.match_points, target=st.target)
+        if "_ties_before" in st.extra:
+            fresh.extra["_ties_before"] = st.extra["_ties_before"]
+        return fresh
+
+    def undo(self) -> list[int]:
+        """Take back the person's last action and everything after it; returns the actions
+        taken back (none when ``undo_point`` says there is nothing to take back). The deal
+        is rebuilt from its seed and the actions that stay, and the record keeps the undo."""
+        point = self.undo_point()
+        if point is None:
+            return []
+        st = self.state
+        taken = st.history[point:]
+        fresh = self.fresh_deal()
+        for action in st.history[:point]:
+            fresh.apply(action)
+        self.match.deals[-1] = fresh
+        self.moves += 1
+        names = st.variant.signal_names
+        self.undone.setdefault(len(self.match.deals) - 1, []).append(
+            Undo(point, [action_str(a, names) for a in taken]))
+        return taken
 
     def finish_deal(self) -> DealScore:
         return self.match.finish_deal()
@@ -302,7 +379,11 @@ class Session:
     # ----- saving --------------------------------------------------------------------
 
     def record(self) -> Record:
-        return record_of_match(self.match, [s.name for s in self.people])
+        record = record_of_match(self.match, [s.name for s in self.people])
+        for i, undone in self.undone.items():
+            if i < len(record.deals):
+                record.deals[i].undone = list(undone)
+        return record
 
     def save_text(self) -> str:
         """The match as a game record."""
@@ -314,8 +395,29 @@ class Session:
             "seats": [asdict(s) for s in self.people],
             "card_style": self.card_style,
             "speed": self.speed,
+            "hide_points": self.hide_points,
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def named_apart(seats: list[SeatSpec]) -> list[SeatSpec]:
+    """The seats, with each person named when two or more share the keyboard: a person
+    called "You" (the new game form's first seat) becomes "Player N", so that the log, the
+    status line and the hand-over say whose turn it is."""
+    if sum(p.is_human for p in seats) < 2:
+        return seats
+    taken = {p.name for p in seats}
+    out = []
+    for k, spec in enumerate(seats):
+        if spec.is_human and spec.name == "You":
+            name, extra = f"Player {k + 1}", 1
+            while name in taken:
+                extra += 1
+                name = f"Player {k + 1}.{extra}"
+            taken.add(name)
+            spec = replace(spec, name=name)
+        out.append(spec)
+    return out
 
 
 def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:

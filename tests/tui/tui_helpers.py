@@ -130,11 +130,14 @@ async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = Fals
             return played
         index = first_playable_index(t)
         if use_arrows or index >= 10:  # the keys 1-9 and 0 reach the first ten cards
-            steps = (index - t.selected) % len(t.session.view(t.viewer).hand)
-            for _ in range(steps):
+            # the cursor steps over cards that may not be played: right until it is there
+            while t.selected != index:
                 selected = t.selected
                 app.simulate_key("right")
                 await until(pilot, lambda t=t, selected=selected: t.selected != selected)
+            if not t.armed:  # Enter just as the table came into view only arms it
+                app.simulate_key("enter")
+                await until(pilot, lambda t=t: t.armed)
             await play_key(app, pilot, "enter")
         else:
             await play_key(app, pilot, hand_key(index))

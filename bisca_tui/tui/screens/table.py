@@ -25,11 +25,11 @@ from ..cardart import WINNER, card_text
 from ..contract import BIDDING, PLAY, auction_note, knocked
 from ..layout import BOTTOM, LEFT, RIGHT, SIDE_PANEL, TOP, card_sizes, seats_on
 from ..messages import CardClicked
-from ..narrate import deal_heading, deal_so_far
+from ..narrate import match_so_far, undone_line
 from ..session import SPEEDS, Session
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
-from ..widgets.log import GameLog
+from ..widgets.log import GameLog, verb
 from ..widgets.side import (
     PenteView,
     info_text,
@@ -43,25 +43,43 @@ from .table_flow import TableFlow
 __all__ = ["SeatPanel", "TableScreen"]
 
 
+def hand_keys(n: int) -> str:
+    """The number keys that reach the cards of a hand of ``n`` (10 or more: 1-9 and 0)."""
+    return "1" if n <= 1 else f"1-{min(n, 9)}" + (",0" if n >= 10 else "")
+
 
 class TableScreen(TableFlow, Screen[None]):
     """One match at the table."""
 
     BINDINGS = [
-        Binding("1", "play(0)", "Play", key_display="1-9"),
+        # the footer names the keys that reach a card: "1-3 Play" with three cards in hand
+        *[Binding("1", f"play(0, {n})", "Play", key_display=hand_keys(n),
+                  tooltip="Play the card at that place in the hand (1 is the leftmost)")
+          for n in range(1, 11)],
         *[Binding(str(i + 1), f"play({i})", show=False) for i in range(1, 9)],
         Binding("0", "play(9)", show=False),
-        Binding("left", "move(-1)", "Choose", key_display="←→", show=False),
+        Binding("left", "move(-1)", "Choose", key_display="←→", show=False,
+                tooltip="Choose a card to play (only cards that may be played)"),
         Binding("right", "move(1)", show=False),
-        Binding("enter", "play_selected", "Play selected", show=False),
-        Binding("s", "signal", "Signal"),
-        Binding("b", "auction", "Bid / call"),
-        Binding("space", "continue", "Continue", show=False),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("t", "score_sheet", "Score sheet"),
-        Binding("p", "toggle_points", "Points"),
-        Binding("v", "speed", "Speed"),
-        Binding("q", "quit_match", "Save & quit"),
+        Binding("enter", "play_selected", "Play selected", show=False,
+                tooltip="Play the card chosen with ← →"),
+        Binding("s", "signal", "Signal", tooltip="Signal to your partners"),
+        Binding("b", "auction", "Bid / call", tooltip="Open the bidding (or calling) dialog"),
+        Binding("space", "continue", "Continue", show=False,
+                tooltip="Put away the trick just taken"),
+        Binding("u", "undo", "Undo",
+                tooltip="Take back your last card, and the bots' replies (against bots only)"),
+        Binding("l", "last_trick", "Last trick", tooltip="Show the last trick again"),
+        Binding("t", "score_sheet", "Score sheet", tooltip="The score of every deal so far"),
+        # p and v are listed by ? (the footer keeps its room for the keys of the moment)
+        Binding("p", "toggle_points", "Points", show=False,
+                tooltip="Hide or show the card points"),
+        Binding("v", "speed", "Speed", show=False, tooltip="Change how fast the bots play"),
+        Binding("q", "quit_match", "Save & quit", tooltip="Save the match and quit"),
+        Binding("escape", "leave_table", "Leave",
+                tooltip="Back to the start screen (the match stays saved)"),
+        Binding("question_mark", "keys", "Keys", key_display="?",
+                tooltip="This list of keys"),
     ]
 
     _per_variant: dict[type, type[TableScreen]] = {}
@@ -73,9 +91,10 @@ class TableScreen(TableFlow, Screen[None]):
         kind = type(session.variant)
         screen = cls._per_variant.get(kind)
         if screen is None:
-            keys = [Binding(k.key, f"special({k.action})", k.label)
+            keys = [Binding(k.key, f"special({k.action})", k.label, tooltip=k.label)
                     for k in session.variant.special_keys]
-            screen = type(f"{kind.__name__}Table", (cls,), {"BINDINGS": keys})
+            screen = type(f"{kind.__name__}Table", (cls,),
+                          {"BINDINGS": keys, "__module__": cls.__module__})
             cls._per_variant[kind] = screen
         return screen(session)
 
@@ -86,14 +105,14 @@ class TableScreen(TableFlow, Screen[None]):
         self.bottom = humans[0]
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.selected = 0
+        self.armed = False  # Enter plays only after a key pressed at the table
         self.show_finished = False
         self.review = False
-        self.hide_points = False
         self.notice: Text | None = None
         self.deal_closed = False
         self.waiting_handover = False
         self.started = False
-        self.bindings_shown: tuple[bool | None, ...] = ()
+        self.bindings_shown: tuple[object, ...] = ()
         self.log_lines: list[str | Text] = []
         self.dialog_open = False  # the bid or call dialog is up
         self.drawn = False  # the table was drawn once
@@ -156,8 +175,7 @@ class TableScreen(TableFlow, Screen[None]):
             s = self.session
             s.start_bots()
             s.on_bot_notice = self.bot_notice_from_thread
-            self.log_line(deal_heading(s))
-            for line in deal_so_far(s):
+            for line in match_so_far(s, points=not s.hide_points):
                 self.log_line(line)
             for problem in s.bot_problems:
                 self.log_line(Text(problem, style="bold red"))
@@ -226,6 +244,8 @@ class TableScreen(TableFlow, Screen[None]):
         hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
+            if mine and private:  # the cursor rests on a card that may be played
+                self.selected = self.playable_at(hand, self.playable(v), self.selected, 1)
         top_rows = self.query_one("#top-seats").outer_size.height or None
         hsize, tsize = card_sizes(width, height, n, self.bottom, len(hand), top_rows)
         self.query_one(HandView).show(
@@ -234,7 +254,8 @@ class TableScreen(TableFlow, Screen[None]):
         # the trick
         caption_panel = self.query_one("#trick-caption", Panel)
         room = caption_panel.content_size.width or 28
-        cards, winner, caption = trick_shown(s, v, room, self.review, self.show_finished)
+        cards, winner, caption = trick_shown(s, v, room, self.review, self.show_finished,
+                                              points=not self.hide_points)
         for seat in range(n):
             card = cards.get(seat)
             self.query_one(f"#slot-{seat}", TrickSlot).show(
@@ -251,6 +272,7 @@ class TableScreen(TableFlow, Screen[None]):
         specials = tuple(("special", (k.action,)) for k in s.variant.special_keys)
         keys = tuple(self.check_action(a, p) for a, p in (
             ("play", ()), *specials, ("signal", ()), ("last_trick", ()), ("auction", ())))
+        keys += (len(v.hand), self.check_action("undo", ()))  # "1-n Play", and Undo
         if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
             self.bindings_shown = keys
             self.refresh_bindings()
@@ -276,6 +298,11 @@ class TableScreen(TableFlow, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "score_sheet":
             return self.session.variant.per_seat_payments
+        if action == "speed":  # only bots have a pace
+            return not all(p.is_human for p in self.session.people)
+        if action == "undo":
+            return (not self.deal_closed and not self.waiting_handover
+                    and self.session.undo_point() is not None)
         if action in ("play", "move", "play_selected", "special", "signal", "continue",
                       "last_trick", "auction"):
             v, private = self.shown_view()
@@ -286,6 +313,8 @@ class TableScreen(TableFlow, Screen[None]):
                 # shown all through the play, not only on the player's turn: the footer
                 # would otherwise be rebuilt at every turn (the keys wait for the turn)
                 holding = private and not self.deal_closed and not self.waiting_handover
+                if action == "play" and len(parameters) == 2:  # the footer's "1-n Play"
+                    holding = holding and min(len(v.hand), 10) == parameters[1]
                 return holding and v.phase == PLAY
             if action == "special":
                 return mine and parameters[0] in v.legal
@@ -297,19 +326,41 @@ class TableScreen(TableFlow, Screen[None]):
                 return bool(v.tricks)
         return True
 
+    @staticmethod
+    def playable_at(hand: tuple[int, ...], playable: set[int], start: int,
+                    step: int) -> int:
+        """The first place from ``start`` on (going ``step`` by one, round the hand) whose
+        card may be played; ``start`` when none may."""
+        n = len(hand)
+        for k in range(n):
+            i = (start + step * k) % n
+            if hand[i] in playable:
+                return i
+        return start
+
+    def on_screen_resume(self) -> None:
+        # the table came into view (opened, or back from a hand-over, a summary, a
+        # dialog): an Enter meant for what was there must not play a card here
+        self.armed = False
+
     def on_key(self, event: events.Key) -> None:
         # any key puts a finished trick away (the next card played does too)
         if self.show_finished and event.key not in ("l",):
             self.show_finished = False
             self.call_after_refresh(self.refresh_table)
+        if event.key not in ("enter", "space"):
+            self.armed = True  # a key pressed at the table: Enter may play now
 
     def try_play(self, index: int) -> None:
         v, private = self.shown_view()
         if not (private and self.my_turn(v)) or v.phase != PLAY:
             return
         hand = self.sorted_hand(v)
+        s = self.session
+        who = s.name(s.controller(v.seat)) if s.hot_seat else "You"
         if not 0 <= index < len(hand):
-            self.notice = Text(f"You hold {len(hand)} cards.", style="bold red")
+            self.notice = Text(f"{who} {verb(who, 'hold')} {len(hand)} cards.",
+                               style="bold red")
             self.refresh_table()
             return
         card = hand[index]
@@ -317,23 +368,40 @@ class TableScreen(TableFlow, Screen[None]):
         try:
             self.act(card)
         except IllegalAction as e:
-            self.notice = Text("You cannot play ", style="bold red")
+            self.notice = Text(f"{who} cannot play ", style="bold red")
             self.notice.append_text(card_text(card, self.session.card_style))
             self.notice.append(f": {e.rule}.", style="bold red")
             self.app.bell()
             self.refresh_table()
 
-    def action_play(self, index: int) -> None:
+    def action_play(self, index: int, hand_size: int = 0) -> None:
         self.try_play(index)
 
     def action_move(self, step: int) -> None:
-        v, _ = self.shown_view()
-        if v.hand:
-            self.selected = (self.selected + step) % len(v.hand)
-            self.notice = None
-            self.refresh_table()
+        """Move the cursor to the next card that may be played (the cursor shows only on
+        the player's turn)."""
+        self.armed = True
+        v, private = self.shown_view()
+        if not (private and self.my_turn(v)) or not v.hand:
+            return
+        hand = self.sorted_hand(v)
+        start = (self.selected + step) % len(hand)
+        self.selected = self.playable_at(hand, self.playable(v), start, step)
+        self.notice = None
+        self.refresh_table()
 
     def action_play_selected(self) -> None:
+        """Play the card under the cursor; an Enter coming just as the table came into view
+        (meant for the screen before) only arms the key."""
+        v, private = self.shown_view()
+        if not (private and self.my_turn(v)) or v.phase != PLAY:
+            return
+        if not self.armed:
+            self.armed = True
+            self.notice = Text("Enter plays the card chosen: press it again, or choose "
+                               "with ←→.", style="bold yellow")
+            self.refresh_table()
+            return
         self.try_play(self.selected)
 
     @on(CardClicked)
@@ -407,8 +475,9 @@ class TableScreen(TableFlow, Screen[None]):
         self.app.push_screen(ScoreSheetScreen(self.session))
 
     def action_toggle_points(self) -> None:
-        self.hide_points = not self.hide_points
+        self.session.hide_points = not self.session.hide_points
         self.refresh_table()
+        self.bisca_app.save_session()  # a setting of the match: Continue brings it back
 
     def action_speed(self) -> None:
         names = list(SPEEDS)
@@ -419,3 +488,60 @@ class TableScreen(TableFlow, Screen[None]):
 
     def action_quit_match(self) -> None:
         self.bisca_app.request_quit()  # saves, or says why it cannot and offers to stay
+
+    def action_undo(self) -> None:
+        """Take back the person's last action and the bots' replies after it (one person
+        against bots only); the record keeps the undo."""
+        if not self.check_action("undo", ()) or self.app.screen is not self:
+            return
+        s = self.session
+        self.workers.cancel_group(self, "bots")  # a bot thinking about a position now gone
+        taken = s.undo()
+        if not taken:
+            return
+        self.log_line(undone_line(s, taken))
+        self.show_finished = False
+        self.review = False
+        self.notice = None
+        self.selected = 0
+        self.bisca_app.save_session()
+        self.refresh_table()
+        self.advance()
+
+    def action_keys(self) -> None:
+        from .keys import show_keys
+
+        show_keys(self, f"Keys at the table — {self.session.variant.name}")
+
+    def action_leave_table(self) -> None:
+        """Back to the start screen, asking first: the match is saved and can be
+        continued from there."""
+        from .confirm import Choice, ChoiceDialog
+
+        if self.app.screen is not self:
+            return
+        body = Text("The match is saved and stays in progress: \"Continue\" on the start "
+                    "screen brings it back.")
+        self.app.push_screen(ChoiceDialog(
+            "Leave the table?", body,
+            [Choice("leave", "Save and leave", "l", "primary"),
+             Choice("stay", "Stay", "s")],
+            cancel="stay", dialog_id="leave-table"), self.leave_answer)
+
+    def leave_answer(self, answer: str | None) -> None:
+        if answer != "leave":
+            return
+        error = self.bisca_app.save_session()
+        if error is not None:
+            from .confirm import Choice, ChoiceDialog
+
+            body = Text(f"The match cannot be saved in {self.bisca_app.data_directory}:\n"
+                        f"{error}\n\nLeaving now loses it.")
+            self.app.push_screen(ChoiceDialog(
+                "Cannot save the match", body,
+                [Choice("stay", "Stay at the table", "s", "primary"),
+                 Choice("lose", "Leave without saving", "x", "error")],
+                cancel="stay", dialog_id="leave-unsaved"),
+                lambda answer: self.leave_saved() if answer == "lose" else None)
+            return
+        self.leave_saved()

@@ -22,7 +22,7 @@ from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
 from ..contract import BIDDING
 from ..messages import BotChose, BotFailed, BotReplaced
-from ..narrate import deal_heading, describe
+from ..narrate import deal_heading, deal_result, describe
 from ..session import SPEEDS, Session
 from ..widgets.log import LOG_KEPT, GameLog
 
@@ -46,10 +46,14 @@ class TableFlow(_Screen):
     notice: Text | None  # a refusal or a warning, in the status line until the player acts
     deal_closed: bool
     waiting_handover: bool
-    bindings_shown: tuple[bool | None, ...]
+    bindings_shown: tuple[object, ...]  # what the footer was built for
     log_lines: list[str | Text]
-    hide_points: bool
     broken: bool
+
+    @property
+    def hide_points(self) -> bool:
+        """Card points left out (``p``): a setting of the match, saved with it."""
+        return self.session.hide_points
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -155,8 +159,7 @@ class TableFlow(_Screen):
         delay = self.bot_delay()
         if self.show_finished and not st.trick:
             delay *= 2  # leave the finished trick on the table a moment
-        token = (self.session.deal_number, len(st.history))
-        self.think(seat, st.view(seat), token, delay)
+        self.think(seat, st.view(seat), self.current_token(), delay)
 
     @work(thread=True, exclusive=True, group="bots")
     def think(self, seat: int, view: SeatView, token: tuple[int, int], delay: float) -> None:
@@ -177,7 +180,9 @@ class TableFlow(_Screen):
             self.post_message(BotChose(seat, action, token))
 
     def current_token(self) -> tuple[int, int]:
-        return (self.session.deal_number, len(self.session.state.history))
+        """The position a bot's answer is for: it changes with every action, and with an
+        undo (which may bring back a position's length with other cards)."""
+        return (self.session.deal_number, self.session.moves)
 
     def bot_notice_from_thread(self, seat: int, text: str) -> None:
         """A bot was replaced (called from the bot's worker thread: post, never touch)."""
@@ -255,6 +260,7 @@ class TableFlow(_Screen):
         s = self.session
         score = s.finish_deal()
         s.deal_over(score)
+        self.log_line(deal_result(s, len(s.match.deals) - 1))
         self.bisca_app.save_session()
         self.refresh_table()
         self.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
@@ -307,6 +313,19 @@ class TableFlow(_Screen):
         app.save_problem = set_aside(
             app.data_directory,
             f"the table cannot show it ({error.__class__.__name__}: {error})")
+        app.back_to_start()
+
+    def leave_saved(self) -> None:
+        """Leave the table for the start screen with the match saved: Continue (or the
+        earlier matches, for a match kept in a file of its own) brings it back."""
+        from ..save import save_path
+
+        app = self.bisca_app
+        target = app.save_target
+        self.workers.cancel_group(self, "bots")
+        self.session.close()
+        if target is None or target == save_path(app.data_directory):
+            app.load_saved()  # read back as Continue will read it
         app.back_to_start()
 
     def leave(self) -> None:

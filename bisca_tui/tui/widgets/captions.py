@@ -38,15 +38,18 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
         lead = "to lead" if not v.trick else "to play"
         return Text(f"{s.name(cur)} {lead}…")
     legal = v.legal
+    # with one person at the keyboard, "you"; with several, each by name
+    who = s.name(s.controller(v.seat)) if s.hot_seat else ""
+    yours = f"{who}'s" if who else "Your"
     if v.phase == AUCTION:
-        return Text("Your bid: b opens the bidding dialog.", style="bold yellow")
+        return Text(f"{yours} bid: b opens the bidding dialog.", style="bold yellow")
     if v.phase == CALLING:
-        return Text("You won the bidding: b opens the dialog to call a card.",
+        return Text(f"{who or 'You'} won the bidding: b opens the dialog to call a card.",
                     style="bold yellow")
     if v.phase == CUT_OR_KNOCK:
-        return Text("Your choice: c cuts (an indicator is turned), "
+        return Text(f"{yours} choice: c cuts (an indicator is turned), "
                     "k knocks (hearts are trumps).", style="bold yellow")
-    t = Text("Your turn: ", style="bold yellow")
+    t = Text(f"{yours} turn: ", style="bold yellow")
     if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
         t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
     t.append("lead a card" if not v.trick else "play a card")
@@ -64,30 +67,36 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
 
 
 def trick_shown(s: Session, v: SeatView, room: int, review: bool,
-                finished: bool) -> tuple[dict[int, int], int | None, Text]:
+                finished: bool, points: bool = True) -> tuple[dict[int, int], int | None, Text]:
     """The cards on the table by seat, the seat that took them (when the trick shown is
     complete) and the caption under them: the last trick looked at again (``review``), the
-    trick just taken (``finished``), else the trick in play over the last one's line."""
+    trick just taken (``finished``), else the trick in play over the last one's line.
+    ``points`` False leaves out the card points a trick brought (for players who count in
+    their heads)."""
     if review and v.tricks:
         t = v.tricks[-1]
         who = s.name(t.winner)
-        caption = fit(room, [Text(f"Last trick: {who} took it (+{t.points})  (l)"),
-                             Text(f"Last trick: {who} +{t.points}")], "bold yellow")
+        worth = f" (+{t.points})" if points else ""
+        short = f" +{t.points}" if points else " took it"
+        caption = fit(room, [Text(f"Last trick: {who} took it{worth}  (l)"),
+                             Text(f"Last trick: {who}{short}")], "bold yellow")
         return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption
     if finished and v.tricks and not v.trick:
         t = v.tricks[-1]
         who = s.name(t.winner)
-        taken = f"{who} {verb(who, 'take')} the trick (+{t.points})"
-        caption = fit(room, [Text(taken + "  (space)"), Text(taken),
-                             Text(f"{who} +{t.points}")], "green")
+        worth = f" (+{t.points})" if points else ""
+        taken = f"{who} {verb(who, 'take')} the trick{worth}"
+        short = f"{who} +{t.points}" if points else f"{who} {verb(who, 'take')} it"
+        caption = fit(room, [Text(taken + "  (space)"), Text(taken), Text(short)], "green")
         return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption
     # the last trick stays readable under the new one
-    caption = last_trick_caption(s, v, room) if v.tricks else Text()
+    caption = last_trick_caption(s, v, room, points) if v.tricks else Text()
     return dict(v.trick), None, caption
 
 
-def last_trick_caption(s: Session, v: SeatView, room: int) -> Text:
-    """The last trick in one line: its cards in playing order, who took it, the points."""
+def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True) -> Text:
+    """The last trick in one line: its cards in playing order, who took it, the points
+    (unless ``points`` is False)."""
     t = v.tricks[-1]
     who = s.name(t.winner)
     shown = [card_text(c, s.card_style, "underline" if seat == t.winner else "")
@@ -97,12 +106,12 @@ def last_trick_caption(s: Session, v: SeatView, room: int) -> Text:
     def line(head: str, cards: Text, tail: str) -> Text:
         return Text(head, style="bright_black") + cards + Text(tail, style="bright_black")
 
-    points = f"{who} +{t.points}"
+    taker = f"{who} +{t.points}" if points else who
     return fit(room, [
-        line("Last trick: ", spaced, f" → {points}  (l)"),
-        line("Last: ", spaced, f" → {points}"),
-        line("Last: ", spaced, f" {points}"),
-        line("Last: ", packed, f" {points}"),
+        line("Last trick: ", spaced, f" → {taker}  (l)"),
+        line("Last: ", spaced, f" → {taker}"),
+        line("Last: ", spaced, f" {taker}"),
+        line("Last: ", packed, f" {taker}"),
         line("Last: ", spaced, ""),
-        Text(f"Last: {points}", style="bright_black"),
+        Text(f"Last: {taker}", style="bright_black"),
     ])
