@@ -20,7 +20,7 @@ from ..engine.records import Record, record_of_match, replay_record
 from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
-from .settings import DEFAULT_SPEED, SPEEDS  # noqa: F401 (the screens import them here)
+from .settings import DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
 
 HUMAN = "human"
 BOT = "bot"
@@ -70,7 +70,7 @@ class Session:
             raise ValueError("at least one seat must be a person")
         self.match = match
         self.people = seats  # one per player, in the match's order
-        self.card_style = card_style
+        self.card_setting = card_style  # symbols (the game's own pack), french or letters
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
         self.bots: dict[int, Bot] = {}  # by player
         self.bot_problems: list[str] = []
@@ -174,6 +174,15 @@ class Session:
         return session
 
     # ----- queries -------------------------------------------------------------------
+
+    @property
+    def card_style(self) -> str:
+        """How cards are drawn in this match: the setting applied to the variant's pack."""
+        return table_style(self.card_setting, self.variant.pack_style)
+
+    @card_style.setter
+    def card_style(self, setting: str) -> None:
+        self.card_setting = setting
 
     @property
     def variant(self) -> Variant:
@@ -312,7 +321,7 @@ class Session:
         """Who sits where and the table's settings, kept beside the record."""
         data = {
             "seats": [asdict(s) for s in self.people],
-            "card_style": self.card_style,
+            "card_style": self.card_setting,
             "speed": self.speed,
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
