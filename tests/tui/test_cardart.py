@@ -5,9 +5,9 @@ from __future__ import annotations
 from bisca_tui.engine.cards import parse_card
 from bisca_tui.tui.cardart import (
     LETTERS,
+    MEDIUM,
     MUTED,
     RED,
-    MEDIUM,
     SMALL,
     SYMBOLS,
     UNPLAYABLE,
