@@ -46,8 +46,10 @@ def card_str(card: int) -> str:
     return base + "'" if card >= 40 else base
 
 
-def card_name(card: int) -> str:
-    """A card in words: ``Ace of spades``."""
+def card_name(card: int, pack: str = "french") -> str:
+    """A card in words, in a pack named in ``PACKS``: ``Ace of spades``, ``Horse of coins``."""
+    if pack in PACKS:
+        return PACKS[pack].card_name(card)
     return f"{RANK_NAMES[RANKS[card % 10]]} of {SUIT_NAMES[SUITS[(card % 40) // 10]]}"
 
 

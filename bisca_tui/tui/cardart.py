@@ -30,6 +30,7 @@ from ..engine.cards import (
     Pack,
 )
 from .settings import (  # noqa: F401 (the widgets import them here)
+    ALL_CARD_STYLES,
     CARD_STYLE_LABELS,
     CARD_STYLES,
     FRENCH,

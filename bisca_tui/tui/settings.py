@@ -6,7 +6,10 @@ from __future__ import annotations
 SYMBOLS = "symbols"  # each game in its own pack: Spanish suits for Brisca, Italian for Briscola
 FRENCH = "french"  # the French suits (♠♥♦♣, A 2-7 J Q K) for every game
 LETTERS = "letters"  # the record notation (7H): for terminals that draw the suit symbols badly
-CARD_STYLES = (SYMBOLS, FRENCH, LETTERS)
+ALL_CARD_STYLES = (SYMBOLS, FRENCH, LETTERS)
+# What the new-game form and the command line offer: FRENCH joins once the form lists
+# CARD_STYLE_LABELS (a value missing from its list would be refused by the form).
+CARD_STYLES = (SYMBOLS, LETTERS)
 CARD_STYLE_LABELS = {
     SYMBOLS: "The game's own pack",
     FRENCH: "French suits ♠♥♦♣",
@@ -20,7 +23,7 @@ def table_style(setting: str, pack_style: str) -> str:
     game's own pack, ``french`` or ``letters``) applied to the variant's ``pack_style``."""
     if setting == SYMBOLS:
         return pack_style if pack_style in PACK_STYLES else SYMBOLS
-    return setting if setting in CARD_STYLES else SYMBOLS
+    return setting if setting in ALL_CARD_STYLES else SYMBOLS
 
 
 SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}

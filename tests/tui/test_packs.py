@@ -10,7 +10,7 @@ import pytest
 from rich.cells import cell_len
 from tui_helpers import make_app, open_table
 
-from bisca_tui.engine.cards import PACKS, parse_card
+from bisca_tui.engine.cards import PACKS, card_name, card_str, parse_card
 from bisca_tui.engine.variant import all_variants
 from bisca_tui.tui.cardart import (
     FACES,
@@ -31,6 +31,7 @@ from bisca_tui.tui.cardart import (
     trump_lines,
 )
 from bisca_tui.tui.session import Session, default_seats
+from bisca_tui.tui.settings import ALL_CARD_STYLES, CARD_STYLE_LABELS, CARD_STYLES
 from bisca_tui.tui.widgets.table import HandView
 
 OWN_PACK = {"bisca": "portuguese", "sueca": "portuguese", "briscola": "italian",
@@ -81,6 +82,8 @@ def test_the_french_setting_and_the_letters_apply_to_every_game() -> None:
     own = Session.new("brisca", {}, default_seats(2, "random"), seed=1)
     # the setting is saved, not the pack it resolved to
     assert json.loads(own.table_text())["card_style"] == SYMBOLS
+    assert set(CARD_STYLES) <= set(ALL_CARD_STYLES) == set(CARD_STYLE_LABELS)
+    assert table_style("no such style", "spanish") == SYMBOLS
     king = parse_card("KD")
     assert card_label(king, FRENCH) == "K♦"
     assert card_label(king, LETTERS) == "KD"
@@ -133,3 +136,13 @@ async def test_the_table_draws_the_hand_in_the_games_pack(private_data, variant:
         hand = str(t.query_one(HandView).render())
         assert set(hand) & glyphs
         assert not set(hand) & other
+
+
+def test_names_in_words_follow_the_pack_and_the_notation_does_not() -> None:
+    horse = parse_card("QD")
+    assert card_name(horse) == "Queen of diamonds"
+    assert card_name(horse, "spanish") == card_name(horse, "italian") == "Horse of coins"
+    assert card_name(parse_card("JS"), "italian") == "Jack of swords"
+    assert card_name(parse_card("AH"), "portuguese") == "Ace of hearts"
+    # the record notation is the same in every pack
+    assert [card_str(c) for c in range(40)] == [r + s for s in "SHDC" for r in "A234567JQK"]
