@@ -84,6 +84,7 @@ BISCA_SIGNALS = (
 class BiscaBase(Variant):
     family = "bisca"
     ranking = PORTUGUESE
+    pack_style = "portuguese"
     restriction = FREE
 
     def two_sides(self, state: GameState) -> tuple[list[int], list[int], int | None]:

@@ -87,6 +87,7 @@ class Brisca(Variant):
     players = (2, 3, 4)
     default_players = 2
     ranking = SPANISH
+    pack_style = "spanish"
     hand_size = 3
     batches = (1, 1, 1)
     restriction = FREE

@@ -29,6 +29,7 @@ class Briscola(BiscaBase):
                    "Three second only to the Ace), three cards in hand, draw after every "
                    "trick.")
     ranking = ITALIAN
+    pack_style = "italian"
     restriction = FREE
     players = (2, 3, 4)
     default_players = 2

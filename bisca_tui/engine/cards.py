@@ -46,8 +46,10 @@ def card_str(card: int) -> str:
     return base + "'" if card >= 40 else base
 
 
-def card_name(card: int) -> str:
-    """A card in words: ``Ace of spades``."""
+def card_name(card: int, pack: str = "french") -> str:
+    """A card in words, in a pack named in ``PACKS``: ``Ace of spades``, ``Horse of coins``."""
+    if pack in PACKS:
+        return PACKS[pack].card_name(card)
     return f"{RANK_NAMES[RANKS[card % 10]]} of {SUIT_NAMES[SUITS[(card % 40) // 10]]}"
 
 
@@ -95,6 +97,51 @@ class Ranking:
 PORTUGUESE = Ranking("portuguese", "A7KJQ65432", {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2})
 ITALIAN = Ranking("italian", "A3KQJ76542", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2})
 SPANISH = Ranking("spanish", "A3KQJ76542", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2})
+
+
+@dataclass(frozen=True)
+class Pack:
+    """How one family's pack names and labels its cards (the notation stays ``7H``, ``KD``).
+
+    The Italian and Spanish packs map onto the same notation letters as the French-suited
+    one: swords = S, cups = H, coins = D, batons = C; King = K, Horse = Q, Jack = J.
+    """
+
+    name: str
+    title: str
+    suit_names: dict[str, str]  # in English words, by notation letter
+    local_suit_names: dict[str, str]  # as the pack's own players say them
+    rank_names: dict[str, str]
+    rank_labels: dict[str, str]  # what the card's corner shows, by notation letter
+
+    def card_name(self, card: int) -> str:
+        """A card in words: ``Horse of coins``."""
+        rank, suit = RANKS[card % 10], SUITS[(card % 40) // 10]
+        return f"{self.rank_names[rank]} of {self.suit_names[suit]}"
+
+    def rank_label(self, card: int) -> str:
+        return self.rank_labels[RANKS[card % 10]]
+
+
+_NUMBERS = {r: r for r in "234567"}
+FRENCH_PACK = Pack(
+    "french", "French suits", SUIT_NAMES, SUIT_NAMES, RANK_NAMES,
+    {"A": "A", **_NUMBERS, "J": "J", "Q": "Q", "K": "K"})
+PORTUGUESE_PACK = Pack(
+    "portuguese", "Portuguese pack", SUIT_NAMES,
+    {"S": "espadas", "H": "copas", "D": "ouros", "C": "paus"}, RANK_NAMES,
+    FRENCH_PACK.rank_labels)
+_LATIN_SUITS = {"S": "swords", "H": "cups", "D": "coins", "C": "batons"}
+_LATIN_RANKS = {**RANK_NAMES, "J": "Jack", "Q": "Horse", "K": "King"}
+ITALIAN_PACK = Pack(
+    "italian", "Italian pack", _LATIN_SUITS,
+    {"S": "spade", "H": "coppe", "D": "denari", "C": "bastoni"}, _LATIN_RANKS,
+    {"A": "A", **_NUMBERS, "J": "F", "Q": "C", "K": "R"})  # fante, cavallo, re
+SPANISH_PACK = Pack(
+    "spanish", "Spanish pack", _LATIN_SUITS,
+    {"S": "espadas", "H": "copas", "D": "oros", "C": "bastos"}, _LATIN_RANKS,
+    {"A": "1", **_NUMBERS, "J": "10", "Q": "11", "K": "12"})  # sota, caballo, rey
+PACKS = {p.name: p for p in (FRENCH_PACK, PORTUGUESE_PACK, ITALIAN_PACK, SPANISH_PACK)}
 
 
 def pack40() -> list[int]:

@@ -48,6 +48,7 @@ class Chiamata(CalledPartnerGame):
     players = (5, 6)
     default_players = 5
     ranking = ITALIAN
+    pack_style = "italian"
     hand_size = 8
     batches = (4, 4)
     has_indicator = False

@@ -35,6 +35,7 @@ TIE_RULE = HouseRule(
 class SuecaBase(Variant):
     family = "sueca"
     ranking = PORTUGUESE
+    pack_style = "portuguese"
     players = (4,)
     default_players = 4
     hand_size = 10

@@ -107,6 +107,7 @@ class Variant:
     players: tuple[int, ...] = (2,)
     default_players: int = 2
     ranking: Ranking = PORTUGUESE
+    pack_style: str = "portuguese"  # the pack its players know: a key of cards.PACKS
     hand_size: int = 3
     batches: tuple[int, ...] = (3,)
     has_indicator: bool = True

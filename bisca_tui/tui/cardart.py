@@ -1,21 +1,89 @@
-"""Cards drawn as small boxes (``╭─╮│╰╯``), rank and suit in the corners.
+"""Cards drawn as small boxes (``╭─╮│╰╯``), rank and suit in the corners, each game in its pack.
 
-Everything here returns ``rich.text.Text`` lines, so widgets only stack them. Colours are
-the sixteen ANSI names (``red``, ``yellow``, ``bright_black``...) so a 16-colour terminal
-shows them faithfully. A letters style (``7H``) replaces the suit symbols for terminals or
-fonts that draw ``♠♥♦♣`` badly.
+Everything here returns ``rich.text.Text`` lines, so widgets only stack them. A *style* string
+says how faces are drawn: a pack's name (``portuguese``, ``italian``, ``spanish``: that pack's
+suits, rank labels and colours), ``french`` (``♠♥♦♣`` and A 2-7 J Q K whatever the game),
+``letters`` (the record notation, ``7H``, for fonts that draw the symbols badly) or
+``symbols`` (the Portuguese pack, which is French-suited). ``table_style`` turns the player's
+setting and a variant's pack into one of them. Every glyph takes one terminal cell.
+
+Colours are explicit RGB values chosen so that a 16-colour terminal rounds them to the right
+ANSI colour (red suits red, never magenta), and the selection is cyan, a colour no suit uses.
+Under ``NO_COLOR`` no colour is used at all: faces are bold, unplayable cards dim, and the
+selected card reversed.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from rich.text import Text
 
-from ..engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from .settings import CARD_STYLES, LETTERS, SYMBOLS  # noqa: F401 (the widgets import them here)
+from ..engine.cards import (
+    FRENCH_PACK,
+    ITALIAN_PACK,
+    PORTUGUESE_PACK,
+    RANKS,
+    SPANISH_PACK,
+    SUITS,
+    Pack,
+)
+from .settings import (  # noqa: F401 (the widgets import them here)
+    ALL_CARD_STYLES,
+    CARD_STYLE_LABELS,
+    CARD_STYLES,
+    FRENCH,
+    LETTERS,
+    PACK_STYLES,
+    SYMBOLS,
+    table_style,
+)
 
-RED_SUITS = (1, 2)  # hearts, diamonds
+RED = "#e03131"
+GOLD = "#e5b800"
+BLUE = "#5f87ff"
+GREEN = "#4ec94e"
+CYAN = "#00d7d7"  # the selection: no suit is drawn in it
+MUTED = "bright_black"
+BACK = "#1c44a0"  # rounds to ANSI blue; no suit uses it
+
+
+@dataclass(frozen=True)
+class Face:
+    """How one style draws a card: suit glyphs and colours (by suit S H D C), rank labels."""
+
+    pack: Pack
+    glyphs: str
+    colours: tuple[str, str, str, str]
+    letters: bool = False
+
+    def rank_label(self, card: int) -> str:
+        return RANKS[card % 10] if self.letters else self.pack.rank_label(card)
+
+
+FRENCH_GLYPHS = "♠♥♦♣"
+LATIN_GLYPHS = "†∪●ǂ"  # swords (a blade), cups (a bowl), coins (a disc), batons (a knotty staff)
+FRENCH_COLOURS = ("", RED, RED, "")
+LATIN_COLOURS = (BLUE, RED, GOLD, GREEN)  # espadas/spade, copas/coppe, oros/denari, bastos/bastoni
+
+FACES: dict[str, Face] = {
+    FRENCH: Face(FRENCH_PACK, FRENCH_GLYPHS, FRENCH_COLOURS),
+    "portuguese": Face(PORTUGUESE_PACK, FRENCH_GLYPHS, FRENCH_COLOURS),
+    "italian": Face(ITALIAN_PACK, LATIN_GLYPHS, LATIN_COLOURS),
+    "spanish": Face(SPANISH_PACK, LATIN_GLYPHS, LATIN_COLOURS),
+    LETTERS: Face(FRENCH_PACK, SUITS, FRENCH_COLOURS, letters=True),
+}
+FACES[SYMBOLS] = FACES["portuguese"]
+
+
+def face_of(style: str) -> Face:
+    return FACES.get(style, FACES[SYMBOLS])
+
+
+def no_color() -> bool:
+    """Whether the terminal asked for no colour (``NO_COLOR`` set, as Textual reads it)."""
+    return "NO_COLOR" in os.environ
 
 
 @dataclass(frozen=True)
@@ -31,7 +99,7 @@ MEDIUM = CardSize("medium", 7, 5)
 LARGE = CardSize("large", 9, 7)
 SIZES = {s.name: s for s in (MINI, SMALL, MEDIUM, LARGE)}
 
-# How a card is shown: its role decides the colours of the frame and face.
+# How a card is shown: its role decides the styles of the frame and face.
 NORMAL = "normal"
 PLAYABLE = "playable"
 UNPLAYABLE = "unplayable"
@@ -42,64 +110,122 @@ SELECTED_UNPLAYABLE = "selected-unplayable"
 FRAME_STYLE = {
     NORMAL: "",
     PLAYABLE: "bold",
-    UNPLAYABLE: "bright_black",
-    SELECTED: "bold yellow",
-    WINNER: "bold green",
-    SELECTED_UNPLAYABLE: "yellow",
+    UNPLAYABLE: MUTED,
+    SELECTED: f"bold {CYAN}",
+    WINNER: f"bold {GREEN}",
+    SELECTED_UNPLAYABLE: CYAN,
+}
+# Without colour the frame only weighs; the face carries the role (see ``face_style``).
+PLAIN_FRAME_STYLE = {
+    NORMAL: "",
+    PLAYABLE: "bold",
+    UNPLAYABLE: "dim",
+    SELECTED: "bold",
+    WINNER: "bold",
+    SELECTED_UNPLAYABLE: "dim",
+}
+PLAIN_FACE_STYLE = {
+    NORMAL: "bold",
+    PLAYABLE: "bold",
+    UNPLAYABLE: "dim",
+    SELECTED: "bold reverse",
+    WINNER: "bold underline",
+    SELECTED_UNPLAYABLE: "dim reverse",
 }
 
 
-def suit_glyph(suit: int, style: str) -> str:
-    letter = SUITS[suit]
-    return SUIT_SYMBOLS[letter] if style == SYMBOLS else letter
+def frame_style(role: str) -> str:
+    return (PLAIN_FRAME_STYLE if no_color() else FRAME_STYLE).get(role, "")
 
 
-def rank_glyph(card: int) -> str:
-    return RANKS[card % 10]
+def muted() -> str:
+    """Secondary text: grey, or dim without colour."""
+    return "dim" if no_color() else MUTED
+
+
+def suit_glyph(suit: int, style: str = SYMBOLS) -> str:
+    return face_of(style).glyphs[suit]
+
+
+def rank_glyph(card: int, style: str = SYMBOLS) -> str:
+    """The rank as the card's corner shows it: one cell, two for Spanish 10, 11 and 12."""
+    return face_of(style).rank_label(card)
 
 
 def card_label(card: int, style: str = SYMBOLS) -> str:
-    """The card in two characters: ``7♥`` (or ``7H`` in the letters style)."""
-    return rank_glyph(card) + suit_glyph((card % 40) // 10, style)
+    """The card in two or three cells: ``7♥``, ``12●`` (``7H``, ``KD`` in the letters style)."""
+    return rank_glyph(card, style) + suit_glyph((card % 40) // 10, style)
 
 
-def suit_colour(suit: int) -> str:
-    return "red" if suit in RED_SUITS else ""
+def card_words(card: int, style: str = SYMBOLS) -> str:
+    """The card in words, in its pack: ``Queen of hearts``, ``Horse of coins``."""
+    return face_of(style).pack.card_name(card)
+
+
+def suit_name(suit: int, style: str = SYMBOLS) -> str:
+    return face_of(style).pack.suit_names[SUITS[suit]]
+
+
+def suit_colour(suit: int, style: str = SYMBOLS) -> str:
+    """The suit's colour in this style ('' for the terminal's own), none under NO_COLOR."""
+    return "" if no_color() else face_of(style).colours[suit]
+
+
+def suit_style(suit: int, style: str = SYMBOLS, extra: str = "") -> str:
+    return f"{suit_colour(suit, style)} bold {extra}".strip()
+
+
+def face_style(suit: int, style: str, role: str) -> str:
+    """The face of a card: suit colour and bold, grey when unplayable; without colour the
+    role shows as dim, reverse (selected) or underline (the trick's winner)."""
+    if no_color():
+        return PLAIN_FACE_STYLE.get(role, "bold")
+    if role in (UNPLAYABLE, SELECTED_UNPLAYABLE):
+        return MUTED
+    return suit_style(suit, style)
 
 
 def card_text(card: int, style: str = SYMBOLS, extra: str = "") -> Text:
     """The card as coloured inline text, for logs and status lines."""
     suit = (card % 40) // 10
-    return Text(card_label(card, style), style=f"{suit_colour(suit)} bold {extra}".strip())
+    return Text(card_label(card, style), style=suit_style(suit, style, extra))
 
 
 def suit_text(suit: int, style: str = SYMBOLS, with_name: bool = True) -> Text:
     glyph = suit_glyph(suit, style)
-    label = f"{glyph} {SUIT_NAMES[SUITS[suit]]}" if with_name else glyph
-    return Text(label, style=f"{suit_colour(suit)} bold".strip())
+    label = f"{glyph} {suit_name(suit, style)}" if with_name else glyph
+    return Text(label, style=suit_style(suit, style))
 
 
-def _top(width: int, number: str, frame: str) -> Text:
+def _top(width: int, number: str, frame: str, selected: bool = False) -> Text:
     inner = width - 2
     if number:
         left = (inner - len(number)) // 2
         right = inner - left - len(number)
         t = Text("╭" + "─" * left, style=frame)
-        t.append(number, style="bold reverse" if "yellow" in frame else "bold")
+        t.append(number, style="bold reverse" if selected else "bold")
         t.append("─" * right + "╮", style=frame)
         return t
     return Text("╭" + "─" * inner + "╮", style=frame)
 
 
-def _bottom(width: int, frame: str) -> Text:
-    return Text("╰" + "─" * (width - 2) + "╯", style=frame)
+def _bottom(width: int, frame: str, glyph: str = "", face: str = "") -> Text:
+    """The bottom edge; ``glyph`` sits in its right-hand corner (a mini card's suit when the
+    rank takes both cells of its face)."""
+    if not glyph:
+        return Text("╰" + "─" * (width - 2) + "╯", style=frame)
+    t = Text("╰" + "─" * (width - 3), style=frame)
+    t.append(glyph, style=face)
+    t.append("╯", style=frame)
+    return t
 
 
 def _row(width: int, content: list[tuple[int, str]], frame: str, face: str) -> Text:
-    """A face row: ``content`` places glyphs at columns inside the frame."""
+    """A face row: ``content`` places labels (one cell a character) at columns in the frame."""
     inner = [" "] * (width - 2)
-    for col, glyph in content:
-        inner[col] = glyph
+    for col, label in content:
+        for k, glyph in enumerate(label):
+            inner[col + k] = glyph
     t = Text("│", style=frame)
     t.append("".join(inner), style=face)
     t.append("│", style=frame)
@@ -109,41 +235,48 @@ def _row(width: int, content: list[tuple[int, str]], frame: str, face: str) -> T
 def card_lines(card: int, size: CardSize = SMALL, style: str = SYMBOLS, role: str = NORMAL,
                number: str = "") -> list[Text]:
     """A face-up card, ``size.height`` lines of ``size.width`` cells."""
-    frame = FRAME_STYLE.get(role, "")
+    frame = frame_style(role)
     suit = (card % 40) // 10
-    dim = role in (UNPLAYABLE, SELECTED_UNPLAYABLE)
-    face = "bright_black" if dim else f"{suit_colour(suit)} bold".strip()
-    r, s = rank_glyph(card), suit_glyph(suit, style)
+    face = face_style(suit, style, role)
+    selected = role in (SELECTED, SELECTED_UNPLAYABLE)
+    r, s = rank_glyph(card, style), suit_glyph(suit, style)
     w = size.width
-    if size is MINI:
-        return [_top(w, number if len(number) <= 2 else "", frame),
-                _row(w, [(0, r), (1, s)], frame, face), _bottom(w, frame)]
-    lines = [_top(w, number, frame)]
     inner = w - 2
+    if size is MINI:
+        top = _top(w, number if len(number) <= 2 else "", frame, selected)
+        if len(r) + len(s) <= inner:
+            return [top, _row(w, [(0, r), (1, s)], frame, face), _bottom(w, frame)]
+        return [top, _row(w, [(0, r)], frame, face), _bottom(w, frame, s, face)]
+    lines = [_top(w, number, frame, selected)]
     if size is SMALL:
         lines.append(_row(w, [(0, r)], frame, face))
         lines.append(_row(w, [(inner - 1, s)], frame, face))
     elif size is MEDIUM:
         lines.append(_row(w, [(0, r)], frame, face))
         lines.append(_row(w, [(inner // 2, s)], frame, face))
-        lines.append(_row(w, [(inner - 1, r)], frame, face))
+        lines.append(_row(w, [(inner - len(r), r)], frame, face))
     else:
         lines.append(_row(w, [(0, r)], frame, face))
         lines.append(_row(w, [(0, s)], frame, face))
         lines.append(_row(w, [(inner // 2, s)], frame, face))
         lines.append(_row(w, [(inner - 1, s)], frame, face))
-        lines.append(_row(w, [(inner - 1, r)], frame, face))
+        lines.append(_row(w, [(inner - len(r), r)], frame, face))
     lines.append(_bottom(w, frame))
     return lines
 
 
+def _back_styles() -> tuple[str, str]:
+    """Frame and fill of a face-down card."""
+    return ("", "dim") if no_color() else (BACK, BACK)
+
+
 def back_lines(size: CardSize = SMALL, number: str = "") -> list[Text]:
     """A face-down card."""
-    frame = "blue"
+    frame, fill = _back_styles()
     lines = [_top(size.width, number, frame)]
     for _ in range(size.height - 2):
         t = Text("│", style=frame)
-        t.append("░" * (size.width - 2), style="blue")
+        t.append("░" * (size.width - 2), style=fill)
         t.append("│", style=frame)
         lines.append(t)
     lines.append(_bottom(size.width, frame))
@@ -185,7 +318,7 @@ def stock_lines(stock_count: int, indicator: int | None, trump: int | None, knoc
     indicator left it is drawn whole; after a knock (no indicator) the stock carries a clear
     mark that hearts are trumps.
     """
-    frame = "blue"
+    frame = _back_styles()[0]
     width = 11
     count = f" {stock_count} "
     if trump is None:  # before the cut or knock: the whole pack, face down
@@ -193,10 +326,10 @@ def stock_lines(stock_count: int, indicator: int | None, trump: int | None, knoc
         return [Text(" " * width), Text(" " * width)] + body
     if indicator is not None and stock_count > 1:
         suit = (indicator % 40) // 10
-        face = f"{suit_colour(suit)} bold".strip()
         top = Text("  ╭─────╮  ")
         mid = Text("  │")
-        mid.append(f"{rank_glyph(indicator)} {suit_glyph(suit, style)}".ljust(5), style=face)
+        mid.append(f"{rank_glyph(indicator, style)} {suit_glyph(suit, style)}".ljust(5),
+                   style=suit_style(suit, style))
         mid.append("│  ")
         body = _stock_box(width, count, frame, joints=True)
         return [top, mid] + body
@@ -204,13 +337,13 @@ def stock_lines(stock_count: int, indicator: int | None, trump: int | None, knoc
         lines = card_lines(indicator, SMALL, style)
         pad = " " * ((width - SMALL.width) // 2)
         out = [Text(pad) + ln + Text(" " * (width - SMALL.width - len(pad))) for ln in lines]
-        return out + [Text("last card".center(width), style="bright_black")]
+        return out + [Text("last card".center(width), style=muted())]
     out = _stock_box(width, count, frame) if stock_count else [
-        Text(" " * width), Text("no stock".center(width), style="bright_black"),
+        Text(" " * width), Text("no stock".center(width), style=muted()),
         Text(" " * width)]
     if trump is not None:
         glyph = suit_glyph(trump, style)
-        colour = f"{suit_colour(trump)} bold".strip()
+        colour = suit_style(trump, style)
         if knocked:
             out.append(Text(f"{glyph} trumps".center(width), style=colour + " reverse"))
             out.append(Text("(knock)".center(width), style=colour))
@@ -222,15 +355,16 @@ def stock_lines(stock_count: int, indicator: int | None, trump: int | None, knoc
 
 def _stock_box(width: int, count: str, frame: str, joints: bool = False) -> list[Text]:
     inner = width - 2
+    fill = _back_styles()[1]
     if joints:
         top = Text("╭─┴─────┴─╮", style=frame)
     else:
         top = Text("╭" + "─" * inner + "╮", style=frame)
     left = (inner - len(count)) // 2
     mid = Text("│", style=frame)
-    mid.append("░" * left, style="blue")
+    mid.append("░" * left, style=fill)
     mid.append(count, style="bold")
-    mid.append("░" * (inner - left - len(count)), style="blue")
+    mid.append("░" * (inner - left - len(count)), style=fill)
     mid.append("│", style=frame)
     return [top, mid, Text("╰" + "─" * inner + "╯", style=frame)]
 
@@ -241,19 +375,18 @@ def trump_lines(trump: int | None, turned: int | None, note: Text | None = None,
     trump card while its holder keeps it, then the trump suit with a note under it."""
     width = 11
     if trump is None:
-        out = [Text(" " * width), Text("trumps".center(width), style="bright_black"),
-               Text("not yet".center(width), style="bright_black")]
+        out = [Text(" " * width), Text("trumps".center(width), style=muted()),
+               Text("not yet".center(width), style=muted())]
     elif turned is not None:
         pad = " " * ((width - SMALL.width) // 2)
         rest = " " * (width - SMALL.width - len(pad))
         out = [Text(pad) + ln + Text(rest) for ln in card_lines(turned, SMALL, style)]
         glyph = suit_glyph(trump, style)
-        out.append(Text(f"trumps {glyph}".center(width),
-                        style=f"{suit_colour(trump)} bold".strip()))
+        out.append(Text(f"trumps {glyph}".center(width), style=suit_style(trump, style)))
         return out
     else:
         glyph = suit_glyph(trump, style)
-        colour = f"{suit_colour(trump)} bold".strip()
+        colour = suit_style(trump, style)
         out = [Text(" " * width), Text(f"trumps {glyph}".center(width), style=colour)]
     if note is not None:
         line = note.copy()

@@ -21,7 +21,7 @@ from ..engine.records import Record, Undo, record_of_match, replay_record
 from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
-from .settings import DEFAULT_SPEED, SPEEDS  # noqa: F401 (the screens import them here)
+from .settings import DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
 
 HUMAN = "human"
 BOT = "bot"
@@ -71,7 +71,7 @@ class Session:
             raise ValueError("at least one seat must be a person")
         self.match = match
         self.people = named_apart(seats)  # one per player, in the match's order
-        self.card_style = card_style
+        self.card_setting = card_style  # symbols (the game's own pack), french or letters
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
         self.hide_points = hide_points  # card points left out for players who count them
         self.undone: dict[int, list[Undo]] = {}  # by deal: the actions taken back
@@ -183,6 +183,15 @@ class Session:
         return session
 
     # ----- queries -------------------------------------------------------------------
+
+    @property
+    def card_style(self) -> str:
+        """How cards are drawn in this match: the setting applied to the variant's pack."""
+        return table_style(self.card_setting, self.variant.pack_style)
+
+    @card_style.setter
+    def card_style(self, setting: str) -> None:
+        self.card_setting = setting
 
     @property
     def variant(self) -> Variant:
@@ -393,7 +402,7 @@ class Session:
         """Who sits where and the table's settings, kept beside the record."""
         data = {
             "seats": [asdict(s) for s in self.people],
-            "card_style": self.card_style,
+            "card_style": self.card_setting,
             "speed": self.speed,
             "hide_points": self.hide_points,
         }

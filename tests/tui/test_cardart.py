@@ -6,6 +6,8 @@ from bisca_tui.engine.cards import parse_card
 from bisca_tui.tui.cardart import (
     LETTERS,
     MEDIUM,
+    MUTED,
+    RED,
     SMALL,
     SYMBOLS,
     UNPLAYABLE,
@@ -30,10 +32,11 @@ def test_a_card_is_a_box_with_rank_and_suit_in_the_corners() -> None:
 def test_red_suits_are_red_and_unplayable_cards_dim() -> None:
     heart = card_lines(parse_card("AH"), SMALL, SYMBOLS)
     spade = card_lines(parse_card("AS"), SMALL, SYMBOLS)
-    assert any("red" in str(span.style) for span in heart[1].spans)
-    assert not any("red" in str(span.style) for span in spade[1].spans)
+    assert any(RED in str(span.style) for span in heart[1].spans)
+    assert not any(RED in str(span.style) for span in spade[1].spans)
     dim = card_lines(parse_card("AH"), SMALL, SYMBOLS, UNPLAYABLE)
-    assert all("red" not in str(span.style) for line in dim for span in line.spans)
+    assert all(RED not in str(span.style) for line in dim for span in line.spans)
+    assert any(MUTED in str(span.style) for span in dim[1].spans)
 
 
 def test_the_indicator_stays_readable_under_the_stock() -> None:
