@@ -44,6 +44,7 @@ class ChiamataMonte(CalledPartnerGame):
     players = (5, 6, 7)
     default_players = 5
     ranking = ITALIAN
+    pack_style = "italian"
     has_indicator = False
     may_lack_indicator = True
     draws = False
