@@ -210,6 +210,42 @@ async def scene_chiamata_table(app: BiscaApp, pilot: Pilot) -> None:
     raise RuntimeError("the Chiamata deal never got going")
 
 
+async def scene_new_game(app: BiscaApp, pilot: Pilot) -> None:
+    """The new game form, Briscola chosen for three, one seat a person at this keyboard."""
+    from textual.widgets import Select
+
+    from bisca_tui.tui.screens.newgame import NewGameScreen
+
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    if not isinstance(app.screen, NewGameScreen):
+        raise RuntimeError("the new game form did not open")
+    for field in app.screen.query(Input):
+        field.cursor_blink = False
+    app.screen.query_one("#players", Select).value = 3
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def scene_palette(app: BiscaApp, pilot: Pilot) -> None:
+    """At the table, ctrl+p: the command palette, narrowed to the bots' pace."""
+    from textual.command import CommandList, CommandPalette
+
+    await start(app, pilot, 42)
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    if not isinstance(app.screen, CommandPalette):
+        raise RuntimeError("the command palette did not open")
+    await pilot.press(*"speed")
+    commands = app.screen.query_one(CommandList)
+    for _ in range(100):
+        if commands.option_count >= 4:
+            return
+        await pilot.pause(0.02)
+    raise RuntimeError("the palette found no commands")
+
+
 # name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
@@ -222,6 +258,8 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "bidding-sueca-5": ("sueca-5", scene_sueca_five),
     "bidding-chiamata": ("chiamata", scene_chiamata_bidding),
     "table-chiamata": ("chiamata", scene_chiamata_table),
+    "command-palette": ("bisca-3", scene_palette),
+    "new-game": ("briscola", scene_new_game),
 }
 
 

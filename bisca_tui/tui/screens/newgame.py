@@ -80,10 +80,11 @@ class GameList(OptionList):
 
 
 def game_prompt(name: str, description: str, chosen: bool) -> Text:
-    t = Text(CHOSEN if chosen else "  ", style="bold")
+    t = Text()
+    t.append(CHOSEN if chosen else "  ", style="bold")
     t.append(name, style="bold")
     t.append(" (chosen)" if chosen else "", style="italic")
-    t.append(f"\n  {description}", style="")
+    t.append(f"\n{description}")
     return t
 
 
