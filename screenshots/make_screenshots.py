@@ -279,8 +279,8 @@ FONT_SIZE = LINE_HEIGHT / FULL_HEIGHT
 CELL_FIT = CELL_WIDTH / (ADVANCE * FONT_SIZE)
 
 _FONT_FACES = re.compile(r"@font-face \{.*?\}\s*(?=\.terminal)", re.S)
-_TEXT_AT = re.compile(r'(<text class="terminal-\d+-r\d+") x="([\d.]+)" y="([\d.]+)"')
-_LINE_CLIP = re.compile(r' clip-path="url\(#terminal-\d+-line-\d+\)"')
+_TEXT_AT = re.compile(r'(<text class="terminal(?:-\d+)?-r\d+") x="([\d.]+)" y="([\d.]+)"')
+_LINE_CLIP = re.compile(r' clip-path="url\(#terminal(?:-\d+)?-line-\d+\)"')
 
 
 def with_font(svg: str, font_url: str) -> str:
