@@ -3,8 +3,10 @@
 Usage: ``python screenshots/make_screenshots.py [--size 110x34] [--only NAME ...]``
 
 Each picture is the app run headless (``App.run_test``) and driven with key presses from a
-fixed match seed, then saved as ``screenshots/NAME.svg``; a ``NAME.png`` is written beside it
-when ``rsvg-convert`` is on the PATH. The app keeps its save in a temporary directory, so the
+fixed match seed, then saved as ``screenshots/NAME.svg`` drawn with the DejaVu Sans Mono
+shipped in ``assets/fonts`` (the terminal's look: box lines that join, the suit symbols); a
+``NAME.png`` is written beside it when ``rsvg-convert`` is on the PATH, with that font made
+known to it even when it is not installed. The app keeps its save in a temporary directory, so the
 user's interrupted match is never touched.
 """
 
@@ -12,12 +14,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -205,6 +210,42 @@ async def scene_chiamata_table(app: BiscaApp, pilot: Pilot) -> None:
     raise RuntimeError("the Chiamata deal never got going")
 
 
+async def scene_new_game(app: BiscaApp, pilot: Pilot) -> None:
+    """The new game form, Briscola chosen for three, one seat a person at this keyboard."""
+    from textual.widgets import Select
+
+    from bisca_tui.tui.screens.newgame import NewGameScreen
+
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    if not isinstance(app.screen, NewGameScreen):
+        raise RuntimeError("the new game form did not open")
+    for field in app.screen.query(Input):
+        field.cursor_blink = False
+    app.screen.query_one("#players", Select).value = 3
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def scene_palette(app: BiscaApp, pilot: Pilot) -> None:
+    """At the table, ctrl+p: the command palette, narrowed to the bots' pace."""
+    from textual.command import CommandList, CommandPalette
+
+    await start(app, pilot, 42)
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    if not isinstance(app.screen, CommandPalette):
+        raise RuntimeError("the command palette did not open")
+    await pilot.press(*"speed")
+    commands = app.screen.query_one(CommandList)
+    for _ in range(100):
+        if commands.option_count >= 4:
+            return
+        await pilot.pause(0.02)
+    raise RuntimeError("the palette found no commands")
+
+
 # name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
@@ -217,36 +258,77 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "bidding-sueca-5": ("sueca-5", scene_sueca_five),
     "bidding-chiamata": ("chiamata", scene_chiamata_bidding),
     "table-chiamata": ("chiamata", scene_chiamata_table),
+    "command-palette": ("bisca-3", scene_palette),
+    "new-game": ("briscola", scene_new_game),
 }
 
 
 # ----- pictures ------------------------------------------------------------------------
 
 
-def png_ready(svg: str) -> str:
-    """The SVG adjusted for librsvg: keep the leading spaces of each run of text, and without
-    Fira Code draw with DejaVu Sans Mono, sized so its advance matches Rich's 12.2 px cells."""
+ASSETS = HERE.parent / "assets"
+FONT_DIR = ASSETS / "fonts"
+FONT_FAMILY = "DejaVu Sans Mono"
+FONT_FILES = {400: "DejaVuSansMono.ttf", 700: "DejaVuSansMono-Bold.ttf"}
+# Rich lays the terminal out in cells of 12.2 x 24.4 px. DejaVu Sans Mono advances 0.602 em
+# and its box-drawing glyphs run 1.164 em from top to bottom: at 20.96 px they join from one
+# line to the next, and each run of text is narrowed by CELL_FIT to keep 12.2 px cells.
+CELL_WIDTH, LINE_HEIGHT = 12.2, 24.4
+ADVANCE, FULL_HEIGHT = 0.60205, 1.16406
+FONT_SIZE = LINE_HEIGHT / FULL_HEIGHT
+CELL_FIT = CELL_WIDTH / (ADVANCE * FONT_SIZE)
+
+_FONT_FACES = re.compile(r"@font-face \{.*?\}\s*(?=\.terminal)", re.S)
+_TEXT_AT = re.compile(r'(<text class="terminal(?:-\d+)?-r\d+") x="([\d.]+)" y="([\d.]+)"')
+_LINE_CLIP = re.compile(r' clip-path="url\(#terminal(?:-\d+)?-line-\d+\)"')
+
+
+def with_font(svg: str, font_url: str) -> str:
+    """Textual's SVG drawn with the shipped DejaVu Sans Mono instead of Fira Code fetched from
+    the web: the font is pointed at (``font_url``: the fonts folder as the SVG sees it), the
+    text sized so box-drawing lines join, leading spaces kept for librsvg, and each run of
+    text narrowed onto Rich's cells (librsvg ignores ``textLength``)."""
+    faces = "".join(
+        f'@font-face {{ font-family: "{FONT_FAMILY}"; font-weight: {weight}; '
+        f'src: local("{FONT_FAMILY}"), url("{font_url}/{name}") format("truetype"); }}\n    '
+        for weight, name in FONT_FILES.items())
+    svg, found = _FONT_FACES.subn(faces, svg, count=1)
+    if not found:
+        raise RuntimeError("Textual's SVG no longer has the font faces expected")
     svg = svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
-    if not font_installed("Fira Code") and font_installed("DejaVu Sans Mono"):
-        svg = svg.replace("font-family: Fira Code, monospace;",
-                          'font-family: "DejaVu Sans Mono", monospace;', 1)
-        svg = svg.replace("font-size: 20px;", "font-size: 20.26px;", 1)
-    return svg
+    svg = svg.replace("font-family: Fira Code, monospace;",
+                      f'font-family: "{FONT_FAMILY}", monospace;', 1)
+    svg = svg.replace("font-size: 20px;", f"font-size: {FONT_SIZE:.3f}px;", 1)
+
+    def narrowed(m: re.Match[str]) -> str:
+        x = float(m.group(2)) / CELL_FIT
+        return f'{m.group(1)} x="{x:.2f}" y="{m.group(3)}" transform="scale({CELL_FIT:.5f} 1)"'
+
+    svg = _TEXT_AT.sub(narrowed, svg)
+    # a line's clip would cut the tops of the glyphs that join it to the line above
+    return _LINE_CLIP.sub("", svg)
 
 
-def font_installed(family: str) -> bool:
-    if shutil.which("fc-list") is None:
-        return False
-    out = subprocess.run(["fc-list", family], capture_output=True, text=True).stdout
-    return bool(out.strip())
+def font_config(folder: Path) -> Path:
+    """A fontconfig file that adds the shipped fonts to the system's, for librsvg."""
+    conf = folder / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+        f"  <dir>{escape(str(FONT_DIR))}</dir>\n"
+        f"  <cachedir>{escape(str(folder / 'cache'))}</cachedir>\n</fontconfig>\n",
+        encoding="utf-8")
+    return conf
 
 
-def write_png(svg_path: Path, svg: str) -> Path | None:
+def write_png(svg_path: Path) -> Path | None:
     converter = shutil.which("rsvg-convert")
     if converter is None:
         return None
     png = svg_path.with_suffix(".png")
-    subprocess.run([converter, "-o", str(png)], input=png_ready(svg).encode(), check=True)
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "FONTCONFIG_FILE": str(font_config(Path(folder)))}
+        subprocess.run([converter, "-o", str(png), str(svg_path)], check=True, env=env)
     return png
 
 
@@ -261,9 +343,10 @@ async def shoot(name: str, size: tuple[int, int], out: Path) -> list[Path]:
             svg = app.export_screenshot()
             app.workers.cancel_all()
     svg_path = out / f"{name}.svg"
-    svg_path.write_text(svg, encoding="utf-8")
+    font_url = Path(os.path.relpath(FONT_DIR, out.resolve())).as_posix()
+    svg_path.write_text(with_font(svg, font_url), encoding="utf-8")
     written = [svg_path]
-    png = write_png(svg_path, svg)
+    png = write_png(svg_path)
     if png is not None:
         written.append(png)
     return written

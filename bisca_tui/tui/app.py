@@ -4,7 +4,9 @@
 
 ``--variant`` preselects a game in the new game form (and in the rules panel opened from the
 start screen); ``--cards`` and ``--speed`` are the form's first choices for the card faces
-and the bots' pace; ``--data-dir`` is where the interrupted match is kept.
+and the bots' pace; ``--data-dir`` is where the interrupted match is kept, and the settings
+file (``prefs.py``) that remembers the theme, the card faces, the pace and the last new game
+form between runs. ctrl+p opens the command palette (``commands.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from .commands import BiscaCommands
 from .layout import too_small
+from .prefs import Prefs
 from .save import (
     ENV_DIR,
     Lock,
@@ -62,7 +66,7 @@ class BiscaApp(App[int]):
 
     CSS_PATH = "bisca.tcss"
     TITLE = "Bisca"
-    ENABLE_COMMAND_PALETTE = False
+    COMMANDS = App.COMMANDS | {BiscaCommands}
     BINDINGS = [
         Binding("f1", "rules", "Rules"),
         Binding("question_mark", "rules", "Rules", key_display="?", show=False),
@@ -71,7 +75,7 @@ class BiscaApp(App[int]):
 
     def __init__(self, bot_delay: float | None = None, data_directory: Path | str | None = None,
                  default_bot_level: str | None = None, variant: str | None = None,
-                 card_style: str = SYMBOLS, speed: str = DEFAULT_SPEED) -> None:
+                 card_style: str | None = None, speed: str | None = None) -> None:
         super().__init__()
         self.bot_delay = bot_delay
         self.data_directory = Path(data_directory) if data_directory else data_dir()
@@ -81,8 +85,14 @@ class BiscaApp(App[int]):
                                  else None)
         self._default_level = default_bot_level
         self.first_variant = variant
-        self.card_style = card_style if card_style in CARD_STYLES else SYMBOLS
-        self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
+        self.prefs = Prefs(self.data_directory)
+        # what was asked for, else what was chosen last time, else the defaults
+        self.card_style = (card_style if card_style in CARD_STYLES
+                           else self.prefs.text("card_style", CARD_STYLES) or SYMBOLS)
+        self.speed = (speed if speed in SPEEDS
+                      else self.prefs.text("speed", SPEEDS) or DEFAULT_SPEED)
+        if self.first_variant is None:
+            self.first_variant = self.prefs.text("variant")
         self.session: Session | None = None
         self.saved: Session | None = None
         self.saved_summary = ""
@@ -111,6 +121,13 @@ class BiscaApp(App[int]):
         from .screens.start import StartScreen
 
         self.set_class(too_small(*self.size), "-too-small")
+        theme = self.prefs.text("theme", self.available_themes)
+        if theme is not None:
+            self.theme = theme
+        self.prefs_ready = True
+        if self.prefs.problem:
+            self.notify(self.prefs.problem, title="Settings", severity="warning", timeout=10,
+                        markup=False)
         if self.legacy_directory is not None:
             self.notices += migrate(self.legacy_directory, self.data_directory)
         self.lock = take_lock(self.data_directory)
@@ -127,6 +144,66 @@ class BiscaApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(too_small(event.size.width, event.size.height), "-too-small")
+
+    # ----- settings ------------------------------------------------------------------
+
+    prefs_ready = False  # the remembered theme is applied: later changes are the player's
+
+    def remember(self, key: str, value: Any) -> None:
+        """Keep a choice for the next run; a settings file that cannot be written is said
+        once, and the app goes on."""
+        error = self.prefs.set(key, value)
+        if error is not None:
+            self.notify(f"Settings cannot be kept in {self.prefs.path}: {error}",
+                        title="Settings", severity="warning", timeout=8, markup=False)
+
+    def watch_theme(self, theme: str) -> None:
+        if self.prefs_ready:
+            self.remember("theme", theme)
+
+    @property
+    def current_speed(self) -> str:
+        return self.session.speed if self.session is not None else self.speed
+
+    @property
+    def current_card_style(self) -> str:
+        return self.session.card_style if self.session is not None else self.card_style
+
+    def set_speed(self, speed: str) -> None:
+        """The bots' pace, for the match in play and the next ones."""
+        self.speed = speed
+        if self.session is not None:
+            self.session.speed = speed
+            self.save_session()
+        self.remember("speed", speed)
+        self._redraw_form("#speed", speed)
+        self.notify(f"Bot speed: {speed}")
+
+    def set_card_style(self, style: str) -> None:
+        """Suits as symbols or letters, at the table in play and from now on."""
+        self.card_style = style
+        if self.session is not None:
+            self.session.card_style = style
+            self.save_session()
+            from .screens.table import TableScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, TableScreen):
+                    screen.refresh_table()
+        self.remember("card_style", style)
+        self._redraw_form("#card-style", style)
+        self.notify(f"Card style: {style}")
+
+    def _redraw_form(self, selector: str, value: str) -> None:
+        """The new game form, if open, shows the choice just made in the palette."""
+        from textual.widgets import Select
+
+        from .screens.newgame import NewGameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, NewGameScreen):
+                for select in screen.query(selector).results(Select):
+                    select.value = value
 
     def load_saved(self) -> None:
         """Look for an interrupted match; a damaged save is set aside and reported."""
@@ -294,7 +371,42 @@ class BiscaApp(App[int]):
             return
         from ..engine.variant import all_variants
 
-        self.open_rules(self.first_variant or all_variants()[0].id)
+        ids = [c.id for c in all_variants()]
+        self.open_rules(self.first_variant if self.first_variant in ids else ids[0])
+
+    def open_rules_of(self, variant_id: str) -> None:
+        """The rules of any game, from the command palette."""
+        from .screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            self.screen.dismiss(None)
+        self.call_later(self.open_rules, variant_id)
+
+    def action_new_game(self) -> None:
+        """The new game form, from anywhere: a match in play is saved and left first (the
+        start screen then asks what to do with it, as its own New game does)."""
+        from .screens.newgame import NewGameScreen
+        from .screens.start import StartScreen
+
+        if isinstance(self.screen, NewGameScreen):
+            return
+        if self.session is not None:
+            if self.save_session() is not None:
+                return  # said already: leaving would lose the match
+            from .screens.table import TableScreen
+
+            tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+            if tables:
+                tables[0].leave()  # stops its bots and goes back to the start screen
+            else:
+                self.close_session()
+                self.back_to_start()
+            self.load_saved()
+        else:
+            self.back_to_start()
+        starts = [s for s in self.screen_stack if isinstance(s, StartScreen)]
+        if starts:
+            self.call_later(starts[0].action_new_game)
 
     def open_rules(self, variant_id: str, options: dict[str, Any] | None = None) -> None:
         """Show the rules panel. Each game's panel is kept once built: laying out the rules
@@ -368,10 +480,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", choices=[c.id for c in all_variants()], metavar="ID",
                    help="the game preselected in the new game form (bisca-tui variants "
                    "lists them)")
-    p.add_argument("--cards", choices=CARD_STYLES, default=SYMBOLS,
-                   help="draw suits as symbols or letters (for fonts without ♠♥♦♣)")
-    p.add_argument("--speed", choices=list(SPEEDS), default=DEFAULT_SPEED,
-                   help="how fast the bots play")
+    p.add_argument("--cards", choices=CARD_STYLES,
+                   help="draw suits as symbols or letters (for fonts without ♠♥♦♣); "
+                   "default: the last choice, else symbols")
+    p.add_argument("--speed", choices=list(SPEEDS),
+                   help=f"how fast the bots play (default: the last choice, else "
+                   f"{DEFAULT_SPEED})")
     p.add_argument("--data-dir", metavar="DIR",
                    help="where matches are saved (default: $BISCA_TUI_DATA, else the "
                    "platform's data folder, ~/.local/share/bisca-tui on Linux)")

@@ -61,8 +61,11 @@ async def test_a_click_plays_the_card(private_data) -> None:
         t = await quick_table(app, pilot, "bisca-3", seed=3)
         hand = t.sorted_hand(t.session.view(0))
         before = len(t.session.state.history)
-        # the second card of the hand: cards are 5 cells wide with one cell between
-        await pilot.click("#hand", offset=(1 + 6 + 2, 2))
+        # the second card of the hand: cards are 5 cells wide with one cell between, the
+        # hand centred under the table
+        margin = t.query_one("#hand").left_margin()
+        assert margin > 0
+        await pilot.click("#hand", offset=(1 + margin + 6 + 2, 2))
         await pilot.pause()
         st = t.session.state
         assert len(st.history) > before

@@ -1,6 +1,8 @@
 """The new game form: the game, who sits where, house rules, match length, cards, seed.
 
-The defaults make Enter on the start screen and Enter here start a game against bots.
+The defaults make Enter on the start screen and Enter here start a game against bots: the
+form opens on the list of games, where Enter starts the game highlighted. The last choices
+(game, seats, levels, names, house rules) are remembered in the settings file.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
     from ..app import BiscaApp
 
 CMD = "cmd"
+CHOSEN = "▶ "  # the game chosen, marked by more than colour
+MEMORY = "new_game"  # the settings' key for the last form
 
 
 def choice_label(value: Any) -> str:
@@ -70,6 +74,27 @@ def level_description(level: str) -> str:
     return " ".join(text.split())
 
 
+class GameList(OptionList):
+    """The games; Enter starts the one highlighted (a click only chooses it)."""
+
+    BINDINGS = [Binding("enter", "screen.start", "Start")]
+
+
+def game_prompt(name: str, description: str, chosen: bool) -> Text:
+    t = Text()
+    t.append(CHOSEN if chosen else "  ", style="bold")
+    t.append(name, style="bold")
+    t.append(" (chosen)" if chosen else "", style="italic")
+    t.append(f"\n{description}")
+    return t
+
+
+def remembered_form(app: BiscaApp) -> dict[str, Any]:
+    """The last form, as kept in the settings (anything malformed is left out)."""
+    mem = app.prefs.get(MEMORY)
+    return mem if isinstance(mem, dict) else {}
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -80,8 +105,9 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.variants = all_variants()
         ids = [c.id for c in self.variants]
+        self.memory: dict[str, Any] = {}
         self.variant_id = variant_id if variant_id in ids else ids[0]
-        self.players = variant_class(self.variant_id).default_players
+        self.players = self.remembered_players(self.variant_id)
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -93,12 +119,10 @@ class NewGameScreen(Screen[None]):
             yield Static("New game", classes="screen-title")
             with Horizontal(id="newgame"):
                 with Vertical(id="variant-pane"):
-                    items = []
-                    for cls in self.variants:
-                        t = Text(cls.name, style="bold")
-                        t.append(f"\n{cls.description}", style="")
-                        items.append(Option(t, id=cls.id))
-                    yield OptionList(*items, id="variant-list")
+                    items = [Option(game_prompt(cls.name, cls.description,
+                                                cls.id == self.variant_id), id=cls.id)
+                             for cls in self.variants]
+                    yield GameList(*items, id="variant-list")
                 with VerticalScroll(id="form"):
                     yield Static("Players", classes="section")
                     yield Vertical(id="players-box", classes="box")
@@ -127,20 +151,83 @@ class NewGameScreen(Screen[None]):
         return HorizontalGroup(Static(label, classes="label"), widget, classes="row")
 
     async def on_mount(self) -> None:
+        self.memory = dict(remembered_form(self.bisca_app))
+        self.players = self.remembered_players(self.variant_id)
         lst = self.query_one("#variant-list", OptionList)
         lst.highlighted = [c.id for c in self.variants].index(self.variant_id)
         await self.rebuild()
-        self.query_one("#start", Button).focus()
+        lst.focus()
         self.call_after_refresh(lst.scroll_to_highlight)  # once the list has its size
+
+    def remembered_players(self, vid: str) -> int:
+        cls = variant_class(vid)
+        players = self.memory.get("players")
+        n = players.get(vid) if isinstance(players, dict) else None
+        return n if isinstance(n, int) and n in cls.players else cls.default_players
+
+    def remembered_seat(self, s: int) -> dict[str, Any]:
+        seats = self.memory.get("seats")
+        if isinstance(seats, list) and s < len(seats) and isinstance(seats[s], dict):
+            return seats[s]
+        return {}
+
+    def remembered_rule(self, vid: str, rule: HouseRule) -> Any:
+        rules = self.memory.get("rules")
+        mine = rules.get(vid) if isinstance(rules, dict) else None
+        if isinstance(mine, dict) and rule.name in mine:
+            value = mine[rule.name]
+            for choice in rule.choices:  # 1 and True are equal in Python, not here
+                if choice == value and type(choice) is type(value):
+                    return choice
+        return rule.default
+
+    def snapshot(self) -> None:
+        """Keep what the form shows now (seats, house rules), for the next game picked in
+        this form and, once a game starts, for the next run."""
+        seats = list(self.memory.get("seats") or [])
+        for s in range(self.players):
+            found = self.query(f"#name-{s}")
+            if not found:
+                return  # the form is being rebuilt
+            seat: dict[str, Any] = {"name": found.first(Input).value}
+            if s:
+                seat["kind"] = str(self.query_one(f"#kind-{s}", Select).value)
+                seat["command"] = self.query_one(f"#cmd-{s}", Input).value
+            while len(seats) <= s:
+                seats.append({})
+            seats[s] = seat
+        self.memory["seats"] = seats
+        players = dict(self.memory.get("players") or {})
+        players[self.variant_id] = self.players
+        self.memory["players"] = players
+        rules = dict(self.memory.get("rules") or {})
+        chosen = {}
+        for rule in variant_class(self.variant_id).house_rules:
+            found = self.query(f"#rule-{rule.name}")
+            if found:
+                chosen[rule.name] = rule.choices[int(str(found.first(Select).value))]
+        rules[self.variant_id] = chosen
+        self.memory["rules"] = rules
+
+    def mark_chosen(self, old: str | None, new: str) -> None:
+        lst = self.query_one("#variant-list", OptionList)
+        for cls in self.variants:
+            if cls.id in (old, new):
+                lst.replace_option_prompt(
+                    cls.id, game_prompt(cls.name, cls.description, cls.id == new))
 
     @on(OptionList.OptionHighlighted, "#variant-list")
     async def variant_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         vid = event.option.id
         if vid is None or vid == self.variant_id:
             return
-        self.variant_id = vid
-        self.players = variant_class(vid).default_players
+        self.snapshot()
+        old, self.variant_id = self.variant_id, vid
+        self.mark_chosen(old, vid)
+        self.players = self.remembered_players(vid)
         await self.rebuild()
+        # the seats of the game just chosen, not the foot of the last one's form
+        self.query_one("#form", VerticalScroll).scroll_home(animate=False)
 
     @on(OptionList.OptionSelected, "#variant-list")
     def variant_selected(self) -> None:
@@ -160,24 +247,34 @@ class NewGameScreen(Screen[None]):
         level = self.bisca_app.default_level
         kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
         kinds += [("External program", CMD), ("Person at this keyboard", HUMAN)]
+        kind_values = {value for _, value in kinds}
         for s in range(n):
             side = places[s][0]
+            seat = self.remembered_seat(s)
+            name_text = seat.get("name")
             if s == 0:
+                own = name_text if isinstance(name_text, str) and name_text else "You"
                 widgets.append(self.row("You (bottom)", Input(
-                    value="You", id="name-0", compact=True, max_length=16)))
+                    value=own[:16], id="name-0", compact=True, max_length=16)))
                 continue
+            kind = seat.get("kind")
+            kind = kind if kind in kind_values else f"bot:{level}"
             widgets.append(self.row(f"Seat {s + 1} ({side})", Select(
-                kinds, value=f"bot:{level}", allow_blank=False, id=f"kind-{s}",
-                compact=True)))
-            name = Input(value=BOT_NAMES[(s - 1) % len(BOT_NAMES)], id=f"name-{s}",
-                         compact=True, max_length=16)
+                kinds, value=kind, allow_blank=False, id=f"kind-{s}", compact=True)))
+            default_name = (f"Player {s + 1}" if kind == HUMAN
+                            else BOT_NAMES[(s - 1) % len(BOT_NAMES)])
+            name_text = name_text if isinstance(name_text, str) and name_text else default_name
+            name = Input(value=name_text[:16], id=f"name-{s}", compact=True, max_length=16)
             widgets.append(self.row("  name", name))
-            cmd = Input(placeholder="command line of the bot", id=f"cmd-{s}", compact=True)
+            command = seat.get("command")
+            cmd = Input(value=command if isinstance(command, str) else "",
+                        placeholder="command line of the bot", id=f"cmd-{s}", compact=True)
             cmd_row = self.row("  command", cmd)
-            cmd_row.display = False
+            cmd_row.display = kind == CMD
             cmd_row.id = f"cmd-row-{s}"
             widgets.append(cmd_row)
-            widgets.append(Static(level_description(level), id=f"desc-{s}",
+            about = HUMAN if kind == HUMAN else kind.removeprefix("bot:")
+            widgets.append(Static(level_description(about), id=f"desc-{s}",
                                   classes="dim desc"))
         await box.mount_all(widgets)
         rules = self.query_one("#rules-box-form", Vertical)
@@ -185,7 +282,7 @@ class NewGameScreen(Screen[None]):
         rwidgets: list[Any] = []
         for rule in cls.house_rules:
             opts = [(choice_label(c), str(i)) for i, c in enumerate(rule.choices)]
-            default = str(rule.choices.index(rule.default))
+            default = str(rule.choices.index(self.remembered_rule(self.variant_id, rule)))
             rwidgets.append(self.row(rule_title(rule), Select(
                 opts, value=default, allow_blank=False, id=f"rule-{rule.name}",
                 compact=True)))
@@ -198,6 +295,7 @@ class NewGameScreen(Screen[None]):
     async def select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
         if sid == "players" and isinstance(event.value, int) and event.value != self.players:
+            self.snapshot()
             self.players = event.value
             await self.rebuild()
         elif sid.startswith("kind-"):
@@ -268,9 +366,16 @@ class NewGameScreen(Screen[None]):
             # the reason may quote what was typed (a seed): text, not markup
             self.notify(str(e), title="Cannot start", severity="error", markup=False)
             return
-        self.bisca_app.card_style = style
-        self.bisca_app.speed = speed
-        self.bisca_app.start_session(session)
+        app = self.bisca_app
+        app.card_style = style
+        app.speed = speed
+        self.snapshot()
+        self.memory["variant"] = self.variant_id
+        app.remember(MEMORY, self.memory)
+        app.remember("variant", self.variant_id)
+        app.remember("card_style", style)
+        app.remember("speed", speed)
+        app.start_session(session)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -176,6 +176,41 @@ def known_cards(cards: tuple[int, ...], style: str, suit_order: tuple[int, ...],
     return groups
 
 
+def last_trick_line(cards: list[Text], who: str, points: int, room: int) -> Text:
+    """The last trick in one line of ``room`` cells: its cards in playing order, who took
+    it and the points, shortened as room runs out but never with the cards run together
+    (``5♠4♣Q♠`` reads as one word): the words go before a card's space does.
+
+    Meant for the caption under the trick (``widgets/captions.py``,
+    ``last_trick_caption``), whose list of candidates ends in cards without spaces.
+    """
+    grey = "bright_black"
+    spaced = Text(" ").join(cards)
+
+    def line(head: str, tail: str) -> Text:
+        return Text(head, style=grey) + spaced + Text(tail, style=grey)
+
+    took = f"{who} +{points}"
+    candidates = [
+        line("Last trick: ", f" → {took}  (l)"),
+        line("Last: ", f" → {took}  (l)"),
+        line("Last: ", f" → {took}"),
+        line("Last: ", f" {took}"),
+        line("", f" → {took}"),
+        line("", f" {took}"),
+        line("", f" +{points}"),
+        line("", ""),
+    ]
+    for text in candidates:
+        if text.cell_len <= room:
+            return text
+    # fewer cards than the trick had: the last ones played, still spaced
+    shown = list(cards)
+    while len(shown) > 1 and Text(" ").join([Text("…"), *shown]).cell_len > room:
+        shown.pop(0)
+    return Text(" ").join([Text("…", style=grey), *shown])
+
+
 class SeatPanel(Panel):
     """A seat at the table: name (in the frame), team, cards left, turn, dealer, and what is
     known of its hand."""
@@ -260,6 +295,7 @@ class HandView(Panel):
         self.cards: tuple[int, ...] = ()
         self.size_: CardSize = SMALL
         self.gap = 1
+        self.drawn_width = 0  # the cards' width; the panel centres them (text-align)
 
     def show(self, cards: tuple[int, ...], playable: set[int], selected: int | None,
              my_turn: bool, size: CardSize, style: str, hidden: bool = False,
@@ -282,18 +318,31 @@ class HandView(Panel):
                 role = SELECTED_UNPLAYABLE if i == selected else UNPLAYABLE
             drawings.append(card_lines(c, size, style, role, number))
         if not cards:
+            self.drawn_width = 0
             self.set(Text("(no cards yet)" if my_turn or hidden else "(no cards)",
                           style="bright_black"))
             return
-        self.set(stack(join_cards(drawings, self.gap)))
+        lines = join_cards(drawings, self.gap)
+        self.drawn_width = max(line.cell_len for line in lines)
+        for line in lines:  # lines of one width: centred, they stay one above the other
+            line.pad_right(self.drawn_width - line.cell_len)
+        self.set(stack(lines))
+
+    def left_margin(self) -> int:
+        """Cells between the panel's content edge and the first card (as text-align: center
+        places them)."""
+        return max(0, (self.content_size.width - self.drawn_width) // 2)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None or not self.cards:
             return
+        x = offset.x - self.left_margin()
+        if x < 0:
+            return
         step = self.size_.width + self.gap
-        index = offset.x // step
-        if offset.x % step < self.size_.width and index < len(self.cards):
+        index = x // step
+        if x % step < self.size_.width and index < len(self.cards):
             self.post_message(CardClicked(index))
 
 

@@ -1,0 +1,109 @@
+"""The new game form: focus on the games, the chosen game marked, the last choices kept."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, OptionList, Select
+from tui_helpers import make_app, table, until
+
+from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.screens.newgame import CHOSEN, NewGameScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import HUMAN
+
+
+async def open_form(app: BiscaApp, pilot) -> NewGameScreen:
+    await pilot.pause()
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await pilot.pause()
+    return app.screen  # type: ignore[return-value]
+
+
+def marked(form: NewGameScreen) -> list[str]:
+    """The games whose line carries the marker of the chosen game."""
+    lst = form.query_one("#variant-list", OptionList)
+    return [str(lst.get_option_at_index(i).id) for i in range(lst.option_count)
+            if str(lst.get_option_at_index(i).prompt).startswith(CHOSEN)
+            and "(chosen)" in str(lst.get_option_at_index(i).prompt)]
+
+
+async def test_the_form_opens_on_the_games_and_marks_the_chosen_one(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        assert app.focused is lst
+        first = lst.get_option_at_index(0).id
+        assert marked(form) == [first]
+        await pilot.press("down")
+        await until(pilot, lambda: form.variant_id != first)
+        assert marked(form) == [lst.get_option_at_index(1).id] == [form.variant_id]
+        # Enter on the list starts the game highlighted
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table(app).session.variant.id == form.variant_id
+
+
+async def test_the_seats_come_into_view_when_the_game_changes(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        scroll = form.query_one("#form")
+        scroll.scroll_end(animate=False)
+        await pilot.pause()
+        assert scroll.scroll_y > 0  # the form is taller than the terminal
+        players = form.query_one("#players-box")
+        assert not scroll.region.contains_region(players.region)
+        await pilot.press("down")
+        await until(pilot, lambda: form.variant_id == "bisca-9")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        assert scroll.region.y <= players.region.y < scroll.region.bottom
+
+
+async def test_the_last_choices_are_remembered(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("briscola")
+        await until(pilot, lambda: form.variant_id == "briscola")
+        await pilot.pause()
+        form.query_one("#players", Select).value = 3
+        await until(pilot, lambda: bool(form.query("#kind-2")))
+        await pilot.pause()
+        form.query_one("#kind-1", Select).value = HUMAN
+        await pilot.pause()
+        form.query_one("#name-0", Input).value = "Ana"
+        form.query_one("#name-2", Input).value = "Zé"
+        form.query_one("#rule-match", Select).value = "1"  # first to 10 lines
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: app.session is not None)  # two people: a hand-over
+        s = app.session
+        assert [p.name for p in s.people] == ["Ana", "Player 2", "Zé"]
+        app.exit()
+
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # a match is in progress: start a new one, keep that one
+        await until(pilot, lambda: app.screen.id == "confirm-new-game")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        await pilot.pause()
+        assert form.variant_id == "briscola" and marked(form) == ["briscola"]
+        assert form.query_one("#players", Select).value == 3
+        assert form.query_one("#kind-1", Select).value == HUMAN
+        assert form.query_one("#name-0", Input).value == "Ana"
+        assert form.query_one("#name-2", Input).value == "Zé"
+        assert form.query_one("#rule-match", Select).value == "1"
+        # another game keeps the names and seats, with its own house rules' defaults
+        lst = form.query_one("#variant-list", OptionList)
+        lst.highlighted = 0
+        await until(pilot, lambda: form.variant_id == "bisca-3")
+        await pilot.pause()
+        assert form.query_one("#name-0", Input).value == "Ana"
+        assert form.query_one("#rule-match", Select).value == "0"

@@ -1,0 +1,162 @@
+"""The command palette (ctrl+p) and the settings file that remembers the player's choices."""
+
+from __future__ import annotations
+
+import json
+
+from textual.command import CommandList, CommandPalette
+from textual.pilot import Pilot
+from tui_helpers import make_app, quick_table, until
+
+from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.cardart import LETTERS
+from bisca_tui.tui.prefs import SETTINGS_NAME, Prefs
+from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.rules import RulesScreen
+from bisca_tui.tui.screens.start import StartScreen
+
+
+async def palette(app: BiscaApp, pilot: Pilot, query: str, first: str) -> None:
+    """Open the palette, type ``query``, wait for ``first`` to head the list, choose it."""
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+    opened = app.screen
+    await pilot.press(*query)
+    commands = app.screen.query_one(CommandList)
+
+    def heads() -> bool:
+        if not commands.option_count:
+            return False
+        return first in str(commands.get_option_at_index(0).prompt)
+
+    await until(pilot, heads)
+    await pilot.press("down", "enter")
+    await until(pilot, lambda: app.screen is not opened)
+    await pilot.pause()
+
+
+def saved_settings(data) -> dict:
+    return json.loads((data / SETTINGS_NAME).read_text(encoding="utf-8"))
+
+
+async def test_the_palette_sets_the_bots_pace_and_it_is_remembered(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=3)
+        assert t.session.speed == "normal"
+        await palette(app, pilot, "bot speed slow", "Bot speed: slow")
+        assert t.session.speed == "slow" and app.speed == "slow"
+    assert saved_settings(private_data)["speed"] == "slow"
+    again = make_app(private_data)
+    assert again.speed == "slow" and again.current_speed == "slow"
+
+
+async def test_the_palette_changes_the_card_faces_at_the_table(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=3)
+        hand = t.query_one("#hand")
+        assert not any(s in str(hand.render()) for s in "SHDC")
+        await palette(app, pilot, "card style letters", "Card style: letters")
+        assert t.session.card_style == LETTERS
+        assert any(s in str(hand.render()) for s in "SHDC")
+        assert not any(s in str(hand.render()) for s in "♠♥♦♣")
+    assert make_app(private_data).card_style == LETTERS
+
+
+async def test_the_palette_opens_the_rules_of_any_game(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await palette(app, pilot, "rules sueca for five", "Rules: Sueca")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert "sueca" in app.screen.variant_id
+
+
+async def test_the_palette_starts_a_new_game_from_the_table(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quick_table(app, pilot, "bisca-3", seed=3)
+        await palette(app, pilot, "new game", "New game")
+        # the match in play is saved and left; the start screen asks about it
+        await until(pilot, lambda: app.screen.id == "confirm-new-game")
+        assert app.session is None and app.saved is not None
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+async def test_the_theme_is_remembered_across_runs(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme != "nord"
+        await palette(app, pilot, "theme", "Theme")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await palette_pick(app, pilot, "nord")
+        assert app.theme == "nord"
+    assert saved_settings(private_data)["theme"] == "nord"
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "nord"
+
+
+async def palette_pick(app: BiscaApp, pilot: Pilot, name: str) -> None:
+    """In the theme palette already open: type ``name`` and choose the first match."""
+    await pilot.press(*name)
+    commands = app.screen.query_one(CommandList)
+    await until(pilot, lambda: commands.option_count > 0
+                and name in str(commands.get_option_at_index(0).prompt))
+    await pilot.press("down", "enter")
+    await until(pilot, lambda: not isinstance(app.screen, CommandPalette))
+
+
+async def test_a_broken_settings_file_is_ignored_and_said_once(private_data) -> None:
+    private_data.mkdir(parents=True)
+    (private_data / SETTINGS_NAME).write_text("{ not json", encoding="utf-8")
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        said = [n.message for n in app._notifications]
+        assert any("damaged" in m for m in said), said
+        assert app.speed == "normal"
+    # moved aside: the next run starts clean and says nothing
+    assert not (private_data / SETTINGS_NAME).exists()
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not [n for n in app._notifications if "damaged" in n.message]
+
+
+async def test_settings_that_cannot_be_written_do_not_stop_the_app(private_data) -> None:
+    # a folder where the file should be: it can be neither read nor replaced, even by root
+    (private_data / SETTINGS_NAME).mkdir(parents=True)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [n for n in app._notifications if "cannot be read" in n.message]
+        app.set_speed("fast")
+        app.set_speed("slow")
+        await pilot.pause()
+        warned = [n for n in app._notifications if "cannot be kept" in n.message]
+        assert len(warned) == 1 and app.speed == "slow"
+
+
+def test_unwritable_settings_report_the_first_failure_only(tmp_path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    prefs = Prefs(blocker / "sub")  # a folder under a file can never be made
+    assert prefs.set("speed", "fast") is not None
+    assert prefs.set("speed", "slow") is None  # said once already
+    assert prefs.get("speed") == "slow"  # still kept for this run
+
+
+def test_settings_of_the_wrong_kind_are_ignored(tmp_path) -> None:
+    (tmp_path / SETTINGS_NAME).write_text(json.dumps({"speed": 3, "card_style": "runes",
+                                                      "theme": ["x"]}))
+    prefs = Prefs(tmp_path)
+    assert prefs.problem is None
+    assert prefs.text("speed") is None and prefs.text("card_style", ("symbols",)) is None
+    app = BiscaApp(data_directory=tmp_path)
+    assert app.speed == "normal" and app.card_style == "symbols"
