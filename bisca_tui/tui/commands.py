@@ -14,8 +14,9 @@ from .settings import CARD_STYLES, SPEEDS
 if TYPE_CHECKING:
     from .app import BiscaApp
 
-STYLE_HELP = {"symbols": "Suits drawn as ♠♥♦♣", "letters": "Suits drawn as S H D C "
-              "(for fonts without the suit symbols)"}
+STYLE_HELP = {"symbols": "Each game in its own pack: Spanish, Italian or Portuguese suits",
+              "french": "The French suits ♠♥♦♣ for every game",
+              "letters": "Suits drawn as S H D C (for fonts without the suit symbols)"}
 
 
 def variant_names() -> list[tuple[str, str]]:

@@ -7,9 +7,8 @@ SYMBOLS = "symbols"  # each game in its own pack: Spanish suits for Brisca, Ital
 FRENCH = "french"  # the French suits (♠♥♦♣, A 2-7 J Q K) for every game
 LETTERS = "letters"  # the record notation (7H): for terminals that draw the suit symbols badly
 ALL_CARD_STYLES = (SYMBOLS, FRENCH, LETTERS)
-# What the new-game form and the command line offer: FRENCH joins once the form lists
-# CARD_STYLE_LABELS (a value missing from its list would be refused by the form).
-CARD_STYLES = (SYMBOLS, LETTERS)
+# what the new-game form, the palette and the command line offer
+CARD_STYLES = ALL_CARD_STYLES
 CARD_STYLE_LABELS = {
     SYMBOLS: "The game's own pack",
     FRENCH: "French suits ♠♥♦♣",

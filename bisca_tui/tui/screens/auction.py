@@ -17,8 +17,8 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import actions as A
-from ...engine.cards import RANKS, SUIT_NAMES, SUITS
-from ..cardart import card_text, suit_glyph, suit_text
+from ...engine.cards import RANKS, SUITS
+from ..cardart import card_text, suit_glyph, suit_name, suit_text
 from ..contract import AUCTION, bids_text, contract_need, said
 
 if TYPE_CHECKING:
@@ -232,7 +232,8 @@ class CallScreen(ModalScreen[int | None]):
         else:
             line.append_text(card_text(card, self.style))
             suit = (card % 40) // 10
-            line.append(f": {SUIT_NAMES[SUITS[suit]]} {suit_glyph(suit, self.style)} trumps")
+            line.append(f": {suit_name(suit, self.style)} {suit_glyph(suit, self.style)} "
+                        "trumps")
             if card in self.hand:
                 line.append(" — you hold it: you play alone", style="bold yellow")
             line.append(".  Enter calls it.", style="")

@@ -22,9 +22,9 @@ from ...bots.base import bot_levels, make_bot
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
 from ...engine.variant import HouseRule, all_variants, variant_class
-from ..cardart import LETTERS, SYMBOLS
 from ..layout import seat_places
 from ..session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
+from ..settings import CARD_STYLE_LABELS
 from ..widgets.common import Body, TooSmall
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class NewGameScreen(Screen[None]):
                     yield Static("Table", classes="section")
                     app = self.bisca_app
                     yield self.row("Cards", Select(
-                        [("Symbols ♠♥♦♣", SYMBOLS), ("Letters SHDC", LETTERS)],
+                        [(label, style) for style, label in CARD_STYLE_LABELS.items()],
                         value=app.card_style, allow_blank=False, id="card-style",
                         compact=True))
                     yield self.row("Bot speed", Select(

@@ -167,7 +167,7 @@ class TableScreen(TableFlow, Screen[None]):
                         yield Panel(id="signals")
                     yield GameLog()
             yield Panel(id="status")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p still opens it; ? lists the keys
 
     def on_mount(self) -> None:
         if not self.started:
@@ -480,11 +480,8 @@ class TableScreen(TableFlow, Screen[None]):
         self.bisca_app.save_session()  # a setting of the match: Continue brings it back
 
     def action_speed(self) -> None:
-        names = list(SPEEDS)
-        s = self.session
-        s.speed = names[(names.index(s.speed) + 1) % len(names)]
-        self.notify(f"Bot speed: {s.speed}")
-        self.bisca_app.save_session()
+        names = list(SPEEDS)  # remembered like the palette's choice; saves and says so
+        self.bisca_app.set_speed(names[(names.index(self.session.speed) + 1) % len(names)])
 
     def action_quit_match(self) -> None:
         self.bisca_app.request_quit()  # saves, or says why it cannot and offers to stay

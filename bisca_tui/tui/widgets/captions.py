@@ -11,6 +11,7 @@ from ...engine import actions as A
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CUT_OR_KNOCK
 from .log import fit, verb
+from .table import last_trick_line
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
@@ -101,17 +102,16 @@ def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True) 
     who = s.name(t.winner)
     shown = [card_text(c, s.card_style, "underline" if seat == t.winner else "")
              for seat, c in zip(t.seats, t.cards, strict=True)]  # the winner underlined
-    spaced, packed = Text(" ").join(shown), Text("").join(shown)
+    if points:  # words go before a card's space does: five cards never run together
+        return last_trick_line(shown, who, t.points, room)
+    spaced = Text(" ").join(shown)
 
     def line(head: str, cards: Text, tail: str) -> Text:
         return Text(head, style="bright_black") + cards + Text(tail, style="bright_black")
 
-    taker = f"{who} +{t.points}" if points else who
     return fit(room, [
-        line("Last trick: ", spaced, f" → {taker}  (l)"),
-        line("Last: ", spaced, f" → {taker}"),
-        line("Last: ", spaced, f" {taker}"),
-        line("Last: ", packed, f" {taker}"),
-        line("Last: ", spaced, ""),
-        Text(f"Last: {taker}", style="bright_black"),
+        line("Last trick: ", spaced, f" → {who}  (l)"),
+        line("Last: ", spaced, f" → {who}"),
+        line("", spaced, f" {who}"),
+        line("", spaced, ""),
     ])

@@ -170,9 +170,11 @@ def known_cards(cards: tuple[int, ...], style: str, suit_order: tuple[int, ...],
         in_suit = sorted((c for c in cards if (c % 40) // 10 == suit),
                          key=lambda c: -strength[c])
         if in_suit:
-            ranks = "".join(card_label(c, style)[:-1] for c in in_suit)
+            labels = [card_label(c, style)[:-1] for c in in_suit]
+            # two-digit ranks (Spanish 10-12) would run together: keep them apart
+            ranks = (" " if any(len(x) > 1 for x in labels) else "").join(labels)
             groups.append(Text(ranks + suit_glyph(suit, style),
-                               style=f"{suit_colour(suit)} bold".strip()))
+                               style=f"{suit_colour(suit, style)} bold".strip()))
     return groups
 
 
