@@ -184,8 +184,9 @@ def expected_games(v: Variant, pts: list[int], tricks: list[int], ties_before: i
     sweep = v.options["sweep"]
     if sweep == "tricks" and tricks[w] == sum(tricks):
         assert target is not None and match_points is not None
-        games = target - match_points[w]  # the whole match at once
-    elif p == total and sweep == "points":
+        # the whole match at once: exactly the games still needed, ties carried included
+        return w, [target - match_points[w] if k == w else 0 for k in (0, 1)]
+    if p == total and sweep == "points":
         games = 4
     elif p >= two:
         games = 2
@@ -490,7 +491,9 @@ def test_scores_fall_in_exactly_one_band(config: Any, data: st.DataObject) -> No
     assert r.winner == w and list(r.game_points) == games
     assert list(r.card_points) == d["pts"] and list(r.tricks) == d["tricks"]
     if v.id != "sueca-pontos" and w is not None:
-        base = games[w] - (d["ties"] if v.options["tie"] == "carry" else 0)
+        swept = v.options["sweep"] == "tricks" and d["tricks"][w] == sum(d["tricks"])
+        carry = d["ties"] if v.options["tie"] == "carry" and not swept else 0
+        base = games[w] - carry  # a sweep's games already count the ties carried
         assert base >= 1 and sum(1 for g in games if g) == 1
         assert f"{base} game" in r.notes[0]  # the note names the band that applied
 
