@@ -7,16 +7,19 @@
   is already winning it when a cheaper card keeps it.
 - hard: searches (see ``pimc``).
 
-In Sueca for five every level bids on an estimate of what its hand and the partner its call
-brings can take (the easy level misjudging it now and then), and the rule-based play guesses
-the hidden partner from the cards played until the called card shows it.
+In the games with an auction every level bids on an estimate of what its hand and the
+partner its call brings can take (the easy level misjudging it now and then; in Briscola
+Chiamata the hard level tries its bid on sampled deals of the unseen cards), and the play
+guesses a hidden partner from the cards played until the called card shows it.
 """
 
 from __future__ import annotations
 
+from ..engine.phases import AUCTION
 from ..engine.view import SeatView
 from .base import Bot, register_level
-from .heuristics import obvious_choice, rule_card, special_choice, variant_of
+from .bidding import sampled_bid
+from .heuristics import auction_kind, obvious_choice, rule_card, special_choice, variant_of
 from .pimc import PimcBot
 
 
@@ -64,6 +67,15 @@ class MediumBot(Bot):
 
 class HardBot(PimcBot):
     level = "hard"
+
+    def choose(self, view: SeatView) -> int:
+        """Searches the play; in an auction of ranks it bids from sampled playouts of its
+        hand (``bidding.sampled_bid``), everything else as the search says."""
+        if view.phase == AUCTION and len(view.legal) > 1:
+            variant = variant_of(view)
+            if auction_kind(variant) == "ranks-then-points":
+                return sampled_bid(view, variant, view.legal, self.rng)
+        return super().choose(view)
 
 
 register_level("easy", EasyBot)
