@@ -99,7 +99,7 @@ class ChiamataMonte(CalledPartnerGame):
         if state.phase == P.DISCARD:
             return [A.DISCARD + c for c in sorted(state.hands[state.current])]
         if state.phase == P.DECLARE:
-            return [A.ALONE, A.SHOW]
+            return [A.ALONE, A.SHOW] if self.holds_called(state) else [A.PASS]
         return super().special_actions(state)
 
     def explain_special(self, state: GameState, action: int) -> str:
@@ -110,8 +110,10 @@ class ChiamataMonte(CalledPartnerGame):
             return (f"the bidder lays aside {self.monte_size} cards of the hand, one at a "
                     "time, before anything else")
         if state.phase == P.DECLARE:
-            return ("the bidder holds the called card: play alone (alone) or show it and "
-                    "partner the right-hand neighbour (show)")
+            if self.holds_called(state):
+                return ("the bidder holds the called card: play alone (alone) or show it "
+                        "and partner the right-hand neighbour (show)")
+            return "the bidder does not hold the called card: play on (pass)"
         if action == A.REDEAL:
             return "a redeal may only be asked for before the first bid, for a hand without " \
                    "counting cards"
@@ -147,8 +149,12 @@ class ChiamataMonte(CalledPartnerGame):
             if action == A.SHOW:
                 state.partner_shown = True
                 state.called_holder = (c.bidder + 1) % state.n
-            else:
+            elif action == A.ALONE:
                 state.called_holder = c.bidder
+            else:  # the called card's holder is the secret partner
+                assert c.called is not None
+                state.called_holder = next(s for s in range(state.n)
+                                           if c.called in state.hands[s])
             self.begin_play(state)
             return
         super().apply_special(state, action)
@@ -165,15 +171,18 @@ class ChiamataMonte(CalledPartnerGame):
         state.current = c.bidder
 
     def after_discards(self, state: GameState) -> None:
+        """The bidder always speaks once more, so that nobody can tell from the course of
+        play whether it holds the called card: holding it, alone (in silence) or show it;
+        not holding it, play on."""
+        c = state.contract
+        assert c is not None
+        state.phase = P.DECLARE
+        state.current = c.bidder
+
+    def holds_called(self, state: GameState) -> bool:
         c = state.contract
         assert c is not None and c.called is not None
-        mine = c.called in state.hands[c.bidder] or c.called in state.discards
-        if mine:
-            state.phase = P.DECLARE
-            state.current = c.bidder
-            return
-        state.called_holder = next(s for s in range(state.n) if c.called in state.hands[s])
-        self.begin_play(state)
+        return c.called in state.hands[c.bidder] or c.called in state.discards
 
     def begin_play(self, state: GameState) -> None:
         self.set_sides(state)

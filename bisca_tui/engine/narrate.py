@@ -123,6 +123,10 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
     elif action == A.REOPEN:
         low = bid_label(v, v.auction_rules.domain.ladder()[0])
         lines.append(Line("contract", (f"{who} {verb(who, 'reopen')} the bidding at {low}",)))
+    elif action == A.PASS and st.contract is not None and st.contract.called is not None:
+        pass  # the bidder plays on (col Monte): alone or not, it says nothing
+    elif action == A.PASS and st.claims and st.claims[-1] == seat and not st.bids:
+        lines.append(Line("action", (f"{who} {verb(who, 'keep')} the hand",)))
     elif action == A.PASS and _was_reopening(st):
         lines.append(Line("action", (f"{who} {verb(who, 'agree')} to a redeal",)))
     elif action == A.PASS or A.BID <= action < A.CALL:
@@ -137,6 +141,20 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
                 lines.append(Line("contract", (f"  No bid: {high} (dealer) must take 61",)))
         elif st.result is not None and st.result.redeal:
             lines.append(Line("contract", ("  Everyone passed: the same dealer deals again",)))
+    elif action == A.REDEAL:
+        lines.append(Line("contract", (f"{who} {verb(who, 'show')} a hand without counting "
+                                       "cards: the same dealer deals again",)))
+    elif action == A.SHOW:
+        c = st.contract
+        assert c is not None and c.called is not None
+        lines.append(Line("reveal", (f"{who} {verb(who, 'show')} ", CardRef(c.called),
+                                     f": {name(st.called_holder)} is the partner"
+                                     if st.called_holder is not None else "")))
+    elif A.DISCARD <= action < A.DISCARD + 80:
+        laid = len(st.discards)
+        total = st.variant.monte_size
+        if laid == total:
+            lines.append(Line("action", (f"{who} {verb(who, 'lay')} {total} cards aside",)))
     elif A.CALL <= action < A.TRUMP:
         card = action - A.CALL
         lines.append(Line("contract", (f"{who} {verb(who, 'call')} ", CardRef(card),

@@ -27,6 +27,8 @@ AUCTION, CALLING = P.AUCTION, P.CALL  # the phases of bidding and calling a card
 BIDDING = tuple(P.BIDDING)
 PLAY = P.PLAY
 CUT_OR_KNOCK = P.CUT_OR_KNOCK  # Bisca Capixaba: cut (an indicator) or knock (hearts)
+DISCARD = P.DISCARD  # col Monte: the bidder lays cards aside
+CLAIM, DECLARE = P.CLAIM, P.DECLARE  # col Monte: a redeal asked for; alone or show
 
 
 # ----- the facts ---------------------------------------------------------------------
@@ -72,7 +74,8 @@ def knocked(where: SeatView | GameState) -> bool:
 
 def turn_label(phase: str) -> str:
     """What the seat to act is doing, under its name."""
-    return {AUCTION: "to bid", CALLING: "to call"}.get(phase, "to play")
+    return {AUCTION: "to bid", CALLING: "to call", DISCARD: "to lay aside", CLAIM: "to choose",
+            DECLARE: "to choose"}.get(phase, "to play")
 
 
 def called_card(where: SeatView | GameState) -> int | None:
@@ -161,6 +164,8 @@ def auction_note(v: SeatView, style: str) -> Text | None:
     """The word under the trump suit of a game without a stock: the called card, or
     what the table is waiting for."""
     called = called_card(v)
+    if v.monte:  # col Monte: the cards face down on the table for the bidder
+        return Text(f"monte: {v.monte} ", style="bright_black") + Text("▮" * v.monte)
     if called is not None:
         return Text("called ", style="bright_black") + card_text(called, style)
     if v.phase == AUCTION:

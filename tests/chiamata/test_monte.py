@@ -102,6 +102,10 @@ def test_the_bidder_calls_takes_the_monte_unseen_and_lays_as_many_aside() -> Non
         s.apply(A.DISCARD + card)
     assert s.discards == list(cards("6D 7D 5C 6C 7C")) and len(s.hands[1]) == 7
     assert s.view(1).discards == tuple(s.discards) and s.view(0).discards == ()
+    # the bidder speaks once more whether or not it holds the called card, so that nobody
+    # learns which from the course of play; not holding it, it can only play on
+    assert s.phase == "declare" and s.legal_actions() == [A.PASS]
+    s.apply(A.PASS)
     assert s.phase == "play" and s.current == 1 and s.leader == 1  # the bidder leads
     assert s.called_holder == 2 and s.side_of == [1, 0, 0, 1, 1]
     assert s.view(0).side_of[2] is None  # the partner stays secret
@@ -114,6 +118,7 @@ def test_discards_count_for_the_side_that_takes_the_last_trick() -> None:
     laid = cards("AS 3S 5H 6H 6D")  # 11 + 10 points laid aside
     for card in laid:
         s.apply(A.DISCARD + card)
+    s.apply(A.PASS)  # the called card is seat 2's: play on
     rng = random.Random(2)
     while not s.is_over():
         s.apply(rng.choice(s.legal_cards()))

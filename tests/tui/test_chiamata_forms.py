@@ -87,3 +87,32 @@ async def test_dark_first_trick_then_the_call_by_keys(private_data) -> None:
         assert st.trump == 1 and st.contract.called == 11
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
+
+
+async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data) -> None:
+    session = passers("chiamata-monte", 12)
+    st = session.state
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        t = await open_table(app, pilot, session)
+        assert t.session.view(0).monte == 5 and "monte: 5" in str(
+            t.query_one("#stock").render())
+        if st.phase == "claim":  # a hand without counting cards: keep it
+            await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+            await pilot.press("enter")
+        await bid_61(app, pilot)
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        hand = set(st.hands[0])
+        card = next(c for c in range(40) if c not in hand)  # a partner, not alone
+        await pilot.press(RANKS[card % 10].lower(), "SHDC"[card // 10].lower(), "enter")
+        await until(pilot, lambda: st.phase == "discard")
+        assert len(st.hands[0]) == 12 and st.monte == []
+        for k in range(5):  # the first card of the hand, five times
+            await pilot.press("1")
+            await until(pilot, lambda k=k: len(st.discards) == k + 1)
+        # not holding the called card, the bidder plays on without a word
+        await until(pilot, lambda: st.phase == "play" and st.current == 0)
+        assert st.called_holder != 0 and len(st.hands[0]) == 7
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        assert sum(st.points) == 120 and sum(st.result.game_points) == 0

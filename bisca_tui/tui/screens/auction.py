@@ -33,7 +33,12 @@ def open_auction_dialog(app: App[object], s: Session, v: SeatView,
         options = [(a, said(s, a)) for a in v.legal if a != A.PASS]
         points_only = all(A.BID <= a < A.BID_RANK for a, _ in options)
         screen: ModalScreen[int | None]
-        if A.REOPEN in v.legal:  # everyone passed: reopen, or agree to a redeal
+        if A.REDEAL in v.legal:  # col Monte: a hand without counting cards
+            screen = BidListScreen([(A.REDEAL, "Show the hand: the same dealer deals again")],
+                                   bids_text(s, v), hand_points(s, v),
+                                   pass_label="Keep the hand",
+                                   hint="Your hand holds no counting card.")
+        elif A.REOPEN in v.legal:  # everyone passed: reopen, or agree to a redeal
             screen = BidListScreen([(A.REOPEN, "Reopen the bidding at the lowest bid")],
                                    bids_text(s, v), hand_points(s, v),
                                    pass_label="Agree to a redeal",
@@ -44,6 +49,15 @@ def open_auction_dialog(app: App[object], s: Session, v: SeatView,
         else:
             screen = BidListScreen(options, bids_text(s, v), hand_points(s, v))
         app.push_screen(screen, callback=chosen)
+        return
+    if A.ALONE in v.legal:  # col Monte: the bidder holds the called card
+        app.push_screen(BidListScreen(
+            [(A.SHOW, "Show it: the right-hand neighbour is your partner")], Text(""),
+            hand_points(s, v), pass_label="Play alone, saying nothing",
+            hint="You hold the called card.", first=A.ALONE), callback=chosen)
+        return
+    if v.legal == (A.PASS,):  # col Monte: the called card is another's: play on
+        chosen(A.PASS)
         return
     cards = [a - A.CALL for a in v.legal if A.CALL <= a < A.TRUMP]
     app.push_screen(
@@ -134,10 +148,10 @@ class BidListScreen(ModalScreen[int | None]):
                   "to take rise. A pass is final.")
 
     def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int,
-                 pass_label: str = "Pass", hint: str = RANKS_HINT) -> None:
+                 pass_label: str = "Pass", hint: str = RANKS_HINT, first: int = A.PASS) -> None:
         super().__init__()
         self.hint = hint
-        self.actions = [A.PASS] + [a for a, _ in options]
+        self.actions = [first] + [a for a, _ in options]
         self.labels = [pass_label] + [label for _, label in options]
         self.bids = bids
         self.hand_points = hand_points

@@ -22,7 +22,7 @@ from ...engine import actions as A
 from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
 from ..cardart import WINNER, card_text
-from ..contract import BIDDING, PLAY, auction_note, knocked
+from ..contract import BIDDING, DISCARD, PLAY, auction_note, knocked
 from ..layout import BOTTOM, LEFT, RIGHT, SIDE_PANEL, TOP, card_sizes, seats_on
 from ..messages import CardClicked
 from ..narrate import match_so_far
@@ -209,6 +209,8 @@ class TableScreen(TableActions, Screen[None]):
         return tuple(sorted(view.hand, key=key))
 
     def playable(self, view: SeatView) -> set[int]:
+        if view.phase == DISCARD:  # col Monte: the cards the bidder may lay aside
+            return {a - A.DISCARD for a in view.legal if A.DISCARD <= a < A.DISCARD + 80}
         return {a for a in view.legal if A.is_play(a)}
 
     def refresh_table(self) -> None:
@@ -240,7 +242,7 @@ class TableScreen(TableActions, Screen[None]):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.show(seat_info(s, v, seat, private), partnerships)
         # the hand
-        mine = self.my_turn(v) and v.phase == PLAY
+        mine = self.my_turn(v) and v.phase in (PLAY, DISCARD)
         hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
@@ -315,7 +317,7 @@ class TableScreen(TableActions, Screen[None]):
                 holding = private and not self.deal_closed and not self.waiting_handover
                 if action == "play" and len(parameters) == 2:  # the footer's "1-n Play"
                     holding = holding and min(len(v.hand), 10) == parameters[1]
-                return holding and v.phase == PLAY
+                return holding and v.phase in (PLAY, DISCARD)
             if action == "special":
                 return mine and parameters[0] in v.legal
             if action == "signal":
@@ -353,7 +355,7 @@ class TableScreen(TableActions, Screen[None]):
 
     def try_play(self, index: int) -> None:
         v, private = self.shown_view()
-        if not (private and self.my_turn(v)) or v.phase != PLAY:
+        if not (private and self.my_turn(v)) or v.phase not in (PLAY, DISCARD):
             return
         hand = self.sorted_hand(v)
         s = self.session
@@ -366,7 +368,7 @@ class TableScreen(TableActions, Screen[None]):
         card = hand[index]
         self.selected = index
         try:
-            self.act(card)
+            self.act(A.DISCARD + card if v.phase == DISCARD else card)
         except IllegalAction as e:
             self.notice = Text(f"{who} cannot play ", style="bold red")
             self.notice.append_text(card_text(card, self.session.card_style))
@@ -394,7 +396,7 @@ class TableScreen(TableActions, Screen[None]):
         """Play the card under the cursor; an Enter coming just as the table came into view
         (meant for the screen before) only arms the key."""
         v, private = self.shown_view()
-        if not (private and self.my_turn(v)) or v.phase != PLAY:
+        if not (private and self.my_turn(v)) or v.phase not in (PLAY, DISCARD):
             return
         if not self.armed:
             self.armed = True

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ...engine import actions as A
 from ..cardart import card_text
-from ..contract import AUCTION, CALLING, CUT_OR_KNOCK
+from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
 from .log import fit, verb
 from .table import last_trick_line
 
@@ -36,6 +36,10 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
             return Text(f"{s.name(cur)} to bid…")
         if v.phase == CALLING:
             return Text(f"{s.name(cur)} calls a card…")
+        if v.phase == DISCARD:
+            return Text(f"{s.name(cur)} takes the monte and lays cards aside…")
+        if v.phase in (CLAIM, DECLARE):
+            return Text(f"{s.name(cur)} decides…")
         lead = "to lead" if not v.trick else "to play"
         return Text(f"{s.name(cur)} {lead}…")
     legal = v.legal
@@ -47,6 +51,13 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     if v.phase == CALLING:
         return Text(f"{who or 'You'} won the bidding: b opens the dialog to call a card.",
                     style="bold yellow")
+    if v.phase == DISCARD:
+        left = s.variant.monte_size - len(v.discards)
+        return Text(f"{yours} monte is in your hand: lay aside {left} more card"
+                    f"{'s' if left > 1 else ''} (1-9 or click); they count for the side "
+                    "that takes the last trick.", style="bold yellow")
+    if v.phase in (CLAIM, DECLARE):
+        return Text(f"{yours} choice: b opens the dialog.", style="bold yellow")
     if v.phase == CUT_OR_KNOCK:
         return Text(f"{yours} choice: c cuts (an indicator is turned), "
                     "k knocks (hearts are trumps).", style="bold yellow")
@@ -59,7 +70,7 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     keys = "1" if n <= 1 else f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
     t.append(f" ({keys}, ←→ Enter)." if extras else f" ({keys}, ←→ Enter, or click).")
     if A.EXCHANGE in legal and v.indicator is not None:
-        t.append(" x: your 2 for ")
+        t.append(" x: exchange for ")
         t.append_text(card_text(v.indicator, s.card_style))
         t.append(".")
     if any(A.is_signal(a) for a in legal):
