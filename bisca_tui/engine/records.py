@@ -380,13 +380,7 @@ def record_from_json(data: Any, name: str = "record") -> Record:
         _need(dseed is not None or layout is not None, where, "needs a seed or a layout")
         acts = d.get("actions", [])
         _need(isinstance(acts, list), f"{where}, actions", "must be a list of strings")
-        for k, a in enumerate(acts):
-            _need(isinstance(a, str), f"{where}, action {k + 1}",
-                  f"an action is a string such as \"7H\" or \"cut\", not {json.dumps(a)}")
-            try:
-                parse_action(a, v.signal_names)
-            except ValueError as e:
-                raise RecordError(f"{where}, action {k + 1}", str(e)) from None
+        _check_actions(acts, v, where)
         deals.append(DealRecord(dseed, layout, list(acts), _undone_from_json(d, v, where)))
     return Record(variant, dict(v.options), list(players), dealer, seed, deals)
 
@@ -404,15 +398,20 @@ def _undone_from_json(d: dict[str, Any], v: Variant, where: str) -> list[Undo]:
               "must be the number of actions that stayed (0 or more)")
         _need(isinstance(acts, list) and len(acts) > 0, f"{at}, actions",
               "must list the actions taken back")
-        for j, a in enumerate(acts):
-            _need(isinstance(a, str), f"{at}, action {j + 1}",
-                  f"an action is a string such as \"7H\" or \"cut\", not {json.dumps(a)}")
-            try:
-                parse_action(a, v.signal_names)
-            except ValueError as e:
-                raise RecordError(f"{at}, action {j + 1}", str(e)) from None
+        _check_actions(acts, v, at)
         out.append(Undo(kept, list(acts)))
     return out
+
+
+def _check_actions(acts: list[Any], v: Variant, where: str) -> None:
+    """Every entry a string in action notation; the first that is not is named."""
+    for k, a in enumerate(acts):
+        _need(isinstance(a, str), f"{where}, action {k + 1}",
+              f"an action is a string such as \"7H\" or \"cut\", not {json.dumps(a)}")
+        try:
+            parse_action(a, v.signal_names)
+        except ValueError as e:
+            raise RecordError(f"{where}, action {k + 1}", str(e)) from None
 
 
 def _layout_from_json(raw: Any, v: Variant, where: str) -> Layout:

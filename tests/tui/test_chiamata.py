@@ -3,10 +3,9 @@ of a whole deal by keys, the partner shown when the called card falls."""
 
 from __future__ import annotations
 
-from tui_helpers import log_text, make_app, open_table, play_deal_by_keys, until
+from tui_helpers import Passer, log_text, make_app, open_table, play_deal_by_keys, until
 
 from bisca_tui.engine import actions as A
-from bisca_tui.engine.view import SeatView
 from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.session import Session, default_seats
@@ -16,11 +15,6 @@ def rendered(widget) -> str:
     return str(widget.render())
 
 
-class Passer:
-    """A bot that passes in the bidding and plays its first legal card."""
-
-    def choose(self, view: SeatView) -> int:
-        return A.PASS if A.PASS in view.legal else view.legal[0]
 
 
 async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:

@@ -3,21 +3,13 @@ any card, the reopen-or-redeal round of Subito al Due, and the dark first trick.
 
 from __future__ import annotations
 
-from tui_helpers import make_app, open_table, play_deal_by_keys, until
+from tui_helpers import Passer, make_app, open_table, play_deal_by_keys, until
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import RANKS
-from bisca_tui.engine.view import SeatView
 from bisca_tui.tui.screens.auction import BidListScreen, BidScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.session import Session, default_seats
-
-
-class Passer:
-    """Passes every bid, agrees to every redeal, plays its first legal card."""
-
-    def choose(self, view: SeatView) -> int:
-        return A.PASS if A.PASS in view.legal else view.legal[0]
 
 
 def passers(variant: str, seed: int) -> Session:

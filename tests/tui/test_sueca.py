@@ -4,6 +4,7 @@ running totals of a long match, the turned trump card and open hands."""
 from __future__ import annotations
 
 from tui_helpers import (
+    Passer,
     first_playable_index,
     hand_key,
     log_text,
@@ -19,7 +20,6 @@ from tui_helpers import (
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import card_str
 from bisca_tui.engine.state import GameState
-from bisca_tui.engine.view import SeatView
 from bisca_tui.tui.screens.auction import BidScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
@@ -108,11 +108,6 @@ async def test_open_hands_show_in_the_seats(private_data) -> None:
                 assert card_str(card)[0] in panel
 
 
-class Passer:
-    """A bot that passes in the bidding and plays its first legal card."""
-
-    def choose(self, view: SeatView) -> int:
-        return A.PASS if A.PASS in view.legal else view.legal[0]
 
 
 async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:

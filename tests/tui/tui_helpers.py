@@ -148,3 +148,11 @@ def hand_key(index: int) -> str:
     """The key that plays the card at ``index`` of the hand drawn: 1-9, then 0."""
     assert 0 <= index < 10
     return "0" if index == 9 else str(index + 1)
+
+
+class Passer:
+    """A bot that passes every bid (and agrees to every redeal) and plays its first legal
+    card: the person at seat 0 wins any auction it bids in."""
+
+    def choose(self, view) -> int:
+        return A.PASS if A.PASS in view.legal else view.legal[0]
