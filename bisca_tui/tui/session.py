@@ -21,7 +21,7 @@ from ..engine.records import Record, Undo, record_of_match, replay_record
 from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
-from .settings import DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
+from .settings import ALL_CARD_STYLES, DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
 
 HUMAN = "human"
 BOT = "bot"
@@ -171,8 +171,13 @@ class Session:
         hide_points = table.get("hide_points", False)  # older saves: points shown
         if not isinstance(hide_points, bool):
             raise ValueError("table.hide_points must be true or false")
-        session = cls(match, seats, str(table.get("card_style", "symbols")),
-                      str(table.get("speed", DEFAULT_SPEED)), hide_points)
+        style = str(table.get("card_style", "symbols"))
+        session = cls(match, seats, style, str(table.get("speed", DEFAULT_SPEED)), hide_points)
+        if style not in ALL_CARD_STYLES:  # said, not silently changed
+            session.card_setting = "symbols"
+            session.bot_problems.append(
+                f"the saved card style {style[:40]!r} is unknown: cards are drawn in the "
+                "game's own pack")
         session.undone = {i: list(d.undone) for i, d in enumerate(record.deals) if d.undone}
         if match.is_over():
             raise ValueError("the saved match is already over")

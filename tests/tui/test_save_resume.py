@@ -93,3 +93,18 @@ async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
         assert "could not be resumed" in notice and "cut" in notice
     assert len(list(private_data.glob("saved-match.damaged-*[0-9].json"))) == 1
     assert len(list(private_data.glob("saved-match.damaged-*.table.json"))) == 1
+
+
+def test_an_unknown_card_style_in_a_save_is_said_not_silently_changed() -> None:
+    import json as _json
+
+    from bisca_tui.tui.session import Session, default_seats
+
+    s = Session.new("bisca-3", {}, default_seats(2, "random"), seed=3)
+    table = _json.loads(s.table_text())
+    table["card_style"] = "runes"
+    back = Session.from_saved(s.record(), table)
+    assert back.card_setting == "symbols"
+    assert any("'runes' is unknown" in p for p in back.bot_problems)
+    table["card_style"] = "letters"
+    assert not Session.from_saved(s.record(), table).bot_problems
