@@ -454,7 +454,7 @@ def _side_label(side: dict[str, Any], by_seat: bool = False) -> str:
 
 
 def _auction_lines(d: dict[str, Any], players: list[str],
-                   who: Any) -> list[str]:
+                   who: Any, pack: str = "french") -> list[str]:
     lines = []
     bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else 'passes'}" for b in d["auction"]]
     lines.append(f"  Auction, from {d.get('auction_from', 'eldest')}: "
@@ -470,7 +470,7 @@ def _auction_lines(d: dict[str, Any], players: list[str],
     called = d["called"]
     if called is not None and d["trump"] is not None:
         lines.append(f"  {who(bidder, True)} calls {called}: "
-                     f"{trumps_phrase(parse_card(called))}")
+                     f"{trumps_phrase(parse_card(called), pack)}")
         if d["alone"] is None:
             lines.append("  Partner: not yet shown")
         elif d["alone"]:
@@ -484,6 +484,9 @@ def _auction_lines(d: dict[str, Any], players: list[str],
 
 
 def render_text(rep: dict[str, Any]) -> str:
+    from .engine.variant import variant_class
+
+    pack = variant_class(rep["variant"]).pack_style  # the suits' names in the game's pack
     rep = _printable_report(rep)
     players = [p["name"] for p in rep["players"]]
     sides = [s["name"] for s in rep["sides"]]
@@ -536,7 +539,7 @@ def render_text(rep: dict[str, Any]) -> str:
                 for x in d["seats"]))
         trump = d["trump"]
         if "auction" in d:
-            lines.extend(_auction_lines(d, names, who))
+            lines.extend(_auction_lines(d, names, who, pack))
         elif d["choice"] == "knock":
             lines.append(f"  {who(d['eldest'], True)} knocks: hearts are trumps, no indicator")
         elif d["choice"] == "cut":

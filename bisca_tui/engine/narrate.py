@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from .cards import SUIT_NAMES, SUITS
+from .cards import PACKS, SUIT_NAMES, SUITS
 from .exchange import ANNOUNCED, TAKEN
 
 if TYPE_CHECKING:
@@ -68,8 +68,10 @@ def bid_phrase(variant: Variant, action: int, name: str = "") -> str:
     return f"{verb(name, 'bid')} {bid_label(variant, action)}"
 
 
-def trumps_phrase(card: int) -> str:
-    return f"{SUIT_NAMES[SUITS[card % 40 // 10]]} are trumps"
+def trumps_phrase(card: int, pack: str = "french") -> str:
+    """"hearts are trumps"; in the Italian or Spanish pack "cups are trumps"."""
+    names = PACKS[pack].suit_names if pack in PACKS else SUIT_NAMES
+    return f"{names[SUITS[card % 40 // 10]]} are trumps"
 
 
 def _was_reopening(st: GameState) -> bool:
@@ -158,7 +160,7 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
     elif A.CALL <= action < A.TRUMP:
         card = action - A.CALL
         lines.append(Line("contract", (f"{who} {verb(who, 'call')} ", CardRef(card),
-                                       f": {trumps_phrase(card)}")))
+                                       f": {trumps_phrase(card, v.pack_style)}")))
     if len(st.tricks) > tricks_before:
         t = st.tricks[-1]
         taker = name(t.winner)
