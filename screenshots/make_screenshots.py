@@ -246,6 +246,15 @@ async def scene_palette(app: BiscaApp, pilot: Pilot) -> None:
     raise RuntimeError("the palette found no commands")
 
 
+async def scene_brisca(app: BiscaApp, pilot: Pilot) -> None:
+    """Spanish Brisca in its own pack: the exchange announced, its card under the stock."""
+    t = await start(app, pilot, 19)
+    if A.EXCHANGE in t.session.view(0).legal:
+        await pilot.press("x")
+        await settle(app, pilot)
+    await play_first_legal(app, pilot, t)
+
+
 # name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
@@ -258,6 +267,7 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "bidding-sueca-5": ("sueca-5", scene_sueca_five),
     "bidding-chiamata": ("chiamata", scene_chiamata_bidding),
     "table-chiamata": ("chiamata", scene_chiamata_table),
+    "table-brisca": ("brisca", scene_brisca),
     "command-palette": ("bisca-3", scene_palette),
     "new-game": ("briscola", scene_new_game),
 }
