@@ -28,7 +28,8 @@ def deal_heading(s: Session, index: int | None = None) -> str:
     i = len(m.deals) - 1 if index is None else index
     out = m.sitting_out(i)
     if out is not None:
-        return f"— Deal {i + 1}, {s.people[out].name} deals and sits out —"
+        name = s.people[out].name
+        return f"— Deal {i + 1}, {name} {verb(name, 'deal')} and {verb(name, 'sit')} out —"
     who = s.name_in(i, m.deals[i].dealer)
     return f"— Deal {i + 1}, {who} {verb(who, 'deal')} —"
 

@@ -103,3 +103,27 @@ async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> N
         assert [int(x) for x in total.split()[1:]] == m.scores
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is t)
+
+
+async def test_a_person_who_deals_and_sits_out_watches_the_deal(private_data) -> None:
+    import random
+
+    from tui_helpers import settle
+
+    session = Session.new("chiamata", {}, default_seats(6, "random"), seed=3)
+    m = session.match
+    st = m.current
+    rng = random.Random(1)
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_actions()))
+    m.finish_deal()
+    m.new_deal()
+    assert m.sitting_out() == 0 and not session.humans()  # the person deals this one
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        t = await open_table(app, pilot, session)
+        assert t.viewer is None
+        assert any("You deal and sit out" in line for line in log_text(t))
+        await settle(app, pilot)  # the bots play the whole deal
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        assert session.state.is_over()

@@ -101,8 +101,8 @@ class TableScreen(TableActions, Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        humans = session.humans()
-        self.bottom = humans[0]
+        humans = session.humans()  # none when the only person deals and sits the deal out
+        self.bottom = humans[0] if humans else 0
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.selected = 0
         self.armed = False  # Enter plays only after a key pressed at the table

@@ -290,7 +290,7 @@ class TableFlow(_Screen):
         self.review = False
         self.log_line(deal_heading(s))
         humans = s.humans()
-        if len(humans) > 1:
+        if len(humans) != 1:  # several people, or the only one sits this deal out: watch
             self.viewer = None
         else:  # players may change seats from deal to deal (a dummy moves with the deal)
             self.viewer = humans[0]

@@ -10,7 +10,7 @@ from rich.text import Text
 from ..cardart import card_text, suit_text
 from ..contract import contract_text, has_auction
 from .common import Panel
-from .log import hang
+from .log import hang, verb
 from .table import pack_lines, team_colour
 
 if TYPE_CHECKING:
@@ -86,7 +86,8 @@ def info_text(s: Session, v: SeatView) -> Text:
     deals = s.variant.match_deals()
     of = f"/{deals}" if deals else ""
     out = s.sitting_out()
-    dealer = f"{out} deals, sits out" if out is not None else f"dealer {s.name(v.dealer)}"
+    dealer = (f"{out} {verb(out, 'deal')}, {verb(out, 'sit')} out" if out is not None
+              else f"dealer {s.name(v.dealer)}")
     info.append(f"\nDeal {s.deal_number}{of} · {dealer}")
     auction = has_auction(v)
     if auction:
