@@ -93,6 +93,9 @@ class BiscaApp(App[int]):
                       else self.prefs.text("speed", SPEEDS) or DEFAULT_SPEED)
         if self.first_variant is None:
             self.first_variant = self.prefs.text("variant")
+        # cards that move (a card played slides to the trick); off by choice, for screen
+        # readers' sake, and with the instant pace
+        self.motion = self.prefs.text("motion", ("on", "off")) != "off"
         self.session: Session | None = None
         self.saved: Session | None = None
         self.saved_summary = ""
@@ -178,6 +181,12 @@ class BiscaApp(App[int]):
         self.remember("speed", speed)
         self._redraw_form("#speed", speed)
         self.notify(f"Bot speed: {speed}")
+
+    def set_motion(self, on: bool) -> None:
+        """Cards that move, or not, from now on."""
+        self.motion = on
+        self.remember("motion", "on" if on else "off")
+        self.notify(f"Moving cards: {'on' if on else 'off'}")
 
     def set_card_style(self, style: str) -> None:
         """Suits as symbols or letters, at the table in play and from now on."""

@@ -31,6 +31,11 @@ def bisca_commands(app: BiscaApp) -> list[tuple[str, Callable[[], object], str]]
     commands: list[tuple[str, Callable[[], object], str]] = [
         ("New game", app.action_new_game, "Choose a game, the players and the house rules"),
     ]
+    for on in (True, False):
+        mark = " (now)" if on == app.motion else ""
+        commands.append((f"Moving cards: {'on' if on else 'off'}{mark}",
+                         partial(app.set_motion, on),
+                         "A card played slides to the trick (off for screen readers)"))
     for speed in SPEEDS:
         mark = " (now)" if speed == app.current_speed else ""
         commands.append((f"Bot speed: {speed}{mark}", partial(app.set_speed, speed),

@@ -13,6 +13,7 @@ from tui_helpers import (
     settle,
     start_game,
     table,
+    until,
 )
 
 from bisca_tui.tui.screens.summary import DealSummaryScreen
@@ -96,3 +97,38 @@ async def test_the_turn_prompt_names_the_keys_of_the_cards_in_hand(private_data)
         t = await quick_table(app, pilot, "bisca-3", seed=3)
         await settle(app, pilot)
         assert "(1-3," in str(t.query_one("#status").render())
+
+
+async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data,
+                                                                   monkeypatch) -> None:
+    from textual.geometry import Offset
+
+    from bisca_tui.tui.widgets.table import TrickSlot
+
+    starts: list[tuple[str, Offset]] = []
+    slide = TrickSlot.slide_in
+
+    def watched(self, start: Offset, duration: float = 0.2) -> None:
+        starts.append((self.id, start))
+        slide(self, start, duration)
+
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        app.animation_level = "full"
+        monkeypatch.setattr(TrickSlot, "slide_in", watched)
+        t = await quick_table(app, pilot, "bisca-3", seed=5)
+        assert t.moving()
+        index = first_playable_index(t)
+        await pilot.press(hand_key(index))
+        await until(pilot, lambda: any(who == "slot-0" for who, _ in starts))
+        slot = t.query_one("#slot-0", TrickSlot)
+        start = next(off for who, off in starts if who == "slot-0")
+        assert start.y > 0  # from the hand, below the trick
+        await pilot.wait_for_scheduled_animations()
+        await until(pilot, lambda: slot.offset == Offset(0, 0))  # come to rest
+        # off by choice, and with the instant pace
+        app.set_motion(False)
+        assert not t.moving()
+        app.set_motion(True)
+        t.session.speed = "instant"
+        assert not t.moving()

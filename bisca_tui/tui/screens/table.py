@@ -15,6 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalGroup, Vertical, VerticalGroup
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -105,6 +106,7 @@ class TableScreen(TableActions, Screen[None]):
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.selected = 0
+        self.shown_cards: dict[int, int] = {}  # the trick's cards as last drawn, by seat
         self.armed = False  # Enter plays only after a key pressed at the table
         self.show_finished = False
         self.review = False
@@ -260,8 +262,12 @@ class TableScreen(TableActions, Screen[None]):
                                               points=not self.hide_points)
         for seat in range(n):
             card = cards.get(seat)
-            self.query_one(f"#slot-{seat}", TrickSlot).show(
-                card, tsize, style, WINNER if seat == winner else "normal")
+            slot = self.query_one(f"#slot-{seat}", TrickSlot)
+            slot.show(card, tsize, style, WINNER if seat == winner else "normal")
+            if (card is not None and self.shown_cards.get(seat) != card and not self.review
+                    and self.moving()):
+                self.slide_from_seat(slot, seat)
+        self.shown_cards = dict(cards)
         caption_panel.set(caption)
         if s.variant.draws:
             self.query_one(StockView).show(v.stock_count, v.indicator, v.trump, knocked(v),
@@ -279,6 +285,24 @@ class TableScreen(TableActions, Screen[None]):
             self.bindings_shown = keys
             self.refresh_bindings()
         return True
+
+    def moving(self) -> bool:
+        """Whether cards move: the choice, the pace (not instant) and the terminal's
+        animation level all allow it."""
+        return (self.bisca_app.motion and self.session.speed != "instant"
+                and self.app.animation_level != "none")
+
+    def slide_from_seat(self, slot: TrickSlot, seat: int) -> None:
+        """A card just played slides to its place in the trick from its player: the hand
+        at the bottom, or that seat's panel."""
+        source = (self.query_one("#hand") if seat == self.bottom
+                  else self.query_one(f"#seat-{seat}"))
+        if not source.region or not slot.region:
+            return
+        a, b = source.region, slot.region
+        dx = (a.x + a.width // 2) - (b.x + b.width // 2)
+        dy = (a.y + a.height // 2) - (b.y + b.height // 2)
+        slot.slide_in(Offset(dx // 2, dy // 2))
 
     def refresh_side(self, v: SeatView, private: bool) -> None:
         s = self.session

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Offset
 
 from ..cardart import (
     PLAYABLE,
@@ -358,6 +359,11 @@ class TrickSlot(Panel):
     def show(self, card: int | None, size: CardSize, style: str, role: str = "normal") -> None:
         lines = blank_lines(size) if card is None else card_lines(card, size, style, role)
         self.set(stack(lines))
+
+    def slide_in(self, start: Offset, duration: float = 0.2) -> None:
+        """The card arrives from ``start`` (cells from its place) and slides home."""
+        self.offset = start
+        self.animate("offset", Offset(0, 0), duration=duration, easing="out_cubic")
 
 
 class StockView(Panel):
