@@ -126,6 +126,23 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         assert start.y > 0  # from the hand, below the trick
         await pilot.wait_for_scheduled_animations()
         await until(pilot, lambda: slot.offset == Offset(0, 0))  # come to rest
+        # the trick, once put away, goes to its winner
+        leaving: list[tuple[str, Offset]] = []
+        leave = TrickSlot.leave_towards
+
+        def watched_leave(self, target: Offset, size, style, duration: float = 0.25) -> None:
+            leaving.append((self.id, target))
+            leave(self, target, size, style, duration)
+
+        monkeypatch.setattr(TrickSlot, "leave_towards", watched_leave)
+        st = t.session.state
+        await until(pilot, lambda: len(st.tricks) == 1)
+        await settle(app, pilot)
+        await pilot.press("space")  # put the trick away
+        await until(pilot, lambda: len(leaving) == 2)
+        winner = st.tricks[0].winner
+        towards_hand = all(off.y > 0 for _, off in leaving)
+        assert towards_hand == (winner == t.bottom)
         # off by choice, and with the instant pace
         app.set_motion(False)
         assert not t.moving()

@@ -260,13 +260,19 @@ class TableScreen(TableActions, Screen[None]):
         room = caption_panel.content_size.width or 28
         cards, winner, caption = trick_shown(s, v, room, self.review, self.show_finished,
                                               points=not self.hide_points)
+        moving = self.moving() and not self.review
+        taken = v.tricks[-1] if v.tricks else None
         for seat in range(n):
             card = cards.get(seat)
             slot = self.query_one(f"#slot-{seat}", TrickSlot)
+            before = self.shown_cards.get(seat)
+            if (card is None and moving and taken is not None and before in taken.cards):
+                # the trick just put away goes to its winner
+                slot.leave_towards(self.towards(slot, taken.winner), tsize, style)
+                continue
             slot.show(card, tsize, style, WINNER if seat == winner else "normal")
-            if (card is not None and self.shown_cards.get(seat) != card and not self.review
-                    and self.moving()):
-                self.slide_from_seat(slot, seat)
+            if card is not None and before != card and moving:
+                slot.slide_in(self.towards(slot, seat, half=True))
         self.shown_cards = dict(cards)
         caption_panel.set(caption)
         if s.variant.draws:
@@ -292,17 +298,17 @@ class TableScreen(TableActions, Screen[None]):
         return (self.bisca_app.motion and self.session.speed != "instant"
                 and self.app.animation_level != "none")
 
-    def slide_from_seat(self, slot: TrickSlot, seat: int) -> None:
-        """A card just played slides to its place in the trick from its player: the hand
-        at the bottom, or that seat's panel."""
-        source = (self.query_one("#hand") if seat == self.bottom
+    def towards(self, slot: TrickSlot, seat: int, half: bool = False) -> Offset:
+        """From a place in the trick to a seat's player (the hand at the bottom, or that
+        seat's panel), in cells; ``half``: only halfway, where an arriving card starts."""
+        target = (self.query_one("#hand") if seat == self.bottom
                   else self.query_one(f"#seat-{seat}"))
-        if not source.region or not slot.region:
-            return
-        a, b = source.region, slot.region
+        a, b = target.region, slot.region
+        if not a or not b:
+            return Offset(0, 0)
         dx = (a.x + a.width // 2) - (b.x + b.width // 2)
         dy = (a.y + a.height // 2) - (b.y + b.height // 2)
-        slot.slide_in(Offset(dx // 2, dy // 2))
+        return Offset(dx // 2, dy // 2) if half else Offset(dx, dy)
 
     def refresh_side(self, v: SeatView, private: bool) -> None:
         s = self.session

@@ -355,6 +355,7 @@ class TrickSlot(Panel):
     def __init__(self, seat: int) -> None:
         super().__init__(id=f"slot-{seat}", classes="slot")
         self.seat = seat
+        self.leaving = 0  # counts the moves, so a finished one knows it is still the last
 
     def show(self, card: int | None, size: CardSize, style: str, role: str = "normal") -> None:
         lines = blank_lines(size) if card is None else card_lines(card, size, style, role)
@@ -362,8 +363,24 @@ class TrickSlot(Panel):
 
     def slide_in(self, start: Offset, duration: float = 0.2) -> None:
         """The card arrives from ``start`` (cells from its place) and slides home."""
+        self.leaving += 1  # a card arriving cancels a card leaving
         self.offset = start
         self.animate("offset", Offset(0, 0), duration=duration, easing="out_cubic")
+
+    def leave_towards(self, target: Offset, size: CardSize, style: str,
+                      duration: float = 0.25) -> None:
+        """The card goes off towards ``target`` (the trick's winner), then the place is
+        empty again."""
+        self.leaving += 1
+        token = self.leaving
+
+        def gone() -> None:
+            if self.leaving == token:  # nothing else came to this place meanwhile
+                self.offset = Offset(0, 0)
+                self.show(None, size, style)
+
+        self.animate("offset", target, duration=duration, easing="in_cubic",
+                     on_complete=gone)
 
 
 class StockView(Panel):
