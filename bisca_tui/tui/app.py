@@ -69,9 +69,17 @@ class BiscaApp(App[int]):
     COMMANDS = App.COMMANDS | {BiscaCommands}
     BINDINGS = [
         Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "rules", "Rules", key_display="?", show=False),
+        Binding("question_mark", "keys", "Keys", key_display="?", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
+
+    def action_keys(self) -> None:
+        """Every key of the screen in view (the table has its own, per game)."""
+        from .screens.keys import KeysScreen, show_keys
+
+        if isinstance(self.screen, KeysScreen):
+            return
+        show_keys(self.screen, f"Keys — {self.screen.__class__.__name__.removesuffix('Screen')}")
 
     def __init__(self, bot_delay: float | None = None, data_directory: Path | str | None = None,
                  default_bot_level: str | None = None, variant: str | None = None,

@@ -113,3 +113,15 @@ async def test_the_speed_key_applies_with_bots(private_data) -> None:
         speed = t.session.speed
         await pilot.press("v")
         assert t.session.speed != speed
+
+
+async def test_question_mark_lists_the_keys_of_the_start_screen_too(private_data) -> None:
+    from bisca_tui.tui.screens.keys import KeysScreen
+
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "New game" in shown and "Rules" in shown
