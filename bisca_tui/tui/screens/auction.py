@@ -37,11 +37,12 @@ def open_auction_dialog(app: App[object], s: Session, v: SeatView,
             screen = BidListScreen([(A.REDEAL, "Show the hand: the same dealer deals again")],
                                    bids_text(s, v), hand_points(s, v),
                                    pass_label="Keep the hand",
-                                   hint="Your hand holds no counting card.")
+                                   hint="Your hand holds no counting card.",
+                                   title="Before the bidding")
         elif A.REOPEN in v.legal:  # everyone passed: reopen, or agree to a redeal
             screen = BidListScreen([(A.REOPEN, "Reopen the bidding at the lowest bid")],
                                    bids_text(s, v), hand_points(s, v),
-                                   pass_label="Agree to a redeal",
+                                   pass_label="Agree to a redeal", title="Everyone passed",
                                    hint="Everyone passed. Reopen, and everyone may bid again; "
                                         "or agree to a new deal by the same dealer.")
         elif points_only:
@@ -54,7 +55,8 @@ def open_auction_dialog(app: App[object], s: Session, v: SeatView,
         app.push_screen(BidListScreen(
             [(A.SHOW, "Show it: the right-hand neighbour is your partner")], Text(""),
             hand_points(s, v), pass_label="Play alone, saying nothing",
-            hint="You hold the called card.", first=A.ALONE), callback=chosen)
+            hint="You hold the called card.", first=A.ALONE,
+            title="The called card is yours"), callback=chosen)
         return
     if v.legal == (A.PASS,):  # col Monte: the called card is another's: play on
         chosen(A.PASS)
@@ -148,9 +150,11 @@ class BidListScreen(ModalScreen[int | None]):
                   "to take rise. A pass is final.")
 
     def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int,
-                 pass_label: str = "Pass", hint: str = RANKS_HINT, first: int = A.PASS) -> None:
+                 pass_label: str = "Pass", hint: str = RANKS_HINT, first: int = A.PASS,
+                 title: str = "Your bid") -> None:
         super().__init__()
         self.hint = hint
+        self.title_text = title
         self.actions = [first] + [a for a, _ in options]
         self.labels = [pass_label] + [label for _, label in options]
         self.bids = bids
@@ -158,7 +162,7 @@ class BidListScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bid-box", classes="dialog"):
-            yield Static("Your bid", classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title")
             yield Static(self.bids)
             yield Static(
                 f"{self.hint} Your hand holds {self.hand_points} points.",
