@@ -7,6 +7,7 @@ legitimately know. It never receives the deal state, so it cannot see hidden car
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 from ..engine.view import SeatView
@@ -17,6 +18,10 @@ class Bot:
 
     level = "base"
     description = "A bot."
+    #: the clock a thinking budget is measured on: the wall clock at the table, where the
+    #: player waits; benchmarks may set ``time.process_time`` so that a bot's budget is its
+    #: own CPU time and other work on the machine does not make it weaker
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine import actions as A
 from ..engine.auction import RanksThenPoints
@@ -232,7 +232,8 @@ def playout_payment(view: SeatView, variant: Variant, hands: Sequence[tuple[int,
 
 
 def sampled_bid(view: SeatView, variant: Variant, legal: Sequence[int], rng: random.Random,
-                samples: int = 24, min_samples: int = 8, budget_ms: float = 200.0) -> int:
+                samples: int = 24, min_samples: int = 8, budget_ms: float = 200.0,
+                clock: Callable[[], float] = time.perf_counter) -> int:
     """A bid or a pass judged by sampled playouts: the bid and call the estimate likes best,
     tried on deals of the unseen cards to the other seats (``deal_unseen``), each played
     out by the medium level as if everyone else passed (``playout_payment``); bid when the
@@ -245,13 +246,13 @@ def sampled_bid(view: SeatView, variant: Variant, legal: Sequence[int], rng: ran
     if not bids or A.PASS not in legal:
         return rank_auction(view, variant, legal, rng)
     bid, call = _candidate(view, variant, bids)
-    deadline = time.perf_counter() + budget_ms / 1000.0
+    deadline = clock() + budget_ms / 1000.0
     total = 0.0
     n = 0
     while n < samples:
         hands = deal_unseen(view, variant, rng)
         total += playout_payment(view, variant, hands, bid, call, rng.getrandbits(32))
         n += 1
-        if n >= min_samples and time.perf_counter() >= deadline:
+        if n >= min_samples and clock() >= deadline:
             break
     return bid if total / n > PASS_VALUE else A.PASS

@@ -74,7 +74,7 @@ class HardBot(PimcBot):
         if view.phase == AUCTION and len(view.legal) > 1:
             variant = variant_of(view)
             if auction_kind(variant) == "ranks-then-points":
-                return sampled_bid(view, variant, view.legal, self.rng)
+                return sampled_bid(view, variant, view.legal, self.rng, clock=self.clock)
         return super().choose(view)
 
 

@@ -28,7 +28,6 @@ answered by the shared rules of thumb.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -211,7 +210,7 @@ class PimcBot(Bot):
         me = view.seat
         unique = unique_deal(info) and not sampler.placements
         totals = dict.fromkeys(cards, 0.0)
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        deadline = self.clock() + self.budget_ms / 1000.0
         samples = 0
         # points alone only where they are the whole story (no mid-deal game points)
         value = rules.share if self.objective == "points" and not rules.hook else rules.utility
@@ -239,7 +238,7 @@ class PimcBot(Bot):
             samples += 1
             if unique and how is not None:
                 break
-            if samples >= self.min_samples and time.perf_counter() >= deadline:
+            if samples >= self.min_samples and self.clock() >= deadline:
                 break
         self.last_samples = samples
         # ties go to the card a greedy player would choose, then the cheaper card

@@ -271,3 +271,43 @@ def test_chiamata_arena_for_six_players_and_a_stronger_bot(capsys) -> None:
     assert data["games"] == 50 and data["mean_score"] is not None
     lo, hi = data["ci95"]
     assert lo <= data["mean_score"] <= hi
+
+
+def test_a_run_in_parts_is_the_same_deals_as_one_run(monkeypatch):
+    from bisca_tui import arena
+
+    dealt = []
+    real = arena.GameState
+
+    def spy(v, dealer, seed, target):
+        dealt.append((dealer, seed))
+        return real(v, dealer=dealer, seed=seed, target=target)
+
+    monkeypatch.setattr(arena, "GameState", spy)
+    run_arena("bisca-3", "medium", "random", deals=4, seed=11)
+    whole = list(dealt)
+    dealt.clear()
+    run_arena("bisca-3", "medium", "random", deals=2, seed=11)
+    run_arena("bisca-3", "medium", "random", deals=2, seed=11, first=2)
+    assert dealt == whole and len(set(whole)) == 4
+
+
+def test_the_cpu_clock_budgets_the_bots_in_their_own_cpu_time(monkeypatch):
+    import time
+
+    from bisca_tui import arena
+
+    seen = []
+    real = arena._make
+
+    def spy(spec, seed, job):
+        bot = real(spec, seed, job)
+        seen.append(bot.clock)
+        return bot
+
+    monkeypatch.setattr(arena, "_make", spy)
+    run_arena("bisca-3", "hard", "medium", deals=1, seed=3, clock="cpu")
+    assert seen and all(c is time.process_time for c in seen)
+    seen.clear()
+    run_arena("bisca-3", "medium", "random", deals=1, seed=3)
+    assert seen and all(c is time.perf_counter for c in seen)
