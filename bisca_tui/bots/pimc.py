@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.sampling import HiddenInfo, infer, sample_hidden
@@ -54,6 +54,35 @@ from .sim import (
     solve2_actions,
     solve_actions,
 )
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """What the search expects of one legal card, averaged over its sampled deals."""
+
+    action: int
+    value: float  # the search's own objective, from 0 to about 1: the card with most is played
+    points: float  # the card points the seat's side of the deal ends the deal with
+    win: float  # the chance that side wins the deal (a tie counts half)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The search's verdict on every card it was asked about, from one seat's view.
+
+    ``method`` says how the sampled deals were judged: ``"exact"`` (only one deal fits the
+    view and it was solved exactly: the values are certain), ``"solved"`` (each sample solved
+    exactly), or ``"playouts"`` (each sample played out; the values are estimates)."""
+
+    seat: int
+    values: dict[int, ActionValue]
+    best: int
+    samples: int
+    method: str
+
+    def ranked(self) -> list[ActionValue]:
+        """The cards from the best to the worst, as the search ranks them."""
+        return sorted(self.values.values(), key=lambda a: (a.action != self.best, -a.value))
 
 
 def unique_deal(info: HiddenInfo) -> bool:
@@ -200,8 +229,20 @@ class PimcBot(Bot):
         return None
 
     def search(self, view: SeatView, cards: Sequence[int]) -> int:
+        return self.evaluate(view, cards, detail=False).best
+
+    def evaluate(self, view: SeatView, cards: Sequence[int] | None = None,
+                 detail: bool = True) -> Evaluation:
+        """Every one of ``cards`` (by default every card the view may play) tried on the
+        same sampled deals of the hidden cards, within the bot's budget. With ``detail``
+        each card also gets the points and the win chance of its deals (the play itself
+        asks only for the values). The one search behind the bot's play, hints and reviews:
+        it reads the view alone."""
         variant = variant_of(view)
-        assert view.trump is not None
+        if cards is None:
+            cards = [a for a in view.legal if 0 <= a < 80]
+        cards = list(cards)
+        assert cards and view.trump is not None
         rng = self.rng
         info = infer(view, variant)
         rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra),
@@ -210,10 +251,15 @@ class PimcBot(Bot):
         me = view.seat
         unique = unique_deal(info) and not sampler.placements
         totals = dict.fromkeys(cards, 0.0)
-        deadline = self.clock() + self.budget_ms / 1000.0
+        points = dict.fromkeys(cards, 0.0)
+        wins = dict.fromkeys(cards, 0.0)
+        clock = self.clock
+        deadline = clock() + self.budget_ms / 1000.0
         samples = 0
+        solved = 0
         # points alone only where they are the whole story (no mid-deal game points)
-        value = rules.share if self.objective == "points" and not rules.hook else rules.utility
+        by_points = self.objective == "points" and not rules.hook
+        value = rules.share if by_points else rules.utility
         while samples < self.max_samples:
             hands, stock, sides, holder = sampler.sample(rng)
             sim = Sim.from_view(rules, view, hands, stock)
@@ -222,26 +268,41 @@ class PimcBot(Bot):
                 sim.called_holder = holder
             team = sim.side_of[me]
             how = self._solver(sim)
-            if how == "two":
-                vals = solve2_actions(sim, cards)
-            elif how == "general":
-                vals = solve_actions(sim, team, cards)
+            if how is not None:
+                outs = (solve2_actions(sim, cards) if how == "two"
+                        else solve_actions(sim, team, cards))
+                for c in cards:
+                    o = outs[c]
+                    totals[c] += o.utility
+                    if detail:
+                        points[c] += o.points
+                        wins[c] += o.win
+                solved += 1
             else:
-                vals = {}
                 for c in cards:
                     child = sim.clone()
                     child.play(c)
                     fast_playout_greedy(child)
-                    vals[c] = value(child, team)
-            for c in cards:
-                totals[c] += vals[c]
+                    if detail:
+                        o = rules.outcome(child, team)
+                        totals[c] += rules.share(child, team) if by_points else o.utility
+                        points[c] += o.points
+                        wins[c] += o.win
+                    else:
+                        totals[c] += value(child, team)
             samples += 1
             if unique and how is not None:
                 break
-            if samples >= self.min_samples and self.clock() >= deadline:
+            if samples >= self.min_samples and clock() >= deadline:
                 break
         self.last_samples = samples
-        # ties go to the card a greedy player would choose, then the cheaper card
+        # ties go to the cheaper card
         order = sorted(cards, key=lambda c: rules.cost[c])
         best = max(order, key=lambda c: round(totals[c] / samples, 9))
-        return best
+        if unique and solved:
+            method = "exact"
+        else:
+            method = "solved" if solved == samples else "playouts"
+        values = {c: ActionValue(c, totals[c] / samples, points[c] / samples,
+                                 wins[c] / samples) for c in cards}
+        return Evaluation(me, values, best, samples, method)

@@ -41,6 +41,47 @@ WIN_WEIGHT = 0.7
 POINTS_WEIGHT = 0.3
 GAMES_WEIGHT = 0.1  # extra credit per game point of margin beyond the first
 
+# The exact solvers compare finished deals by one integer that orders them by utility and
+# carries the side's card points and its win: a minimax value is always the value of one
+# finished deal, so the points and the win of the line both sides would play are read back
+# from it (``decode``) at no cost to the search.
+_SCALE = 1_000_000  # utility steps of 1e-6
+_INF = float("inf")
+
+
+class Outcome(tuple):
+    """How a finished deal went for one side: ``utility`` (what the search maximises),
+    ``points`` (the side's card points) and ``win`` (1 won, 0.5 tied, 0 lost)."""
+
+    __slots__ = ()
+
+    def __new__(cls, utility: float, points: int, win: float) -> Outcome:
+        return tuple.__new__(cls, (utility, points, win))
+
+    @property
+    def utility(self) -> float:
+        return self[0]
+
+    @property
+    def points(self) -> int:
+        return self[1]
+
+    @property
+    def win(self) -> float:
+        return self[2]
+
+
+def encode(utility: float, points: int, win: float) -> float:
+    """One whole number ordered by utility first (then points, then the win), as a float:
+    exact, and floats compare faster than ints."""
+    return float((round(utility * _SCALE) * 128 + points) * 4 + int(win * 2))
+
+
+def decode(code: float) -> Outcome:
+    rest, w = divmod(int(code), 4)
+    u, pts = divmod(rest, 128)
+    return Outcome(u / _SCALE, pts, w / 2)
+
 
 class Rules:
     """The constant part of a search: the variant's tables for one trump suit, and a cache
@@ -72,7 +113,8 @@ class Rules:
             self.pts[c] + ((8 + self.strength[c]) if self.suit[c] == trump else 0)
             for c in range(80)
         )
-        self._scores: dict[tuple, DealScore] = {}
+        self._scores: dict[tuple, DealScore] = {}  # kept: ``code`` relies on their ids
+        self._codes: dict[tuple[int, int], float] = {}
 
     def score(self, sim: Sim) -> DealScore:
         team = self.team
@@ -120,8 +162,21 @@ class Rules:
         """How good the finished deal is for side ``team`` of the deal, from 0 to about 1:
         mostly whether it won, partly its share of the card points, a little the margin in
         game points."""
+        return self.outcome(sim, team)[0]
+
+    def code(self, sim: Sim, team: int) -> float:
+        """``outcome`` as the one integer the exact solvers compare (see ``encode``),
+        remembered per deal score (the outcome depends on nothing else)."""
+        k = (id(self.score(sim)), team)
+        c = self._codes.get(k)
+        if c is None:
+            c = self._codes[k] = encode(*self.outcome(sim, team))
+        return c
+
+    def outcome(self, sim: Sim, team: int) -> Outcome:
+        """The finished deal for side ``team``: its utility, card points and win."""
         if sim.side_of != self.team:
-            return self._side_utility(sim, team)
+            return self._side_outcome(sim, team)
         r = self.score(sim)
         if r.winner is None:
             win = 0.5
@@ -137,10 +192,11 @@ class Rules:
             extra = min(margin - 1, 3)
         elif margin < -1:
             extra = max(margin + 1, -3)
-        return WIN_WEIGHT * win + POINTS_WEIGHT * share + GAMES_WEIGHT * extra
+        return Outcome(WIN_WEIGHT * win + POINTS_WEIGHT * share + GAMES_WEIGHT * extra,
+                       r.card_points[team], win)
 
-    def _side_utility(self, sim: Sim, team: int) -> float:
-        """``utility`` when the deal's sides are not the scoring teams (each player scores
+    def _side_outcome(self, sim: Sim, team: int) -> Outcome:
+        """``outcome`` when the deal's sides are not the scoring teams (each player scores
         alone; a called partner joins the bidder): won or lost by the sign of the game points
         of the side's players, the side's share of the card points, and a little for taking
         (or conceding) every trick."""
@@ -160,7 +216,8 @@ class Rules:
                 mine += sim.points[s]
                 tricks += sim.tricks_won[s]
         extra = 1.0 if tricks == all_tricks else (-1.0 if tricks == 0 else 0.0)
-        return WIN_WEIGHT * win + POINTS_WEIGHT * mine / (total or 1) + GAMES_WEIGHT * extra
+        return Outcome(WIN_WEIGHT * win + POINTS_WEIGHT * mine / (total or 1)
+                       + GAMES_WEIGHT * extra, mine, win)
 
 
 class Sim:
@@ -447,12 +504,12 @@ def playout_mixed(sim: Sim, rng: random.Random, noise: float = 0.1) -> None:
 # ----- exact solver ----------------------------------------------------------------
 
 
-def solve(sim: Sim, team: int, alpha: float = -1e9, beta: float = 1e9) -> float:
+def solve(sim: Sim, team: int, alpha: float = -_INF, beta: float = _INF) -> float:
     """The value for ``team`` of the deal with every card known, both sides playing their
     best (minimax with alpha-beta pruning over the two sides; every seat plays for its
     partnership)."""
     if sim.over:
-        return sim.rules.utility(sim, team)
+        return sim.rules.code(sim, team)
     cards = sim.legal()
     if len(cards) > 1:
         first = greedy_card(sim, cards)
@@ -460,7 +517,7 @@ def solve(sim: Sim, team: int, alpha: float = -1e9, beta: float = 1e9) -> float:
         cards.insert(0, first)
     maximizing = sim.side_of[sim.current] == team
     if maximizing:
-        v = -1e9
+        v = -_INF
         for c in cards:
             child = sim.clone()
             child.play(c)
@@ -472,7 +529,7 @@ def solve(sim: Sim, team: int, alpha: float = -1e9, beta: float = 1e9) -> float:
             if alpha >= beta:
                 break
         return v
-    v = 1e9
+    v = _INF
     for c in cards:
         child = sim.clone()
         child.play(c)
@@ -486,13 +543,14 @@ def solve(sim: Sim, team: int, alpha: float = -1e9, beta: float = 1e9) -> float:
     return v
 
 
-def solve_actions(sim: Sim, team: int, cards: Sequence[int]) -> dict[int, float]:
-    """The exact value for ``team`` of each card the seat to act may play."""
-    out: dict[int, float] = {}
+def solve_actions(sim: Sim, team: int, cards: Sequence[int]) -> dict[int, Outcome]:
+    """The exact outcome for ``team`` of each card the seat to act may play: the finished
+    deal both sides' best play leads to after it."""
+    out: dict[int, Outcome] = {}
     for c in cards:
         child = sim.clone()
         child.play(c)
-        out[c] = solve(child, team)
+        out[c] = decode(solve(child, team))
     return out
 
 
@@ -622,7 +680,7 @@ def fast_playout_greedy(sim: Sim) -> None:
         fh = hands[follower]
         sa, sta, pa = suit[a], strength[a], pts[a]
         b = fh[0]
-        bv = -1e9
+        bv = -_INF
         for c in fh:
             sc = suit[c]
             if (sc == sa and strength[c] > sta) or (sc == trump and sa != trump):
@@ -670,8 +728,8 @@ class _Leaf:
                  "trump", "target", "match_points", "extra", "side_of")
 
 
-def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
-    """Exact values of each of ``cards`` for the seat to act, in a two-player deal without
+def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
+    """Exact outcomes of each of ``cards`` for the seat to act, in a two-player deal without
     trick hooks and without a follow-suit rule, with the sampled stock order known.
 
     Tuples and a transposition table instead of ``Sim`` copies: about ten times faster than
@@ -706,7 +764,7 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
             lf.match_points = sim.match_points
             lf.extra = sim.extra
             lf.side_of = sim.side_of
-            v = rules.utility(lf, root_team)  # type: ignore[arg-type]
+            v = rules.code(lf, root_team)  # type: ignore[arg-type]
             leaf_cache[key] = v
         return v
 
@@ -762,7 +820,7 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
         a0, b0 = alpha, beta
         lh, fh = (h0, h1) if leader == 0 else (h1, h0)
         lmax = leader == root
-        best = -1e9 if lmax else 1e9
+        best = -_INF if lmax else _INF
         drawing = k < nd
         if drawing:
             d_first, d_second = draws[k], draws[k + 1]
@@ -770,7 +828,7 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
             rest_l = tuple([x for x in lh if x != a])
             sa, sta, pa = suit[a], strength[a], pts[a]
             # the follower's best answer, within the current window
-            fbest = 1e9 if lmax else -1e9
+            fbest = _INF if lmax else -_INF
             fa, fb = alpha, beta
             opts = fh
             if trump_rule and not drawing and sa == trump:
@@ -838,7 +896,7 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
 
     h = [tuple(sorted(sim.hands[0])), tuple(sorted(sim.hands[1]))]
     k0 = 0
-    out: dict[int, float] = {}
+    out: dict[int, Outcome] = {}
     for c in cards:
         if sim.trick:  # root answers the lead
             a = sim.trick[0]
@@ -846,18 +904,19 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, float]:
             rest = tuple(x for x in h[root] if x != c)
             hh = list(h)
             hh[root] = rest
-            out[c] = after(hh[0], hh[1], k0, leader, a, c, base_p0, tot_tricks[0], -1e9, 1e9)
+            out[c] = decode(after(hh[0], hh[1], k0, leader, a, c, base_p0, tot_tricks[0],
+                                  -_INF, _INF))
         else:
             rest = tuple(x for x in h[root] if x != c)
             other = h[1 - root]
-            v = 1e9
+            v = _INF
             for b in follow_opts(other, c, k0):
                 rest_f = tuple(x for x in other if x != b)
                 if root == 0:
-                    x = after(rest, rest_f, k0, 0, c, b, base_p0, tot_tricks[0], -1e9, v)
+                    x = after(rest, rest_f, k0, 0, c, b, base_p0, tot_tricks[0], -_INF, v)
                 else:
-                    x = after(rest_f, rest, k0, 1, c, b, base_p0, tot_tricks[0], -1e9, v)
+                    x = after(rest_f, rest, k0, 1, c, b, base_p0, tot_tricks[0], -_INF, v)
                 if x < v:
                     v = x
-            out[c] = v
+            out[c] = decode(v)
     return out

@@ -42,6 +42,23 @@ def _brute(state: GameState, team: int) -> float:
     return max(values) if mine else min(values)
 
 
+def _line(state: GameState, team: int) -> tuple[int, int, float]:
+    """Brute force again, keeping the card points and the win of the finished deal both
+    sides' best play leads to (ties of utility go to more points, then to the win)."""
+    if state.is_over():
+        r = state.result
+        assert r is not None
+        win = 0.5 if r.winner is None else (1.0 if r.winner == team else 0.0)
+        return (round(_utility(state, team) * 1e7), r.card_points[team], win)
+    values = []
+    for a in state.legal_cards():
+        child = state.clone()
+        child.apply(a)
+        values.append(_line(child, team))
+    mine = state.variant.team_of[state.current_player()] == team
+    return max(values) if mine else min(values)
+
+
 def _sim_of(state: GameState) -> Sim:
     seat = state.current_player()
     rules = Rules(state.variant, state.trump, state.target, state.match_points, state.extra)
@@ -80,8 +97,28 @@ def test_two_player_solvers_match_brute_force(vid: str) -> None:
             child = s.clone()
             child.apply(c)
             exact = _brute(child, seat)
-            assert fast[c] == pytest.approx(exact)
-            assert general[c] == pytest.approx(exact)
+            assert fast[c].utility == pytest.approx(exact)
+            assert general[c].utility == pytest.approx(exact)
+
+
+@pytest.mark.parametrize("vid", ["bisca-3", "briscola"])
+def test_solvers_report_the_points_and_the_win_of_the_line_both_sides_play(vid: str) -> None:
+    rng = random.Random(hash(vid) % 997)
+    for seed in range(4):
+        s = _position(vid, seed, 6, rng)
+        if s.is_over():
+            continue
+        seat = s.current_player()
+        cards = s.legal_cards()
+        fast = solve2_actions(_sim_of(s), cards)
+        general = solve_actions(_sim_of(s), seat, cards)
+        for c in cards:
+            child = s.clone()
+            child.apply(c)
+            _, points, win = _line(child, seat)
+            assert (fast[c].points, fast[c].win) == (points, win)
+            assert (general[c].points, general[c].win) == (points, win)
+            assert 0 <= points <= 120
 
 
 def test_team_solver_matches_brute_force_with_heley_scores() -> None:
@@ -96,7 +133,7 @@ def test_team_solver_matches_brute_force_with_heley_scores() -> None:
         for c in cards:
             child = s.clone()
             child.apply(c)
-            assert vals[c] == pytest.approx(_brute(child, s.variant.team_of[seat]))
+            assert vals[c].utility == pytest.approx(_brute(child, s.variant.team_of[seat]))
 
 
 def test_sim_plays_like_the_engine() -> None:
