@@ -377,7 +377,7 @@ def _seconds(text: str) -> float:
 
 
 def _builtin_levels() -> list[str]:
-    return [lv for lv in bot_levels() if not lv.startswith("cmd:")]
+    return [lv for lv in bot_levels(arena=True) if not lv.startswith("cmd:")]
 
 
 DESCRIPTION = "Play bots against each other in duplicate deals and report the result."

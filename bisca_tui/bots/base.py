@@ -41,15 +41,22 @@ class RandomBot(Bot):
 
 
 _LEVELS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+_ARENA_ONLY: set[str] = set()
 
 
-def register_level(name: str, factory: Callable[[int | None], Bot]) -> None:
+def register_level(name: str, factory: Callable[[int | None], Bot],
+                   at_table: bool = True) -> None:
+    """Make a level known by name; ``at_table=False`` keeps it out of the table's choices
+    (a frozen earlier version kept for measuring the arena against)."""
     _LEVELS[name] = factory
+    if not at_table:
+        _ARENA_ONLY.add(name)
 
 
-def bot_levels() -> list[str]:
+def bot_levels(arena: bool = False) -> list[str]:
+    """The levels a player can seat at the table, or with ``arena`` every level."""
     _load_levels()
-    return list(_LEVELS)
+    return [lv for lv in _LEVELS if arena or lv not in _ARENA_ONLY]
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

@@ -78,6 +78,18 @@ class HardBot(PimcBot):
         return super().choose(view)
 
 
+class HardV1Bot(HardBot):
+    """The hard level as it was first released, frozen for the arena: what a stronger
+    hard is measured against. Its settings never change."""
+
+    level = "hard-v1"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, budget_ms=150.0, max_samples=1000, min_samples=8,
+                         solve_cards_2p=10, solve_tricks=2, objective="points", lead="cheap")
+
+
 register_level("easy", EasyBot)
 register_level("medium", MediumBot)
 register_level("hard", HardBot)
+register_level("hard-v1", HardV1Bot, at_table=False)

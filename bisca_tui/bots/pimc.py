@@ -191,7 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points") -> None:
+                 solve_tricks: int = 2, objective: str = "points", lead: str = "cheap") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -199,6 +199,7 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
+        self.lead = lead  # how playouts lead in two-player free play (``Rules.lead``)
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -247,6 +248,7 @@ class PimcBot(Bot):
         info = infer(view, variant)
         rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra),
                       view.contract)
+        rules.lead = self.lead
         sampler = SideSampler(view, variant, info)
         me = view.seat
         unique = unique_deal(info) and not sampler.placements

@@ -162,3 +162,17 @@ def test_hard_takes_a_sure_ace_with_either_playout_objective(objective: str) -> 
         bot = HardBot(seed, budget_ms=60_000, max_samples=60, min_samples=60,
                       objective=objective)
         assert bot.choose(s.view(1)) == parse_card("2H")
+
+
+def test_the_frozen_first_hard_is_for_the_arena_only() -> None:
+    from bisca_tui.arena import _builtin_levels
+
+    assert "hard-v1" not in bot_levels()
+    assert "hard-v1" in bot_levels(arena=True) and "hard-v1" in _builtin_levels()
+    bot = make_bot("hard-v1", 1)
+    assert (bot.budget_ms, bot.max_samples, bot.solve_cards_2p, bot.lead) == (
+        150.0, 1000, 10, "cheap")
+    s = GameState(make_variant("briscola"), seed=4)
+    while not s.is_over():
+        seat = s.current_player()
+        s.apply(bot.choose(s.view(seat)) if seat == 0 else s.legal_actions()[0])
