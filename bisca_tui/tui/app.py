@@ -215,6 +215,10 @@ class BiscaApp(App[int]):
             for screen in self.screen_stack:
                 if isinstance(screen, TableScreen):
                     screen.refresh_table()
+        for screen in self.screen_stack:  # the replay viewer draws in the app's style
+            redraw = getattr(screen, "restyle", None)
+            if callable(redraw):
+                redraw(style)
         self.remember("card_style", style)
         self._redraw_form("#card-style", style)
         self.notify(f"Card style: {style}")

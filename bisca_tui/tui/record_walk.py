@@ -140,6 +140,10 @@ class RecordWalk:
         return s
 
     def set_card_style(self, style: str) -> None:
+        """Cards drawn in ``style`` (a setting: symbols, french, letters) from now on; the
+        log lines already told are told again."""
+        if style != self.card_style:
+            self._deals.clear()
         self.card_style = style
         for s in self._sessions.values():
             s.card_setting = style

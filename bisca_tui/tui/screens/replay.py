@@ -113,6 +113,12 @@ class ReplayScreen(Screen[None]):
         # once laid out, the seats across the top have their height: the cards may grow
         self.call_after_refresh(self.draw)
 
+    def restyle(self, style: str) -> None:
+        """Cards drawn in another style (the palette's choice), the log told again."""
+        self.walk.set_card_style(style)
+        self.log_shown = None
+        self.draw()
+
     def on_resize(self, event: events.Resize) -> None:
         self.draw()
 
