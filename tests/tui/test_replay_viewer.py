@@ -243,11 +243,12 @@ async def test_every_family_steps_through_every_deal(private_data, name: str) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         r = viewer(app)
+        await pilot.press("down", "down", "v", "right")  # two tricks in, seat 0's view
+        await pilot.pause()
+        assert r.seat == 0
+        assert_drawn(r)
         for deal in range(r.walk.deal_count):
             assert r.deal == deal
-            await pilot.press("down", "down", "v")
-            await pilot.pause()
-            assert_drawn(r)
             await pilot.press("end")
             await pilot.pause()
             assert_drawn(r)
@@ -256,8 +257,7 @@ async def test_every_family_steps_through_every_deal(private_data, name: str) ->
                 result = r.walk.match.results[deal]
                 assert ("-".join(map(str, result.card_points)) in caption
                         or result.redeal)
-            await pilot.press("home", "v", "n")
-        await pilot.pause()
+            await pilot.press("up", "n")
 
 
 async def test_the_bidding_and_the_called_partner_show(private_data) -> None:
@@ -397,3 +397,55 @@ def test_a_broken_record_says_what_and_where_without_starting(
         assert "line 3" in err and "not valid JSON" in err
     else:
         assert "deal 1, action 2" in err
+
+
+async def test_a_record_that_stops_mid_deal_says_so(private_data, tmp_path) -> None:
+    data = json.loads(Path(example("bisca-3")).read_text(encoding="utf-8"))
+    data["deals"] = data["deals"][:2]
+    data["deals"][1]["actions"] = data["deals"][1]["actions"][:7]  # a match saved mid-deal
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = viewer_app(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "end of the deal" in status(r)
+        await pilot.press("n", "end")
+        await pilot.pause()
+        assert (r.deal, r.step) == (1, 7)
+        assert "the record stops here" in status(r)
+        assert "trick 4 ·" in status(r)  # how many tricks the deal would have is unsaid
+        assert_drawn(r)
+        assert "Deal 2:" not in log_text(r)
+
+
+async def test_the_card_style_chosen_in_the_palette_redraws_the_viewer(private_data) -> None:
+    app = viewer_app(example("bisca-3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("right")
+        await pilot.pause()
+        card = r.record.deals[0].actions[0]  # record notation: the letters style's
+        assert card not in log_text(r)
+        app.set_card_style("letters")
+        await pilot.pause()
+        assert f"plays {card}" in log_text(r)
+        assert_drawn(r)
+
+
+async def test_f1_opens_the_rules_of_the_records_game(private_data) -> None:
+    from bisca_tui.tui.screens.rules import RulesScreen
+
+    app = viewer_app(example("sueca-5"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.variant_id == "sueca-5"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
