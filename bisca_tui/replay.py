@@ -648,7 +648,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="print the replay as one JSON object instead of text")
     out.add_argument("--tui", action="store_true",
                      help="open the record on the card table, to step through each deal "
-                          "forward and back with every hand open or as one seat saw it")
+                          "forward and back, every hand open (v turns to what one seat saw)")
     p.add_argument("--open", action="store_true",
                    help="tell everything, as if every hand were face up: a secret partner "
                         "before the called card is played, and the hands left when the record "

@@ -449,3 +449,39 @@ async def test_f1_opens_the_rules_of_the_records_game(private_data) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_a_deal_thrown_in_and_one_played_by_bots(private_data, tmp_path) -> None:
+    """A record made here: everyone passes (the same dealer deals again), then random bots
+    play a deal of Briscola Chiamata out."""
+    from bisca_tui.bots.base import make_bot
+    from bisca_tui.engine import Match, make_variant
+    from bisca_tui.engine import actions as A
+    from bisca_tui.engine.records import record_of_match
+
+    match = Match(make_variant("chiamata", {}, 5), 4, 7)
+    st = match.new_deal()
+    while not st.is_over():
+        st.apply(A.PASS)
+    match.finish_deal()
+    st = match.new_deal()
+    bot = make_bot("random", 3)
+    while not st.is_over():
+        st.apply(bot.choose(st.view(st.current)))
+    match.finish_deal()
+    path = tmp_path / "bots.json"
+    record_of_match(match, ["Ana", "Bruno", "Carla", "Duarte", "Eva"]).save(path)
+    app = viewer_app(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert r.step == 5
+        assert "Deal 1 of 2 · the bidding · step 5 of 5 · end of the deal" in status(r)
+        assert "thrown in" in str(r.query_one("#trick-caption", Panel).render())
+        assert "Everyone passed" in log_text(r)
+        await pilot.press("n", "end")
+        await pilot.pause()
+        assert "trick 8 of 8" in status(r)
+        assert_drawn(r)
