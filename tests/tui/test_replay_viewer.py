@@ -227,6 +227,20 @@ async def test_the_view_turns_from_every_hand_open_to_each_seat(private_data) ->
         assert_drawn(r)
 
 
+async def test_capixaba_opens_on_the_cut_or_knock(private_data) -> None:
+    app = viewer_app(example("bisca-capixaba"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        assert "· the cut or knock · step 0 of 42" in status(r)
+        assert r.query_one(HandView).cards == ()  # nothing dealt before the choice
+        await pilot.press("right")
+        await pilot.pause()
+        assert "trick 1 of 10 · step 1 of 42" in status(r)
+        assert len(r.query_one(HandView).cards) == 3  # dealt once the choice is made
+        assert "cut" in log_text(r) or "knock" in log_text(r)
+
+
 async def test_a_seat_given_opens_its_view(private_data) -> None:
     app = BiscaApp(data_directory=private_data)
     async with app.run_test(size=SIZE) as pilot:

@@ -136,6 +136,8 @@ class ReplayScreen(Screen[None]):
         if not done and not st.trick and st.phase != P.PLAY:
             if st.phase in AUCTION_PHASES or st.bids:
                 return "the bidding"
+            if st.phase == P.CUT_OR_KNOCK:
+                return "the cut or knock"
             return "before the play"
         number = done if d.trick_done(self.step) or st.phase == P.OVER else done + 1
         total = d.tricks[-1]
