@@ -2,8 +2,9 @@
 
     bisca-tui [OPTIONS]             open the card table (also: bisca-tui play [OPTIONS])
     bisca-tui variants              list the games
-    bisca-tui replay FILE [--json] [--open]
-                                    replay a game record trick by trick
+    bisca-tui replay FILE [--json] [--open] [--tui]
+                                    replay a game record trick by trick (--tui: on the
+                                    card table, step by step)
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
 
@@ -160,7 +161,7 @@ def _variants(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from . import replay
 
-    flags = [f"--{name}" for name in ("json", "open") if getattr(args, name)]
+    flags = [f"--{name}" for name in ("json", "open", "tui") if getattr(args, name)]
     return int(replay.main([args.file, *flags]) or 0)
 
 

@@ -1,4 +1,4 @@
-"""``bisca-tui replay FILE [--json] [--open]``: a game record, told trick by trick.
+"""``bisca-tui replay FILE [--json] [--open] [--tui]``: a game record, told trick by trick.
 
 The record is replayed through the engine (so every rule is checked again) and told deal by
 deal: how the trumps were made (the cut or knock, the turned card, or the auction and the
@@ -9,7 +9,8 @@ deals. ``--json`` prints the same as one JSON object (schema in docs/records.md)
 
 It tells what anyone watching the table may know: a secret partner is named once the called
 card is played; ``--open`` tells everything. What came from the file is text: characters that
-would drive the terminal are shown as escapes.
+would drive the terminal are shown as escapes. ``--tui`` opens the record on the card table
+instead, in the replay viewer (``tui/screens/replay.py``), step by step.
 
 A record that cannot be read or breaks a rule ends with exit status 2 and one line on
 standard error saying where and why; a good record exits with 0.
@@ -642,8 +643,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Replay a game record trick by trick, checking every rule again.",
     )
     p.add_argument("file", metavar="FILE", help="a game record (JSON, see docs/records.md)")
-    p.add_argument("--json", action="store_true",
-                   help="print the replay as one JSON object instead of text")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true",
+                     help="print the replay as one JSON object instead of text")
+    out.add_argument("--tui", action="store_true",
+                     help="open the record on the card table, to step through each deal "
+                          "forward and back, every hand open (v turns to what one seat saw)")
     p.add_argument("--open", action="store_true",
                    help="tell everything, as if every hand were face up: a secret partner "
                         "before the called card is played, and the hands left when the record "
@@ -662,11 +667,38 @@ def _fail(message: str) -> int:
     return 2
 
 
+def viewer_app(path: str) -> Any:
+    """The card table's app opened on the replay viewer of the record at ``path`` (not yet
+    running); a record that cannot be read or breaks a rule raises ``RecordError``."""
+    from pathlib import Path
+
+    from .tui.app import BiscaApp
+    from .tui.record_walk import RecordWalk
+    from .tui.screens.replay import ReplayScreen
+
+    record = load_record(path)
+    walk = RecordWalk(record, path)
+    screen = ReplayScreen(record, source=Path(path).name, quits=True, walk=walk)
+    return BiscaApp(first_screen=screen)
+
+
+def _viewer(path: str) -> int:
+    try:
+        app = viewer_app(path)
+    except RecordError as e:
+        return _fail(str(e))
+    except Exception as e:  # a bug, not a bad record: still one line, never a traceback
+        return _fail(f"{path}: could not be replayed ({e.__class__.__name__}: {e})")
+    return int(app.run() or 0)
+
+
 def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
     except SystemExit as e:  # --help, or a usage error already printed by argparse
         return e.code if isinstance(e.code, int) else 2
+    if args.tui:
+        return _viewer(args.file)
     try:
         record = load_record(args.file)
         report = build_report(record, args.file, reveal=args.open)

@@ -29,14 +29,17 @@ from textual.widgets import Input
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.phases import CUT_OR_KNOCK, PLAY
+from bisca_tui.engine.records import load_record
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.auction import BidListScreen, BidScreen
+from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.signal import SignalScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 
 HERE = Path(__file__).resolve().parent
+EXAMPLES = HERE.parent / "bisca_tui" / "examples"
 SIZE = (110, 34)
 
 Scene = Callable[[BiscaApp, Pilot], Awaitable[None]]
@@ -256,6 +259,18 @@ async def scene_brisca(app: BiscaApp, pilot: Pilot) -> None:
 
 
 # name -> (game preselected in the form, scene)
+async def scene_replay(app: BiscaApp, pilot: Pilot) -> None:
+    """A shipped record of Briscola Chiamata in the replay viewer (``bisca-tui replay FILE
+    --tui``): every hand open, three tricks and a card into the first deal."""
+    name = "chiamata.json"
+    record = load_record(EXAMPLES / name)
+    await pilot.pause()
+    app.push_screen(ReplayScreen(record, source=name))
+    await pilot.pause()
+    await pilot.press("down", "down", "down", "right")
+    await pilot.pause()
+
+
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
     "table-2-players": ("bisca-3", scene_two),
@@ -270,6 +285,7 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "table-brisca": ("brisca", scene_brisca),
     "command-palette": ("bisca-3", scene_palette),
     "new-game": ("briscola", scene_new_game),
+    "replay-viewer": ("chiamata", scene_replay),
 }
 
 

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from .commands import BiscaCommands
 from .layout import too_small
@@ -83,8 +84,12 @@ class BiscaApp(App[int]):
 
     def __init__(self, bot_delay: float | None = None, data_directory: Path | str | None = None,
                  default_bot_level: str | None = None, variant: str | None = None,
-                 card_style: str | None = None, speed: str | None = None) -> None:
+                 card_style: str | None = None, speed: str | None = None,
+                 first_screen: Screen[Any] | None = None) -> None:
         super().__init__()
+        # a screen to open instead of the start screen (``bisca-tui replay FILE --tui``):
+        # the app then neither looks for a saved match nor holds the save folder
+        self.first_screen = first_screen
         self.bot_delay = bot_delay
         self.data_directory = Path(data_directory) if data_directory else data_dir()
         # saves are looked for where earlier versions kept them only in the default folder
@@ -136,6 +141,9 @@ class BiscaApp(App[int]):
         if theme is not None:
             self.theme = theme
         self.prefs_ready = True
+        if self.first_screen is not None:
+            self.push_screen(self.first_screen)
+            return
         if self.prefs.problem:
             self.notify(self.prefs.problem, title="Settings", severity="warning", timeout=10,
                         markup=False)
@@ -207,6 +215,10 @@ class BiscaApp(App[int]):
             for screen in self.screen_stack:
                 if isinstance(screen, TableScreen):
                     screen.refresh_table()
+        for screen in self.screen_stack:  # the replay viewer draws in the app's style
+            redraw = getattr(screen, "restyle", None)
+            if callable(redraw):
+                redraw(style)
         self.remember("card_style", style)
         self._redraw_form("#card-style", style)
         self.notify(f"Card style: {style}")
@@ -378,6 +390,10 @@ class BiscaApp(App[int]):
 
         if isinstance(self.screen, RulesScreen):
             self.screen.dismiss(None)
+            return
+        shown = getattr(self.screen, "variant_shown", None)  # a record in the replay viewer
+        if shown is not None:
+            self.open_rules(shown.id, dict(shown.options))
             return
         if self.session is not None:
             v = self.session.variant

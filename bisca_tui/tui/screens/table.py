@@ -3,7 +3,8 @@
 Everything drawn comes from ``view(seat)`` of the seat being shown; legal moves, whose turn
 it is and the scores come from the engine. Bots think in a worker thread and post their
 choice back, so the screen never freezes: that flow of play is ``TableFlow``
-(``table_flow.py``); the side panel's texts are in ``widgets/side.py``, the log's in
+(``table_flow.py``); the arrangement of the table is ``widgets/board.py`` (shared with the
+replay viewer); the side panel's texts are in ``widgets/side.py``, the log's in
 ``widgets/log.py`` and ``narrate.py``, the status line and the trick's caption in
 ``widgets/captions.py``, the bidding's in ``contract.py``.
 """
@@ -14,7 +15,6 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalGroup, Vertical, VerticalGroup
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -23,22 +23,16 @@ from ...engine import actions as A
 from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
 from ..cardart import WINNER, card_text
-from ..contract import BIDDING, DISCARD, PLAY, auction_note, knocked
-from ..layout import BOTTOM, LEFT, RIGHT, SIDE_PANEL, TOP, card_sizes, seats_on
+from ..contract import BIDDING, DISCARD, PLAY
+from ..layout import SIDE_PANEL, card_sizes
 from ..messages import CardClicked
 from ..narrate import match_so_far
 from ..session import Session
+from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
-from ..widgets.log import GameLog, verb
-from ..widgets.side import (
-    PenteView,
-    info_text,
-    points_text,
-    show_score,
-    signals_text,
-)
-from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info, turned_card
+from ..widgets.log import verb
+from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
 from .table_actions import TableActions
 
 __all__ = ["SeatPanel", "TableScreen"]
@@ -123,52 +117,10 @@ class TableScreen(TableActions, Screen[None]):
     # ----- layout --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        n = self.session.variant.n
-        b = self.bottom
         yield TooSmall()
         with Body():
-            with Horizontal(id="table-row"):
-                with Vertical(id="table"):
-                    top = seats_on(n, b, TOP)
-                    with HorizontalGroup(id="top-seats"):
-                        for s in top:
-                            yield SeatPanel(s, TOP)
-                    with Horizontal(id="middle"):
-                        left, right = seats_on(n, b, LEFT), seats_on(n, b, RIGHT)
-                        if left:
-                            with Vertical(id="left-seats", classes="side-seats"):
-                                for s in left:
-                                    yield SeatPanel(s, LEFT)
-                        with Vertical(id="centre"):
-                            with HorizontalGroup(id="trick-top", classes="trick-row"):
-                                for s in top:
-                                    yield TrickSlot(s)
-                            with HorizontalGroup(id="trick-mid", classes="trick-row"):
-                                with VerticalGroup(classes="slot-column"):
-                                    for s in left:
-                                        yield TrickSlot(s)
-                                yield StockView()
-                                with VerticalGroup(classes="slot-column"):
-                                    for s in right:
-                                        yield TrickSlot(s)
-                            with HorizontalGroup(id="trick-bottom", classes="trick-row"):
-                                yield TrickSlot(b)
-                            yield Panel(id="trick-caption")
-                        if right:
-                            with Vertical(id="right-seats", classes="side-seats"):
-                                for s in right:
-                                    yield SeatPanel(s, RIGHT)
-                    with VerticalGroup(id="hand-area"):
-                        yield SeatPanel(b, BOTTOM)
-                        yield HandView()
-                with Vertical(id="side"):
-                    yield Panel(id="info")
-                    yield PenteView(id="pente")
-                    yield Panel(id="points")
-                    if self.session.variant.signals:
-                        yield Panel(id="signals")
-                    yield GameLog()
-            yield Panel(id="status")
+            yield from table_body(self.session.variant.n, self.bottom,
+                                  bool(self.session.variant.signals))
         yield Footer(show_command_palette=False)  # ctrl+p still opens it; ? lists the keys
 
     def on_mount(self) -> None:
@@ -201,14 +153,7 @@ class TableScreen(TableActions, Screen[None]):
 
     def sorted_hand(self, view: SeatView) -> tuple[int, ...]:
         """The hand as drawn: grouped by suit, trumps last, strongest first in each suit."""
-        v = self.session.variant
-        trump = view.trump if view.trump is not None else -1
-
-        def key(c: int) -> tuple[int, int, int]:
-            suit = v.suit[c]
-            return (1 if suit == trump else 0, suit, -v.strength[c])
-
-        return tuple(sorted(view.hand, key=key))
+        return sorted_hand(self.session.variant, view)
 
     def playable(self, view: SeatView) -> set[int]:
         if view.phase == DISCARD:  # col Monte: the cards the bidder may lay aside
@@ -275,12 +220,7 @@ class TableScreen(TableActions, Screen[None]):
                 slot.slide_in(self.towards(slot, seat, half=True))
         self.shown_cards = dict(cards)
         caption_panel.set(caption)
-        if s.variant.draws:
-            self.query_one(StockView).show(v.stock_count, v.indicator, v.trump, knocked(v),
-                                           style, under=v.under_indicator_card())
-        else:
-            self.query_one(StockView).show_trumps(v.trump, turned_card(s, v),
-                                                  auction_note(v, style), style)
+        show_stock(self.query_one(StockView), s, v)
         self.refresh_side(v, private)
         self.query_one("#status", Panel).set(self.status_text(v))
         specials = tuple(("special", (k.action,)) for k in s.variant.special_keys)
@@ -311,13 +251,7 @@ class TableScreen(TableActions, Screen[None]):
         return Offset(dx // 2, dy // 2) if half else Offset(dx, dy)
 
     def refresh_side(self, v: SeatView, private: bool) -> None:
-        s = self.session
-        self.query_one("#info", Panel).set(info_text(s, v))
-        show_score(self.query_one(PenteView), s, v)
-        self.query_one("#points", Panel).set(points_text(s, v, self.hide_points))
-        if s.variant.signals:
-            shown = 3 if self.app.size.height >= 30 else 1  # leave the log some room
-            self.query_one("#signals", Panel).set(signals_text(s, v, private, shown))
+        show_side(self, self.session, v, private, self.hide_points, self.app.size.height)
 
     def status_text(self, v: SeatView) -> Text:
         if self.notice is not None:

@@ -79,12 +79,14 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
 
 
 def trick_shown(s: Session, v: SeatView, room: int, review: bool,
-                finished: bool, points: bool = True) -> tuple[dict[int, int], int | None, Text]:
+                finished: bool, points: bool = True,
+                keys: bool = True) -> tuple[dict[int, int], int | None, Text]:
     """The cards on the table by seat, the seat that took them (when the trick shown is
     complete) and the caption under them: the last trick looked at again (``review``), the
     trick just taken (``finished``), else the trick in play over the last one's line.
     ``points`` False leaves out the card points a trick brought (for players who count in
-    their heads)."""
+    their heads); ``keys`` False leaves out the table's keys (space, l) where they do
+    something else (the replay viewer)."""
     if review and v.tricks:
         t = v.tricks[-1]
         who = s.name(t.winner)
@@ -99,29 +101,31 @@ def trick_shown(s: Session, v: SeatView, room: int, review: bool,
         worth = f" (+{t.points})" if points else ""
         taken = f"{who} {verb(who, 'take')} the trick{worth}"
         short = f"{who} +{t.points}" if points else f"{who} {verb(who, 'take')} it"
-        caption = fit(room, [Text(taken + "  (space)"), Text(taken), Text(short)], "green")
+        wordings = [Text(taken + "  (space)")] if keys else []
+        caption = fit(room, [*wordings, Text(taken), Text(short)], "green")
         return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption
     # the last trick stays readable under the new one
-    caption = last_trick_caption(s, v, room, points) if v.tricks else Text()
+    caption = last_trick_caption(s, v, room, points, keys) if v.tricks else Text()
     return dict(v.trick), None, caption
 
 
-def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True) -> Text:
+def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True,
+                       keys: bool = True) -> Text:
     """The last trick in one line: its cards in playing order, who took it, the points
-    (unless ``points`` is False)."""
+    (unless ``points`` is False); ``keys``: with the key that shows it again (l)."""
     t = v.tricks[-1]
     who = s.name(t.winner)
     shown = [card_text(c, s.card_style, "underline" if seat == t.winner else "")
              for seat, c in zip(t.seats, t.cards, strict=True)]  # the winner underlined
     if points:  # words go before a card's space does: five cards never run together
-        return last_trick_line(shown, who, t.points, room)
+        return last_trick_line(shown, who, t.points, room, keys)
     spaced = Text(" ").join(shown)
 
     def line(head: str, cards: Text, tail: str) -> Text:
         return Text(head, style="bright_black") + cards + Text(tail, style="bright_black")
 
     return fit(room, [
-        line("Last trick: ", spaced, f" → {who}  (l)"),
+        line("Last trick: ", spaced, f" → {who}  (l)" if keys else f" → {who}"),
         line("Last: ", spaced, f" → {who}"),
         line("", spaced, f" {who}"),
         line("", spaced, ""),

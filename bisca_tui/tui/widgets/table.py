@@ -179,10 +179,12 @@ def known_cards(cards: tuple[int, ...], style: str, suit_order: tuple[int, ...],
     return groups
 
 
-def last_trick_line(cards: list[Text], who: str, points: int, room: int) -> Text:
+def last_trick_line(cards: list[Text], who: str, points: int, room: int,
+                    keys: bool = True) -> Text:
     """The last trick in one line of ``room`` cells: its cards in playing order, who took
     it and the points, shortened as room runs out but never with the cards run together
-    (``5♠4♣Q♠`` reads as one word): the words go before a card's space does.
+    (``5♠4♣Q♠`` reads as one word): the words go before a card's space does. ``keys``
+    False leaves out the key that shows the trick again.
 
     Meant for the caption under the trick (``widgets/captions.py``,
     ``last_trick_caption``), whose list of candidates ends in cards without spaces.
@@ -195,8 +197,8 @@ def last_trick_line(cards: list[Text], who: str, points: int, room: int) -> Text
 
     took = f"{who} +{points}"
     candidates = [
-        line("Last trick: ", f" → {took}  (l)"),
-        line("Last: ", f" → {took}  (l)"),
+        *([line("Last trick: ", f" → {took}  (l)"), line("Last: ", f" → {took}  (l)")]
+          if keys else [line("Last trick: ", f" → {took}")]),
         line("Last: ", f" → {took}"),
         line("Last: ", f" {took}"),
         line("", f" → {took}"),

@@ -1,0 +1,302 @@
+"""The replay viewer: a game record drawn on the card table, one step at a time.
+
+The same table as a match in play (``widgets/board.py``), read-only: → and ← (or l and h)
+step through the deal one action at a time (a card played, a bid, a signal...), ↓ and ↑
+(or ] and [) a whole trick, Home and End go to the deal's start and end, n and p (or
+PageDown and PageUp) to the next and previous deal, and v turns the view: every hand open,
+then each seat's own view in turn (the other hands face down, as that seat saw them). The
+log beside the table tells the deal up to the step shown, with the deal's score at its end.
+
+The positions come from ``RecordWalk`` (``record_walk.py``): the record is replayed once
+through the engine, and each deal's positions are kept once visited, so a key held down
+steps at once. Cards never move here: a step is drawn where it lands.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ...engine import phases as P
+from ...engine.records import Record
+from ...engine.variant import Variant
+from ..cardart import WINNER
+from ..layout import SIDE_PANEL, card_sizes
+from ..record_walk import RecordWalk, open_view
+from ..widgets.board import show_side, show_stock, sorted_hand, table_body
+from ..widgets.captions import trick_shown
+from ..widgets.common import Body, Panel, TooSmall
+from ..widgets.log import GameLog, fit
+from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
+
+__all__ = ["ReplayScreen"]
+
+AUCTION_PHASES = (P.AUCTION, P.CALL, P.CLAIM, P.DECLARE, P.DISCARD)
+
+
+class ReplayScreen(Screen[None]):
+    """A record's deals on the table, step by step, forward and back."""
+
+    AUTO_FOCUS = ""  # nothing takes the keys from the viewer (the log would scroll)
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Step", key_display="←→",
+                tooltip="One step forward: a card played, a bid, a signal"),
+        Binding("left,h", "step(-1)", "Back", show=False, tooltip="One step back"),
+        Binding("down,right_square_bracket", "trick(1)", "Trick", key_display="↑↓",
+                tooltip="To the end of the next trick"),
+        Binding("up,left_square_bracket", "trick(-1)", "Trick back", show=False,
+                tooltip="Back to the end of the trick before"),
+        Binding("home", "edge(0)", "Start", key_display="Home",
+                tooltip="The start of the deal, as dealt"),
+        Binding("end", "edge(1)", "End", key_display="End",
+                tooltip="The end of the deal, with its score"),
+        Binding("n,pagedown", "deal(1)", "Deal", key_display="n/p",
+                tooltip="The next deal"),
+        Binding("p,pageup", "deal(-1)", "Previous deal", show=False,
+                tooltip="The deal before"),
+        Binding("v", "cycle_view", "View",
+                tooltip="Whose cards show: every hand open, then each seat's view in turn"),
+        Binding("question_mark", "keys", "Keys", key_display="?", tooltip="This list of keys"),
+        Binding("escape,q", "close", "Close", key_display="Esc",
+                tooltip="Close the replay"),
+    ]
+
+    def __init__(self, record: Record, deal: int = 0, seat: int | None = None,
+                 source: str = "", *, quits: bool = False, walk: RecordWalk | None = None
+                 ) -> None:
+        """``deal`` counts from 0; ``seat`` None shows every hand open, else that seat's
+        view; ``source`` (a file's name) is shown in the title. ``quits``: closing the
+        viewer ends the app (it was opened on its own). ``walk``: the record already
+        replayed (else it is replayed here, and a broken record raises ``RecordError``)."""
+        super().__init__()
+        self.record = record
+        self.source = source
+        self.quits = quits
+        self.walk = walk if walk is not None else RecordWalk(record, source or "record")
+        n = self.walk.match.variant.n
+        self.deal = max(0, min(deal, self.walk.deal_count - 1))
+        self.seat = seat if seat is not None and 0 <= seat < n else None
+        self.step = 0
+        self.bottom = self.seat if self.seat is not None else 0
+        self.log_shown: tuple[int, int] | None = None  # (deal, step) the log tells
+        self.deal_shown = -1  # the deal the footer's keys were checked for
+        variant = self.walk.match.variant.name
+        self.title = f"Replay of {source}" if source else "Replay"
+        self.sub_title = variant
+
+    # ----- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        v = self.walk.match.variant
+        yield TooSmall()
+        with Body():
+            yield from table_body(v.n, self.bottom, bool(v.signals),
+                                  side_top=Panel(id="replay-source"))
+        yield Footer(show_command_palette=False)
+
+    @property
+    def variant_shown(self) -> Variant:
+        """The game of the record (F1 opens its rules)."""
+        return self.walk.match.variant
+
+    def on_mount(self) -> None:
+        # the log only follows the steps: the keys that scroll it are the viewer's here
+        self.query_one(GameLog).can_focus = False
+        style = getattr(self.app, "card_style", None)
+        if isinstance(style, str):
+            self.walk.set_card_style(style)
+        self.draw()
+        # once laid out, the seats across the top have their height: the cards may grow
+        self.call_after_refresh(self.draw)
+
+    def restyle(self, style: str) -> None:
+        """Cards drawn in another style (the palette's choice), the log told again."""
+        self.walk.set_card_style(style)
+        self.log_shown = None
+        self.draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.draw()
+
+    # ----- where we are --------------------------------------------------------------
+
+    @property
+    def last_step(self) -> int:
+        return self.walk.steps(self.deal).last
+
+    def trick_label(self) -> str:
+        """Which trick the step shown belongs to: "trick 4 of 10", or the bidding."""
+        d = self.walk.steps(self.deal)
+        st = d.states[self.step]
+        done = d.tricks[self.step]
+        if not done and not st.trick and st.phase != P.PLAY:
+            if st.phase in AUCTION_PHASES or st.bids:
+                return "the bidding"
+            if st.phase == P.CUT_OR_KNOCK:
+                return "the cut or knock"
+            return "before the play"
+        number = done if d.trick_done(self.step) or st.phase == P.OVER else done + 1
+        total = d.tricks[-1]
+        if self.walk.finished(self.deal) and total:
+            return f"trick {max(1, min(number, total))} of {total}"
+        return f"trick {max(1, number)}"
+
+    def position_text(self) -> Text:
+        """The position line: "Deal 2 of 5 · trick 4 of 10 · step 23 of 44 · view"."""
+        d = self.walk.steps(self.deal)
+        main = (f"Deal {self.deal + 1} of {self.walk.deal_count} · {self.trick_label()} · "
+                f"step {self.step} of {d.last}")
+        if self.seat is None:
+            view = "every hand open"
+        else:
+            view = f"{self.walk.at(self.deal, self.step).name(self.seat)}'s view"
+        end = ""
+        if self.step == d.last:
+            end = (" · end of the deal" if self.walk.finished(self.deal)
+                   else " · the record stops here")
+        room = max(20, self.app.size.width - 2)
+        return fit(room, [Text(main + end + " · " + view), Text(main + end), Text(main)],
+                   "bold")
+
+    # ----- drawing -------------------------------------------------------------------
+
+    def draw(self) -> None:
+        """Draw the position shown; nothing before the table is mounted."""
+        if not self.is_mounted:
+            return
+        try:
+            hand_view = self.query_one(HandView)
+        except Exception:
+            return
+        walk = self.walk
+        s = walk.at(self.deal, self.step)
+        d = walk.steps(self.deal)
+        st = d.states[self.step]
+        v = open_view(st, self.bottom) if self.seat is None else st.view(self.seat)
+        style = s.card_style
+        width, height = self.app.size
+        n = v.n_players
+        partnerships = s.variant.n_teams < n
+        for seat in range(n):
+            self.query_one(f"#seat-{seat}", SeatPanel).show(
+                seat_info(s, v, seat, True), partnerships)
+        hand = sorted_hand(s.variant, v)
+        top_rows = self.query_one("#top-seats").outer_size.height or None
+        hsize, tsize = card_sizes(width, height, n, self.bottom, len(hand), top_rows)
+        hand_view.show(hand, set(), None, False, hsize, style,
+                       room=max(20, width - SIDE_PANEL))
+        caption_panel = self.query_one("#trick-caption", Panel)
+        room = caption_panel.content_size.width or 28
+        finished = d.trick_done(self.step)
+        cards, winner, caption = trick_shown(s, v, room, False, finished, keys=False)
+        outcome = walk.outcome(self.deal) if self.step == d.last else []
+        if outcome:  # the deal's score under its last trick
+            caption = fit(room, outcome, "bold yellow")
+        for seat in range(n):
+            self.query_one(f"#slot-{seat}", TrickSlot).show(
+                cards.get(seat), tsize, style, WINNER if seat == winner else "normal")
+        caption_panel.set(caption)
+        show_stock(self.query_one(StockView), s, v)
+        show_side(self, s, v, True, False, height)
+        source = Text("Replay", style="bold")
+        if self.source:
+            source.append(" · ")
+            source.append(self.source)  # a file's name, as text
+        source.truncate(SIDE_PANEL - 2, overflow="ellipsis")
+        self.query_one("#replay-source", Panel).set(source)
+        self.query_one("#status", Panel).set(self.position_text())
+        self.draw_log()
+        if self.deal_shown != self.deal:  # the deal keys' use changes with the deal only
+            self.deal_shown = self.deal
+            self.refresh_bindings()
+
+    def draw_log(self) -> None:
+        """The log up to the step shown: one step on adds its lines, anything else tells
+        the deal again from its heading."""
+        log = self.query_one(GameLog)
+        d = self.walk.steps(self.deal)
+        at = (self.deal, self.step)
+        if at == self.log_shown:
+            return
+        before = self.log_shown
+        self.log_shown = at
+        if before is not None and before[0] == self.deal and before[1] == self.step - 1:
+            for line in d.lines[self.step]:
+                log.add(line)
+            if self.step == d.last:
+                result = self.walk.result(self.deal)
+                if result is not None:
+                    log.add(result)
+            return
+        log.clear()
+        for line in self.walk.log(self.deal, self.step):
+            log.add(line)
+
+    # ----- keys ----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "deal" and parameters:
+            target = self.deal + int(parameters[0])  # type: ignore[call-overload]
+            return 0 <= target < self.walk.deal_count
+        return True
+
+    def go(self, deal: int, step: int) -> None:
+        self.deal = max(0, min(deal, self.walk.deal_count - 1))
+        self.step = max(0, min(step, self.last_step))
+        self.draw()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.deal, self.step + delta)
+
+    def action_trick(self, delta: int) -> None:
+        """To the step that completes the next trick (or the deal's end), or back to the
+        one that completed the trick before (or the deal's start)."""
+        d = self.walk.steps(self.deal)
+        if delta > 0:
+            after = (k for k in range(self.step + 1, d.last + 1) if d.trick_done(k))
+            self.go(self.deal, next(after, d.last))
+        else:
+            before = (k for k in range(self.step - 1, 0, -1) if d.trick_done(k))
+            self.go(self.deal, next(before, 0))
+
+    def action_edge(self, end: int) -> None:
+        self.go(self.deal, self.last_step if end else 0)
+
+    def action_deal(self, delta: int) -> None:
+        target = self.deal + delta
+        if 0 <= target < self.walk.deal_count:
+            self.go(target, 0)
+
+    async def action_cycle_view(self) -> None:
+        """Every hand open → seat 0's view → seat 1's … → every hand open."""
+        n = self.walk.match.variant.n
+        if self.seat is None:
+            self.seat = 0
+        elif self.seat + 1 < n:
+            self.seat += 1
+        else:
+            self.seat = None
+        bottom = self.seat if self.seat is not None else self.bottom
+        if bottom != self.bottom:  # the seat shown sits at the bottom: the table turns
+            self.bottom = bottom
+            self.log_shown = None
+            await self.recompose()
+            self.query_one(GameLog).can_focus = False
+            self.refresh_bindings()  # the new footer lists the keys again
+            self.call_after_refresh(self.draw)
+        self.draw()
+
+    def action_keys(self) -> None:
+        from .keys import show_keys
+
+        show_keys(self, f"Keys of the replay — {self.walk.match.variant.name}")
+
+    def action_close(self) -> None:
+        if self.quits:
+            self.app.exit(0)
+        else:
+            self.dismiss(None)

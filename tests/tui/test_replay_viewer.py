@@ -1,0 +1,501 @@
+"""The replay viewer: a record drawn on the table and stepped through with the keys, forward
+and back, by action, by trick and by deal; every hand open or one seat's view; opened by
+``bisca-tui replay FILE --tui`` and closed with Esc."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from bisca_tui import cli
+from bisca_tui.engine.records import load_record
+from bisca_tui.replay import main as replay_main
+from bisca_tui.replay import viewer_app
+from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.screens.keys import KeysScreen
+from bisca_tui.tui.screens.replay import ReplayScreen
+from bisca_tui.tui.screens.start import StartScreen
+from bisca_tui.tui.widgets.board import sorted_hand
+from bisca_tui.tui.widgets.common import Panel
+from bisca_tui.tui.widgets.log import GameLog
+from bisca_tui.tui.widgets.table import HandView, SeatPanel, TrickSlot
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "bisca_tui" / "examples"
+SIZE = (110, 34)
+
+# one record per family, and the games whose deals open with a bidding or a called partner
+FAMILIES = ["bisca-3", "bisca-capixaba", "sueca", "sueca-3", "sueca-5", "briscola-3p",
+            "chiamata", "chiamata-monte-6p", "brisca-4p"]
+
+
+def example(name: str) -> str:
+    return str(EXAMPLES / f"{name}.json")
+
+
+def viewer(app: BiscaApp) -> ReplayScreen:
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen), f"expected the viewer, found {screen!r}"
+    return screen
+
+
+def status(r: ReplayScreen) -> str:
+    return str(r.query_one("#status", Panel).render())
+
+
+def log_text(r: ReplayScreen) -> str:
+    """The log as drawn, folded lines joined again."""
+    log = r.query_one(GameLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
+def seat_text(r: ReplayScreen, seat: int) -> str:
+    return str(r.query_one(f"#seat-{seat}", SeatPanel).render())
+
+
+def assert_drawn(r: ReplayScreen) -> None:
+    """What the table shows is the recorded position at the step shown: the bottom seat's
+    hand, the cards on the trick, the position line."""
+    d = r.walk.steps(r.deal)
+    st = d.states[r.step]
+    v = st.view(r.bottom)
+    assert r.query_one(HandView).cards == sorted_hand(st.variant, v)
+    shown = {seat: r.query_one(f"#slot-{seat}", TrickSlot).render() for seat in range(st.n)}
+    in_trick = dict(zip(st.trick_seats, st.trick, strict=True))
+    if d.trick_done(r.step):  # the trick just completed stays on the table
+        t = st.tricks[-1]
+        in_trick = dict(zip(t.seats, t.cards, strict=True))
+    for seat in range(st.n):
+        blank = not str(shown[seat]).strip()
+        assert blank == (seat not in in_trick), (r.step, seat)
+    assert f"step {r.step} of {d.last}" in status(r)
+    assert status(r).startswith(f"Deal {r.deal + 1} of {r.walk.deal_count} · ")
+
+
+async def open_viewer(pilot: Pilot, name: str, **kw: object) -> ReplayScreen:
+    record = load_record(example(name))
+    pilot.app.push_screen(ReplayScreen(record, source=f"{name}.json", **kw))  # type: ignore[arg-type]
+    await pilot.pause()
+    return viewer(pilot.app)  # type: ignore[arg-type]
+
+
+async def test_steps_forward_to_the_end_and_back_to_the_start(private_data) -> None:
+    app = viewer_app(example("bisca-3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        last = r.walk.steps(0).last
+        assert last == 40
+        assert r.step == 0
+        assert_drawn(r)
+        assert "Deal 1 of 4 · trick 1 of 20 · step 0 of 40" in status(r)
+        actions = r.record.deals[0].actions
+        for k in range(1, last + 1):
+            await pilot.press("right")
+            assert r.step == k
+            assert_drawn(r)
+        await pilot.pause()
+        await pilot.press("right")  # the end of the deal: no further
+        assert r.step == last
+        assert "end of the deal" in status(r)
+        caption = str(r.query_one("#trick-caption", Panel).render())
+        result = r.walk.match.results[0]
+        assert "-".join(map(str, result.card_points)) in caption
+        assert "Deal 1:" in log_text(r)  # the deal's score closes the log
+        assert actions[-1][0] in log_text(r)
+        for k in range(last - 1, -1, -1):
+            await pilot.press("left" if k % 2 else "h")
+            assert r.step == k
+            assert_drawn(r)
+        await pilot.pause()
+        assert "plays" not in log_text(r)  # back at the start: only the deal's heading
+        assert "Deal 1" in log_text(r)
+        await pilot.press("l")
+        await pilot.pause()
+        assert r.step == 1 and "plays" in log_text(r)
+
+
+async def test_a_step_back_tells_the_log_up_to_that_step(private_data) -> None:
+    app = viewer_app(example("bisca-3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        for _ in range(3):
+            await pilot.press("right")
+        await pilot.pause()
+        three = log_text(r)
+        await pilot.press("right", "left")
+        await pilot.pause()
+        assert log_text(r) == three
+
+
+async def test_whole_tricks_both_ways_and_the_ends_of_the_deal(private_data) -> None:
+    app = viewer_app(example("sueca"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        d = r.walk.steps(0)
+        ends = [k for k in range(1, d.last + 1) if d.trick_done(k)]
+        assert len(ends) == 10
+        for number, k in enumerate(ends, 1):
+            await pilot.press("down" if number % 2 else "right_square_bracket")
+            assert r.step == k
+            assert f"trick {number} of 10" in status(r)
+            assert_drawn(r)
+            winner = r.walk.steps(0).states[k].tricks[-1].winner
+            assert r.query_one(f"#slot-{winner}", TrickSlot).render()  # the trick stays
+        await pilot.press("down")
+        assert r.step == d.last
+        for k in reversed([0, *ends[:-1]]):
+            await pilot.press("up")
+            assert r.step == k
+        await pilot.press("end")
+        assert r.step == d.last
+        await pilot.press("home")
+        assert r.step == 0
+        await pilot.press("right", "right", "left_square_bracket")
+        assert r.step == 0
+        await pilot.pause()
+        assert_drawn(r)
+
+
+async def test_deals_change_with_n_and_p(private_data) -> None:
+    app = viewer_app(example("bisca-3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        assert not r.check_action("deal", (-1,))  # no deal before the first
+        await pilot.press("p")
+        assert r.deal == 0
+        await pilot.press("right", "right", "n")
+        assert (r.deal, r.step) == (1, 0)
+        await pilot.pause()
+        assert status(r).startswith("Deal 2 of 4 · ")
+        assert "Deal 2" in log_text(r) and "Deal 1" not in log_text(r)
+        assert_drawn(r)
+        await pilot.press("pagedown", "pagedown")
+        assert r.deal == 3
+        assert not r.check_action("deal", (1,))
+        await pilot.press("n")
+        assert r.deal == 3
+        await pilot.press("pageup", "p")
+        assert r.deal == 1
+        await pilot.pause()
+        assert_drawn(r)
+
+
+async def test_the_view_turns_from_every_hand_open_to_each_seat(private_data) -> None:
+    app = viewer_app(example("sueca"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("right", "right")  # two cards on the table, hands of 10 and 9
+        await pilot.pause()
+        st = r.walk.steps(0).states[2]
+        assert r.seat is None
+        assert "every hand open" in status(r)
+        for seat in (1, 2, 3):  # every other hand face up in its panel
+            assert "hand " in seat_text(r, seat)
+            assert "▮" not in seat_text(r, seat)
+        assert r.query_one("#seat-0", SeatPanel).side == "bottom"
+        for seat in range(4):
+            await pilot.press("v")
+            await pilot.pause()
+            assert r.seat == seat
+            assert r.bottom == seat
+            name = r.walk.names[seat]
+            assert f"{name}'s view" in status(r)
+            assert r.query_one(f"#seat-{seat}", SeatPanel).side == "bottom"
+            # the seat's own hand face up at the bottom, the others face down
+            assert set(r.query_one(HandView).cards) == set(st.hands[seat])
+            for other in range(4):
+                if other != seat:
+                    text = seat_text(r, other)
+                    assert "▮" * len(st.hands[other]) in text
+                    assert "hand " not in text
+            assert_drawn(r)
+        await pilot.press("v")
+        await pilot.pause()
+        assert r.seat is None and "every hand open" in status(r)
+        for seat in range(3):  # seat 3 stays at the bottom, every other hand face up
+            assert "hand " in seat_text(r, seat)
+        await pilot.press("right")  # the keys still step after the table turned
+        assert r.step == 3
+        await pilot.pause()
+        assert_drawn(r)
+
+
+async def test_capixaba_opens_on_the_cut_or_knock(private_data) -> None:
+    app = viewer_app(example("bisca-capixaba"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        assert "· the cut or knock · step 0 of 42" in status(r)
+        assert r.query_one(HandView).cards == ()  # nothing dealt before the choice
+        await pilot.press("right")
+        await pilot.pause()
+        assert "trick 1 of 10 · step 1 of 42" in status(r)
+        assert len(r.query_one(HandView).cards) == 3  # dealt once the choice is made
+        assert "cut" in log_text(r) or "knock" in log_text(r)
+
+
+async def test_a_seat_given_opens_its_view(private_data) -> None:
+    app = BiscaApp(data_directory=private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = await open_viewer(pilot, "briscola", deal=2, seat=1)
+        assert (r.deal, r.seat, r.bottom) == (2, 1, 1)
+        assert status(r).startswith("Deal 3 of 7 · ")
+        assert "▮" in seat_text(r, 0)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+async def test_every_family_steps_through_every_deal(private_data, name: str) -> None:
+    app = viewer_app(example(name))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("down", "down", "v", "right")  # two tricks in, seat 0's view
+        await pilot.pause()
+        assert r.seat == 0
+        assert_drawn(r)
+        for deal in range(r.walk.deal_count):
+            assert r.deal == deal
+            await pilot.press("end")
+            await pilot.pause()
+            assert_drawn(r)
+            caption = str(r.query_one("#trick-caption", Panel).render())
+            if r.walk.finished(deal):
+                result = r.walk.match.results[deal]
+                assert ("-".join(map(str, result.card_points)) in caption
+                        or result.redeal)
+            await pilot.press("up", "n")
+
+
+async def test_the_bidding_and_the_called_partner_show(private_data) -> None:
+    app = viewer_app(example("chiamata"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "the bidding" in status(r)
+        assert "bids" in log_text(r) or "passes" in log_text(r)
+        d = r.walk.steps(0)
+        called = next(k for k in range(d.last + 1) if d.states[k].phase == "play")
+        for _ in range(called - 1):
+            await pilot.press("right")
+        await pilot.pause()
+        st = d.states[called]
+        assert st.contract is not None and st.contract.called is not None
+        info = str(r.query_one("#info", Panel).render())
+        partner = r.walk.names[st.called_holder]
+        # every hand open: the partner is known from the call on
+        assert f"partner: {partner}" in info
+        await pilot.press("v")  # a seat's view keeps the partner secret until it shows
+        await pilot.pause()
+        if st.called_holder != 0:
+            info = str(r.query_one("#info", Panel).render())
+            assert "partner: ?" in info
+
+
+async def test_escape_closes_the_viewer_back_to_its_opener(private_data) -> None:
+    app = BiscaApp(data_directory=private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        r = await open_viewer(pilot, "bisca-3")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        listed = str(app.screen.query_one("#keys-text").render())
+        for words in ("One step forward", "One step back", "next trick", "The next deal",
+                      "The deal before", "each seat's view", "The start of the deal",
+                      "The end of the deal", "Close the replay"):
+            assert words in listed
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is r
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.is_running
+
+
+async def test_the_footer_lists_the_keys(private_data) -> None:
+    app = viewer_app(example("bisca-3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        shown = {b.binding.action for b in r.active_bindings.values() if b.binding.show}
+        assert {"step(1)", "trick(1)", "edge(0)", "edge(1)", "deal(1)", "cycle_view",
+                "keys", "close"} <= shown
+
+
+async def test_q_quits_a_viewer_opened_on_its_own(private_data) -> None:
+    app = viewer_app(example("bisca-3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert viewer(app).quits
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_value == 0
+    assert app.lock is None  # the viewer never held the save folder
+
+
+async def test_names_from_the_record_are_text(private_data, tmp_path) -> None:
+    data = json.loads(Path(example("bisca-3")).read_text(encoding="utf-8"))
+    data["players"] = ["[bold red]Ana[/]", "Bru\x1b[31mno"]
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = viewer_app(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        title = r.query_one("#seat-1", SeatPanel).border_title
+        assert str(title).endswith("Bru\\x1b[31mno")  # the escape shown, never obeyed
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert "[bold red]Ana[/] plays" in log_text(r)
+        assert "[bold red]Ana[/]" in str(r.query_one("#seat-0", SeatPanel).render())
+
+
+# ----- the command line --------------------------------------------------------------------
+
+
+def test_replay_tui_builds_the_app_on_the_viewer(monkeypatch, private_data) -> None:
+    started: list[BiscaApp] = []
+
+    def run(self: BiscaApp) -> int:
+        started.append(self)
+        return 0
+
+    monkeypatch.setattr(BiscaApp, "run", run)
+    assert cli.main(["replay", example("chiamata"), "--tui"]) == 0
+    (app,) = started
+    screen = app.first_screen
+    assert isinstance(screen, ReplayScreen)
+    assert screen.source == "chiamata.json"
+    assert screen.quits and screen.seat is None and screen.deal == 0
+    assert screen.walk.deal_count == 5
+
+
+def test_replay_tui_refuses_json_at_once(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(BiscaApp, "run", lambda self: pytest.fail("the app started"))
+    assert cli.main(["replay", example("bisca-3"), "--tui", "--json"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("broken", ["json", "rule"])
+def test_a_broken_record_says_what_and_where_without_starting(
+        monkeypatch, capsys, tmp_path, broken: str) -> None:
+    monkeypatch.setattr(BiscaApp, "run", lambda self: pytest.fail("the app started"))
+    path = tmp_path / "broken.json"
+    if broken == "json":
+        path.write_text('{\n  "format": "bisca-tui-record",\n  "version": 1,,\n}\n',
+                        encoding="utf-8")
+    else:
+        data = json.loads(Path(example("bisca-3")).read_text(encoding="utf-8"))
+        data["deals"][0]["actions"][1] = data["deals"][0]["actions"][0]  # a card twice
+        path.write_text(json.dumps(data), encoding="utf-8")
+    assert cli.main(["replay", str(path), "--tui"]) == 2
+    err = capsys.readouterr().err
+    assert replay_main([str(path)]) == 2
+    text_err = capsys.readouterr().err
+    assert err == text_err  # the same line as the text replay
+    assert err.startswith(f"bisca-tui replay: {path}")
+    assert err.count("\n") == 1
+    if broken == "json":
+        assert "line 3" in err and "not valid JSON" in err
+    else:
+        assert "deal 1, action 2" in err
+
+
+async def test_a_record_that_stops_mid_deal_says_so(private_data, tmp_path) -> None:
+    data = json.loads(Path(example("bisca-3")).read_text(encoding="utf-8"))
+    data["deals"] = data["deals"][:2]
+    data["deals"][1]["actions"] = data["deals"][1]["actions"][:7]  # a match saved mid-deal
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = viewer_app(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "end of the deal" in status(r)
+        await pilot.press("n", "end")
+        await pilot.pause()
+        assert (r.deal, r.step) == (1, 7)
+        assert "the record stops here" in status(r)
+        assert "trick 4 ·" in status(r)  # how many tricks the deal would have is unsaid
+        assert_drawn(r)
+        assert "Deal 2:" not in log_text(r)
+
+
+async def test_the_card_style_chosen_in_the_palette_redraws_the_viewer(private_data) -> None:
+    app = viewer_app(example("bisca-3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("right")
+        await pilot.pause()
+        card = r.record.deals[0].actions[0]  # record notation: the letters style's
+        assert card not in log_text(r)
+        app.set_card_style("letters")
+        await pilot.pause()
+        assert f"plays {card}" in log_text(r)
+        assert_drawn(r)
+
+
+async def test_f1_opens_the_rules_of_the_records_game(private_data) -> None:
+    from bisca_tui.tui.screens.rules import RulesScreen
+
+    app = viewer_app(example("sueca-5"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.variant_id == "sueca-5"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_a_deal_thrown_in_and_one_played_by_bots(private_data, tmp_path) -> None:
+    """A record made here: everyone passes (the same dealer deals again), then random bots
+    play a deal of Briscola Chiamata out."""
+    from bisca_tui.bots.base import make_bot
+    from bisca_tui.engine import Match, make_variant
+    from bisca_tui.engine import actions as A
+    from bisca_tui.engine.records import record_of_match
+
+    match = Match(make_variant("chiamata", {}, 5), 4, 7)
+    st = match.new_deal()
+    while not st.is_over():
+        st.apply(A.PASS)
+    match.finish_deal()
+    st = match.new_deal()
+    bot = make_bot("random", 3)
+    while not st.is_over():
+        st.apply(bot.choose(st.view(st.current)))
+    match.finish_deal()
+    path = tmp_path / "bots.json"
+    record_of_match(match, ["Ana", "Bruno", "Carla", "Duarte", "Eva"]).save(path)
+    app = viewer_app(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert r.step == 5
+        assert "Deal 1 of 2 · the bidding · step 5 of 5 · end of the deal" in status(r)
+        assert "thrown in" in str(r.query_one("#trick-caption", Panel).render())
+        assert "Everyone passed" in log_text(r)
+        await pilot.press("n", "end")
+        await pilot.pause()
+        assert "trick 8 of 8" in status(r)
+        assert_drawn(r)
