@@ -139,9 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="review deal K only, counting from 1 (default: every deal)")
     rv.add_argument("--json", action="store_true", help="print one JSON object")
     rv.add_argument("--samples", type=positive_int, metavar="N", default=None,
-                    help="sampled deals of the hidden cards per decision (default "
-                         f"{REVIEW_SAMPLES_TEXT}); the same samples and seed give the same "
-                         "review")
+                    help="sampled deals of the hidden cards per decision (default: "
+                         f"{REVIEW_SAMPLES_TEXT}, fewer when many cards are judged); the same "
+                         "samples and seed give the same review")
     rv.add_argument("--seed", type=seat_number, metavar="S", default=0,
                     help="the seed of the sampling (default 0)")
     rv.set_defaults(run=_review)
@@ -234,7 +234,7 @@ def _review(args: argparse.Namespace) -> int:
     import json
 
     from .coach.report import REPORT_FORMAT, REPORT_VERSION, review_json, review_text
-    from .coach.review import REVIEW_SAMPLES, default_seat, review_deal
+    from .coach.review import REVIEW_PLAYOUTS, REVIEW_SAMPLES, default_seat, review_deal
     from .engine.records import RecordError, load_record
     from .replay import printable
 
@@ -251,13 +251,15 @@ def _review(args: argparse.Namespace) -> int:
                             f"{args.seat}")
     deals = [args.deal - 1] if args.deal is not None else list(range(len(record.deals)))
     samples = args.samples or REVIEW_SAMPLES
+    playouts = None if args.samples else REVIEW_PLAYOUTS  # a number asked for is kept
     table = _table_beside(args.file) if args.seat is None else None
     names = tuple(v.signal_names)
     out: list[dict[str, Any]] = []
     try:
         for k in deals:
             seat = args.seat if args.seat is not None else default_seat(record, k, table)
-            review = review_deal(record, k, seat, seed=args.seed, samples=samples)
+            review = review_deal(record, k, seat, seed=args.seed, samples=samples,
+                                 playouts=playouts)
             if args.json:
                 out.append(review_json(review, names))
             else:

@@ -291,7 +291,7 @@ class PimcBot(Bot):
                     else:
                         totals[c] += value(child, team)
             samples += 1
-            if unique and how is not None:
+            if unique:  # one deal fits the view: every sample would be the same
                 break
             if samples >= self.min_samples and clock() >= deadline:
                 break

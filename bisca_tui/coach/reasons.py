@@ -76,8 +76,8 @@ TEMPLATES: dict[str, str] = {
                 "{card} adds its {points} points.",
     "partner_keep": "Your partner is winning the trick; {card} keeps your counting cards "
                     "for later.",
-    "partner_risk": "Your partner is winning, but an opponent still plays after you: {card} "
-                    "puts {at_risk} at risk.",
+    "partner_risk": "Your partner is winning, but the trick can still be taken after you: "
+                    "{card} puts {at_risk} at risk.",
     "partner_secure": "Your partner's card could still be beaten, so {card} makes the "
                       "trick{worth} safe.",
     "overtake": "Plays {card} over your partner's winning card.",
@@ -297,14 +297,17 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
     w = t.win_card
     assert w is not None and t.win_seat is not None
     beats = t.beats(c, w)
+    # the players after this seat not known to be partners (a guessed partner counts: a
+    # reason never leans on a guess)
+    strangers = [s for s in t.later if t.ally[s] < 1.0]
     partner = t.ours and t.ally[t.win_seat] >= 1.0
     if partner:
         if beats:
-            safe_before = not t.later_opps or not t.threats(w)
-            if not safe_before and (not t.later_opps or not t.threats(c)):
+            safe_before = not strangers or not t.threats(w)
+            if not safe_before and not t.threats(c):
                 return say("partner_secure", card=ref, worth=_worth(t.p + pts[c]))
             return say("overtake", card=ref)
-        if not t.later_opps:
+        if not strangers:
             if pts[c]:
                 return say("feed_last", card=ref, points=pts[c])
             return say("partner_keep", card=ref)
@@ -324,7 +327,7 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
             lowest = ", your lowest trump that takes it"
         if t.last:
             return say("take_last", card=ref, worth=worth)
-        if not t.later_opps:
+        if not strangers:
             return say("take_partner_after", card=ref, worth=worth)
         if t.threats(c):
             return say("take_try", card=ref, worth=worth, lowest=lowest,

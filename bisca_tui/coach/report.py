@@ -32,8 +32,13 @@ def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -
     who = f"seat {review.seat}"
     if review.player:
         who += f" ({clean(review.player)})"
-    lines = [f"Deal {review.deal + 1} of {game}, {who}"
-             + (f": {review.samples} sampled deals per decision" if review.samples else "")]
+    counts = sorted({d.samples for d in review.decisions if d.samples > 1})
+    if counts:
+        many = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        head = f": {many} sampled deals per decision"
+    else:
+        head = ""
+    lines = [f"Deal {review.deal + 1} of {game}, {who}{head}"]
     if not review.decisions and not review.others:
         lines.append("  No decision to review: every action of this seat was forced.")
         return "\n".join(lines) + "\n"

@@ -48,7 +48,12 @@ MISTAKE = 4.0  # expected card points lost
 BLUNDER = 10.0
 MISTAKE_WIN = 0.10  # chance of winning the deal lost, where the deal was solved exactly
 BLUNDER_WIN = 0.25
-REVIEW_SAMPLES = 200  # sampled deals per decision: a 4-player deal in a few seconds
+REVIEW_SAMPLES = 200  # sampled deals per decision, at most
+# ... fewer where many cards are judged: at most this many playouts (samples times cards) a
+# decision, and never fewer than REVIEW_MIN_SAMPLES samples; a deal of nine cards a hand
+# then takes about as long as one of three
+REVIEW_PLAYOUTS = 1000
+REVIEW_MIN_SAMPLES = 80
 WORST = 3  # decisions given a reason even when not marked
 
 
@@ -171,12 +176,23 @@ def default_seat(record: Record, deal: int, table: dict[str, Any] | None = None)
     return 0
 
 
+def samples_for(cards: int, samples: int, playouts: int | None) -> int:
+    """The samples a decision among ``cards`` cards gets: ``samples``, fewer when that
+    would pass ``playouts`` playouts, but not fewer than ``REVIEW_MIN_SAMPLES``."""
+    if playouts is None:
+        return samples
+    return min(samples, max(REVIEW_MIN_SAMPLES, playouts // max(cards, 1)))
+
+
 def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 0,
-                budget_ms: float = 150.0, samples: int | None = REVIEW_SAMPLES) -> Review:
+                budget_ms: float = 150.0, samples: int | None = REVIEW_SAMPLES,
+                playouts: int | None = REVIEW_PLAYOUTS) -> Review:
     """Every decision of ``seat`` (by default ``default_seat``) in deal ``deal`` (0-based)
-    of the record, judged at its view: cards by the search (``samples`` sampled deals each,
-    or ``budget_ms`` of thinking when ``samples`` is None), other decisions by the hard
-    level's rules of thumb."""
+    of the record, judged at its view: cards by the search, other decisions by the hard
+    level's rules of thumb. Each card decision gets ``samples`` sampled deals, fewer when
+    that passes ``playouts`` (see ``samples_for``; None: exactly ``samples``), or
+    ``budget_ms`` of thinking when ``samples`` is None. The same seed and samples give the
+    same review."""
     if not 0 <= deal < len(record.deals):
         raise ValueError(f"the record has {len(record.deals)} deal(s); there is no deal "
                          f"{deal + 1}")
@@ -215,7 +231,8 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
         if len(view.legal) < 2:
             continue
         cards = card_choices(view)
-        bot = coach_bot(seed, budget_ms, samples)
+        n = samples_for(len(cards), samples, playouts) if samples is not None else None
+        bot = coach_bot(seed, budget_ms, n)
         if action in cards and len(cards) >= 2:
             ev = evaluations[k] = advise(view, bot)
             out.decisions.append(_judge(deal, k, seat, view, action, ev))

@@ -175,6 +175,12 @@ def test_reasons_state_only_facts_the_seat_can_see() -> None:
                 if first.startswith(("feed_", "partner_")) or first == "overtake":
                     assert view.side_of[win_seat] is not None
                     assert view.side_of[win_seat] == view.side_of[view.seat]
+                if first in ("feed_last", "take_partner_after"):
+                    later = [(view.seat + i) % view.n_players
+                             for i in range(1, view.n_players - len(view.trick))]
+                    mine = view.side_of[view.seat]
+                    assert all(view.side_of[x] is not None
+                               and view.side_of[x] == mine for x in later)
             if first in ("lead_sure", "lead_sure_points", "take_sure", "take_master",
                          "take_gone_one", "take_gone_many"):
                 assert not unseen_beaters(view, c), (vid, h.reason)

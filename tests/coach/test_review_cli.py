@@ -106,4 +106,4 @@ def test_the_help_states_the_reviews_own_default_samples(capsys) -> None:
 
     assert str(REVIEW_SAMPLES) == REVIEW_SAMPLES_TEXT
     code, out, _ = run(capsys, "review", "--help")
-    assert code == 0 and f"(default {REVIEW_SAMPLES})" in " ".join(out.split())
+    assert code == 0 and f"(default: {REVIEW_SAMPLES}," in " ".join(out.split())
