@@ -80,6 +80,8 @@ TEMPLATES: dict[str, str] = {
                     "{card} puts {at_risk} at risk.",
     "partner_secure": "Your partner's card could still be beaten, so {card} makes the "
                       "trick{worth} safe.",
+    "partner_raise": "Your partner's card could still be beaten: {card} goes over it, so "
+                     "that fewer cards can take the trick.",
     "overtake": "Plays {card} over your partner's winning card.",
     "plain": "Plays {card}.",
     # what a card kept back is for
@@ -98,8 +100,8 @@ TEMPLATES: dict[str, str] = {
     "compare_win": "{alt}, the next best, wins the deal {pct} less often.",
     "compare_points": "{alt}, the next best, brings about {diff} fewer.",
     "close": "{alt} does about as well.",
-    "estimate": "The search expects about {points} card points for your side and a win "
-                "{pct} of the time.",
+    "estimate": "The search expects about {points} card points for your side, with a "
+                "{pct} chance to win the deal.",
     # ----- a decision looked back on -------------------------------------------------
     "cost_exact": "{played} loses exactly {loss} against {best}, with every card known.",
     "cost_solved": "{played} loses about {loss} against {best} (solved exactly on deals of "
@@ -306,6 +308,8 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
             safe_before = not strangers or not t.threats(w)
             if not safe_before and not t.threats(c):
                 return say("partner_secure", card=ref, worth=_worth(t.p + pts[c]))
+            if not safe_before and len(t.threats(c)) < len(t.threats(w)):
+                return say("partner_raise", card=ref)
             return say("overtake", card=ref)
         if not strangers:
             if pts[c]:

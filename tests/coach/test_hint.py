@@ -172,6 +172,8 @@ def test_reasons_state_only_facts_the_seat_can_see() -> None:
                 if first.startswith("cannot_win"):
                     plays = [a for a in view.legal if 0 <= a < 80]
                     assert not any(beats(view, x, w) for x in plays)
+                if first in ("partner_secure", "partner_raise"):
+                    assert len(unseen_beaters(view, c)) < len(unseen_beaters(view, w))
                 if first.startswith(("feed_", "partner_")) or first == "overtake":
                     assert view.side_of[win_seat] is not None
                     assert view.side_of[win_seat] == view.side_of[view.seat]
