@@ -84,6 +84,8 @@ TEMPLATES: dict[str, str] = {
                      "that fewer cards can take the trick.",
     "overtake": "Plays {card} over your partner's winning card.",
     "plain": "Plays {card}.",
+    "dark": "Trumps are not named yet, so any card may still be beaten; the strongest bot "
+            "plays {card}.",
     # what a card kept back is for
     "keep": "Keep {taker}: {top} is still unseen.",
     # ----- the search's verdict ------------------------------------------------------
@@ -285,6 +287,8 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
     pts = variant.points
     c = card
     ref = CardRef(c)
+    if view.trump is None:  # a trick played before trumps are named: nothing is sure
+        return say("dark", card=ref)
     if not t.trick:
         threats = t.threats(c)
         if not threats:

@@ -376,3 +376,12 @@ def test_no_hint_out_of_turn() -> None:
     other = 1 - s.current
     with pytest.raises(ValueError):
         hint(s.view(other))
+
+
+def test_a_trick_before_trumps_are_named_claims_nothing_sure() -> None:
+    view = _first_special("chiamata-buio", lambda w: w.trump is None and any(
+        0 <= a < 80 for a in w.legal))
+    h = hint(view, samples=4)
+    assert h.method == "rule" and h.reason_keys == ("dark",)
+    assert h.action == coach_bot(0, samples=4).choose(view)
+    assert "Trumps are not named yet" in h.reason
