@@ -1,6 +1,18 @@
 """A review as text (a table of the decisions, the reasons for the worst ones, and a chart
 of the expected result over the deal) or as a JSON-ready dict: what ``bisca-tui review``
-prints."""
+prints.
+
+The JSON object (``--json``) holds ``format`` ("bisca-tui-review"), ``version`` (1),
+``variant`` and ``deals``, one per deal reviewed: ``deal`` (from 1), ``seat``, ``player``,
+``samples``, ``lost`` (expected card points lost in all), ``result`` (``points`` the seat's
+side took and ``win``: 1, 0.5 or 0; null while the deal is unfinished), ``decisions`` (each
+card chosen: ``trick``, ``action`` (its number in the deal, from 1), ``played``, ``best``,
+``loss``, ``win_loss``, ``mark``, ``expected``, ``best_expected``, ``win``, ``best_win``,
+``method``, ``reason``, and ``options``: every legal card with its expected ``points`` and
+``win``), ``others`` (the other decisions: ``action``, ``played``, ``advised``, ``reason``)
+and ``curve`` (``label`` start, play or result, ``trick``, ``points``, ``win``). Cards and
+actions are in record notation.
+"""
 
 from __future__ import annotations
 
