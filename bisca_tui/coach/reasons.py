@@ -190,6 +190,7 @@ def capitalise(text: str) -> str:
             start = True
     return "".join(out)
 
+
 Field = str | int | float | CardRef | tuple[Part, ...]
 
 

@@ -15,9 +15,10 @@ that decide deals of 120 points needing 61). Below 4 points the differences betw
 are mostly what the sampling cannot tell apart: with the review's samples the loss of the
 same decision moves by a third of a point on average from one seed to another, a point or so
 at most (``benchmarks/coach_speed.py --noise``; in Bisca de Nove's long hands half a point
-on average, and up to five in the rare position where two lines are nearly level). Where the search solved the deal
-exactly, a drop of 10 points in the chance of winning is a mistake and of 25 a blunder
-whatever the card points say; the win chances of greedy playouts are too rough to mark by.
+on average, and up to five in the rare position where two lines are nearly level). Where
+the search solved the deal exactly, a drop of 10 points in the chance of winning is a
+mistake and of 25 a blunder whatever the card points say; the win chances of greedy
+playouts are too rough to mark by.
 
 Other decisions (bids, calls, signals, the exchange...) are listed with the action the hard
 level would take and its rule of thumb, without numbers: the search has none for them.
