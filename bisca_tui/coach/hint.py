@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from ..bots.heuristics import special_choice, variant_of
 from ..bots.levels import HardBot
 from ..bots.pimc import Evaluation, spare_partner
+from ..bots.sim import Rules
 from ..engine.narrate import Part
 from ..engine.view import SeatView
 from .reasons import NO_REASON, Reason, card_reason, card_words, play_reason, rule_reason
@@ -82,10 +83,13 @@ def advise(view: SeatView, bot: HardBot) -> Evaluation:
     level would play (among the cards it considers: see ``spare_partner``)."""
     cards = card_choices(view)
     ev = bot.evaluate(view, cards)
-    kept = spare_partner(view, variant_of(view), cards)
-    if ev.best not in kept:
-        best = max(kept, key=lambda c: round(ev.values[c].value, 9))
-        ev = replace(ev, best=best)
+    variant = variant_of(view)
+    kept = spare_partner(view, variant, cards)
+    if ev.best not in kept:  # as the search would among the kept: ties to the cheaper card
+        assert view.trump is not None
+        cost = Rules(variant, view.trump).cost
+        order = sorted(kept, key=lambda c: cost[c])
+        ev = replace(ev, best=max(order, key=lambda c: round(ev.values[c].value, 9)))
     return ev
 
 

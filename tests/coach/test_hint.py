@@ -385,3 +385,30 @@ def test_a_trick_before_trumps_are_named_claims_nothing_sure() -> None:
     assert h.method == "rule" and h.reason_keys == ("dark",)
     assert h.action == coach_bot(0, samples=4).choose(view)
     assert "Trumps are not named yet" in h.reason
+
+
+def test_a_sure_partners_trick_is_never_taken_with_a_trump() -> None:
+    found = 0
+    for seed in range(40):
+        def fits(s: GameState) -> bool:
+            if len(s.trick) != s.n - 1 or s.trump is None:
+                return False
+            view = s.view(s.current)
+            seat, w = winner_of(view)
+            if view.side_of[seat] != view.side_of[view.seat]:
+                return False
+            return any(0 <= c < 80 and beats(view, c, w) and s.variant.suit[c] == s.trump
+                       for c in view.legal) and len(view.legal) > 1
+
+        s = states_until("bisca-4", seed, fits)
+        if s is None:
+            continue
+        view = s.view(s.current)
+        _, w = winner_of(view)
+        h = hint(view, seed=1, samples=8)
+        assert not (beats(view, h.action, w) and variant_of(view).suit[h.action] == view.trump)
+        assert h.action == coach_bot(1, samples=8).choose(view)
+        found += 1
+        if found >= 3:
+            break
+    assert found
