@@ -3,9 +3,9 @@
 Every sentence comes from ``TEMPLATES``: a small set of English sentences, each named by a
 key and filled with named fields. Which template speaks is chosen by facts read from the
 seat's view (``Table``, the card counting of the rules of thumb: which cards are played,
-which are still unseen, what the trick holds, who is winning it and who plays after) and by
+which are still out, what the trick holds, who is winning it and who plays after) and by
 the search's evaluation (its numbers, and whether the exact solver proved them). A reason
-never mentions a card the seat has not seen or been shown: "no card still unseen can beat
+never places a card the seat has not seen or been shown: "no card left in play can beat
 it" is said only when it is so from the seat's count, and a guessed partner is never called
 a partner.
 
@@ -44,10 +44,10 @@ from ..engine.view import SeatView
 
 TEMPLATES: dict[str, str] = {
     # ----- playing a card: what the card does in this trick --------------------------
-    "lead_sure": "Leads {card}: no card still unseen can beat it, so the trick is yours.",
-    "lead_sure_points": "Leads {card}: no card still unseen can beat it, so its {points} "
+    "lead_sure": "Leads {card}: no card left in play can beat it, so the trick is yours.",
+    "lead_sure_points": "Leads {card}: no card left in play can beat it, so its {points} "
                         "points are yours.",
-    "lead_trump": "Leads {card} to draw out trumps: {unseen} trumps are still unseen.",
+    "lead_trump": "Leads {card} to draw out the other trumps: {left} still out.",
     "lead_low": "Leads {card}, worth nothing, keeping your points and trumps for later "
                 "tricks.",
     "lead_points": "Leads {card}, though {threats} can beat it.",
@@ -59,7 +59,7 @@ TEMPLATES: dict[str, str] = {
     "take_gone_many": "Takes the trick{worth} with {card}{lowest}; {gone} are already "
                       "played, so nothing can beat it.",
     "take_master": "Takes the trick{worth} with {card}{lowest}: no card can beat it.",
-    "take_sure": "Takes the trick{worth} with {card}{lowest}: no card still unseen can "
+    "take_sure": "Takes the trick{worth} with {card}{lowest}: no card left in play can "
                  "beat it.",
     "take_try": "Goes for the trick{worth} with {card}{lowest}, though {threats} could beat "
                 "it.",
@@ -72,8 +72,8 @@ TEMPLATES: dict[str, str] = {
                     "nothing by the end of the deal.",
     "feed_last": "Your partner is winning the trick and no opponent plays after you: {card} "
                  "adds its {points} points.",
-    "feed_top": "Your partner is winning the trick with a card nothing unseen can beat: "
-                "{card} adds its {points} points.",
+    "feed_top": "Your partner is winning the trick with a card nothing left in play can "
+                "beat: {card} adds its {points} points.",
     "partner_keep": "Your partner is winning the trick; {card} keeps your counting cards "
                     "for later.",
     "partner_risk": "Your partner is winning, but the trick can still be taken after you: "
@@ -87,7 +87,7 @@ TEMPLATES: dict[str, str] = {
     "dark": "Trumps are not named yet, so any card may still be beaten; the strongest bot "
             "plays {card}.",
     # what a card kept back is for
-    "keep": "Keep {taker}: {top} is still unseen.",
+    "keep": "Keep {taker}: {top} is still out.",
     # ----- the search's verdict ------------------------------------------------------
     "exact_win": "Every card is known now: with best play on both sides your side ends "
                  "the deal with {points} points and wins it.",
@@ -274,7 +274,7 @@ def threats_phrase(t: Table, c: int) -> tuple[Part, ...]:
     threats = sorted(t.threats(c), key=lambda u: -t.strength[u] - 20 * (t.suit[u] == t.trump))
     if len(threats) <= 2:
         return cards_phrase(threats)
-    return (f"{len(threats)} cards still unseen",)
+    return (f"{len(threats)} cards left in play",)
 
 
 # ----- playing a card --------------------------------------------------------------
@@ -297,7 +297,8 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
                 return say("lead_sure_points", card=ref, points=pts[c])
             return say("lead_sure", card=ref)
         if t.suit[c] == t.trump:
-            return say("lead_trump", card=ref, unseen=t.unseen_trumps)
+            n = t.unseen_trumps
+            return say("lead_trump", card=ref, left=f"{n} is" if n == 1 else f"{n} are")
         if pts[c] == 0:
             return say("lead_low", card=ref)
         return say("lead_points", card=ref, threats=threats_phrase(t, c))

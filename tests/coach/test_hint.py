@@ -20,7 +20,7 @@ from bisca_tui.engine.narrate import CardRef
 from bisca_tui.engine.sampling import determinize
 from bisca_tui.engine.view import SeatView
 
-# templates that name a card the seat has not seen, always as "still unseen"
+# templates that name a card the seat has not seen, only ever as still out (never where)
 UNSEEN_TEMPLATES = {"take_try", "lead_points", "keep"}
 
 
@@ -272,7 +272,7 @@ def test_a_trump_kept_back_is_said_to_wait_for_the_unseen_one_above_it() -> None
             kept, top = refs(r.parts)[-2:]
             assert variant_of(view).suit[kept] == view.trump
             assert top in unseen_beaters(view, kept)
-            assert "is still unseen." in r.text(card_words(view))
+            assert "is still out." in r.text(card_words(view))
             found += 1
     assert found
 
