@@ -5,6 +5,8 @@
     bisca-tui replay FILE [--json] [--open] [--tui]
                                     replay a game record trick by trick (--tui: on the
                                     card table, step by step)
+    bisca-tui review FILE [--seat N] [--deal K] [--json]
+                                    each decision of a seat compared with the search
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
 
@@ -128,6 +130,23 @@ def build_parser() -> argparse.ArgumentParser:
                          description=rp.description)
     rep.set_defaults(run=_replay)
 
+    rv = sub.add_parser("review", help="review a player's decisions in a game record",
+                        description=REVIEW_DESCRIPTION, formatter_class=raw)
+    rv.add_argument("file", metavar="FILE", help="a game record (JSON, see docs/records.md)")
+    rv.add_argument("--seat", type=seat_number, metavar="N", default=None,
+                    help="the seat to review, from 0 (default: the person's seat when a "
+                         "saved match's table file says who played, else 0)")
+    rv.add_argument("--deal", type=positive_int, metavar="K", default=None,
+                    help="review deal K only, counting from 1 (default: every deal)")
+    rv.add_argument("--json", action="store_true", help="print one JSON object")
+    rv.add_argument("--samples", type=positive_int, metavar="N", default=None,
+                    help="sampled deals of the hidden cards per decision (default: "
+                         f"{REVIEW_SAMPLES_TEXT}, fewer when many cards are judged); the same "
+                         "samples and seed give the same review")
+    rv.add_argument("--seed", type=seat_number, metavar="S", default=0,
+                    help="the seed of the sampling (default 0)")
+    rv.set_defaults(run=_review)
+
     ar = sub.add_parser("arena", help="bots against bots, in duplicate deals",
                         description=arena.DESCRIPTION, epilog=arena.epilog(),
                         formatter_class=raw)
@@ -163,6 +182,100 @@ def _replay(args: argparse.Namespace) -> int:
 
     flags = [f"--{name}" for name in ("json", "open", "tui") if getattr(args, name)]
     return int(replay.main([args.file, *flags]) or 0)
+
+
+REVIEW_DESCRIPTION = """\
+Each decision of one seat in a game record, compared with the search of the hard level at
+the view the seat had: the expected card points each card lost against the best one, the
+mistakes (4 points or more) and blunders (10 or more), a reason for the worst ones, the
+other decisions (bids, calls, signals...) beside what the hard level would choose, and a
+chart of the expected result over the deal.
+
+Exit status: 0 when done, 2 when the command line or the record is refused."""
+REVIEW_SAMPLES_TEXT = "200"
+
+
+def seat_number(text: str) -> int:
+    """An argparse type: a whole number of 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _review_fail(message: str) -> int:
+    from .replay import ERROR_WIDTH, printable
+
+    text = printable(" ".join(message.split()))
+    if len(text) > ERROR_WIDTH:
+        text = text[:ERROR_WIDTH - 1] + "…"
+    print(f"bisca-tui review: {text}", file=sys.stderr)
+    return 2
+
+
+def _table_beside(path: str) -> dict[str, Any] | None:
+    """The table file a save keeps beside its record (who sat where), if there is a
+    readable one."""
+    import json
+    from pathlib import Path
+
+    p = Path(path)
+    table = p.with_name(p.name.removesuffix(".json") + ".table.json")
+    try:
+        data = json.loads(table.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _review(args: argparse.Namespace) -> int:
+    import json
+
+    from .coach.report import REPORT_FORMAT, REPORT_VERSION, review_json, review_text
+    from .coach.review import REVIEW_PLAYOUTS, REVIEW_SAMPLES, default_seat, review_deal
+    from .engine.records import RecordError, load_record
+    from .replay import printable
+
+    try:
+        record = load_record(args.file)
+        v = record.make_variant()
+    except RecordError as e:
+        return _review_fail(str(e))
+    if args.deal is not None and args.deal > len(record.deals):
+        return _review_fail(f"{args.file}: the record has {len(record.deals)} deal(s); there "
+                            f"is no deal {args.deal}")
+    if args.seat is not None and args.seat >= v.n:
+        return _review_fail(f"{v.name} here has seats 0 to {v.n - 1}; there is no seat "
+                            f"{args.seat}")
+    deals = [args.deal - 1] if args.deal is not None else list(range(len(record.deals)))
+    samples = args.samples or REVIEW_SAMPLES
+    playouts = None if args.samples else REVIEW_PLAYOUTS  # a number asked for is kept
+    table = _table_beside(args.file) if args.seat is None else None
+    names = tuple(v.signal_names)
+    out: list[dict[str, Any]] = []
+    try:
+        for k in deals:
+            seat = args.seat if args.seat is not None else default_seat(record, k, table)
+            review = review_deal(record, k, seat, seed=args.seed, samples=samples,
+                                 playouts=playouts)
+            if args.json:
+                out.append(review_json(review, names))
+            else:
+                if k != deals[0]:
+                    print()
+                print(review_text(review, names, printable), end="", flush=True)
+    except RecordError as e:
+        return _review_fail(str(e))
+    except BrokenPipeError:
+        return 0
+    if args.json:
+        print(json.dumps({"format": REPORT_FORMAT, "version": REPORT_VERSION,
+                          "variant": record.variant, "deals": out}, ensure_ascii=False,
+                         indent=1))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

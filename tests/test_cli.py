@@ -59,7 +59,7 @@ def test_help_is_plain_text_and_lists_commands_and_options(capsys, argv: list[st
     assert code == 0 and err == ""
     assert out.startswith("usage: bisca-tui ")
     assert "`" not in out  # plain text, not reStructuredText
-    for word in ("play", "variants", "replay", "arena", "--version", "--variant ID",
+    for word in ("play", "variants", "replay", "review", "arena", "--version", "--variant ID",
                  "--cards STYLE", "--speed SPEED", "--data-dir DIR"):
         assert word in out
     usage = out.split("\n\n")[0]
@@ -70,7 +70,7 @@ def test_help_is_plain_text_and_lists_commands_and_options(capsys, argv: list[st
     assert "[COMMAND ...]" in usage
 
 
-@pytest.mark.parametrize("command", ["play", "variants", "replay", "arena"])
+@pytest.mark.parametrize("command", ["play", "variants", "replay", "review", "arena"])
 def test_every_command_has_help(capsys, command: str) -> None:
     code, out, err = run(capsys, command, "--help")
     assert code == 0 and err == ""
@@ -167,6 +167,9 @@ REFUSED = [
     (["chess"], "argument COMMAND: invalid choice: 'chess'"),
     (["variants", "bisca-3"], "unrecognized arguments: bisca-3"),
     (["replay"], "bisca-tui replay: error: the following arguments are required: FILE"),
+    (["review"], "bisca-tui review: error: the following arguments are required: FILE"),
+    (["review", "x.json", "--deal", "0"], "argument --deal: must be at least 1, not 0"),
+    (["review", "x.json", "--seat", "-1"], "argument --seat: must be 0 or more, not -1"),
 ]
 
 

@@ -1,13 +1,14 @@
-"""The engine and the bots never import the user interface (textual, rich)."""
+"""The engine, the bots and the coach never import the user interface (textual, rich)."""
 
 import subprocess
 import sys
 
 
-def test_engine_and_bots_do_not_import_textual() -> None:
+def test_engine_bots_and_coach_do_not_import_textual() -> None:
     code = (
         "import sys\n"
         "import bisca_tui.engine, bisca_tui.engine.records, bisca_tui.bots\n"
+        "import bisca_tui.coach, bisca_tui.coach.report, bisca_tui.coach.reasons\n"
         "from bisca_tui.engine import all_variants\n"
         "all_variants()\n"
         "import bisca_tui.bots.base\n"
@@ -18,7 +19,7 @@ def test_engine_and_bots_do_not_import_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    assert out.stdout.strip() == "", f"engine/bots pulled in: {out.stdout.strip()}"
+    assert out.stdout.strip() == "", f"engine/bots/coach pulled in: {out.stdout.strip()}"
 
 
 def test_import_contract_catches_a_textual_import() -> None:

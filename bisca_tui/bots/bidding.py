@@ -173,7 +173,7 @@ def rank_auction(view: SeatView, variant: Variant, legal: Sequence[int],
 # ----- judging a bid by playing sampled deals out (the hard level) --------------------
 
 
-def _candidate(view: SeatView, variant: Variant, bids: Sequence[int]) -> tuple[int, int]:
+def candidate_bid(view: SeatView, variant: Variant, bids: Sequence[int]) -> tuple[int, int]:
     """The bid the estimate likes best among those needing what the next one needs, and its
     best call, whether or not it is worth bidding."""
     domain = variant.auction_rules.domain  # type: ignore[attr-defined]
@@ -245,7 +245,7 @@ def sampled_bid(view: SeatView, variant: Variant, legal: Sequence[int], rng: ran
     bids = [a for a in legal if A.BID <= a < A.CALL]
     if not bids or A.PASS not in legal:
         return rank_auction(view, variant, legal, rng)
-    bid, call = _candidate(view, variant, bids)
+    bid, call = candidate_bid(view, variant, bids)
     deadline = clock() + budget_ms / 1000.0
     total = 0.0
     n = 0

@@ -405,7 +405,7 @@ class PimcBot(Bot):
                         totals[c] += w * value(child, team)
             samples += 1
             weight += w
-            if unique and how is not None:
+            if unique:  # one deal fits the view: every sample would be the same
                 break
             if samples >= self.min_samples and clock() >= deadline:
                 break

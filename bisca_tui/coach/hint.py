@@ -1,13 +1,32 @@
-"""Advice for the seat to act: the action the search prefers, why, and what every legal
-card is expected to bring."""
+"""Advice for the seat to act: the action the hard level would take, why, and what every
+legal card is expected to bring.
+
+Cards are judged by the hard level's own evaluation (``PimcBot.evaluate``): every legal
+card on the same sampled deals of the hidden cards, solved exactly near the end. The card
+advised is the one the hard level would play (its evaluation's best, among the cards it
+considers: it never takes a sure partner's trick with a trump). Every other decision (cut
+or knock, exchange, signals, bids, calls, discards...) is the hard level's ``choose``, with
+a reason from the rules of thumb it follows.
+
+Everything is read from the seat's view: two deals that look alike from the seat get the
+same hint (with the same seed and number of samples).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ..bots.heuristics import special_choice, variant_of
 from ..bots.levels import HardBot
-from ..bots.pimc import Evaluation
+from ..bots.pimc import Evaluation, spare_partner
+from ..bots.sim import Rules
+from ..engine.narrate import Part
 from ..engine.view import SeatView
+from .reasons import NO_REASON, Reason, card_reason, card_words, play_reason, rule_reason
+
+#: the most samples a hint draws: in short positions the search stops here, well inside the
+#: time budget, so that asking twice gives the same hint
+HINT_SAMPLES = 400
 
 
 @dataclass(frozen=True)
@@ -25,37 +44,87 @@ class CardAdvice:
 class Hint:
     seat: int
     action: int  # the advised action
-    reason: str  # one or two plain sentences
-    options: tuple[CardAdvice, ...]  # every legal action the search judged, best first
+    reason: str  # one or two plain sentences, cards in words
+    options: tuple[CardAdvice, ...]  # every legal action; the cards the search judged
+    # first, best first
     method: str  # "exact", "solved", "playouts" (see ``Evaluation``) or "rule"
+    # the reason as a line of parts (text and ``CardRef``), for a caller drawing cards its
+    # own way (the table's log does so), and the keys of its templates (``TEMPLATES``)
+    reason_parts: tuple[Part, ...] = ()
+    reason_keys: tuple[str, ...] = ()
+    samples: int = 0  # sampled deals of the hidden cards behind the numbers (0: none)
 
 
 def coach_bot(seed: int = 0, budget_ms: float = 300.0, samples: int | None = None) -> HardBot:
-    """The search the coach asks: the hard level, bounded by time or by a number of
-    samples (the latter repeats exactly, for tests and reviews that must agree)."""
+    """The search the coach asks: the hard level, bounded by time (at most
+    ``HINT_SAMPLES`` samples) or by a number of samples. Bounded by samples it repeats
+    exactly on any machine: its clock then never runs out, even for the bids it plays out."""
     if samples is not None:
-        return HardBot(seed, budget_ms=1e9, max_samples=samples, min_samples=samples)
-    return HardBot(seed, budget_ms=budget_ms)
+        bot = HardBot(seed, budget_ms=1e9, max_samples=samples, min_samples=samples)
+        bot.clock = _stopped_clock
+        return bot
+    bot = HardBot(seed, budget_ms=budget_ms, max_samples=HINT_SAMPLES)
+    return bot
 
 
-def hint(view: SeatView, seed: int = 0, budget_ms: float = 300.0,
-         samples: int | None = None) -> Hint:
-    """What the seat whose view this is should do, and why."""
-    bot = coach_bot(seed, budget_ms, samples)
-    cards = [a for a in view.legal if 0 <= a < 80]
-    if len(cards) >= 1 and view.trump is not None and len(view.legal) == len(cards):
-        ev = bot.evaluate(view, cards)
-        return Hint(view.seat, ev.best, reason_for(view, ev), options_of(ev), ev.method)
-    action = bot.choose(view)
-    return Hint(view.seat, action, "", tuple(CardAdvice(a, None, None, None)
-                                             for a in view.legal), "rule")
+def _stopped_clock() -> float:
+    return 0.0
+
+
+def card_choices(view: SeatView) -> list[int]:
+    """The legal cards the search can judge at this view (none before trumps are known)."""
+    if view.trump is None:
+        return []
+    return [a for a in view.legal if 0 <= a < 80]
+
+
+def advise(view: SeatView, bot: HardBot) -> Evaluation:
+    """The hard level's evaluation of every legal card, its best being the card the hard
+    level would play (among the cards it considers: see ``spare_partner``)."""
+    cards = card_choices(view)
+    ev = bot.evaluate(view, cards)
+    variant = variant_of(view)
+    kept = spare_partner(view, variant, cards)
+    if ev.best not in kept:  # as the search would among the kept: ties to the cheaper card
+        assert view.trump is not None
+        cost = Rules(variant, view.trump).cost
+        order = sorted(kept, key=lambda c: cost[c])
+        ev = replace(ev, best=max(order, key=lambda c: round(ev.values[c].value, 9)))
+    return ev
 
 
 def options_of(ev: Evaluation) -> tuple[CardAdvice, ...]:
     return tuple(CardAdvice(a.action, a.points, a.win, a.value) for a in ev.ranked())
 
 
-def reason_for(view: SeatView, ev: Evaluation) -> str:
-    best = ev.values[ev.best]
-    return (f"Expected to end the deal with about {best.points:.0f} card points for your "
-            f"side, winning it {100 * best.win:.0f}% of the time.")
+def hint(view: SeatView, seed: int = 0, budget_ms: float = 300.0,
+         samples: int | None = None) -> Hint:
+    """What the seat whose view this is should do, and why."""
+    if not view.legal:
+        raise ValueError("it is not this seat's turn: nothing to advise")
+    bot = coach_bot(seed, budget_ms, samples)
+    variant = variant_of(view)
+    cards = card_choices(view)
+    others = [a for a in view.legal if not 0 <= a < 80]
+    ev = advise(view, bot) if cards else None
+    options = options_of(ev) if ev is not None else ()
+    options += tuple(CardAdvice(a, None, None, None) for a in view.legal
+                     if a not in {o.action for o in options})
+    action: int
+    reason: Reason
+    if ev is not None and len(view.legal) == 1:
+        action, reason = ev.best, play_reason(view, ev.best, ev)
+    elif ev is not None:
+        special = special_choice(view, variant, bot.rng) if others else None
+        if special is not None:
+            action, reason = special, rule_reason(view, special)
+        else:
+            action, reason = ev.best, card_reason(view, ev, ev.best)
+    else:
+        action = bot.choose(view)
+        reason = play_reason(view, action) if 0 <= action < 80 else rule_reason(view, action)
+    if reason is NO_REASON:
+        reason = rule_reason(view, action)
+    method = ev.method if ev is not None and action in ev.values else "rule"
+    return Hint(view.seat, action, reason.text(card_words(view)), options, method,
+                reason.parts, reason.keys, ev.samples if ev is not None else 0)

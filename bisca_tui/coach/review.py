@@ -1,21 +1,68 @@
 """A finished deal looked back on: each decision of one seat compared with the search at
-the same view."""
+the same view.
+
+Every card the seat chose (from two or more) is judged by the hard level's evaluation of
+the view the seat had then (``hint.advise``: the same search, with the exact solver where
+it applies), on a fixed number of sampled deals and a fixed seed, so that a review repeats
+exactly. A decision's loss is the card points its side was expected to end the deal with
+after the best card, less those after the card played (never below 0: the best card loses
+nothing); where the search solved the deal exactly, the drop in the chance of winning it
+counts too.
+
+The marks: a **mistake** loses 4 card points or more (a King given away, a low trump wasted
+on a trick worth nothing); a **blunder** 10 or more (an Ace or a Three or Seven, the cards
+that decide deals of 120 points needing 61). Below 4 points the differences between cards
+are mostly what the sampling cannot tell apart: with the review's samples the loss of the
+same decision moves by a third of a point on average from one seed to another, a point or so
+at most (``benchmarks/coach_speed.py --noise``; in Bisca de Nove's long hands half a point
+on average, and up to five in the rare position where two lines are nearly level). Where
+the search solved the deal exactly, a drop of 10 points in the chance of winning is a
+mistake and of 25 a blunder whatever the card points say; the win chances of greedy
+playouts are too rough to mark by.
+
+Other decisions (bids, calls, signals, the exchange...) are listed with the action the hard
+level would take and its rule of thumb, without numbers: the search has none for them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..bots.pimc import Evaluation
 from ..engine.actions import parse_action
+from ..engine.narrate import CardRef, Part
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
-from .hint import coach_bot
+from ..engine.view import SeatView
+from .hint import CardAdvice, advise, card_choices, coach_bot, options_of
+from .reasons import (
+    NO_REASON,
+    Reason,
+    card_points,
+    card_words,
+    play_reason,
+    rule_reason,
+    say,
+)
 
 MISTAKE = 4.0  # expected card points lost
 BLUNDER = 10.0
+MISTAKE_WIN = 0.10  # chance of winning the deal lost, where the deal was solved exactly
+BLUNDER_WIN = 0.25
+REVIEW_SAMPLES = 200  # sampled deals per decision, at most
+# ... fewer where many cards are judged: at most this many playouts (samples times cards) a
+# decision, and never fewer than REVIEW_MIN_SAMPLES samples; a deal of nine cards a hand
+# then takes about as long as one of three
+REVIEW_PLAYOUTS = 1000
+REVIEW_MIN_SAMPLES = 80
+WORST = 3  # decisions given a reason even when not marked
 
 
 @dataclass(frozen=True)
 class Decision:
+    """One card the seat chose, judged."""
+
     deal: int  # 0-based deal of the record
     step: int  # 0-based index of the action in the deal
     seat: int
@@ -23,9 +70,48 @@ class Decision:
     best: int
     loss: float  # expected card points lost against the best action (0 for the best)
     mark: str  # "", "mistake" or "blunder"
-    reason: str
+    reason: str  # for the marked and the worst decisions, else ""
     expected: float  # expected card points of the side after the action played
     method: str
+    best_expected: float = 0.0  # expected card points of the side after the best action
+    win: float = 0.0  # chance of winning the deal after the action played
+    best_win: float = 0.0  # ... after the best action
+    win_loss: float = 0.0  # best_win - win, never below 0
+    trick: int = 0  # 1-based trick the card was played to
+    samples: int = 0
+    options: tuple[CardAdvice, ...] = ()  # every legal card as the search saw it, best first
+    reason_parts: tuple[Part, ...] = ()
+
+
+@dataclass(frozen=True)
+class OtherDecision:
+    """A decision other than a card (a bid, a call, a signal...): what the seat did and
+    what the hard level would have done, with its rule of thumb."""
+
+    deal: int
+    step: int
+    seat: int
+    played: int
+    advised: int
+    reason: str
+    reason_parts: tuple[Part, ...] = ()
+
+    @property
+    def differs(self) -> bool:
+        return self.played != self.advised
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """The side's expected result at one moment of the deal: ``label`` "start" (before the
+    seat's first decision, with the best play), "play" (after a card of the seat) or
+    "result" (the deal's end: the points taken, won 1, tied 0.5, lost 0)."""
+
+    step: int
+    trick: int
+    points: float
+    win: float
+    label: str
 
 
 @dataclass
@@ -33,45 +119,215 @@ class Review:
     deal: int
     seat: int
     decisions: list[Decision] = field(default_factory=list)
+    others: list[OtherDecision] = field(default_factory=list)
+    variant: str = ""
+    player: str = ""  # the name the record gives the seat's player ("" for a dummy)
+    samples: int = 0  # sampled deals per decision (0: bounded by time)
+    result_points: int | None = None  # card points the seat's side took (None: unfinished)
+    result_win: float | None = None  # 1 won, 0.5 tied, 0 lost
+    total_points: int = 120  # card points in the deal
 
     @property
     def marked(self) -> list[Decision]:
         return [d for d in self.decisions if d.mark]
 
+    @property
+    def lost(self) -> float:
+        """Expected card points lost over the deal."""
+        return sum(d.loss for d in self.decisions)
 
-def mark_of(loss: float) -> str:
-    if loss >= BLUNDER:
+    def curve(self) -> list[CurvePoint]:
+        """The expected result over the deal: before the first decision, after each card
+        the seat chose, and the result."""
+        out: list[CurvePoint] = []
+        if self.decisions:
+            d0 = self.decisions[0]
+            out.append(CurvePoint(d0.step, d0.trick, d0.best_expected, d0.best_win, "start"))
+        for d in self.decisions:
+            out.append(CurvePoint(d.step, d.trick, d.expected, d.win, "play"))
+        if self.result_points is not None and self.result_win is not None:
+            last = self.decisions[-1] if self.decisions else None
+            out.append(CurvePoint(last.step + 1 if last else 0, last.trick if last else 0,
+                                  float(self.result_points), self.result_win, "result"))
+        return out
+
+
+def mark_of(loss: float, win_loss: float = 0.0, method: str = "playouts") -> str:
+    exact = method in ("exact", "solved")
+    if loss >= BLUNDER or (exact and win_loss >= BLUNDER_WIN):
         return "blunder"
-    if loss >= MISTAKE:
+    if loss >= MISTAKE or (exact and win_loss >= MISTAKE_WIN):
         return "mistake"
     return ""
 
 
-def review_deal(record: Record, deal: int, seat: int, seed: int = 0,
-                budget_ms: float = 150.0, samples: int | None = None) -> Review:
-    """Every card play of ``seat`` in deal ``deal`` of the record, judged at its view."""
+def default_seat(record: Record, deal: int, table: dict[str, Any] | None = None) -> int:
+    """The seat to review: the first person's seat when ``table`` (the table file a save
+    keeps beside its record) says who played, else seat 0."""
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if not isinstance(seats, list):
+        return 0
+    humans = [k for k, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
+    if not humans:
+        return 0
+    match = replay_record(record)
+    people = match.people(deal) if deal < len(match.deals) else ()
+    for p in humans:
+        if p in people:
+            return people.index(p)
+    return 0
+
+
+def samples_for(cards: int, samples: int, playouts: int | None) -> int:
+    """The samples a decision among ``cards`` cards gets: ``samples``, fewer when that
+    would pass ``playouts`` playouts, but not fewer than ``REVIEW_MIN_SAMPLES``."""
+    if playouts is None:
+        return samples
+    return min(samples, max(REVIEW_MIN_SAMPLES, playouts // max(cards, 1)))
+
+
+def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 0,
+                budget_ms: float = 150.0, samples: int | None = REVIEW_SAMPLES,
+                playouts: int | None = REVIEW_PLAYOUTS) -> Review:
+    """Every decision of ``seat`` (by default ``default_seat``) in deal ``deal`` (0-based)
+    of the record, judged at its view: cards by the search, other decisions by the hard
+    level's rules of thumb. Each card decision gets ``samples`` sampled deals, fewer when
+    that passes ``playouts`` (see ``samples_for``; None: exactly ``samples``), or
+    ``budget_ms`` of thinking when ``samples`` is None. The same seed and samples give the
+    same review."""
+    if not 0 <= deal < len(record.deals):
+        raise ValueError(f"the record has {len(record.deals)} deal(s); there is no deal "
+                         f"{deal + 1}")
+    if seat is None:
+        seat = default_seat(record, deal)
     v = record.make_variant()
-    d = record.deals[deal]
-    start: list[GameState] = []
+    if not 0 <= seat < v.n:
+        raise ValueError(f"{v.name} here has seats 0 to {v.n - 1}; there is no seat {seat}")
+    views: list[tuple[int, SeatView, int]] = []  # (step, view before it, action)
+    states: list[GameState] = []
+    actions = record.deals[deal].actions
+    names = v.signal_names
 
-    def at_start(i: int, state: GameState) -> None:
+    def at(state: GameState, k: int) -> None:
+        if k < len(actions) and state.current == seat:
+            views.append((k, state.view(seat), parse_action(actions[k], names)))
+
+    def on_deal(i: int, state: GameState) -> None:
         if i == deal:
-            start.append(state.clone())
+            states.append(state)
+            at(state, 0)
 
-    replay_record(record, on_deal=at_start)
-    state = start[0]
-    out = Review(deal, seat)
-    for k, text in enumerate(d.actions):
-        action = parse_action(text, v.signal_names)
-        if state.current == seat and state.trump is not None:
-            view = state.view(seat)
-            cards = [a for a in view.legal if 0 <= a < 80]
-            if len(cards) > 1 and len(cards) == len(view.legal) and action in cards:
-                ev = coach_bot(seed, budget_ms, samples).evaluate(view, cards)
-                best = ev.values[ev.best]
-                mine = ev.values[action]
-                loss = 0.0 if action == ev.best else max(0.0, best.points - mine.points)
-                out.decisions.append(Decision(deal, k, seat, action, ev.best, loss,
-                                              mark_of(loss), "", mine.points, ev.method))
-        state.apply(action)
+    def on_action(i: int, k: int, state: GameState, text: str) -> None:
+        if i == deal:
+            at(state, k + 1)
+
+    match = replay_record(record, on_action=on_action, on_deal=on_deal)
+    final = states[0]
+    people = match.people(deal)
+    player = people[seat] if seat < len(people) else None
+    out = Review(deal, seat, variant=v.id, player=record.players[player]
+                 if player is not None else "", samples=samples or 0)
+    out.total_points = sum(v.points[c] for c in v.pack())
+    evaluations: dict[int, Evaluation] = {}
+    for k, view, action in views:
+        if len(view.legal) < 2:
+            continue
+        cards = card_choices(view)
+        n = samples_for(len(cards), samples, playouts) if samples is not None else None
+        bot = coach_bot(seed, budget_ms, n)
+        if action in cards and len(cards) >= 2:
+            ev = evaluations[k] = advise(view, bot)
+            out.decisions.append(_judge(deal, k, seat, view, action, ev))
+        elif action in cards:
+            continue  # the one card that could be played (beside a signal, say)
+        else:
+            advised = bot.choose(view)
+            reason = rule_reason(view, advised)
+            out.others.append(OtherDecision(deal, k, seat, action, advised,
+                                            reason.text(card_words(view)), reason.parts))
+    _explain_worst(out, {k: view for k, view, _ in views}, evaluations)
+    if final.is_over() and final.result is not None and not final.result.redeal:
+        out.result_points, out.result_win = deal_result(final, seat)
     return out
+
+
+def deal_result(state: GameState, seat: int) -> tuple[int, float]:
+    """The card points the seat's side took in a finished deal and whether it won (1),
+    tied (0.5) or lost (0), judged as the search judges a deal (``Rules.outcome``)."""
+    r = state.result
+    assert r is not None
+    team = state.variant.team_of[seat]
+    if tuple(state.side_of) == tuple(state.variant.team_of):
+        win = 0.5 if r.winner is None else (1.0 if r.winner == team else 0.0)
+        return r.card_points[team], win
+    side = state.side_of[seat]
+    points = sum(state.points[s] for s in range(state.n) if state.side_of[s] == side)
+    g = r.game_points[team]
+    return points, 1.0 if g > 0 else (0.0 if g < 0 else 0.5)
+
+
+def _judge(deal: int, step: int, seat: int, view: SeatView, action: int,
+           ev: Evaluation) -> Decision:
+    best = ev.values[ev.best]
+    mine = ev.values[action]
+    if action == ev.best:
+        loss = win_loss = 0.0
+    else:
+        loss = max(0.0, best.points - mine.points)
+        win_loss = max(0.0, best.win - mine.win)
+    return Decision(deal, step, seat, action, ev.best, loss, mark_of(loss, win_loss, ev.method),
+                    "", mine.points, ev.method, best.points, mine.win, best.win, win_loss,
+                    len(view.tricks) + 1, ev.samples, options_of(ev))
+
+
+def _explain_worst(review: Review, views: dict[int, SeatView],
+                   evaluations: dict[int, Evaluation]) -> None:
+    """A reason for every marked decision and for the worst few others that lost
+    something."""
+    ranked = sorted(review.decisions, key=lambda d: (-d.loss, -d.win_loss, d.step))
+    worst = {d.step for d in ranked[:WORST] if d.loss >= MISTAKE / 2
+             or (d.method != "playouts" and d.win_loss >= MISTAKE_WIN / 2)}
+    for i, d in enumerate(review.decisions):
+        if not d.mark and d.step not in worst:
+            continue
+        view = views[d.step]
+        reason = decision_reason(view, d, evaluations.get(d.step))
+        review.decisions[i] = _with_reason(d, reason, view)
+
+
+def _with_reason(d: Decision, reason: Reason, view: SeatView) -> Decision:
+    from dataclasses import replace
+
+    return replace(d, reason=reason.text(card_words(view)), reason_parts=reason.parts)
+
+
+def decision_reason(view: SeatView, d: Decision, ev: Evaluation | None = None) -> Reason:
+    """What the card played cost and what the best card does."""
+    played, best = CardRef(d.played), CardRef(d.best)
+    exact = d.method in ("exact", "solved")
+    if exact and d.win_loss >= MISTAKE_WIN and d.loss < MISTAKE:
+        cost = say("cost_win", played=played, best=best, before=f"{100 * d.best_win:.0f}%",
+                   after=f"{100 * d.win:.0f}%")
+    elif d.method == "exact":
+        cost = say("cost_exact", played=played, best=best, loss=card_points(d.loss))
+    elif d.method == "solved":
+        cost = say("cost_solved", played=played, best=best, loss=card_points(d.loss))
+    else:
+        cost = say("cost", played=played, best=best, loss=card_points(d.loss))
+    what = play_reason(view, d.best, ev)
+    if what is NO_REASON or not what.parts:
+        return cost
+    first = _first_sentence(what)
+    return cost + say("better", reason=first.parts)
+
+
+def _first_sentence(reason: Reason) -> Reason:
+    """The first sentence of a reason (its first template)."""
+    parts: list[Part] = []
+    for p in reason.parts:
+        if isinstance(p, str) and ". " in p:
+            parts.append(p.split(". ")[0] + ".")
+            break
+        parts.append(p)
+    return Reason(reason.keys[:1], tuple(parts))
+

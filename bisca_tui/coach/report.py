@@ -1,0 +1,167 @@
+"""A review as text (a table of the decisions, the reasons for the worst ones, and a chart
+of the expected result over the deal) or as a JSON-ready dict: what ``bisca-tui review``
+prints.
+
+The JSON object (``--json``) holds ``format`` ("bisca-tui-review"), ``version`` (1),
+``variant`` and ``deals``, one per deal reviewed: ``deal`` (from 1), ``seat``, ``player``,
+``samples``, ``lost`` (expected card points lost in all), ``result`` (``points`` the seat's
+side took and ``win``: 1, 0.5 or 0; null while the deal is unfinished), ``decisions`` (each
+card chosen: ``trick``, ``action`` (its number in the deal, from 1), ``played``, ``best``,
+``loss``, ``win_loss``, ``mark``, ``expected``, ``best_expected``, ``win``, ``best_win``,
+``method``, ``reason``, and ``options``: every legal card with its expected ``points`` and
+``win``), ``others`` (the other decisions: ``action``, ``played``, ``advised``, ``reason``)
+and ``curve`` (``label`` start, play or result, ``trick``, ``points``, ``win``). Cards and
+actions are in record notation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import action_str
+from ..engine.cards import card_str
+from ..engine.variant import variant_class
+from .review import Review
+
+REPORT_FORMAT = "bisca-tui-review"
+REPORT_VERSION = 1
+BAR = 40  # the chart's width in characters, but for the middle mark
+SPAN = 4  # the chart shows half a deal's points give or take a quarter of that (60 ± 30)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:.0f}" if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
+
+
+def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -> str:
+    """The review as lines of text; ``names`` are the signal names of the game (for
+    actions in notation) and ``clean`` makes text from the file printable."""
+    game = variant_class(review.variant).name if review.variant else ""
+    who = f"seat {review.seat}"
+    if review.player:
+        who += f" ({clean(review.player)})"
+    counts = sorted({d.samples for d in review.decisions if d.samples > 1})
+    if counts:
+        many = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        head = f": {many} sampled deals per decision"
+    else:
+        head = ""
+    lines = [f"Deal {review.deal + 1} of {game}, {who}{head}"]
+    if not review.decisions and not review.others:
+        lines.append("  No decision to review: every action of this seat was forced.")
+        return "\n".join(lines) + "\n"
+    if review.decisions:
+        lines.append("")
+        lines.append("  trick  played  best   expected   win   points lost  wins lost  mark")
+        for d in review.decisions:
+            lost = _num(round(d.loss, 1)) if d.loss > 0 else ""
+            wins = _pct(d.win_loss) if d.win_loss >= 0.005 else ""
+            best = "" if d.best == d.played else card_str(d.best)
+            lines.append(f"  {d.trick:>5}  {card_str(d.played):<6}  {best:<5}  "
+                         f"{d.expected:>8.1f}  {_pct(d.win):>4}  {lost:>11}  {wins:>9}  "
+                         f"{d.mark}".rstrip())
+        marked = review.marked
+        mistakes = sum(1 for d in marked if d.mark == "mistake")
+        blunders = len(marked) - mistakes
+        lines.append("")
+        lines.append(f"  {_num(round(review.lost, 1))} expected card points lost; "
+                     f"{mistakes} mistake(s), {blunders} blunder(s).")
+        explained = [d for d in review.decisions if d.reason]
+        if explained:
+            lines.append("")
+            lines.append("  The costliest decisions:")
+            for d in sorted(explained, key=lambda d: (-d.loss, -d.win_loss, d.step)):
+                tag = f", {d.mark}" if d.mark else ""
+                lines.append(f"  - trick {d.trick}, {card_str(d.played)}{tag}: {d.reason}")
+    if review.others:
+        lines.append("")
+        lines.append("  Other decisions:")
+        for o in review.others:
+            played = action_str(o.played, names)
+            if o.differs:
+                lines.append(f"  - {played}; the hard level: {action_str(o.advised, names)}. "
+                             f"{o.reason}")
+            else:
+                lines.append(f"  - {played}, as the hard level would. {o.reason}")
+    curve = review.curve()
+    if curve:
+        lines.append("")
+        half = review.total_points / 2
+        lines.append(f"  Expected card points of your side over the deal (| marks "
+                     f"{_num(half)}, a cell {_num(review.total_points / SPAN / (BAR // 2))} "
+                     "points), and "
+                     "its chance to win:")
+        for p in curve:
+            if p.label == "start":
+                label = "start"
+            elif p.label == "result":
+                label = "result"
+            else:
+                label = f"trick {p.trick}"
+            lines.append(f"  {label:<9}{chart_bar(p.points, review.total_points)} "
+                         f"{p.points:5.1f}  {_pct(p.win):>4}")
+    return "\n".join(lines) + "\n"
+
+
+def chart_bar(points: float, total: int, width: int = BAR) -> str:
+    """A bar of ``width`` cells around ``|``, half the deal's ``total`` points: filled to
+    the right for more, to the left for fewer, a cell for every ``SPAN``-th of the total
+    (``<`` or ``>`` at the end: beyond the chart)."""
+    half = width // 2
+    step = total / SPAN / half  # points per cell
+    n = round((points - total / 2) / step) if step > 0 else 0
+    cells = [" "] * (width + 1)
+    cells[half] = "|"
+    if n > 0:
+        for i in range(half + 1, half + 1 + min(n, half)):
+            cells[i] = "█"
+        if n > half:
+            cells[-1] = ">"
+    elif n < 0:
+        for i in range(half - 1, half - 1 - min(-n, half), -1):
+            cells[i] = "█"
+        if -n > half:
+            cells[0] = "<"
+    return "".join(cells)
+
+
+def review_json(review: Review, names: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The review as a JSON-ready dict (actions in record notation)."""
+    return {
+        "deal": review.deal + 1,
+        "seat": review.seat,
+        "player": review.player,
+        "samples": review.samples,
+        "lost": round(review.lost, 2),
+        "result": None if review.result_points is None else {
+            "points": review.result_points, "win": review.result_win},
+        "decisions": [{
+            "trick": d.trick,
+            "action": d.step + 1,
+            "played": card_str(d.played),
+            "best": card_str(d.best),
+            "loss": round(d.loss, 2),
+            "win_loss": round(d.win_loss, 3),
+            "mark": d.mark,
+            "expected": round(d.expected, 2),
+            "best_expected": round(d.best_expected, 2),
+            "win": round(d.win, 3),
+            "best_win": round(d.best_win, 3),
+            "method": d.method,
+            "reason": d.reason,
+            "options": [{"card": card_str(o.action), "points": round(o.points or 0.0, 2),
+                         "win": round(o.win or 0.0, 3)} for o in d.options],
+        } for d in review.decisions],
+        "others": [{
+            "action": o.step + 1,
+            "played": action_str(o.played, names),
+            "advised": action_str(o.advised, names),
+            "reason": o.reason,
+        } for o in review.others],
+        "curve": [{"label": p.label, "trick": p.trick, "points": round(p.points, 2),
+                   "win": round(p.win, 3)} for p in review.curve()],
+    }

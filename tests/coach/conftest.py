@@ -1,0 +1,10 @@
+"""Make the coach tests' support module importable as ``coach_support``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
