@@ -23,7 +23,6 @@ out has no line in it.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -190,7 +189,3 @@ def match_entry(match: Match, people: list[Person], record: str, uid: str, start
     return MatchEntry(uid, started, ended if over else None, v.id, dict(v.options),
                       match.seed, record, players, deals)
 
-
-def entry_json(entry: MatchEntry) -> dict[str, object]:
-    """The entry as plain JSON data (for ``--json`` outputs and tests)."""
-    return json.loads(json.dumps(entry, default=lambda o: o.__dict__))

@@ -3,7 +3,7 @@ benchmark and the snapshot of the statistics fill a database with."""
 
 from __future__ import annotations
 
-import random
+import json
 from dataclasses import dataclass
 
 from ..bots.base import make_bot
@@ -39,8 +39,6 @@ def play(variant_id: str, seed: int, players: int | None = None,
 
 def entry_of(match: Match, people: list[Sitter], uid: str, started: str,
              ended: str | None = None) -> MatchEntry:
-    import json
-
     record = record_of_match(match, [p.name for p in people])
     text = json.dumps(record.to_json(), ensure_ascii=False)
     return match_entry(match, people, text, uid, started, ended or started)
@@ -49,7 +47,3 @@ def entry_of(match: Match, people: list[Sitter], uid: str, started: str,
 def sitters(n: int, me: str = "Ana", level: str = "medium") -> list[Sitter]:
     """A person named ``me`` at seat 0 and bots of ``level`` at the others."""
     return [Sitter(me, "human", "")] + [Sitter(f"Bot {k}", "bot", level) for k in range(1, n)]
-
-
-def shuffled_levels(rng: random.Random) -> str:
-    return rng.choice(["easy", "medium", "hard"])

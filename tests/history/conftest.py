@@ -1,18 +1,17 @@
-"""Helpers for the history tests: entries of matches played by random bots."""
+"""The history tests' helpers (``history_support``) are importable by name."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from bisca_tui.history.entry import MatchEntry
-from bisca_tui.history.sample import entry_of, play, sitters
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
 
-
-def bisca_entry(k: int, me: str = "Ana", level: str = "medium",
-                day: str = "2026-01-01") -> MatchEntry:
-    match = play("bisca-3", 1000 + k)
-    return entry_of(match, sitters(2, me, level), f"m{k}", f"{day}T10:{k % 60:02d}:00Z",
-                    f"{day}T11:{k % 60:02d}:00Z")
+from history_support import bisca_entry  # noqa: E402
 
 
 @pytest.fixture

@@ -109,7 +109,7 @@ WRITER = textwrap.dedent("""
     import sys
     from pathlib import Path
     sys.path.insert(0, {tests!r})
-    from conftest import bisca_entry
+    from history_support import bisca_entry
     from bisca_tui.history.store import Store
 
     store, problem = Store.open(Path(sys.argv[1]))
