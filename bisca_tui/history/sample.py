@@ -47,3 +47,21 @@ def entry_of(match: Match, people: list[Sitter], uid: str, started: str,
 def sitters(n: int, me: str = "Ana", level: str = "medium") -> list[Sitter]:
     """A person named ``me`` at seat 0 and bots of ``level`` at the others."""
     return [Sitter(me, "human", "")] + [Sitter(f"Bot {k}", "bot", level) for k in range(1, n)]
+
+
+def demo_entries(n: int = 12) -> list[MatchEntry]:
+    """``n`` finished matches on fixed days (one a day from 2026-03-01): Ana against bots
+    of two levels at Bisca de Três and Briscola, and one hot-seat match of Ana and Bea
+    every fifth; the same on every run."""
+    out = []
+    for k in range(n):
+        variant = "bisca-3" if k % 3 else "briscola"
+        day = f"2026-03-{k + 1:02d}" if k < 28 else f"2026-04-{k - 27:02d}"
+        if k % 5 == 4:
+            people = [Sitter("Ana", "human", ""), Sitter("Bea", "human", "")]
+        else:
+            people = sitters(2, "Ana", "hard" if k % 2 else "easy")
+        match = play(variant, 500 + k)
+        out.append(entry_of(match, people, f"demo{k}", f"{day}T20:00:00Z",
+                            f"{day}T20:30:00Z"))
+    return out

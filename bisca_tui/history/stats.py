@@ -20,7 +20,7 @@ from .entry import HUMAN, LOST, WON
 from .store import Store
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
-CHART_POINTS = 200  # at most this many points in a chart (older ones are averaged)
+CHART_POINTS = 200  # at most this many points in a chart: the newest deals, every n-th match
 
 PERIODS = {"all": None, "week": 7, "month": 30, "year": 365}
 
@@ -82,7 +82,8 @@ class Stats:
     opponents: tuple[str, ...] = ()
     # (the day a match ended, the share of matches won up to it)
     rate_over_time: tuple[tuple[str, float], ...] = ()
-    points_per_deal: tuple[float, ...] = field(default=())  # the side's card points
+    # the side's card points in each of the last CHART_POINTS deals, oldest first
+    points_per_deal: tuple[float, ...] = field(default=())
 
     @property
     def empty(self) -> bool:
@@ -174,21 +175,6 @@ def _streaks(results: Iterable[str]) -> tuple[int, int]:
     return best_w, best_l
 
 
-def _thin(values: list[float], most: int = CHART_POINTS) -> list[float]:
-    """At most ``most`` values: runs of neighbours averaged, the newest kept in order."""
-    if len(values) <= most:
-        return values
-    size = math.ceil(len(values) / most)
-    out = []
-    start = len(values) % size
-    if start:
-        out.append(sum(values[:start]) / start)
-    for k in range(start, len(values), size):
-        chunk = values[k:k + size]
-        out.append(sum(chunk) / len(chunk))
-    return out
-
-
 def compute(store: Store, filters: Filters = Filters()) -> Stats:
     """The statistics of ``filters.player`` (by default the person who played most)."""
     names = people(store)
@@ -243,7 +229,7 @@ def compute(store: Store, filters: Filters = Filters()) -> Stats:
         tuple(line(g, game_name(g), 0) for g in games),
         tuple(line(o, opponent_label(o), 1) for o in kinds),
         tuple(games), tuple(kinds), tuple(over_time),
-        tuple(_thin([float(r[0]) for r in recent])))
+        tuple(float(r[0]) for r in recent[-CHART_POINTS:]))
 
 
 def stats_json(stats: Stats) -> dict[str, Any]:
