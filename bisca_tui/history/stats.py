@@ -11,7 +11,6 @@ at a hot-seat table has statistics of their own.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
@@ -166,13 +165,48 @@ def _day_after(day: str) -> str:
         return day
 
 
-def _streaks(results: Iterable[str]) -> tuple[int, int]:
-    best_w = best_l = run_w = run_l = 0
-    for r in results:
-        run_w = run_w + 1 if r == WON else 0
-        run_l = run_l + 1 if r == LOST else 0
-        best_w, best_l = max(best_w, run_w), max(best_l, run_l)
-    return best_w, best_l
+class _Sums:
+    """The running sums of one line, fed the rows of ``compute`` in the order matches
+    ended: (id, player, game, opponents, result, day, deals played, deals won, card points,
+    capotes, sweeps)."""
+
+    __slots__ = ("matches", "won", "levels", "deals", "deals_won", "points", "capotes",
+                 "sweeps", "run_w", "run_l", "best_w", "best_l")
+
+    def __init__(self) -> None:
+        self.matches = self.won = self.levels = self.deals = self.deals_won = 0
+        self.points = self.capotes = self.sweeps = 0
+        self.run_w = self.run_l = self.best_w = self.best_l = 0
+
+    def add(self, r: tuple[Any, ...]) -> None:
+        self.deals += r[6]
+        self.deals_won += r[7]
+        self.points += r[8]
+        self.capotes += r[9]
+        self.sweeps += r[10]
+        result = r[4]
+        if result is None:  # the match goes on
+            return
+        self.matches += 1
+        if result == WON:
+            self.won += 1
+            self.run_w += 1
+            self.run_l = 0
+            if self.run_w > self.best_w:
+                self.best_w = self.run_w
+        elif result == LOST:
+            self.run_l += 1
+            self.run_w = 0
+            if self.run_l > self.best_l:
+                self.best_l = self.run_l
+        else:
+            self.levels += 1
+            self.run_w = self.run_l = 0
+
+    def line(self, key: str | None, label: str) -> Line:
+        return Line(key, label, Rate(self.won, self.matches), Rate(self.deals_won, self.deals),
+                    self.points / self.deals if self.deals else None, self.capotes,
+                    self.sweeps, self.best_w, self.best_l, self.levels)
 
 
 def compute(store: Store, filters: Filters = Filters()) -> Stats:
@@ -183,53 +217,62 @@ def compute(store: Store, filters: Filters = Filters()) -> Stats:
         nothing = Line(None, "All games", Rate(0, 0), Rate(0, 0), None, 0, 0, 0, 0)
         return Stats(None, (), filters, nothing, (), ())
     where, args = _where(filters, player)
-    # the matches, in the order they ended (unfinished ones have no result)
-    matches = store.query(
-        f"SELECT m.variant, mp.opponents, mp.result, substr(coalesce(m.ended, m.started), "
-        f"1, 10) FROM match_players mp JOIN matches m ON m.id = mp.match_id WHERE {where} "
-        f"AND mp.result IS NOT NULL ORDER BY coalesce(m.ended, m.started), m.id", args)
-    deals = store.query(
-        f"SELECT m.variant, mp.opponents, count(*), sum(dp.won), avg(dp.card_points), "
-        f"sum(dp.capote), sum(dp.sweep) FROM match_players mp "
-        f"JOIN matches m ON m.id = mp.match_id "
-        f"JOIN deal_players dp ON dp.match_id = mp.match_id AND dp.player = mp.player "
-        f"WHERE {where} AND dp.won IS NOT NULL GROUP BY m.variant, mp.opponents", args)
-    recent = store.query(
-        f"SELECT dp.card_points FROM match_players mp JOIN matches m ON m.id = mp.match_id "
-        f"JOIN deal_players dp ON dp.match_id = mp.match_id AND dp.player = mp.player "
-        f"WHERE {where} AND dp.won IS NOT NULL ORDER BY m.started, m.id, dp.deal", args)
+    # one row per match the person played, in the order the matches ended (a match that
+    # goes on has no result yet, and counts for its deals only)
+    rows = store.query(
+        f"SELECT mp.match_id, mp.player, m.variant, mp.opponents, mp.result, "
+        f"substr(coalesce(m.ended, m.started), 1, 10), mp.deals_played, mp.deals_won, "
+        f"mp.points, mp.capotes, mp.sweeps FROM match_players mp "
+        f"JOIN matches m ON m.id = mp.match_id WHERE {where} "
+        f"ORDER BY coalesce(m.ended, m.started), m.id", args)
 
-    def line(key: str | None, label: str, pick: int | None) -> Line:
-        ms = [r for r in matches if pick is None or r[pick] == key]
-        ds = [r for r in deals if pick is None or r[pick] == key]
-        played = sum(r[2] for r in ds)
-        won = sum(r[3] or 0 for r in ds)
-        points = sum((r[4] or 0) * r[2] for r in ds)
-        wins, losses = _streaks(r[2] for r in ms)
-        return Line(key, label,
-                    Rate(sum(r[2] == WON for r in ms), len(ms)),
-                    Rate(int(won), int(played)),
-                    points / played if played else None,
-                    int(sum(r[5] or 0 for r in ds)), int(sum(r[6] or 0 for r in ds)),
-                    wins, losses, sum(r[2] not in (WON, LOST) for r in ms))
-
-    games = sorted({r[0] for r in matches} | {r[0] for r in deals}, key=game_name)
-    kinds = sorted({r[1] for r in matches} | {r[1] for r in deals}, key=opponent_label)
+    total = _Sums()
+    by_game: dict[str, _Sums] = {}
+    by_kind: dict[str, _Sums] = {}
+    for r in rows:  # one pass: a big history is thousands of rows
+        for sums in (total, by_game.setdefault(r[2], _Sums()),
+                     by_kind.setdefault(r[3], _Sums())):
+            sums.add(r)
+    games = sorted(by_game, key=game_name)
+    kinds = sorted(by_kind, key=opponent_label)
     over_time: list[tuple[str, float]] = []
-    won = 0
-    for k, r in enumerate(matches, 1):
-        won += r[2] == WON
-        over_time.append((r[3], won / k))
+    won = finished = 0
+    for r in rows:
+        if r[4] is not None:
+            finished += 1
+            won += r[4] == WON
+            over_time.append((r[5], won / finished))
     if len(over_time) > CHART_POINTS:
         step = math.ceil(len(over_time) / CHART_POINTS)
         over_time = over_time[::-1][::step][::-1]
     return Stats(
         player, tuple(names), replace(filters, player=player),
-        line(None, "All games", None),
-        tuple(line(g, game_name(g), 0) for g in games),
-        tuple(line(o, opponent_label(o), 1) for o in kinds),
-        tuple(games), tuple(kinds), tuple(over_time),
-        tuple(float(r[0]) for r in recent[-CHART_POINTS:]))
+        total.line(None, "All games"),
+        tuple(by_game[g].line(g, game_name(g)) for g in games),
+        tuple(by_kind[o].line(o, opponent_label(o)) for o in kinds),
+        tuple(games), tuple(kinds), tuple(over_time), _recent_points(store, rows))
+
+
+def _recent_points(store: Store, rows: list[tuple[Any, ...]]) -> tuple[float, ...]:
+    """The person's side's card points in the last CHART_POINTS deals of ``rows``."""
+    wanted: dict[int, int] = {}  # match id -> the person's place in it
+    count = 0
+    for r in reversed(rows):
+        if count >= CHART_POINTS:
+            break
+        if r[6]:
+            wanted[r[0]] = r[1]
+            count += r[6]
+    if not wanted:
+        return ()
+    order = {mid: k for k, mid in enumerate(reversed(list(wanted)))}
+    ids = list(wanted)
+    found = store.query(
+        f"SELECT match_id, deal, player, card_points FROM deal_players WHERE match_id IN "
+        f"({','.join('?' * len(ids))}) AND won IS NOT NULL", ids)
+    points = sorted((order[mid], deal, pts) for mid, deal, player, pts in found
+                    if wanted[mid] == player)
+    return tuple(float(p) for _, _, p in points[-CHART_POINTS:])
 
 
 def stats_json(stats: Stats) -> dict[str, Any]:

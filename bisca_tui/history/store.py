@@ -112,7 +112,50 @@ def _v2(db: sqlite3.Connection) -> None:
                 db.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, mid))
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+def _v3(db: sqlite3.Connection) -> None:
+    """Speed for a big history: the game records move to a table of their own (a list or
+    the statistics no longer page through them), and each player's line of a match sums
+    its deals (played, won, card points, capotes, sweeps), so that the statistics read one
+    row per match. The matches table is rebuilt without its record column, the way
+    SQLite's documentation describes (any SQLite 3 can do it)."""
+    _script(db, """
+        CREATE TABLE records (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            record TEXT NOT NULL
+        );
+        INSERT INTO records (match_id, record) SELECT id, record FROM matches;
+        CREATE TABLE matches_new (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,
+            started TEXT NOT NULL,
+            ended TEXT,
+            variant TEXT NOT NULL,
+            options TEXT NOT NULL,
+            deals INTEGER NOT NULL,
+            seed INTEGER
+        );
+        INSERT INTO matches_new (id, uid, started, ended, variant, options, deals, seed)
+            SELECT id, uid, started, ended, variant, options, deals, seed FROM matches;
+        DROP TABLE matches;
+        ALTER TABLE matches_new RENAME TO matches;
+        CREATE INDEX matches_started ON matches(started);
+        ALTER TABLE match_players ADD COLUMN deals_played INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE match_players ADD COLUMN deals_won INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE match_players ADD COLUMN points INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE match_players ADD COLUMN capotes INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE match_players ADD COLUMN sweeps INTEGER NOT NULL DEFAULT 0
+    """)
+    sums = db.execute(
+        "SELECT match_id, player, count(*), sum(won), sum(card_points), sum(capote), "
+        "sum(sweep) FROM deal_players WHERE won IS NOT NULL GROUP BY match_id, player"
+    ).fetchall()
+    db.executemany("UPDATE match_players SET deals_played = ?, deals_won = ?, points = ?, "
+                   "capotes = ?, sweeps = ? WHERE match_id = ? AND player = ?",
+                   [(n, w or 0, p or 0, c or 0, sw or 0, mid, pl)
+                    for mid, pl, n, w, p, c, sw in sums])
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 VERSION = len(MIGRATIONS)
 
 
@@ -236,7 +279,6 @@ class Store:
                                  f"{version}, this one reads up to {VERSION})")
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
-            db.execute("PRAGMA foreign_keys = ON")
             if version:
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
@@ -256,6 +298,7 @@ class Store:
                     with contextlib.suppress(sqlite3.Error):
                         db.execute("ROLLBACK")
                     raise
+            db.execute("PRAGMA foreign_keys = ON")  # after the migrations rebuild tables
         except BaseException:
             db.close()
             raise
@@ -292,19 +335,17 @@ class Store:
         with self.transaction() as db:
             row = db.execute("SELECT id FROM matches WHERE uid = ?", (entry.uid,)).fetchone()
             values = (entry.started, entry.ended, entry.variant,
-                      json.dumps(entry.options, sort_keys=True), len(entry.deals),
-                      entry.record, entry.seed)
+                      json.dumps(entry.options, sort_keys=True), len(entry.deals), entry.seed)
             if row is None:
                 cur = db.execute(
                     "INSERT INTO matches (uid, started, ended, variant, options, deals, "
-                    "record, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (entry.uid, *values))
+                    "seed) VALUES (?, ?, ?, ?, ?, ?, ?)", (entry.uid, *values))
                 mid = int(cur.lastrowid or 0)
             else:
                 mid = int(row[0])
                 db.execute("UPDATE matches SET started = ?, ended = ?, variant = ?, "
-                           "options = ?, deals = ?, record = ?, seed = ? WHERE id = ?",
-                           (*values, mid))
-                for table in ("match_players", "deals", "deal_players"):
+                           "options = ?, deals = ?, seed = ? WHERE id = ?", (*values, mid))
+                for table in ("records", "match_players", "deals", "deal_players"):
                     db.execute(f"DELETE FROM {table} WHERE match_id = ?", (mid,))
             _insert_children(db, mid, entry)
         if seq:
@@ -317,10 +358,9 @@ class Store:
             for entry in entries:
                 cur = db.execute(
                     "INSERT INTO matches (uid, started, ended, variant, options, deals, "
-                    "record, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "seed) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (entry.uid, entry.started, entry.ended, entry.variant,
-                     json.dumps(entry.options, sort_keys=True), len(entry.deals),
-                     entry.record, entry.seed))
+                     json.dumps(entry.options, sort_keys=True), len(entry.deals), entry.seed))
                 _insert_children(db, int(cur.lastrowid or 0), entry)
 
     # ----- reading ---------------------------------------------------------------------
@@ -330,7 +370,7 @@ class Store:
             return self.db.execute(sql, params).fetchall()
 
     def record_text(self, match_id: int) -> str | None:
-        rows = self.query("SELECT record FROM matches WHERE id = ?", (match_id,))
+        rows = self.query("SELECT record FROM records WHERE match_id = ?", (match_id,))
         return rows[0][0] if rows else None
 
     def count(self) -> int:
@@ -341,12 +381,33 @@ class _Foreign(Exception):
     """The file is not a history of ours."""
 
 
-def _insert_children(db: sqlite3.Connection, mid: int, entry: MatchEntry) -> None:
-    db.executemany(
-        "INSERT INTO match_players (match_id, player, name, kind, level, side, opponents, "
-        "score, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(mid, p.player, p.name, p.kind, p.level, p.side, p.opponents, p.score, p.result)
-         for p in entry.players])
+def _insert_children(db: sqlite3.Connection, mid: int, entry: MatchEntry,
+                     version: int = VERSION) -> None:
+    """The rows that hang from a match, as the schema ``version`` holds them."""
+    if version < 3:
+        db.executemany(
+            "INSERT INTO match_players (match_id, player, name, kind, level, side, opponents, "
+            "score, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(mid, p.player, p.name, p.kind, p.level, p.side, p.opponents, p.score, p.result)
+             for p in entry.players])
+    else:
+        db.execute("INSERT INTO records (match_id, record) VALUES (?, ?)", (mid, entry.record))
+        sums = {p.player: [0, 0, 0, 0, 0] for p in entry.players}
+        for d in entry.deals:
+            for ln in d.lines:
+                if ln.won is not None and ln.player in sums:
+                    s = sums[ln.player]
+                    s[0] += 1
+                    s[1] += int(ln.won)
+                    s[2] += ln.card_points or 0
+                    s[3] += int(ln.capote)
+                    s[4] += int(ln.sweep)
+        db.executemany(
+            "INSERT INTO match_players (match_id, player, name, kind, level, side, opponents, "
+            "score, result, deals_played, deals_won, points, capotes, sweeps) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(mid, p.player, p.name, p.kind, p.level, p.side, p.opponents, p.score, p.result,
+              *sums[p.player]) for p in entry.players])
     db.executemany(
         "INSERT INTO deals (match_id, deal, redeal, card_points, game_points, notes) "
         "VALUES (?, ?, ?, ?, ?, ?)",

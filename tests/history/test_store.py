@@ -56,7 +56,7 @@ def test_a_match_written_twice_is_kept_once_with_its_latest_state(tmp_path, entr
     store.close()
 
 
-def test_a_first_version_history_is_migrated_with_its_matches(tmp_path, entry_factory):
+def test_a_first_version_history_is_migrated_to_the_latest(tmp_path, entry_factory):
     store, problem = Store.open(tmp_path, upto=1)
     assert problem is None and store is not None
     assert store.version == 1
@@ -68,16 +68,35 @@ def test_a_first_version_history_is_migrated_with_its_matches(tmp_path, entry_fa
                    (entry.uid, entry.started, entry.ended, entry.variant, "{}",
                     len(entry.deals), entry.record))
         mid = db.execute("SELECT id FROM matches").fetchone()[0]
-        S._insert_children(db, mid, entry)
+        S._insert_children(db, mid, entry, version=1)
     store.close()
     store = open_ok(tmp_path)
     assert store.version == S.VERSION
     assert store.count() == 1
-    seed = store.query("SELECT seed FROM matches")[0][0]
+    seed = store.query("SELECT seed FROM matches")[0][0]  # version 2 reads it from the record
     assert seed == json.loads(entry.record)["seed"] and seed is not None
     assert store.query("SELECT count(*) FROM deal_players")[0][0] == 2 * len(entry.deals)
     names = {r[1] for r in store.query("PRAGMA index_list(match_players)")}
     assert "match_players_name" in names
+    # version 3: the record in a table of its own, each player's deals summed
+    assert store.record_text(mid) == entry.record
+    assert "record" not in {r[1] for r in store.query("PRAGMA table_info(matches)")}
+    ana = entry.players[0]
+    lines = [ln for d in entry.deals for ln in d.lines if ln.player == ana.player
+             and ln.won is not None]
+    assert store.query("SELECT deals_played, deals_won, points, capotes, sweeps "
+                       "FROM match_players WHERE player = 0") == [(
+        len(lines), sum(ln.won for ln in lines), sum(ln.card_points for ln in lines),
+        sum(ln.capote for ln in lines), sum(ln.sweep for ln in lines))]
+    # the migrated match reads as a match written by this version does
+    fresh = tmp_path / "fresh"
+    other = open_ok(fresh)
+    other.write(entry)
+    cols = "deals_played, deals_won, points, capotes, sweeps, result, opponents"
+    assert other.query(f"SELECT {cols} FROM match_players ORDER BY player") == store.query(
+        f"SELECT {cols} FROM match_players ORDER BY player")
+    assert store.db.execute("PRAGMA foreign_key_check").fetchall() == []
+    other.close()
     store.close()
 
 
@@ -121,8 +140,8 @@ WRITER = textwrap.dedent("""
     if hold:  # a match half written when the process is killed
         db = store.db
         db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO matches (uid, started, variant, options, deals, record) "
-                   "VALUES ('half', '2026', 'bisca-3', '{{}}', 1, '{{}}')")
+        db.execute("INSERT INTO matches (uid, started, variant, options, deals) "
+                   "VALUES ('half', '2026', 'bisca-3', '{{}}', 1)")
         print("inside", flush=True)
         sys.stdin.readline()
     print("done", flush=True)

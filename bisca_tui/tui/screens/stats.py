@@ -5,6 +5,7 @@ this screen only draws them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -57,6 +58,7 @@ class StatsScreen(Screen[None]):
         self.filters = Filters()
         self.period = "all"
         self.stats: Stats | None = None
+        self.charted: Stats | None = None  # the figures the charts show
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -66,7 +68,10 @@ class StatsScreen(Screen[None]):
         store = self.bisca_app.history_store()
         if store is None:
             return None
-        return compute(store, period_filters(self.filters, self.period, self.today))
+        stats = compute(store, period_filters(self.filters, self.period, self.today))
+        if stats.player is not None:  # the person shown, so that the filters keep them
+            self.filters = replace(self.filters, player=stats.player)
+        return stats
 
     def compose(self) -> ComposeResult:
         self.stats = self.compute()
@@ -160,9 +165,12 @@ class StatsScreen(Screen[None]):
             table.add_row(Text("By opponent", style="bold"), *[""] * (len(COLUMNS) - 1))
             for ln in s.by_opponent:
                 table.add_row(*row_of(ln), key=f"opponent:{ln.key}")
-        self.draw_charts(s)
+        # the figures show first; the charts (plotext takes a moment) come a frame later
+        self.call_after_refresh(self.draw_charts, s)
 
     def draw_charts(self, s: Stats) -> None:
+        if s is not self.stats:  # the filters changed meanwhile: those charts will come
+            return
         rate = self.query_one("#chart-rate", PlotextPlot)
         plt = rate.plt
         plt.clear_figure()
@@ -183,12 +191,13 @@ class StatsScreen(Screen[None]):
         if s.points_per_deal:
             ys = list(s.points_per_deal)
             xs = list(range(1, len(ys) + 1))
-            plt.plot(xs, ys, marker="braille")
+            plt.plot(xs, ys, marker="hd")
             ticks = sorted({1, (len(ys) + 1) // 2, len(ys)})
             plt.xticks(ticks, [str(t) for t in ticks])
             plt.xlabel(f"the last {len(ys)} deals, oldest first" if len(ys) >= CHART_POINTS
                        else "deals, oldest first")
         points.refresh()
+        self.charted = s
 
     def refilter(self) -> None:
         self.stats = self.compute()
