@@ -123,3 +123,24 @@ async def test_a_deal_opens_the_replay_viewer(filled):
         await pilot.press("down", "enter")  # the second deal
         await pilot.pause()
         assert isinstance(app.screen, replay.ReplayScreen)
+
+
+async def test_names_from_the_history_are_shown_as_typed(private_data):
+    from bisca_tui.history.sample import entry_of, play, sitters
+    from bisca_tui.tui.screens.stats import StatsScreen
+
+    name = "[bold red]Zé[/bold red]"
+    store, _ = Store.open(private_data)
+    assert store is not None
+    store.write(entry_of(play("bisca-3", 2), sitters(2, name), "n", "2026-05-01T10:00:00Z"))
+    store.close()
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_history(app, pilot)
+        players = screen.query_one("#history-table", DataTable).get_row_at(0)[3]
+        assert name in str(players)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        assert name in str(stats.query_one("#stats-title", Static).render())
