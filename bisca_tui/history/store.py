@@ -15,8 +15,10 @@ Safety:
 - A file that is not ours (another program's database, or not a database at all) or that is
   damaged is reported and set aside under a new name (``history.damaged-<time>.sqlite3``, its
   journal files beside it); a fresh database takes its place. Nothing here deletes a file.
-- A database locked by another process beyond the busy timeout, or written by a newer
-  version of the program, is reported and left as it is: this run keeps no history.
+- A database locked by another process beyond the busy timeout, one that cannot be opened
+  (no permission, a full disk), or one written by a newer version of the program, is
+  reported and left as it is: this run keeps no history. (A locked file is never moved: the
+  program holding it would go on writing to the moved file.)
 """
 
 from __future__ import annotations
@@ -246,9 +248,11 @@ class Store:
             reason = str(e)
         except StoreError as e:
             return None, StoreProblem(path, str(e))
-        except sqlite3.Error as e:
+        except sqlite3.OperationalError as e:  # the file may be fine: leave it be
             if _is_locked(e):
                 return None, StoreProblem(path, "is locked by another program")
+            return None, StoreProblem(path, f"cannot be opened ({e})")
+        except sqlite3.Error as e:
             reason = f"is damaged ({e})"
         try:
             moved = set_aside(path)

@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import os
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -124,6 +125,8 @@ class BiscaApp(App[int]):
         self._history: Store | None = None
         self._history_opened = False
         self._history_lock = threading.Lock()
+        self._history_writes = threading.Semaphore(0)  # released by each write's end
+        self._history_pending = 0
 
     @property
     def default_level(self) -> str:
@@ -418,19 +421,30 @@ class BiscaApp(App[int]):
             self._history_write_failed(e)
             return
         seq = session.history_seq
+        self._history_pending += 1
         self.run_worker(lambda: self._write_history(entry, seq), thread=True,
                         group="history", exit_on_error=False)
 
     def _write_history(self, entry: MatchEntry, seq: int) -> None:
-        store = self.history_store()
-        if store is None:
-            return  # said when it was opened
         try:
+            store = self.history_store()
+            if store is None:
+                return  # said when it was opened
             store.write(entry, seq)
         except Exception as e:
             self._history_write_failed(e)
         else:
             self.history_failed = False
+        finally:
+            self._history_writes.release()
+
+    def wait_for_history(self, timeout: float = 3.0) -> None:
+        """Let the writes under way end (the last deal of a match just before quitting)."""
+        deadline = time.monotonic() + timeout
+        while self._history_pending > 0:
+            if not self._history_writes.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                return
+            self._history_pending -= 1
 
     def _history_write_failed(self, error: Exception) -> None:
         if not self.history_failed:
@@ -555,6 +569,7 @@ class BiscaApp(App[int]):
 
     def on_unmount(self) -> None:
         self.close_session()
+        self.wait_for_history()
         store = self._history
         if store is not None:
             with store.lock:  # after a write in flight

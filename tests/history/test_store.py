@@ -262,3 +262,12 @@ def test_a_write_while_another_holds_the_database_waits_then_says_locked(
     store.write(entry_factory(1))
     assert store.count() == 1
     store.close()
+
+
+def test_a_file_that_cannot_be_opened_is_reported_and_left_alone(tmp_path):
+    (tmp_path / S.DB_NAME).mkdir()  # a folder where the file should be
+    store, problem = Store.open(tmp_path)
+    assert store is None and problem is not None and problem.moved_to is None
+    assert "cannot be opened" in problem.message()
+    assert (tmp_path / S.DB_NAME).is_dir()
+    assert [p.name for p in tmp_path.iterdir()] == [S.DB_NAME]

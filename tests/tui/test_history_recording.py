@@ -51,7 +51,8 @@ async def test_a_finished_solo_match_lands_in_the_history(private_data) -> None:
         assert isinstance(app.screen, MatchEndScreen)
     db = private_data / DB_NAME
     (mid, uid, ended, variant, deals, record), = rows(
-        db, "SELECT id, uid, ended, variant, deals, record FROM matches")
+        db, "SELECT id, uid, ended, variant, deals, record FROM matches JOIN records "
+            "ON records.match_id = matches.id")
     assert uid == session.history_id and ended is not None
     assert (variant, deals) == ("bisca-3", 1)
     players = rows(db, "SELECT name, kind, level, opponents, result FROM match_players "
