@@ -32,9 +32,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .entry import MatchEntry
+if TYPE_CHECKING:  # opening the history at start-up does not load the engine
+    from .entry import MatchEntry
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x42495343  # "BISC"

@@ -271,3 +271,15 @@ def test_a_file_that_cannot_be_opened_is_reported_and_left_alone(tmp_path):
     assert "cannot be opened" in problem.message()
     assert (tmp_path / S.DB_NAME).is_dir()
     assert [p.name for p in tmp_path.iterdir()] == [S.DB_NAME]
+
+
+def test_opening_the_history_does_not_load_the_engine(tmp_path):
+    """The app opens the history at start-up: the engine waits until a match needs it."""
+    code = ("import sys, pathlib\n"
+            "from bisca_tui.history.store import Store\n"
+            f"store, _ = Store.open(pathlib.Path({str(tmp_path)!r}))\n"
+            "store.count()\n"
+            "print(','.join(m for m in sys.modules if m.startswith('bisca_tui.engine')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert out.stdout.strip() == ""
