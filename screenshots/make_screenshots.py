@@ -255,6 +255,31 @@ async def scene_brisca(app: BiscaApp, pilot: Pilot) -> None:
     await play_first_legal(app, pilot, t)
 
 
+async def fill_history(app: BiscaApp, pilot: Pilot) -> None:
+    """Forty matches of seeded bots on fixed days, kept in the app's history."""
+    from bisca_tui.history.sample import demo_entries
+
+    await pilot.pause()
+    store = app.history_store()
+    assert store is not None
+    store.write_many(demo_entries(40))
+
+
+async def scene_statistics(app: BiscaApp, pilot: Pilot) -> None:
+    await fill_history(app, pilot)
+    await pilot.press("s")
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def scene_past_matches(app: BiscaApp, pilot: Pilot) -> None:
+    await fill_history(app, pilot)
+    await pilot.press("h")
+    await pilot.pause()
+    await pilot.press("down", "down", "enter")  # a match's deals, to replay one
+    await pilot.pause()
+
+
 # name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
@@ -270,6 +295,8 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "table-brisca": ("brisca", scene_brisca),
     "command-palette": ("bisca-3", scene_palette),
     "new-game": ("briscola", scene_new_game),
+    "statistics": (None, scene_statistics),
+    "past-matches": (None, scene_past_matches),
 }
 
 
