@@ -227,7 +227,7 @@ class Store:
         self.db = db
         self.path = path
         self._written: dict[str, int] = {}  # uid -> the sequence number last written
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
 
     # ----- opening ---------------------------------------------------------------------
 
@@ -335,8 +335,15 @@ class Store:
         """Keep ``entry``, replacing what the history held of the same match; returns the
         match's id. ``seq`` orders the writes of one match: an entry older than one already
         written is skipped (None)."""
-        if seq and self._written.get(entry.uid, 0) > seq:
-            return None
+        with self.lock:  # the check and the write together: writers may race
+            if seq and self._written.get(entry.uid, 0) > seq:
+                return None
+            mid = self._write(entry)
+            if seq:
+                self._written[entry.uid] = seq
+            return mid
+
+    def _write(self, entry: MatchEntry) -> int:
         with self.transaction() as db:
             row = db.execute("SELECT id FROM matches WHERE uid = ?", (entry.uid,)).fetchone()
             values = (entry.started, entry.ended, entry.variant,
@@ -353,8 +360,6 @@ class Store:
                 for table in ("records", "match_players", "deals", "deal_players"):
                     db.execute(f"DELETE FROM {table} WHERE match_id = ?", (mid,))
             _insert_children(db, mid, entry)
-        if seq:
-            self._written[entry.uid] = seq
         return mid
 
     def write_many(self, entries: list[MatchEntry]) -> None:
