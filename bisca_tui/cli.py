@@ -9,6 +9,10 @@
                                     each decision of a seat compared with the search
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
+    bisca-tui stats [--json]        a person's statistics from the game history
+    bisca-tui history [--json]      the matches kept in the game history, with their ids
+    bisca-tui export MATCH_ID [-o FILE]
+                                    a match of the history as a game record file
 
 The command line is one argparse parser with a subparser per command; ``main`` returns the
 exit status instead of raising SystemExit (0 done, 2 a refused command line, and whatever a
@@ -37,7 +41,8 @@ options below."""
 EPILOG = """\
 Run bisca-tui COMMAND --help for the options of a command.
 
-An interrupted match is saved in the data folder: --data-dir, else $BISCA_TUI_DATA, else
+An interrupted match is saved in the data folder, and every finished deal and match is
+kept in its game history (history.sqlite3): --data-dir, else $BISCA_TUI_DATA, else
 the platform's data folder for bisca-tui (~/.local/share/bisca-tui on Linux).
 
 Exit status: 0 when done, 2 when the command line is refused; bisca-tui arena --help tells
@@ -159,6 +164,25 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_arguments(sv)
     _add_play_arguments(sv, defaults=False)  # handed on to every table served
     sv.set_defaults(run=serve.run_command)
+
+    from .history import commands as hist
+
+    st = sub.add_parser("stats", help="statistics from the game history",
+                        description="A person's statistics from the game history: per game "
+                        "and per kind of opponent, matches and deals won, the win rate with "
+                        "its 95% interval, card points, capotes, sweeps and the longest runs.")
+    hist.add_stats(st)
+    st.set_defaults(run=hist.run_stats)
+    hi = sub.add_parser("history", help="the matches kept in the game history",
+                        description="The matches kept in the game history, newest first, "
+                        "with the ids bisca-tui export takes.")
+    hist.add_history(hi)
+    hi.set_defaults(run=hist.run_history)
+    ex = sub.add_parser("export", help="a match of the history as a game record file",
+                        description="Write a match of the game history as a game record "
+                        "(bisca-tui replay reads it).")
+    hist.add_export(ex)
+    ex.set_defaults(run=hist.run_export)
     return parser
 
 

@@ -258,7 +258,31 @@ async def scene_brisca(app: BiscaApp, pilot: Pilot) -> None:
     await play_first_legal(app, pilot, t)
 
 
-# name -> (game preselected in the form, scene)
+async def fill_history(app: BiscaApp, pilot: Pilot) -> None:
+    """Forty matches of seeded bots on fixed days, kept in the app's history."""
+    from bisca_tui.history.sample import demo_entries
+
+    await pilot.pause()
+    store = app.history_store()
+    assert store is not None
+    store.write_many(demo_entries(40))
+
+
+async def scene_statistics(app: BiscaApp, pilot: Pilot) -> None:
+    await fill_history(app, pilot)
+    await pilot.press("s")
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def scene_past_matches(app: BiscaApp, pilot: Pilot) -> None:
+    await fill_history(app, pilot)
+    await pilot.press("h")
+    await pilot.pause()
+    await pilot.press("down", "down", "enter")  # a match's deals, to replay one
+    await pilot.pause()
+
+
 async def scene_replay(app: BiscaApp, pilot: Pilot) -> None:
     """A shipped record of Briscola Chiamata in the replay viewer (``bisca-tui replay FILE
     --tui``): every hand open, three tricks and a card into the first deal."""
@@ -271,6 +295,7 @@ async def scene_replay(app: BiscaApp, pilot: Pilot) -> None:
     await pilot.pause()
 
 
+# name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
     "table-2-players": ("bisca-3", scene_two),
@@ -286,6 +311,8 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "command-palette": ("bisca-3", scene_palette),
     "new-game": ("briscola", scene_new_game),
     "replay-viewer": ("chiamata", scene_replay),
+    "statistics": (None, scene_statistics),
+    "past-matches": (None, scene_past_matches),
 }
 
 

@@ -12,7 +12,10 @@ form between runs. ctrl+p opens the command palette (``commands.py``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +49,8 @@ from .save import (
 from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
+    from ..history.entry import MatchEntry
+    from ..history.store import Store, StoreProblem
     from .screens.confirm import EarlierMatch
     from .session import Session
 
@@ -119,6 +124,14 @@ class BiscaApp(App[int]):
         self.lock: Lock | None = None
         self.notices: list[str] = []  # for the start screen: moved saves, another table
         self.rules_screens: dict[tuple[str, str], str] = {}
+        # the game history (history/store.py), opened in a worker thread at start-up
+        self.history_problem: StoreProblem | None = None
+        self.history_failed = False  # a write failed: said once, play goes on
+        self._history: Store | None = None
+        self._history_opened = False
+        self._history_lock = threading.Lock()
+        self._history_writes = threading.Semaphore(0)  # released by each write's end
+        self._history_pending = 0
 
     @property
     def default_level(self) -> str:
@@ -160,6 +173,8 @@ class BiscaApp(App[int]):
                                 f"{self.lock.problem}.")
         self.load_saved()
         self.push_screen(StartScreen())
+        self.run_worker(self.history_store, thread=True, group="history",
+                        exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(too_small(event.size.width, event.size.height), "-too-small")
@@ -382,6 +397,74 @@ class BiscaApp(App[int]):
                         markup=False)
         self.saved = None
 
+    # ----- the game history ----------------------------------------------------------
+
+    def history_store(self) -> Store | None:
+        """The game history, opened on first use (from any thread); None when it cannot be
+        kept, which is said once."""
+        with self._history_lock:
+            if not self._history_opened:
+                self._history_opened = True
+                from ..history.store import Store
+
+                self._history, problem = Store.open(self.data_directory)
+                if problem is not None:
+                    self.history_problem = problem
+                    self._say(problem.message(), "Game history", "warning")
+            return self._history
+
+    def _say(self, text: str, title: str, severity: str) -> None:
+        """A notification, from the app's thread or a worker's."""
+        if threading.get_ident() == self._thread_id:
+            self.notify(text, title=title, severity=severity, timeout=10,  # type: ignore[arg-type]
+                        markup=False)
+        else:
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.call_from_thread(self.notify, text, title=title, severity=severity,
+                                      timeout=10, markup=False)
+
+    def record_history(self, session: Session) -> None:
+        """Keep the match as it stands (after a deal) in the game history. The write runs
+        in a worker thread: it never holds up the table, and a failure is said once while
+        play goes on."""
+        try:
+            entry = session.history_entry()
+        except Exception as e:  # whatever goes wrong here, the table plays on
+            self._history_write_failed(e)
+            return
+        seq = session.history_seq
+        self._history_pending += 1
+        self.run_worker(lambda: self._write_history(entry, seq), thread=True,
+                        group="history", exit_on_error=False)
+
+    def _write_history(self, entry: MatchEntry, seq: int) -> None:
+        try:
+            store = self.history_store()
+            if store is None:
+                return  # said when it was opened
+            store.write(entry, seq)
+        except Exception as e:
+            self._history_write_failed(e)
+        else:
+            self.history_failed = False
+        finally:
+            self._history_writes.release()
+
+    def wait_for_history(self, timeout: float = 3.0) -> None:
+        """Let the writes under way end (the last deal of a match just before quitting)."""
+        deadline = time.monotonic() + timeout
+        while self._history_pending > 0:
+            if not self._history_writes.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                return
+            self._history_pending -= 1
+
+    def _history_write_failed(self, error: Exception) -> None:
+        if not self.history_failed:
+            self.history_failed = True
+            self._say(f"This match could not be kept in the game history "
+                      f"({error.__class__.__name__}: {error}); play goes on.",
+                      "Game history", "warning")
+
     # ----- app-wide actions ----------------------------------------------------------
 
     def action_rules(self) -> None:
@@ -502,6 +585,11 @@ class BiscaApp(App[int]):
 
     def on_unmount(self) -> None:
         self.close_session()
+        self.wait_for_history()
+        store = self._history
+        if store is not None:
+            with store.lock:  # after a write in flight
+                store.close()
         if self.lock is not None:
             self.lock.release()
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import time
+import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Bot, bot_levels, make_bot
 from ..engine.actions import action_str
@@ -22,6 +24,9 @@ from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
 from .settings import ALL_CARD_STYLES, DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
+
+if TYPE_CHECKING:
+    from ..history.entry import MatchEntry
 
 HUMAN = "human"
 BOT = "bot"
@@ -82,6 +87,10 @@ class Session:
         # told when a bot is replaced mid-match; it may be called from a bot's thread
         self.on_bot_notice: Callable[[int, str], None] | None = None
         self.closed = False
+        # the match in the game history: the same id across saves and resumes
+        self.history_id = uuid.uuid4().hex
+        self.started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        self.history_seq = 0  # how many times it was written: a later write replaces
 
     def start_bots(self) -> None:
         """Create the bots of every bot seat (once); problems land in ``bot_problems``."""
@@ -179,6 +188,11 @@ class Session:
                 f"the saved card style {style[:40]!r} is unknown: cards are drawn in the "
                 "game's own pack")
         session.undone = {i: list(d.undone) for i, d in enumerate(record.deals) if d.undone}
+        history_id, started = table.get("history_id"), table.get("started")
+        if isinstance(history_id, str) and history_id.isalnum() and len(history_id) <= 64:
+            session.history_id = history_id
+        if isinstance(started, str) and len(started) <= 40:
+            session.started = started
         if match.is_over():
             raise ValueError("the saved match is already over")
         if match.current is not None and match.current.is_over():
@@ -399,6 +413,17 @@ class Session:
                 record.deals[i].undone = list(undone)
         return record
 
+    def history_entry(self) -> MatchEntry:
+        """The match as the game history keeps it: its finished deals, and the players'
+        results once it is over."""
+        from ..history.entry import match_entry
+
+        ended = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        record = json.dumps(self.record().to_json(), ensure_ascii=False)
+        self.history_seq += 1
+        return match_entry(self.match, self.people, record, self.history_id, self.started,
+                           ended)
+
     def save_text(self) -> str:
         """The match as a game record."""
         return self.record().dumps()
@@ -410,6 +435,8 @@ class Session:
             "card_style": self.card_setting,
             "speed": self.speed,
             "hide_points": self.hide_points,
+            "history_id": self.history_id,
+            "started": self.started,
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

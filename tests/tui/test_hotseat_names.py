@@ -39,7 +39,9 @@ async def test_the_forms_you_is_named_when_two_people_play(private_data) -> None
         assert status(t).startswith("Player 1's turn: lead a card")
         assert "Player 1" in str(t.query_one("#seat-0").border_title)
         app.simulate_key(hand_key(first_playable_index(t)))
-        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        # pushed is not yet drawn: wait for its text, as a person waits for it to show
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen)
+                    and bool(app.screen.query("#handover-text")))
         assert "Pass to Player 3" in str(app.screen.query_one("#handover-text").render())
         await pilot.press("enter")
         await until(pilot, lambda: t.viewer == 2)

@@ -34,6 +34,8 @@ class StartScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("c", "continue_match", "Continue"),
         Binding("e", "earlier", "Earlier matches"),
+        Binding("s", "stats", "Statistics"),
+        Binding("h", "history", "Past matches"),
         Binding("r", "rules", "Rules"),
         Binding("q", "quit", "Quit"),
     ]
@@ -71,6 +73,7 @@ class StartScreen(Screen[None]):
             yield Static("A card table for Bisca and its cousins", id="subtitle")
             yield notice
             buttons = [cont, earlier, Button("New game", id="new", variant="primary"),
+                       Button("Statistics", id="stats"), Button("Past matches", id="history"),
                        Button("Rules", id="rules"), Button("Quit", id="quit")]
             compact = self.crowded(text, self.app.size.height)
             for b in buttons:
@@ -83,7 +86,7 @@ class StartScreen(Screen[None]):
         lines = 0
         for part in str(notice).splitlines():
             lines += max(1, len(textwrap.wrap(part, NOTICE_WIDTH)))
-        buttons = 3 + (self.bisca_app.saved is not None) + (self.earlier_count > 0)
+        buttons = 5 + (self.bisca_app.saved is not None) + (self.earlier_count > 0)
         needed = len(TITLE.strip("\n").splitlines()) + 2 + (lines + 1 if lines else 0)
         return needed + 3 * buttons > height - 1  # the key hints take the last line
 
@@ -104,8 +107,8 @@ class StartScreen(Screen[None]):
         return f"Continue an earlier match ({self.earlier_count})"
 
     def key_hints(self) -> list[tuple[str, str]]:
-        keys = [("n", "New game"), ("c", "Continue"), ("e", "Earlier"), ("r", "Rules"),
-                ("q", "Quit"), ("f1", "Rules")]
+        keys = [("n", "New game"), ("c", "Continue"), ("e", "Earlier"), ("s", "Stats"),
+                ("h", "Past matches"), ("r", "Rules"), ("q", "Quit"), ("f1", "Rules")]
         hidden = set()
         if self.bisca_app.saved is None:
             hidden.add("c")
@@ -159,6 +162,7 @@ class StartScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         {"continue": self.action_continue_match, "earlier": self.action_earlier,
          "new": self.action_new_game, "rules": self.action_rules,
+         "stats": self.action_stats, "history": self.action_history,
          "quit": self.action_quit}[str(event.button.id)]()
 
     def action_new_game(self) -> None:
@@ -208,6 +212,16 @@ class StartScreen(Screen[None]):
 
     def action_rules(self) -> None:
         self.bisca_app.action_rules()
+
+    def action_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     def action_quit(self) -> None:
         self.bisca_app.request_quit()

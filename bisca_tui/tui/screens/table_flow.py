@@ -260,6 +260,7 @@ class TableFlow(_Screen):
         s = self.session
         score = s.finish_deal()
         s.deal_over(score)
+        self.bisca_app.record_history(s)  # the deal, and the match when it is over
         self.log_line(deal_result(s, len(s.match.deals) - 1))
         self.bisca_app.save_session()
         self.refresh_table()

@@ -1,0 +1,177 @@
+"""The history's commands: ``bisca-tui stats``, ``bisca-tui history`` and
+``bisca-tui export``.
+
+    bisca-tui stats [--player NAME] [--game ID] [--opponent KIND] [--since DAY]
+                    [--until DAY] [--json] [--data-dir DIR]
+    bisca-tui history [--game ID] [--opponent KIND] [--player NAME] [--since DAY]
+                      [--until DAY] [--limit N] [--json] [--data-dir DIR]
+    bisca-tui export MATCH_ID [-o FILE] [--data-dir DIR]
+
+Exit status: 0 done, 1 when the history cannot be read or the match is not in it, 2 for a
+refused command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import date
+from pathlib import Path
+
+from .store import DB_NAME, Store
+
+OPPONENT_HELP = ("human (people), bot:LEVEL (bot:easy, bot:medium, bot:hard...), program "
+                 "(an outside program), or mixed")
+
+
+def day(text: str) -> str:
+    """An argparse type: a day written YYYY-MM-DD."""
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}") from None
+
+
+def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
+    from ..cli import variant_id
+
+    p.add_argument("--game", type=variant_id, metavar="ID",
+                   help="only this game (bisca-tui variants lists the IDs)")
+    p.add_argument("--opponent", metavar="KIND", help=f"only against {OPPONENT_HELP}")
+    if player:
+        p.add_argument("--player", metavar="NAME",
+                       help="the person, by the name played under (default: who played most)")
+    p.add_argument("--since", type=day, metavar="DAY", help="from this day (YYYY-MM-DD)")
+    p.add_argument("--until", type=day, metavar="DAY", help="up to this day, included")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _data_dir(p)
+
+
+def _data_dir(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="the data folder holding the history (default: $BISCA_TUI_DATA, "
+                        "else the platform's data folder)")
+
+
+def add_stats(p: argparse.ArgumentParser) -> None:
+    _common(p)
+
+
+def add_history(p: argparse.ArgumentParser) -> None:
+    _common(p)
+    p.add_argument("--limit", type=int, metavar="N", default=50,
+                   help="at most N matches, newest first (default 50; 0 lists them all)")
+
+
+def add_export(p: argparse.ArgumentParser) -> None:
+    p.add_argument("match_id", type=int, metavar="MATCH_ID",
+                   help="the match's number, as bisca-tui history lists it")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write the record to FILE (default: print it)")
+    _data_dir(p)
+
+
+def _open(args: argparse.Namespace) -> Store | None:
+    """The history, or None (said on stderr) when there is none or it cannot be read."""
+    from ..tui.save import data_dir
+
+    directory = Path(args.data_dir) if args.data_dir else data_dir()
+    if not (directory / DB_NAME).exists():
+        print(f"No game history yet in {directory}: finished deals and matches are kept "
+              "there as they are played.", file=sys.stderr)
+        return None
+    store, problem = Store.open(directory)
+    if problem is not None:
+        print(problem.message(), file=sys.stderr)
+    return store
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from .stats import Filters, compute, stats_json, table_lines
+
+    store = _open(args)
+    if store is None:
+        if args.json:
+            print(json.dumps({"player": None, "players": []}))
+        return 0
+    try:
+        stats = compute(store, Filters(args.player, args.game, args.opponent, args.since,
+                                       args.until))
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(stats_json(stats), indent=2, ensure_ascii=False))
+        return 0
+    if stats.player is None:
+        print("Nobody has played in person yet.")
+        return 0
+    if args.player and args.player not in stats.players:
+        print(f"Nobody named {args.player!r} in the history; people: "
+              f"{', '.join(stats.players)}.", file=sys.stderr)
+        return 1
+    others = [p for p in stats.players if p != stats.player]
+    also = f" (others: {', '.join(others)}; --player NAME)" if others else ""
+    print(f"Statistics of {stats.player}{also}")
+    print()
+    for line in table_lines(stats):
+        print(line)
+    return 0
+
+
+def run_history(args: argparse.Namespace) -> int:
+    from .listing import list_matches
+
+    store = _open(args)
+    if store is None:
+        if args.json:
+            print("[]")
+        return 0
+    try:
+        rows = list_matches(store, args.game, args.opponent, args.since, args.until,
+                            args.player, args.limit or None)
+    finally:
+        store.close()
+    if args.json:
+        out = []
+        for r in rows:
+            out.append({"id": r.id, "started": r.started, "ended": r.ended,
+                        "variant": r.variant, "deals": r.deals, "seed": r.seed,
+                        "players": [p.__dict__ for p in r.players]})
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+        return 0
+    if not rows:
+        print("No match in the history matches these filters.")
+        return 0
+    print(f"{'id':>6}  {'started':<16}  {'game':<24} {'deals':>5}  {'score':<9} players")
+    for r in rows:
+        when = r.started[:16].replace("T", " ")
+        print(f"{r.id:>6}  {when:<16}  {r.game[:24]:<24} {r.deals:>5}  "
+              f"{r.scores()[:9]:<9} {r.who()} · {r.outcome()}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from .listing import ExportError, export_text
+
+    store = _open(args)
+    if store is None:
+        return 1
+    try:
+        text = export_text(store, args.match_id)
+    except ExportError as e:
+        print(f"bisca-tui export: {e}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as e:
+        print(f"bisca-tui export: cannot write {args.output}: {e.strerror or e}",
+              file=sys.stderr)
+        return 1
+    print(f"Match {args.match_id} written to {args.output} (bisca-tui replay reads it).")
+    return 0

@@ -1,0 +1,272 @@
+"""Past matches: the game history's matches, newest first, filtered by game, opponent and
+days. Enter on a match lists its deals, and a deal opens the replay viewer on it; ``x``
+exports the match as a game record file (in the data folder's ``exports``)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ...history.listing import (
+    DealRow,
+    ExportError,
+    MatchRow,
+    deal_rows,
+    export_text,
+    list_matches,
+    record_of,
+)
+from ...history.stats import PERIODS, game_name, opponent_label
+from ...history.store import Store
+
+if TYPE_CHECKING:
+    from ..app import BiscaApp
+
+LIMIT = 500  # matches listed at once (the filters reach older ones)
+PERIOD_LABELS = {"all": "All time", "week": "Last 7 days", "month": "Last 30 days",
+                 "year": "Last 12 months"}
+COLUMNS = ("Id", "Started", "Game", "Players", "Score", "Deals", "Result")
+
+
+def deal_label(d: DealRow) -> Text:
+    t = Text(f"Deal {d.index + 1}: ", style="bold")
+    if d.redeal:
+        t.append("thrown in, dealt again")
+        return t
+    t.append("-".join(str(p) for p in d.card_points) + " card points")
+    if d.notes:
+        t.append(" · " + "; ".join(d.notes))
+    return t
+
+
+class DealChooser(ModalScreen[int | None]):
+    """Pick a deal of a match to replay."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, match: MatchRow, deals: list[DealRow]) -> None:
+        super().__init__(id="deal-chooser")
+        self.match = match
+        self.deals = deals
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        with Vertical(classes="dialog"):
+            title = Text(f"Match {m.id} · {m.game} · ")
+            title.append(m.who())
+            yield Static(title, classes="dialog-title")
+            yield Static("Enter replays the deal picked; Escape goes back.", classes="dim")
+            yield OptionList(*[Option(deal_label(d), id=str(d.index)) for d in self.deals],
+                             id="deal-list")
+
+    def on_mount(self) -> None:
+        self.query_one("#deal-list", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HistoryScreen(Screen[None]):
+    """The list of past matches."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("x", "export", "Export"),
+    ]
+
+    def __init__(self, today: date | None = None) -> None:
+        super().__init__(id="history")
+        self.today = today
+        self.variant: str | None = None
+        self.opponents: str | None = None
+        self.period = "all"
+        self.day: str | None = None
+        self.rows: list[MatchRow] = []
+        self.exported: Path | None = None  # the last record file written
+
+    @property
+    def bisca_app(self) -> BiscaApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def store(self) -> Store | None:
+        return self.bisca_app.history_store()
+
+    def compose(self) -> ComposeResult:
+        games: list[str] = []
+        kinds: list[str] = []
+        store = self.store
+        if store is not None:
+            games = [r[0] for r in store.query("SELECT DISTINCT variant FROM matches")]
+            kinds = [r[0] for r in store.query(
+                "SELECT DISTINCT opponents FROM match_players WHERE kind = 'human'")]
+        with Vertical(id="history-body"):
+            yield Static("Past matches", classes="screen-title")
+            yield Static("Enter lists a match's deals, to replay one; x writes the match "
+                         "as a record file.", classes="dim", id="history-help")
+            with Horizontal(id="history-filters"):
+                yield Select([(Text(game_name(g)), g) for g in sorted(games, key=game_name)],
+                             prompt="Every game", id="history-game", compact=True)
+                yield Select([(Text(opponent_label(o)), o)
+                              for o in sorted(kinds, key=opponent_label)],
+                             prompt="Every opponent", id="history-opponent", compact=True)
+                yield Select([(Text(v), k) for k, v in PERIOD_LABELS.items()], value="all",
+                             allow_blank=False, id="history-period", compact=True)
+                yield Input(placeholder="a day: YYYY-MM-DD", id="history-day", compact=True)
+            yield Static("", id="history-empty")
+            table: DataTable[Text | str] = DataTable(id="history-table", cursor_type="row",
+                                                     zebra_stripes=True)
+            yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#history-table", DataTable)
+        table.add_columns(*COLUMNS)
+        self.fill()
+        table.focus()
+
+    def since_until(self) -> tuple[str | None, str | None]:
+        if self.day:
+            return self.day, self.day
+        days = PERIODS.get(self.period)
+        if days is None:
+            return None, None
+        from datetime import timedelta
+
+        today = self.today or date.today()
+        return (today - timedelta(days=days - 1)).isoformat(), today.isoformat()
+
+    def fill(self) -> None:
+        store = self.store
+        empty = self.query_one("#history-empty", Static)
+        table = self.query_one("#history-table", DataTable)
+        table.clear()
+        if store is None:
+            problem = self.bisca_app.history_problem
+            empty.update(Text(problem.message() if problem
+                              else "The game history cannot be read.", style="red"))
+            empty.display = True
+            table.display = False
+            self.rows = []
+            return
+        since, until = self.since_until()
+        self.rows = list_matches(store, self.variant, self.opponents, since, until,
+                                 limit=LIMIT)
+        if not self.rows:
+            total = store.count()
+            empty.update(Text("No matches match these filters." if total else
+                              "No matches yet: every match played at this table is kept "
+                              "here, deal by deal.", style="dim"))
+        empty.display = not self.rows
+        table.display = bool(self.rows)
+        for r in self.rows:
+            table.add_row(str(r.id), r.started[:16].replace("T", " "), Text(r.game),
+                          Text(r.who()), r.scores(), str(r.deals), Text(r.outcome()),
+                          key=str(r.id))
+
+    def current(self) -> MatchRow | None:
+        table = self.query_one("#history-table", DataTable)
+        if not self.rows or not table.display:
+            return None
+        row = table.cursor_row
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    # ----- filters ---------------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        value = None if event.value is Select.NULL else str(event.value)
+        sid = event.select.id
+        if sid == "history-game":
+            self.variant = value
+        elif sid == "history-opponent":
+            self.opponents = value
+        elif sid == "history-period" and value in PERIODS:
+            self.period = value
+        else:
+            return
+        event.stop()
+        self.fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "history-day":
+            return
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.day = None
+        else:
+            try:
+                self.day = date.fromisoformat(text).isoformat()
+            except ValueError:
+                self.notify(f"Not a day written YYYY-MM-DD: {text}", severity="warning",
+                            markup=False)
+                return
+        self.fill()
+        self.query_one("#history-table", DataTable).focus()
+
+    # ----- a match -----------------------------------------------------------------------
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        match = self.current()
+        store = self.store
+        if match is None or store is None:
+            return
+        deals = deal_rows(store, match.id)
+        if not deals:
+            self.notify(f"Match {match.id} has no finished deal to replay.", markup=False)
+            return
+        self.app.push_screen(DealChooser(match, deals),
+                             callback=lambda deal: self.replay(match, deal))
+
+    def replay(self, match: MatchRow, deal: int | None) -> None:
+        store = self.store
+        if deal is None or store is None:
+            return
+        try:
+            record = record_of(store, match.id)
+        except ExportError as e:
+            self.notify(str(e), title="Cannot replay", severity="error", markup=False)
+            return
+        try:
+            from .replay import ReplayScreen
+        except ImportError:
+            self.notify("The replay viewer is not part of this version; bisca-tui export "
+                        f"{match.id} writes the record for bisca-tui replay.",
+                        severity="warning", markup=False)
+            return
+        self.app.push_screen(ReplayScreen(record, deal))
+
+    def action_export(self) -> None:
+        match = self.current()
+        store = self.store
+        if match is None or store is None:
+            return
+        folder = Path(self.bisca_app.data_directory) / "exports"
+        target = folder / f"match-{match.id}.json"
+        try:
+            text = export_text(store, match.id)
+            folder.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except (ExportError, OSError) as e:
+            self.notify(f"Match {match.id} could not be exported: {e}", severity="error",
+                        markup=False)
+            return
+        self.exported = target
+        self.notify(f"Match {match.id} written to {target}", title="Exported", markup=False)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

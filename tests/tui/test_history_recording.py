@@ -1,0 +1,166 @@
+"""Finished deals and matches land in the game history, from a solo or a hot-seat table;
+a history that cannot be written is said once and play goes on."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from tui_helpers import make_app, play_deal_by_keys, settle
+
+from bisca_tui.engine.records import parse_record, replay_record
+from bisca_tui.history.store import DB_NAME, Store
+from bisca_tui.tui.screens.handover import HandOverScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen, MatchEndScreen
+from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
+
+
+def near_the_end(session: Session, tricks: int) -> None:
+    st = session.state
+    while len(st.tricks) < tricks:
+        st.apply(st.legal_actions()[0])
+
+
+def rows(path, sql: str) -> list[tuple]:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute(sql).fetchall()
+    finally:
+        db.close()
+
+
+async def finish_history(app) -> None:
+    await app.workers.wait_for_complete()
+
+
+async def test_a_finished_solo_match_lands_in_the_history(private_data) -> None:
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
+    session = Session.new("bisca-3", {}, seats, seed=31)
+    session.match.scores = [3, 3]  # the next deal decides the match
+    near_the_end(session, 17)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.start_session(session)
+        await settle(app, pilot)
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await finish_history(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+    db = private_data / DB_NAME
+    (mid, uid, ended, variant, deals, record), = rows(
+        db, "SELECT id, uid, ended, variant, deals, record FROM matches JOIN records "
+            "ON records.match_id = matches.id")
+    assert uid == session.history_id and ended is not None
+    assert (variant, deals) == ("bisca-3", 1)
+    players = rows(db, "SELECT name, kind, level, opponents, result FROM match_players "
+                       "ORDER BY player")
+    winner = session.match.winner
+    assert players == [
+        ("Ana", "human", "", "bot:random", "won" if winner == 0 else "lost"),
+        ("Rui", "bot", "random", "human", "won" if winner == 1 else "lost")]
+    points = rows(db, "SELECT card_points FROM deal_players ORDER BY player")
+    assert [p for (p,) in points] == list(session.match.results[0].card_points)
+    again = replay_record(parse_record(record))  # the record replays the deal
+    assert again.results[0] == session.match.results[0]
+    assert json.loads(record)["players"] == ["Ana", "Rui"]
+
+
+async def test_each_person_at_a_hot_seat_table_has_their_lines(private_data) -> None:
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(HUMAN, "Bea")]
+    session = Session.new("bisca-3", {}, seats, seed=5)
+    near_the_end(session, 19)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.start_session(session)
+        for _ in range(6):
+            await settle(app, pilot)
+            if isinstance(app.screen, DealSummaryScreen):
+                break
+            if isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+                continue
+            await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await finish_history(app)
+    db = private_data / DB_NAME
+    assert rows(db, "SELECT ended FROM matches") == [(None,)]  # the match goes on
+    lines = rows(db, "SELECT m.name, m.kind, m.opponents, d.won FROM deal_players d JOIN "
+                     "match_players m USING (match_id, player) ORDER BY player")
+    assert [ln[:3] for ln in lines] == [("Ana", "human", "human"), ("Bea", "human", "human")]
+    result = session.match.results[0]
+    assert [ln[3] for ln in lines] == [int(result.winner == 0), int(result.winner == 1)]
+
+
+async def test_a_resumed_match_keeps_its_place_in_the_history(private_data) -> None:
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
+    session = Session.new("bisca-3", {}, seats, seed=8)
+    near_the_end(session, 19)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.start_session(session)
+        await play_deal_by_keys(app, pilot)
+        await finish_history(app)
+        await pilot.press("enter")  # the next deal starts, and is saved
+        await settle(app, pilot)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.saved is not None
+        assert app.saved.history_id == session.history_id
+        assert app.saved.started == session.started
+
+
+async def test_a_history_that_cannot_be_written_is_said_once(private_data,
+                                                              monkeypatch) -> None:
+    def fail(self, entry, seq=0):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(Store, "write", fail)
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
+    session = Session.new("bisca-3", {}, seats, seed=12)
+    near_the_end(session, 19)
+    app = make_app(private_data)
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        real = app.notify
+
+        def notify(message, *a, **kw):
+            said.append(str(message))
+            return real(message, *a, **kw)
+
+        app.notify = notify  # type: ignore[method-assign]
+        await pilot.pause()
+        app.start_session(session)
+        for _ in range(2):  # two deals, two failed writes
+            await play_deal_by_keys(app, pilot)
+            assert isinstance(app.screen, DealSummaryScreen)
+            await finish_history(app)
+            await pilot.pause()
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert len(session.match.results) == 2  # play went on
+    history = [s for s in said if "game history" in s]
+    assert len(history) == 1 and "disk I/O error" in history[0]
+
+
+async def test_a_damaged_history_is_set_aside_and_the_app_starts(private_data) -> None:
+    private_data.mkdir(parents=True)
+    junk = b"\x00garbage\x01" * 500
+    (private_data / DB_NAME).write_bytes(junk)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        from bisca_tui.tui.screens.start import StartScreen
+
+        assert isinstance(app.screen, StartScreen)
+        problem = app.history_problem
+        assert problem is not None and problem.moved_to is not None
+        assert problem.moved_to.read_bytes() == junk
+        assert app.history_store() is not None

@@ -1,0 +1,146 @@
+"""The list of past matches, from the start screen: filters by game, opponent and day, a
+match's deals, export as a record file, and the replay viewer opened on a deal."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Input, OptionList, Select, Static
+from tui_helpers import make_app
+
+from bisca_tui.engine.records import load_record, replay_record
+from bisca_tui.history.listing import list_matches
+from bisca_tui.history.sample import demo_entries
+from bisca_tui.history.store import Store
+from bisca_tui.tui.screens.history import DealChooser, HistoryScreen
+from bisca_tui.tui.screens.start import StartScreen
+
+N = 12
+
+
+@pytest.fixture
+def filled(private_data):
+    store, problem = Store.open(private_data)
+    assert store is not None and problem is None
+    store.write_many(demo_entries(N))
+    store.close()
+    return private_data
+
+
+async def open_history(app, pilot) -> HistoryScreen:
+    await pilot.pause()
+    await pilot.press("h")
+    await pilot.pause()
+    assert isinstance(app.screen, HistoryScreen)
+    return app.screen
+
+
+def ids(screen: HistoryScreen) -> list[str]:
+    table = screen.query_one("#history-table", DataTable)
+    if not table.display:
+        return []
+    return [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
+
+
+async def test_the_list_shows_matches_newest_first_and_filters_them(filled):
+    app = make_app(filled)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_history(app, pilot)
+        listed = ids(screen)
+        assert len(listed) == N
+        assert listed == sorted(listed, key=int, reverse=True)  # written in day order
+        row = screen.query_one("#history-table", DataTable).get_row_at(0)
+        assert str(row[1]) == "2026-03-12 20:00" and "Bisca de Três" in str(row[2])
+        screen.query_one("#history-game", Select).value = "briscola"
+        await pilot.pause()
+        assert len(ids(screen)) == sum(1 for k in range(N) if k % 3 == 0)
+        screen.query_one("#history-opponent", Select).value = "bot:easy"
+        await pilot.pause()
+        briscola_easy = [k for k in range(N) if k % 3 == 0 and k % 5 != 4 and k % 2 == 0]
+        assert len(ids(screen)) == len(briscola_easy)
+        screen.query_one("#history-game", Select).value = Select.NULL
+        screen.query_one("#history-opponent", Select).value = Select.NULL
+        await pilot.pause()
+        day = screen.query_one("#history-day", Input)
+        day.focus()
+        await pilot.press(*"2026-03-05", "enter")
+        await pilot.pause()
+        assert len(ids(screen)) == 1
+        day.focus()
+        day.value = ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(ids(screen)) == N
+        screen.query_one("#history-period", Select).value = "week"  # long after March
+        await pilot.pause()
+        assert ids(screen) == []
+        assert "No matches match" in str(screen.query_one("#history-empty", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_choosing_a_match_lists_its_deals_and_x_exports_it(filled):
+    store, _ = Store.open(filled)
+    assert store is not None
+    newest = list_matches(store, limit=1)[0]
+    store.close()
+    app = make_app(filled)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_history(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DealChooser)
+        options = app.screen.query_one("#deal-list", OptionList)
+        assert options.option_count == newest.deals
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen.exported == filled / "exports" / f"match-{newest.id}.json"
+        record = load_record(screen.exported)
+        assert record.players == [p.name for p in newest.players]
+        assert replay_record(record).is_over()
+
+
+async def test_an_empty_history_says_how_it_fills(private_data):
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_history(app, pilot)
+        assert "No matches yet" in str(screen.query_one("#history-empty", Static).render())
+        await pilot.press("enter", "x")  # nothing to open or export: nothing happens
+        await pilot.pause()
+        assert app.screen is screen and screen.exported is None
+
+
+async def test_a_deal_opens_the_replay_viewer(filled):
+    replay = pytest.importorskip("bisca_tui.tui.screens.replay")
+    app = make_app(filled)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_history(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the second deal
+        await pilot.pause()
+        assert isinstance(app.screen, replay.ReplayScreen)
+
+
+async def test_names_from_the_history_are_shown_as_typed(private_data):
+    from bisca_tui.history.sample import entry_of, play, sitters
+    from bisca_tui.tui.screens.stats import StatsScreen
+
+    name = "[bold red]Zé[/bold red]"
+    store, _ = Store.open(private_data)
+    assert store is not None
+    store.write(entry_of(play("bisca-3", 2), sitters(2, name), "n", "2026-05-01T10:00:00Z"))
+    store.close()
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_history(app, pilot)
+        players = screen.query_one("#history-table", DataTable).get_row_at(0)[3]
+        assert name in str(players)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        assert name in str(stats.query_one("#stats-title", Static).render())

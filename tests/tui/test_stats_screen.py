@@ -1,0 +1,106 @@
+"""The statistics screen, from the start screen: the figures of the person who played most,
+the filters, the charts, and a history that is empty or cannot be read."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Select, Static
+from textual_plotext import PlotextPlot
+from tui_helpers import make_app
+
+from bisca_tui.history.sample import demo_entries
+from bisca_tui.history.stats import compute
+from bisca_tui.history.store import Store
+from bisca_tui.tui.screens.start import StartScreen
+from bisca_tui.tui.screens.stats import StatsScreen
+
+
+def fill(data, n: int = 12) -> None:
+    store, problem = Store.open(data)
+    assert store is not None and problem is None
+    store.write_many(demo_entries(n))
+    store.close()
+
+
+def cells(screen: StatsScreen) -> list[list[str]]:
+    table = screen.query_one("#stats-table", DataTable)
+    out = []
+    for r in range(table.row_count):
+        out.append([str(c.plain if hasattr(c, "plain") else c) for c in table.get_row_at(r)])
+    return out
+
+
+async def open_stats(app, pilot) -> StatsScreen:
+    await pilot.pause()
+    await pilot.press("s")
+    await pilot.pause()
+    assert isinstance(app.screen, StatsScreen)
+    return app.screen
+
+
+async def test_the_stats_screen_shows_the_figures_and_follows_the_filters(private_data):
+    fill(private_data)
+    store, _ = Store.open(private_data)
+    assert store is not None
+    want = compute(store)
+    store.close()
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_stats(app, pilot)
+        assert "Statistics · Ana" in str(screen.query_one("#stats-title", Static).render())
+        rows = cells(screen)
+        total = want.total
+        assert rows[0][:3] == ["All games", str(total.matches.played), str(total.matches.won)]
+        assert rows[0][4:6] == [str(total.deals.played), str(total.deals.won)]
+        labels = [r[0] for r in rows]
+        assert labels == ["All games", "By game", "Bisca de Três", "Briscola", "By opponent",
+                          "Easy bots", "Hard bots", "People"]
+        assert screen.query_one("#chart-rate", PlotextPlot).display
+        # the game filter: Briscola only
+        screen.query_one("#stats-game", Select).value = "briscola"
+        await pilot.pause()
+        rows = cells(screen)
+        briscola = next(ln for ln in want.by_game if ln.key == "briscola")
+        assert rows[0][1] == str(briscola.matches.played)
+        assert [r[0] for r in rows if r[0].startswith("By")] == ["By game", "By opponent"]
+        assert [r[0] for r in rows][2] == "Briscola"
+        # the other person at the hot-seat table has their own figures
+        screen.query_one("#stats-player", Select).value = "Bea"
+        await pilot.pause()
+        assert "Statistics · Bea" in str(screen.query_one("#stats-title", Static).render())
+        rows = cells(screen)
+        assert [r[0] for r in rows][-1] == "People"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_a_period_with_no_games_says_so(private_data):
+    fill(private_data, 3)
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_stats(app, pilot)
+        screen.query_one("#stats-period", Select).value = "week"  # today is long after
+        await pilot.pause()
+        empty = screen.query_one("#stats-empty", Static)
+        assert empty.display and "No games match" in str(empty.render())
+        assert not screen.query_one("#stats-table", DataTable).display
+
+
+async def test_an_empty_history_invites_to_play(private_data):
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(app, pilot)
+        assert "No games yet" in str(screen.query_one("#stats-empty", Static).render())
+
+
+async def test_a_history_that_cannot_be_opened_is_said_on_the_screen(private_data):
+    fill(private_data, 1)
+    store, _ = Store.open(private_data)
+    assert store is not None
+    store.db.execute("PRAGMA user_version = 99")
+    store.close()
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(app, pilot)
+        text = str(screen.query_one("#stats-empty", Static).render())
+        assert "newer version" in text
