@@ -114,7 +114,8 @@ async def test_an_empty_history_says_how_it_fills(private_data):
 
 
 async def test_a_deal_opens_the_replay_viewer(filled):
-    replay = pytest.importorskip("bisca_tui.tui.screens.replay")
+    from bisca_tui.tui.screens import replay
+
     app = make_app(filled)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_history(app, pilot)
@@ -123,6 +124,10 @@ async def test_a_deal_opens_the_replay_viewer(filled):
         await pilot.press("down", "enter")  # the second deal
         await pilot.pause()
         assert isinstance(app.screen, replay.ReplayScreen)
+        assert app.screen.deal == 1 and app.screen.walk.deal_count >= 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, replay.ReplayScreen)
 
 
 async def test_names_from_the_history_are_shown_as_typed(private_data):
