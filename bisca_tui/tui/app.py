@@ -96,6 +96,9 @@ class BiscaApp(App[int]):
         # the app then neither looks for a saved match nor holds the save folder
         self.first_screen = first_screen
         self.bot_delay = bot_delay
+        # the coach's search by a fixed number of sampled deals instead of its time budget
+        # (answers that repeat exactly: for tests and pictures)
+        self.coach_samples: int | None = None
         self.data_directory = Path(data_directory) if data_directory else data_dir()
         # saves are looked for where earlier versions kept them only in the default folder
         self.legacy_directory = (legacy_data_dir()

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
+
+if TYPE_CHECKING:  # the coach (and its search) loads when first asked
+    from ..coach import Hint, Review
 
 
 @dataclass
@@ -39,3 +43,26 @@ class BotReplaced(Message):
 
     seat: int
     text: str
+
+
+@dataclass
+class HintReady(Message):
+    """The coach's hint for the position ``token``, worked out in a worker thread."""
+
+    hint: Hint
+    token: tuple[int, int]
+
+
+@dataclass
+class HintFailed(Message):
+    """The coach could not work out a hint for the position ``token``."""
+
+    error: str
+    token: tuple[int, int]
+
+
+@dataclass
+class ReviewReady(Message):
+    """A deal's review, worked out in a worker thread."""
+
+    review: Review

@@ -69,7 +69,8 @@ class Session:
     """
 
     def __init__(self, match: Match, seats: list[SeatSpec], card_style: str = "symbols",
-                 speed: str = DEFAULT_SPEED, hide_points: bool = False) -> None:
+                 speed: str = DEFAULT_SPEED, hide_points: bool = False,
+                 hints: bool = True) -> None:
         if len(seats) != match.variant.n_people:
             raise ValueError(f"{match.variant.name} needs {match.variant.n_people} players")
         if not any(s.is_human for s in seats):
@@ -79,6 +80,7 @@ class Session:
         self.card_setting = card_style  # symbols (the game's own pack), french or letters
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
         self.hide_points = hide_points  # card points left out for players who count them
+        self.hints = hints  # the coach's hints (h) may be asked for; off: a "no hints" match
         self.undone: dict[int, list[Undo]] = {}  # by deal: the actions taken back
         self.moves = 0  # actions applied and undone: a bot's answer is for one position
         self._undo_point: tuple[tuple[int, int], int | None] | None = None
@@ -163,12 +165,12 @@ class Session:
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], seats: list[SeatSpec],
             seed: int | None = None, card_style: str = "symbols",
-            speed: str = DEFAULT_SPEED) -> Session:
+            speed: str = DEFAULT_SPEED, hints: bool = True) -> Session:
         variant = make_variant(variant_id, options, len(seats))
         if seed is None:  # short enough to note down and type in again
             seed = random.randrange(1, 1_000_000)
         match = Match(variant, dealer=variant.n_people - 1, seed=seed)
-        session = cls(match, seats, card_style, speed)
+        session = cls(match, seats, card_style, speed, hints=hints)
         match.new_deal()
         return session
 
@@ -180,8 +182,12 @@ class Session:
         hide_points = table.get("hide_points", False)  # older saves: points shown
         if not isinstance(hide_points, bool):
             raise ValueError("table.hide_points must be true or false")
+        hints = table.get("hints", True)  # older saves: hints allowed
+        if not isinstance(hints, bool):
+            raise ValueError("table.hints must be true or false")
         style = str(table.get("card_style", "symbols"))
-        session = cls(match, seats, style, str(table.get("speed", DEFAULT_SPEED)), hide_points)
+        session = cls(match, seats, style, str(table.get("speed", DEFAULT_SPEED)), hide_points,
+                      hints)
         if style not in ALL_CARD_STYLES:  # said, not silently changed
             session.card_setting = "symbols"
             session.bot_problems.append(
@@ -437,6 +443,7 @@ class Session:
             "hide_points": self.hide_points,
             "history_id": self.history_id,
             "started": self.started,
+            "hints": self.hints,
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

@@ -138,6 +138,10 @@ class NewGameScreen(Screen[None]):
                     yield self.row("Bot speed", Select(
                         [(name, name) for name in SPEEDS], value=app.speed, allow_blank=False,
                         id="speed", compact=True))
+                    yield self.row("Hints", Select(
+                        [("on (h at the table)", "on"), ("off: a no-hints match", "off")],
+                        value="on",
+                        allow_blank=False, id="hints", compact=True))
                     yield self.row("Seed", Input(placeholder="random", id="seed",
                                                  type="integer", compact=True))
                     yield Static("A seed replays the same deals.", classes="dim")
@@ -152,6 +156,8 @@ class NewGameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.memory = dict(remembered_form(self.bisca_app))
+        if self.memory.get("hints") == "off":  # the last game was a no-hints match
+            self.query_one("#hints", Select).value = "off"
         self.players = self.remembered_players(self.variant_id)
         lst = self.query_one("#variant-list", OptionList)
         lst.highlighted = [c.id for c in self.variants].index(self.variant_id)
@@ -361,7 +367,9 @@ class NewGameScreen(Screen[None]):
                     raise ValueError(f"a seed is a whole number from 0 to {SEED_MAX}")
             style = str(self.query_one("#card-style", Select).value)
             speed = str(self.query_one("#speed", Select).value)
-            session = Session.new(self.variant_id, options, seats, seed, style, speed)
+            hints = str(self.query_one("#hints", Select).value)
+            session = Session.new(self.variant_id, options, seats, seed, style, speed,
+                                  hints=hints != "off")
         except (OptionError, ValueError) as e:
             # the reason may quote what was typed (a seed): text, not markup
             self.notify(str(e), title="Cannot start", severity="error", markup=False)
@@ -371,6 +379,7 @@ class NewGameScreen(Screen[None]):
         app.speed = speed
         self.snapshot()
         self.memory["variant"] = self.variant_id
+        self.memory["hints"] = hints
         app.remember(MEMORY, self.memory)
         app.remember("variant", self.variant_id)
         app.remember("card_style", style)

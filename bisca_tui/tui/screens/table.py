@@ -31,6 +31,7 @@ from ..session import Session
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
+from ..widgets.hint import HintPanel
 from ..widgets.log import verb
 from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
 from .table_actions import TableActions
@@ -64,6 +65,9 @@ class TableScreen(TableActions, Screen[None]):
                 tooltip="Put away the trick just taken"),
         Binding("u", "undo", "Undo",
                 tooltip="Take back your last card, and the bots' replies (against bots only)"),
+        Binding("h", "hint", "Hint",
+                tooltip="The coach's advice for your turn: the card, why, and what every "
+                        "card is expected to bring"),
         Binding("l", "last_trick", "Last trick", tooltip="Show the last trick again"),
         Binding("t", "score_sheet", "Score sheet", tooltip="The score of every deal so far"),
         # p and v are listed by ? (the footer keeps its room for the keys of the moment)
@@ -120,7 +124,7 @@ class TableScreen(TableActions, Screen[None]):
         yield TooSmall()
         with Body():
             yield from table_body(self.session.variant.n, self.bottom,
-                                  bool(self.session.variant.signals))
+                                  bool(self.session.variant.signals), side_end=HintPanel())
         yield Footer(show_command_palette=False)  # ctrl+p still opens it; ? lists the keys
 
     def on_mount(self) -> None:
@@ -264,6 +268,8 @@ class TableScreen(TableActions, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "score_sheet":
             return self.session.variant.per_seat_payments
+        if action == "hint":  # h still answers (and says why not) when it is not the turn
+            return self.session.hints
         if action == "speed":  # only bots have a pace
             return not all(p.is_human for p in self.session.people)
         if action == "undo":
@@ -316,6 +322,8 @@ class TableScreen(TableActions, Screen[None]):
             self.call_after_refresh(self.refresh_table)
         if event.key not in ("enter", "space"):
             self.armed = True  # a key pressed at the table: Enter may play now
+        if event.key == "h" and not self.session.hints:  # its key is off: say why
+            self.action_hint()
 
     def try_play(self, index: int) -> None:
         v, private = self.shown_view()

@@ -12,10 +12,10 @@ from ...engine.errors import IllegalAction
 from ..contract import BIDDING
 from ..narrate import undone_line
 from ..session import SPEEDS
-from .table_flow import TableFlow
+from .table_coach import TableCoach
 
 
-class TableActions(TableFlow):
+class TableActions(TableCoach):
     def try_act(self, action: int) -> bool:
         """The person's action; a refusal is told in the status line (and False)."""
         try:
@@ -101,6 +101,7 @@ class TableActions(TableFlow):
             return
         s = self.session
         self.workers.cancel_group(self, "bots")  # a bot thinking about a position now gone
+        self.drop_hint()
         taken = s.undo()
         if not taken:
             return
@@ -124,6 +125,10 @@ class TableActions(TableFlow):
         from .confirm import Choice, ChoiceDialog
 
         if self.app.screen is not self:
+            return
+        if self.hint_token is not None:  # Esc first puts the hint away
+            self.drop_hint()
+            self.refresh_table()
             return
         body = Text("The match is saved and stays in progress: \"Continue\" on the start "
                     "screen brings it back.")

@@ -65,6 +65,9 @@ class TableFlow(_Screen):
     def open_auction_dialog(self) -> None:
         raise NotImplementedError  # the screen's dialog
 
+    def drop_hint(self) -> None:
+        """Put the coach's hint away (``TableCoach``): the position it was for is gone."""
+
     # ----- whose hand shows, whose turn it is ----------------------------------------
 
     def shown_view(self) -> tuple[SeatView, bool]:
@@ -115,6 +118,7 @@ class TableFlow(_Screen):
     def hand_over(self, seat: int) -> None:
         from .handover import HandOverScreen
 
+        self.drop_hint()
         self.viewer = None
         self.waiting_handover = True
         self.refresh_table()
@@ -233,6 +237,7 @@ class TableFlow(_Screen):
         tricks_before = len(st.tricks)
         events_before = len(st.score_events)
         s.apply(action)  # raises IllegalAction, leaving everything as it was
+        self.drop_hint()
         if s.is_human(seat):  # a notice stays until the person acts
             self.notice = None
         self.review = False

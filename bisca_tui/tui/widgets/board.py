@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.containers import Horizontal, HorizontalGroup, Vertical, VerticalGroup
 from textual.dom import DOMNode
+from textual.widget import Widget
 
 from ..contract import auction_note, knocked
 from ..layout import BOTTOM, LEFT, RIGHT, TOP, seats_on
@@ -29,11 +30,12 @@ if TYPE_CHECKING:
     from ..session import Session
 
 
-def table_body(n: int, bottom: int, signals: bool, side_top: Panel | None = None
-               ) -> ComposeResult:
+def table_body(n: int, bottom: int, signals: bool, side_top: Panel | None = None,
+               side_end: Widget | None = None) -> ComposeResult:
     """The table for ``n`` seats with ``bottom`` at the bottom of the screen, the side
-    panel beside it (with the signals' part when the game has signals, and ``side_top``
-    above the rest when given) and the status line under both."""
+    panel beside it (with the signals' part when the game has signals, ``side_top`` above
+    the rest and ``side_end`` below it when given: the viewer's source, the table's hint)
+    and the status line under both."""
     with Horizontal(id="table-row"):
         with Vertical(id="table"):
             top = seats_on(n, bottom, TOP)
@@ -77,6 +79,8 @@ def table_body(n: int, bottom: int, signals: bool, side_top: Panel | None = None
             if signals:
                 yield Panel(id="signals")
             yield GameLog()
+            if side_end is not None:
+                yield side_end
     yield Panel(id="status")
 
 

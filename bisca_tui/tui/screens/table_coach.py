@@ -1,0 +1,114 @@
+"""The coach at the table: ``h`` asks for a hint for the person to act.
+
+The hint is worked out in a worker thread (the table keeps answering keys meanwhile) and
+shown in the side panel: the advised action, why, and every legal card with the card points
+it is expected to bring the side and its chance to win the deal; the cursor moves onto the
+advised card. Acting, Esc, or ``h`` again closes it; an answer that comes after the
+position changed is dropped. Hints are refused, with a sentence saying why, when no person
+is to act at this keyboard and in a match set up without hints.
+
+A mixin of ``TableScreen`` (through ``TableActions``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from rich.text import Text
+from textual import work
+from textual.worker import get_current_worker
+
+from ...engine import actions as A
+from ...engine.view import SeatView
+from ..coaching import hint_seed, hint_text
+from ..messages import HintFailed, HintReady
+from ..widgets.hint import HintPanel
+from .table_flow import TableFlow
+
+HINT_BUDGET_MS = 300.0
+
+
+class TableCoach(TableFlow):
+    hint_token: tuple[int, int] | None = None  # the position of the hint asked or shown
+
+    def hints_refused(self) -> str | None:
+        """Why ``h`` cannot give a hint now, in a sentence (None: it can)."""
+        s = self.session
+        if not s.hints:
+            return "No hints in this match: it was set up without them."
+        v, private = self.shown_view()
+        if self.deal_closed:
+            return "The deal is over: hints are for a decision still to take."
+        if not (private and self.my_turn(v)) or not v.legal:
+            return "Hints are for your own turn: ask when it is yours to act."
+        return None
+
+    def action_hint(self) -> None:
+        if self.app.screen is not self:
+            return
+        if self.hint_token is not None:  # h again: put the hint away
+            self.drop_hint()
+            self.refresh_table()
+            return
+        refused = self.hints_refused()
+        if refused is not None:
+            self.notice = Text(refused, style="bold yellow")
+            self.refresh_table()
+            return
+        v, _ = self.shown_view()
+        s = self.session
+        token = self.current_token()
+        self.hint_token = token
+        self.hint_panel().thinking()
+        self.query_one("#side").add_class("-hinting")
+        seed = hint_seed(s.match.seed, s.deal_number, s.moves)
+        samples = getattr(self.app, "coach_samples", None)
+        self.work_out_hint(v, token, seed, samples)
+
+    @work(thread=True, exclusive=True, group="coach")
+    def work_out_hint(self, view: SeatView, token: tuple[int, int], seed: int,
+                      samples: int | None) -> None:
+        from ...coach import hint
+
+        worker = get_current_worker()
+        try:
+            advice = hint(view, seed=seed, budget_ms=HINT_BUDGET_MS, samples=samples)
+        except Exception as e:  # the coach failing must not take the table down
+            self.post_message(HintFailed(f"{e.__class__.__name__}: {e}", token))
+            return
+        if not worker.is_cancelled:
+            self.post_message(HintReady(advice, token))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.token != self.hint_token or message.token != self.current_token():
+            return  # asked about a position that is gone
+        v, private = self.shown_view()
+        if not private:
+            return
+        hand = self.sorted_hand(v)
+        advised = message.hint.action
+        card = advised - A.DISCARD if A.DISCARD <= advised < A.DISCARD + 80 else advised
+        if card in hand:  # the cursor rests on the advised card: Enter plays it
+            self.selected = hand.index(card)
+        s = self.session
+        self.hint_panel().advice(hint_text(message.hint, s.variant, s.card_style, hand))
+        self.refresh_table()
+
+    def on_hint_failed(self, message: HintFailed) -> None:
+        if message.token != self.hint_token:
+            return
+        self.hint_panel().advice(Text(f"No hint this time: {message.error}",
+                                      style="bold red"))
+
+    def drop_hint(self) -> None:
+        """Put the hint away and forget any still being worked out."""
+        self.workers.cancel_group(self, "coach")
+        if self.hint_token is None:
+            return
+        self.hint_token = None
+        with contextlib.suppress(Exception):  # the table may be mid-rebuild
+            self.query_one("#side").remove_class("-hinting")
+            self.hint_panel().advice(Text(""))
+
+    def hint_panel(self) -> HintPanel:
+        return self.query_one(HintPanel)

@@ -1,0 +1,44 @@
+"""The coach's hint in the table's side panel: a title, a line while the coach thinks, then
+the advice (written by ``coaching.hint_text``)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import LoadingIndicator, Static
+
+THINKING = "The coach is thinking…"
+CLOSES = "Playing, Esc or h puts the hint away."
+
+
+class HintPanel(VerticalScroll):
+    """Hidden until ``h`` is pressed (the side panel's class ``-hinting`` shows it)."""
+
+    DEFAULT_CSS = """
+    HintPanel { height: 1fr; scrollbar-size-vertical: 1; }
+    HintPanel #hint-title { text-style: bold; color: $accent; }
+    HintPanel #hint-spinner { height: 1; width: 8; }
+    HintPanel #hint-closes { color: $text-muted; margin-top: 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="hint")
+        self.can_focus = False
+        self.text = Text("")
+
+    def compose(self) -> ComposeResult:
+        yield Static("Hint", id="hint-title")
+        yield LoadingIndicator(id="hint-spinner")
+        yield Static(THINKING, id="hint-text")
+        yield Static(CLOSES, id="hint-closes")
+
+    def thinking(self) -> None:
+        self.text = Text(THINKING)
+        self.query_one("#hint-spinner").display = True
+        self.query_one("#hint-text", Static).update(self.text)
+
+    def advice(self, text: Text) -> None:
+        self.text = text
+        self.query_one("#hint-spinner").display = False
+        self.query_one("#hint-text", Static).update(text)
