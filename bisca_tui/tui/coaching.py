@@ -131,11 +131,11 @@ def decision_line(d: Decision, trick: int, style: str, variant: Variant) -> list
     played = action_label(variant, d.played, style)
     best = (Text("=", style="bright_black") if d.best == d.played
             else action_label(variant, d.best, style))
-    lost = Text(f"{d.loss:4.1f}" if d.loss >= 0.05 else "   –",
-                style=MARK_STYLE.get(d.mark, ""))
+    lost = Text(f"{d.loss:.1f}" if d.loss >= 0.05 else "–",
+                style=MARK_STYLE.get(d.mark, ""), justify="right")
     mark = (Text(f"{MARK_SIGN[d.mark]} {d.mark}", style=MARK_STYLE[d.mark]) if d.mark
             else Text(""))
-    return [Text(str(trick)), played, best, lost, mark]
+    return [Text(str(trick), justify="right"), played, best, lost, mark]
 
 
 def reason_of(d: Decision, style: str, variant: Variant) -> Text:

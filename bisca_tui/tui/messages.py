@@ -9,6 +9,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:  # the coach (and its search) loads when first asked
     from ..coach import Hint, Review
+    from .coaching import Position
 
 
 @dataclass
@@ -63,6 +64,9 @@ class HintFailed(Message):
 
 @dataclass
 class ReviewReady(Message):
-    """A deal's review, worked out in a worker thread."""
+    """A deal's review, worked out in a worker thread, with the seat's view at each of its
+    decisions (by step); ``review`` None: it failed, and ``error`` says why."""
 
-    review: Review
+    review: Review | None
+    places: dict[int, Position]
+    error: str = ""

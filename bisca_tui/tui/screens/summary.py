@@ -136,7 +136,12 @@ def team_names(session: Session, team: int) -> str:
 
 
 class DealSummaryScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter", "close", "Continue"), Binding("space", "close", show=False)]
+    BINDINGS = [
+        Binding("enter", "close", "Continue"),
+        Binding("space", "close", show=False),
+        Binding("r", "review", "Review",
+                tooltip="Go over your play: each decision against the coach's search"),
+    ]
 
     def __init__(self, session: Session, score: DealScore, my_team: int = 0) -> None:
         super().__init__()
@@ -193,11 +198,46 @@ class DealSummaryScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="deal-summary"):
             yield Static(title, classes="dialog-title")
             yield Static(body)
-            yield Static("Press Enter to go on.", classes="dim")
+            yield Static("Press r to review your play, Enter to go on."
+                         if self.check_action("review", ()) else "Press Enter to go on.",
+                         classes="dim")
         yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":  # a deal played out, by at least one person at the keyboard
+            return not self.score.redeal and bool(self.session.humans())
+        return True
+
+    def action_review(self) -> None:
+        """Review the play of the person at the keyboard; with several, ask whose."""
+        from .confirm import Choice, ChoiceDialog
+
+        if self.app.screen is not self:
+            return
+        s = self.session
+        seats = s.humans()
+        if len(seats) == 1:
+            self.open_review(seats[0])
+            return
+        choices = [Choice(str(seat), s.name(seat), str(k + 1))
+                   for k, seat in enumerate(seats[:9])]
+        self.app.push_screen(ChoiceDialog(
+            "Whose play to review?", Text("Each player's decisions, against the coach's "
+                                          "search at what that player could see."),
+            choices, dialog_id="review-whose"),
+            lambda answer: self.open_review(int(answer)) if answer is not None else None)
+
+    def open_review(self, seat: int) -> None:
+        from .review import ReviewScreen
+
+        s = self.session
+        deal = len(s.match.deals) - 1
+        self.app.push_screen(ReviewScreen(
+            s.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
+            samples=getattr(self.app, "coach_samples", None), seed=s.match.seed))
 
 
 class MatchEndScreen(ModalScreen[None]):

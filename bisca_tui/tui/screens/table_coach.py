@@ -13,6 +13,7 @@ A mixin of ``TableScreen`` (through ``TableActions``).
 from __future__ import annotations
 
 import contextlib
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -20,6 +21,9 @@ from textual.worker import get_current_worker
 
 from ...engine import actions as A
 from ...engine.view import SeatView
+
+if TYPE_CHECKING:
+    from ...coach import Hint
 from ..coaching import hint_seed, hint_text
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
@@ -30,6 +34,7 @@ HINT_BUDGET_MS = 300.0
 
 class TableCoach(TableFlow):
     hint_token: tuple[int, int] | None = None  # the position of the hint asked or shown
+    hint_advice: Hint | None = None  # the hint shown
 
     def hints_refused(self) -> str | None:
         """Why ``h`` cannot give a hint now, in a sentence (None: it can)."""
@@ -91,6 +96,7 @@ class TableCoach(TableFlow):
         if card in hand:  # the cursor rests on the advised card: Enter plays it
             self.selected = hand.index(card)
         s = self.session
+        self.hint_advice = message.hint
         self.hint_panel().advice(hint_text(message.hint, s.variant, s.card_style, hand))
         self.refresh_table()
 
@@ -106,6 +112,7 @@ class TableCoach(TableFlow):
         if self.hint_token is None:
             return
         self.hint_token = None
+        self.hint_advice = None
         with contextlib.suppress(Exception):  # the table may be mid-rebuild
             self.query_one("#side").remove_class("-hinting")
             self.hint_panel().advice(Text(""))

@@ -1,0 +1,259 @@
+"""A deal looked back on: each decision of one seat compared with the coach's search at the
+same view (``bisca_tui.coach.review_deal``).
+
+One line per decision (trick, card played, the best card, the expected card points lost,
+mistakes and blunders marked in words as well as colour), the position of the decision
+under the cursor with its reason, the reasons of the worst, and a chart of the side's
+expected card points over the deal, as played and as the best cards would have had them.
+``n`` and ``p`` step from one marked decision to the next. The review is worked out in a
+worker thread: the screen answers keys (Esc) while it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, LoadingIndicator, Static
+from textual.worker import get_current_worker
+
+from ...coach import Decision, Review
+from ...engine.records import Record
+from ...engine.variant import Variant
+from ..coaching import MARK_SIGN, MARK_STYLE, Position, decision_line, position_text, reason_of
+from ..messages import ReviewReady
+
+REVIEW_BUDGET_MS = 150.0
+WORST_SHOWN = 3
+
+
+def review_summary(review: Review) -> Text:
+    """One line: how many decisions, how many marked, the expected points lost in all."""
+    n = len(review.decisions)
+    mistakes = sum(d.mark == "mistake" for d in review.decisions)
+    blunders = sum(d.mark == "blunder" for d in review.decisions)
+    lost = sum(d.loss for d in review.decisions)
+    t = Text(f"{n} decision{'s' if n != 1 else ''} with a choice: ")
+    if not mistakes and not blunders:
+        t.append("no mistake", style="bold green")
+    else:
+        parts = []
+        if blunders:
+            parts.append(Text(f"{blunders} blunder{'s' if blunders != 1 else ''}",
+                              style=MARK_STYLE["blunder"]))
+        if mistakes:
+            parts.append(Text(f"{mistakes} mistake{'s' if mistakes != 1 else ''}",
+                              style=MARK_STYLE["mistake"]))
+        t.append_text(Text(", ").join(parts))
+    t.append(f"; about {lost:.0f} expected card points lost in all.")
+    return t
+
+
+class ReviewScreen(Screen[None]):
+    """The review of one seat's play in one deal of a record."""
+
+    DEFAULT_CSS = """
+    ReviewScreen #review-title { text-style: bold; color: $accent; padding: 0 1; }
+    ReviewScreen #review-summary { padding: 0 1; height: auto; }
+    ReviewScreen #review-spinner { height: 1; }
+    ReviewScreen #review-top { height: 1fr; }
+    ReviewScreen #review-table { width: 46; height: 1fr; }
+    ReviewScreen #review-side { width: 1fr; padding: 0 1; border-left: solid $primary; }
+    ReviewScreen #review-note { color: $text-muted; }
+    ReviewScreen #review-chart-box, ReviewScreen #review-chart { height: 12; }
+    """
+    BINDINGS = [
+        Binding("n,right_square_bracket", "step(1)", "Next mark", key_display="n",
+                tooltip="The next mistake or blunder, with the table as it was"),
+        Binding("p,left_square_bracket", "step(-1)", "Previous mark", key_display="p",
+                tooltip="The previous mistake or blunder, with the table as it was"),
+        Binding("escape", "close", "Back", tooltip="Back to the deal's summary"),
+    ]
+
+    def __init__(self, record: Record, deal: int, seat: int, style: str,
+                 name: Callable[[int], str] | None = None, samples: int | None = None,
+                 seed: int = 0) -> None:
+        super().__init__()
+        self.record = record
+        self.deal = deal
+        self.seat = seat
+        self.style = style
+        self.seat_name = name or (lambda s: f"Seat {s + 1}")
+        self.samples = samples
+        self.seed = seed
+        self.variant: Variant = record.make_variant()
+        self.review: Review | None = None
+        self.places: dict[int, Position] = {}
+
+    def compose(self) -> ComposeResult:
+        who = self.seat_name(self.seat)
+        whose = "your play" if who == "You" else f"{who}'s play"
+        yield Static(Text(f"Review of deal {self.deal + 1} · {whose}"), id="review-title")
+        yield LoadingIndicator(id="review-spinner")
+        yield Static("The coach is going over every decision of the deal…",
+                     id="review-summary")
+        with Horizontal(id="review-top"):
+            table: DataTable[Text] = DataTable(id="review-table", cursor_type="row",
+                                               zebra_stripes=False)
+            yield table
+            with VerticalScroll(id="review-side"):
+                yield Static("", id="review-position")
+                yield Static("", id="review-note")
+                yield Static("", id="review-worst")
+        with Vertical(id="review-chart-box"):
+            yield self.make_chart()
+        yield Footer()
+
+    def make_chart(self) -> Static:
+        try:
+            from textual_plotext import PlotextPlot
+        except ImportError:  # the chart is a help, not a need: a line says why it is missing
+            return Static("(the chart needs the textual-plotext package)", id="review-chart")
+        return PlotextPlot(id="review-chart")  # type: ignore[return-value]
+
+    def on_mount(self) -> None:
+        table = self.query_one("#review-table", DataTable)
+        table.add_columns("Trick", "Played", "Best", "Lost", "Mark")
+        self.work_out(self.record, self.deal, self.seat, self.seed, self.samples)
+
+    @work(thread=True, exclusive=True, group="review")
+    def work_out(self, record: Record, deal: int, seat: int, seed: int,
+                 samples: int | None) -> None:
+        from ...coach import review_deal
+        from ..coaching import positions
+
+        worker = get_current_worker()
+        try:
+            review = review_deal(record, deal, seat, seed=seed, budget_ms=REVIEW_BUDGET_MS,
+                                 samples=samples)
+            places = positions(record, deal, seat, {d.step for d in review.decisions})
+        except Exception as e:  # a review that fails says so; the match goes on
+            self.post_message(ReviewReady(None, {}, f"{e.__class__.__name__}: {e}"))
+            return
+        if not worker.is_cancelled:
+            self.post_message(ReviewReady(review, places))
+
+    def on_review_ready(self, message: ReviewReady) -> None:
+        self.query_one("#review-spinner").display = False
+        summary = self.query_one("#review-summary", Static)
+        if message.review is None:
+            summary.update(Text(f"The review could not be made: {message.error}",
+                                style="bold red"))
+            return
+        review = self.review = message.review
+        self.places = message.places
+        if not review.decisions:
+            summary.update(Text("Nothing to review: every card played was the only one "
+                                "that could be."))
+            return
+        summary.update(review_summary(review))
+        table = self.query_one("#review-table", DataTable)
+        for k, d in enumerate(review.decisions):
+            table.add_row(*decision_line(d, self.trick_of(d), self.style, self.variant),
+                          key=str(k))
+        self.query_one("#review-worst", Static).update(self.worst_text(review))
+        self.draw_chart(review)
+        marked = [k for k, d in enumerate(review.decisions) if d.mark]
+        table.move_cursor(row=marked[0] if marked else 0)
+        self.show_decision(table.cursor_row)
+        table.focus()
+
+    def trick_of(self, d: Decision) -> int:
+        place = self.places.get(d.step)
+        return place.trick if place is not None else 0
+
+    def worst_text(self, review: Review) -> Text:
+        worst = sorted(review.marked, key=lambda d: -d.loss)[:WORST_SHOWN]
+        if not worst:
+            return Text("")
+        t = Text()
+        t.append("The worst\n", style="bold")
+        for d in worst:
+            t.append(f"Trick {self.trick_of(d)} ", style="bold")
+            t.append(f"{MARK_SIGN[d.mark]} {d.mark}", style=MARK_STYLE[d.mark])
+            t.append(f", {d.loss:.0f} points: ")
+            t.append_text(reason_of(d, self.style, self.variant))
+            t.append("\n")
+        return t
+
+    def draw_chart(self, review: Review) -> None:
+        chart = self.query_one("#review-chart")
+        plt = getattr(chart, "plt", None)
+        if plt is None:
+            return
+        tricks = [self.trick_of(d) for d in review.decisions]
+        played = [d.expected for d in review.decisions]
+        best = [d.expected + d.loss for d in review.decisions]
+        plt.clear_data()
+        plt.title("Your side's expected card points after each decision")
+        plt.plot(tricks, best, marker="braille", label="with the best card")
+        plt.plot(tricks, played, marker="braille", label="as played")
+        marked = [(t, d.expected) for t, d in zip(tricks, review.decisions, strict=True)
+                  if d.mark]
+        if marked:
+            plt.scatter([t for t, _ in marked], [y for _, y in marked], marker="x",
+                        label="mistake or blunder", color="red")
+        plt.xlabel("trick")
+        chart.refresh()
+
+    @on(DataTable.RowHighlighted, "#review-table")
+    def row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_decision(event.cursor_row)
+
+    def show_decision(self, row: int) -> None:
+        review = self.review
+        if review is None or not 0 <= row < len(review.decisions):
+            return
+        d = review.decisions[row]
+        place = self.places.get(d.step)
+        t = Text()
+        if place is not None:
+            t.append_text(position_text(place, self.variant, self.style, self.seat_name))
+            t.append("\n\n")
+        t.append("Played ", style="bold")
+        t.append_text(decision_line(d, 0, self.style, self.variant)[1])
+        if d.best != d.played:
+            t.append("; best ", style="bold")
+            t.append_text(decision_line(d, 0, self.style, self.variant)[2])
+            t.append(f", {d.loss:.1f} points better")
+        if d.mark:
+            t.append("  ")
+            t.append(f"{MARK_SIGN[d.mark]} {d.mark}", style=MARK_STYLE[d.mark])
+        t.append("\n")
+        if d.reason or d.best != d.played:
+            t.append_text(reason_of(d, self.style, self.variant))
+        else:
+            t.append("The coach would have played the same card.", style="green")
+        self.query_one("#review-position", Static).update(t)
+        self.query_one("#review-note", Static).update("")
+
+    @property
+    def selected(self) -> int:
+        return self.query_one("#review-table", DataTable).cursor_row
+
+    def action_step(self, direction: int) -> None:
+        """To the next (or previous) marked decision from the one under the cursor."""
+        review = self.review
+        if review is None:
+            return
+        marked = [k for k, d in enumerate(review.decisions) if d.mark]
+        here = self.selected
+        ahead = [k for k in marked if (k - here) * direction > 0]
+        note = self.query_one("#review-note", Static)
+        if not ahead:
+            note.update(Text("No mistake to show." if not marked else
+                             "No later mistake or blunder." if direction > 0 else
+                             "No earlier mistake or blunder.", style="italic"))
+            return
+        target = min(ahead) if direction > 0 else max(ahead)
+        self.query_one("#review-table", DataTable).move_cursor(row=target)
+        self.show_decision(target)
+
+    def action_close(self) -> None:
+        self.workers.cancel_group(self, "review")
+        self.dismiss(None)

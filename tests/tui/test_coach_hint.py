@@ -1,0 +1,158 @@
+"""The coach's hint at the table: h asks, the side panel answers with the advised card (the
+cursor on it), the reason and every legal card's numbers; playing, Esc or h puts it away;
+refused, with a sentence, off the person's turn and in a match set up without hints."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+from tui_helpers import hand_key, make_app, play_key, quick_table, settle, table, until
+
+from bisca_tui.coach import hint
+from bisca_tui.engine import actions as A
+from bisca_tui.tui.cardart import card_text
+from bisca_tui.tui.coaching import hint_seed
+from bisca_tui.tui.screens.keys import KeysScreen
+from bisca_tui.tui.session import Session, default_seats
+
+SAMPLES = 8  # a fixed number of sampled deals: the hint repeats exactly
+
+
+def coach_app(data, **kw):
+    app = make_app(data, **kw)
+    app.coach_samples = SAMPLES
+    return app
+
+
+async def ask_hint(app, pilot) -> None:
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) -> None:
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 42)
+        s = t.session
+        view = s.view(0)
+        assert not t.query_one("#side").has_class("-hinting")
+        await ask_hint(app, pilot)
+        advice = t.hint_advice
+        assert advice is not None and t.query_one("#side").has_class("-hinting")
+        # the coach's own answer for this view, seed and sample count
+        expected = hint(view, seed=hint_seed(s.match.seed, s.deal_number, s.moves),
+                        samples=SAMPLES)
+        assert advice == expected
+        assert advice.action in view.legal and A.is_play(advice.action)
+        hand = t.sorted_hand(view)
+        assert t.selected == hand.index(advice.action)  # the cursor rests on it
+        shown = t.hint_panel().text.plain
+        label = card_text(advice.action, s.card_style).plain
+        assert "Advised:" in shown and f"(key {hand.index(advice.action) + 1})" in shown
+        assert advice.reason and advice.reason in shown
+        # one line per legal card, each with its points and its chance to win
+        rows = [line for line in shown.splitlines() if line.endswith("%")]
+        assert len(rows) == len([a for a in view.legal if A.is_play(a)]) == len(hand)
+        assert sum(line.startswith("▶") for line in rows) == 1
+        best = next(o for o in advice.options if o.action == advice.action)
+        assert rows[0].startswith(f"▶ {label}") and rows[0].endswith(f"{round(100 * best.win)}%")
+        # playing the advised card (Enter: the cursor is on it) puts the hint away
+        await play_key(app, pilot, "enter")
+        assert s.state.history[0] == advice.action
+        assert t.hint_token is None and t.hint_advice is None
+        assert not t.query_one("#side").has_class("-hinting")
+
+
+async def test_esc_and_h_put_the_hint_away_without_leaving(private_data) -> None:
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 42)
+        await ask_hint(app, pilot)
+        assert t.hint_advice is not None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is t  # still at the table: Esc closed only the hint
+        assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
+        await ask_hint(app, pilot)
+        assert t.hint_advice is not None
+        await pilot.press("h")
+        await pilot.pause()
+        assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
+
+
+async def test_a_hint_still_thinking_is_dropped_when_the_player_acts(private_data) -> None:
+    app = make_app(private_data)  # the coach on its time budget: still thinking below
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 42)
+        app.simulate_key("h")
+        await until(pilot, lambda: t.hint_token is not None)
+        assert "thinking" in t.hint_panel().text.plain
+        hand = t.sorted_hand(t.session.view(0))
+        legal = t.session.view(0).legal
+        await play_key(app, pilot, hand_key(hand.index(next(c for c in hand if c in legal))))
+        assert t.hint_token is None
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        # the answer for the position gone never shows
+        assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
+
+
+async def test_h_off_the_persons_turn_says_why(private_data) -> None:
+    app = coach_app(private_data, bot_delay=60)  # the bot takes its time to answer
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 42)
+        hand = t.sorted_hand(t.session.view(0))
+        app.simulate_key("1")
+        await until(pilot, lambda: len(t.session.state.history) == 1)
+        assert t.session.state.current == 1  # the bot to play
+        await pilot.press("h")
+        assert t.hint_token is None
+        assert t.notice is not None and "your own turn" in t.notice.plain
+        assert hand  # (the card was played from this hand)
+
+
+async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> None:
+    app = coach_app(private_data)
+    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=42, hints=False)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause(0)
+        app.start_session(session)
+        await settle(app, pilot)
+        t = table(app)
+        assert t.check_action("hint", ()) is False  # the footer shows it off
+        await pilot.press("h")
+        await pilot.pause()
+        assert t.hint_token is None and not app.workers
+        assert t.notice is not None and "No hints in this match" in t.notice.plain
+    # saved with the match, and read back so
+    assert '"hints": false' in session.table_text()
+    again = Session.from_saved(session.record(), {"hints": False})
+    assert again.hints is False
+    assert Session.from_saved(session.record(), {}).hints is True  # older saves
+
+
+async def test_the_new_game_form_sets_up_a_no_hints_match(private_data) -> None:
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        app.screen.query_one("#hints", Select).value = "off"
+        app.screen.query_one("#seed").value = "42"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert table(app).session.hints is False
+
+
+async def test_the_keys_list_names_h(private_data) -> None:
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 42)
+        assert any(b.key == "h" and b.description == "Hint"
+                   for (_, b, enabled, _) in t.active_bindings.values() if enabled)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        text = str(app.screen.query_one("#keys-text").render())
+        line = next(line for line in text.splitlines() if line.startswith("h "))
+        assert "coach's advice" in line and "not now" not in line

@@ -1,0 +1,137 @@
+"""The review of a deal, opened from the deal's summary: one line per decision against the
+coach's search, marks in words, n and p stepping through the marked decisions with the
+position of each; with two people at the keyboard, the summary asks whose play."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual.widgets import DataTable
+from tui_helpers import make_app, play_deal_by_keys, quick_table
+
+from bisca_tui.coach import review_deal
+from bisca_tui.engine import actions as A
+from bisca_tui.tui.screens.confirm import ChoiceDialog
+from bisca_tui.tui.screens.review import ReviewScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
+
+SAMPLES = 4
+SEED = 1  # a Sueca deal where playing the first legal card costs a blunder and two mistakes
+
+
+def cells(screen: ReviewScreen, row: int) -> list[str]:
+    table = screen.query_one("#review-table", DataTable)
+    return [str(getattr(c, "plain", c)) for c in table.get_row_at(row)]
+
+
+def side(screen: ReviewScreen) -> str:
+    return str(screen.query_one("#review-position").render()) + "\n" + str(
+        screen.query_one("#review-note").render())
+
+
+async def test_review_from_the_summary_and_step_through_the_marks(private_data) -> None:
+    app = make_app(private_data)
+    app.coach_samples = SAMPLES
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "sueca", SEED)
+        s = t.session
+        await play_deal_by_keys(app, pilot)
+        summary = app.screen
+        assert isinstance(summary, DealSummaryScreen)
+        assert "Press r to review your play" in "\n".join(
+            str(w.render()) for w in summary.query("Static"))
+        await pilot.press("r")
+        r = app.screen
+        assert isinstance(r, ReviewScreen) and r.seat == 0
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        # the coach's review of this deal, shown line by line
+        expected = review_deal(s.record(), 0, 0, seed=s.match.seed, samples=SAMPLES)
+        assert r.review is not None and r.review.decisions == expected.decisions
+        decisions = r.review.decisions
+        assert len(r.query_one("#review-table", DataTable).rows) == len(decisions)
+        marked = [k for k, d in enumerate(decisions) if d.mark]
+        assert len(marked) >= 2 and {decisions[k].mark for k in marked} == {
+            "mistake", "blunder"}
+        for k, d in enumerate(decisions):
+            row = cells(r, k)
+            assert row[4] == ("" if not d.mark else f"{'??' if d.mark == 'blunder' else '?'} "
+                              f"{d.mark}")
+            assert row[3] == ("–" if d.loss < 0.05 else f"{d.loss:.1f}")
+        summary_line = str(r.query_one("#review-summary").render())
+        assert f"{len(decisions)} decisions" in summary_line and "blunder" in summary_line
+        # the cursor starts on the first marked decision, with its position
+        assert r.selected == marked[0]
+        first = r.places[decisions[marked[0]].step]
+        assert f"Trick {first.trick}" in side(r) and "Your hand:" in side(r)
+        # n steps to each later mark, p back; past the last, a sentence says so
+        for k in marked[1:]:
+            await pilot.press("n")
+            assert r.selected == k
+            d = decisions[k]
+            assert f"Trick {r.places[d.step].trick}" in side(r)
+            assert d.mark in side(r)
+        await pilot.press("n")
+        assert r.selected == marked[-1] and "No later mistake" in side(r)
+        await pilot.press("p")
+        assert r.selected == marked[-2]
+        # the hand shown is the one held then: the card played was in it
+        hand = r.places[decisions[marked[-2]].step].view.hand
+        assert decisions[marked[-2]].played in hand
+        # Esc goes back to the summary, Enter on to the next deal
+        await pilot.press("escape")
+        assert app.screen is summary
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.deal_number == 2 and isinstance(app.screen, TableScreen)
+
+
+def finished_hot_seat() -> Session:
+    """A deal of Bisca de Quatro played to its end by two people and two bots."""
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random"),
+             SeatSpec(HUMAN, "Bea"), SeatSpec(BOT, "Tiago", "random")]
+    s = Session.new("bisca-4", {}, seats, seed=21)
+    st = s.state
+    while not st.is_over():
+        s.apply(next(a for a in st.legal_actions() if A.is_play(a)))
+    return s
+
+
+async def test_with_two_people_the_summary_asks_whose_play(private_data) -> None:
+    app = make_app(private_data)
+    app.coach_samples = SAMPLES
+    s = finished_hot_seat()
+    score = s.finish_deal()
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        app.push_screen(DealSummaryScreen(s, score))
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "review-whose"
+        await pilot.press("2")  # Bea
+        await pilot.pause()
+        r = app.screen
+        assert isinstance(r, ReviewScreen) and r.seat == 2
+        assert "Bea's play" in str(r.query_one("#review-title").render())
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert r.review is not None and r.review.seat == 2
+        assert all(d.seat == 2 for d in r.review.decisions)
+
+
+async def test_a_thrown_in_deal_offers_no_review(private_data) -> None:
+    app = make_app(private_data)
+    s = finished_hot_seat()
+    score = s.finish_deal()
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        summary = DealSummaryScreen(s, score)
+        app.push_screen(summary)
+        await pilot.pause()
+        assert summary.check_action("review", ())
+        summary.score = dataclasses.replace(score, redeal=True)
+        assert not summary.check_action("review", ())
