@@ -119,7 +119,7 @@ async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> 
         app.start_session(session)
         await settle(app, pilot)
         t = table(app)
-        assert t.check_action("hint", ()) is False  # the footer shows it off
+        assert not t.check_action("hint", ())  # not in the footer
         await pilot.press("h")
         await pilot.pause()
         assert t.hint_token is None and not app.workers

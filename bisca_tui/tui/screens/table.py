@@ -268,8 +268,8 @@ class TableScreen(TableActions, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "score_sheet":
             return self.session.variant.per_seat_payments
-        if action == "hint":  # h still answers (and says why not) when it is not the turn
-            return self.session.hints
+        if action == "hint":  # h answers (and says why not) off the turn; a no-hints match
+            return True if self.session.hints else None  # hides it (h still says why)
         if action == "speed":  # only bots have a pace
             return not all(p.is_human for p in self.session.people)
         if action == "undo":

@@ -1,0 +1,85 @@
+"""Snapshot tests of the coach: the hint in the side panel, and the review of a deal.
+
+Deterministic as the table's pictures are (a fixed match seed, instant random-level bots,
+a private data directory), and the coach's search bounded by a fixed number of sampled
+deals instead of its time budget, its workers waited for before the screenshot. Update
+with ``pytest --snapshot-update tests/snapshots`` and look at the pictures first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from bisca_tui.engine import actions as A
+from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.screens.review import ReviewScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.session import Session, default_seats
+
+SIZE = (110, 34)
+
+
+def make_app(tmp_path: Path, samples: int) -> BiscaApp:
+    app = BiscaApp(bot_delay=0, data_directory=tmp_path / "data", default_bot_level="random")
+    app.coach_samples = samples
+    return app
+
+
+async def settle(pilot: Pilot) -> None:
+    """Let the bots (and the coach) work until a person must act."""
+    app = pilot.app
+    for _ in range(500):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, TableScreen):
+            return
+        st = screen.session.state
+        if st.is_over() or screen.session.is_human(st.current):
+            return
+    raise AssertionError("the bots never stopped")
+
+
+async def sit_down(pilot: Pilot, variant: str, seed: int) -> TableScreen:
+    app = pilot.app
+    await pilot.pause()
+    n = len(default_seats(2)) if variant == "bisca-3" else 4
+    app.start_session(Session.new(variant, {}, default_seats(n, "random"), seed=seed))
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+def test_the_hint_in_the_side_panel(snap_compare, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        t = await sit_down(pilot, "bisca-3", 42)
+        await pilot.press("h")
+        await settle(pilot)
+        assert t.hint_advice is not None
+
+    assert snap_compare(make_app(tmp_path, 8), terminal_size=SIZE, run_before=run_before)
+
+
+def test_the_review_of_a_deal(snap_compare, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        app = pilot.app
+        t = await sit_down(pilot, "sueca", 1)
+        while isinstance(app.screen, TableScreen):  # the first legal card, every time
+            v = t.session.view(0)
+            legal = [a for a in v.legal if A.is_play(a)]
+            app.simulate_key(str(t.sorted_hand(v).index(legal[0]) + 1))
+            await settle(pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        r = app.screen
+        assert isinstance(r, ReviewScreen) and r.review is not None and r.review.marked
+        await pilot.press("n")  # on to the second marked decision
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path, 4), terminal_size=SIZE, run_before=run_before)
