@@ -283,6 +283,39 @@ async def scene_past_matches(app: BiscaApp, pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def scene_hint(app: BiscaApp, pilot: Pilot) -> None:
+    """Bisca de Três, two tricks in: h, and the coach's hint in the side panel."""
+    app.coach_samples = 24  # the search by a fixed number of deals: the picture repeats
+    t = await start(app, pilot, 42)
+    for _ in range(2):
+        await play_first_legal(app, pilot, t)
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    if t.hint_advice is None:
+        raise RuntimeError("no hint came")
+
+
+async def scene_review(app: BiscaApp, pilot: Pilot) -> None:
+    """Sueca, the first legal card played every time: the review of the deal, on its
+    second marked decision."""
+    from bisca_tui.tui.screens.review import ReviewScreen
+
+    app.coach_samples = 8
+    t = await start(app, pilot, 1)
+    for _ in range(100):
+        if isinstance(app.screen, DealSummaryScreen):
+            break
+        await play_first_legal(app, pilot, t)
+    await pilot.press("r")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    if not isinstance(app.screen, ReviewScreen) or app.screen.review is None:
+        raise RuntimeError("the review did not open")
+    await pilot.press("n")
+    await pilot.pause()
+
+
 async def scene_replay(app: BiscaApp, pilot: Pilot) -> None:
     """A shipped record of Briscola Chiamata in the replay viewer (``bisca-tui replay FILE
     --tui``): every hand open, three tricks and a card into the first deal."""
@@ -313,6 +346,8 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "replay-viewer": ("chiamata", scene_replay),
     "statistics": (None, scene_statistics),
     "past-matches": (None, scene_past_matches),
+    "hint": ("bisca-3", scene_hint),
+    "review": ("sueca", scene_review),
 }
 
 

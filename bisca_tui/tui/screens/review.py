@@ -199,6 +199,9 @@ class ReviewScreen(Screen[None]):
             plt.scatter([t for t, _ in marked], [y for _, y in marked], marker="x",
                         label="mistake or blunder", color="red")
         plt.xlabel("trick")
+        total = sum(self.variant.points[c] for c in self.variant.pack())
+        plt.ylim(0, total)  # the whole range of the deal: the legend sits above the lines
+        plt.xticks(sorted(set(tricks)))
         chart.refresh()
 
     @on(DataTable.RowHighlighted, "#review-table")
