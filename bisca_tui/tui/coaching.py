@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..coach import Decision, Hint
 from ..engine import actions as A
+from ..engine.narrate import bid_label
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.variant import Variant
@@ -46,6 +47,10 @@ def action_label(variant: Variant, action: int, style: str) -> Text:
         return Text("lay aside ").append_text(card_text(action - A.DISCARD, style))
     if action == A.EXCHANGE:
         return Text("exchange (key x)")
+    if action == A.PASS or A.BID <= action < A.CALL or action == A.REOPEN:
+        return Text(f"bid {bid_label(variant, action)}" if action != A.PASS else "pass")
+    if A.CALL <= action < A.TRUMP:
+        return Text("call ").append_text(card_text(action - A.CALL, style))
     return Text(A.action_str(action, variant.signal_names).replace(":", " "))
 
 

@@ -156,3 +156,26 @@ async def test_the_keys_list_names_h(private_data) -> None:
         text = str(app.screen.query_one("#keys-text").render())
         line = next(line for line in text.splitlines() if line.startswith("h "))
         assert "coach's advice" in line and "not now" not in line
+
+
+async def test_a_hint_for_a_bid_names_it(private_data) -> None:
+    """Briscola Chiamata: the bidding dialog put aside (Esc), h advises a bid, in words."""
+    from tui_helpers import Passer, open_table
+
+    from bisca_tui.tui.screens.auction import BidListScreen
+
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is t)
+        await ask_hint(app, pilot)
+        advice = t.hint_advice
+        assert advice is not None and advice.action in session.view(0).legal
+        assert not A.is_play(advice.action)
+        shown = t.hint_panel().text.plain
+        assert shown.startswith("Advised: ") and ("bid " in shown or "pass" in shown)
+        assert "bid:" not in shown and "rule of thumb" in shown
