@@ -179,3 +179,24 @@ async def test_a_hint_for_a_bid_names_it(private_data) -> None:
         shown = t.hint_panel().text.plain
         assert shown.startswith("Advised: ") and ("bid " in shown or "pass" in shown)
         assert "bid:" not in shown and "rule of thumb" in shown
+
+
+async def test_h_in_the_bidding_dialog_shows_the_hint_at_the_table(private_data) -> None:
+    from tui_helpers import Passer, open_table
+
+    from bisca_tui.tui.screens.auction import BidListScreen
+
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        await pilot.press("h")
+        await until(pilot, lambda: t.hint_advice is not None)
+        assert app.screen is t and t.hint_advice.action in session.view(0).legal
+        await pilot.press("b")  # the dialog again, to bid
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        await pilot.press("enter")  # pass
+        await until(pilot, lambda: session.state.bids)
+        assert t.hint_advice is None  # acting put it away

@@ -25,14 +25,18 @@ if TYPE_CHECKING:
     from ...engine.view import SeatView
     from ..session import Session
 
+ASK_HINT = -1  # what a bidding dialog answers when h asks the coach (the table shows it)
+
+
 def open_auction_dialog(app: App[object], s: Session, v: SeatView,
                         chosen: Callable[[int | None], None]) -> None:
     """The bid (in the auction) or the call (for its winner) of the seat to act, in a
-    dialog; ``chosen`` is given the action picked, or None when the dialog was closed."""
+    dialog; ``chosen`` is given the action picked, None when the dialog was closed, or
+    ``ASK_HINT`` when h asked for the coach's hint (not in a match without hints)."""
     if v.phase == AUCTION:
         options = [(a, said(s, a)) for a in v.legal if a != A.PASS]
         points_only = all(A.BID <= a < A.BID_RANK for a, _ in options)
-        screen: ModalScreen[int | None]
+        screen: BidScreen | BidListScreen
         if A.REDEAL in v.legal:  # col Monte: a hand without counting cards
             screen = BidListScreen([(A.REDEAL, "Show the hand: the same dealer deals again")],
                                    bids_text(s, v), hand_points(s, v),
@@ -49,14 +53,17 @@ def open_auction_dialog(app: App[object], s: Session, v: SeatView,
             screen = BidScreen(options, bids_text(s, v), hand_points(s, v))
         else:
             screen = BidListScreen(options, bids_text(s, v), hand_points(s, v))
+        screen.hints = s.hints
         app.push_screen(screen, callback=chosen)
         return
     if A.ALONE in v.legal:  # col Monte: the bidder holds the called card
-        app.push_screen(BidListScreen(
+        alone = BidListScreen(
             [(A.SHOW, "Show it: the right-hand neighbour is your partner")], Text(""),
             hand_points(s, v), pass_label="Play alone, saying nothing",
             hint="You hold the called card.", first=A.ALONE,
-            title="The called card is yours"), callback=chosen)
+            title="The called card is yours")
+        alone.hints = s.hints
+        app.push_screen(alone, callback=chosen)
         return
     if v.legal == (A.PASS,):  # col Monte: the called card is another's: play on
         chosen(A.PASS)
@@ -73,12 +80,30 @@ def hand_points(s: Session, v: SeatView) -> int:
     return sum(points[c] for c in v.hand)
 
 
-class BidScreen(ModalScreen[int | None]):
+class HintKey:
+    """h in a bidding dialog: the dialog closes and the table shows the coach's hint."""
+
+    hints = True  # the match allows hints (set as the dialog opens)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ask_hint":
+            return True if self.hints else None
+        return True
+
+    def action_ask_hint(self) -> None:
+        self.dismiss(ASK_HINT)  # type: ignore[attr-defined]
+
+
+HINT_BINDING = Binding("h", "ask_hint", "Hint", priority=True,
+                       tooltip="Close the dialog and show the coach's hint at the table")
+
+
+class BidScreen(HintKey, ModalScreen[int | None]):
     """Bid a number of card points (the legal bids given), or pass (0 or the Pass button).
     Escape closes the dialog to look at the table (``b`` opens it again); it returns None
     then. Returns the action chosen."""
 
-    BINDINGS = [Binding("escape", "close", "Look at the table")]
+    BINDINGS = [Binding("escape", "close", "Look at the table"), HINT_BINDING]
     AUTO_FOCUS = "#bid-input"
 
     def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int) -> None:
@@ -138,12 +163,12 @@ class BidScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class BidListScreen(ModalScreen[int | None]):
+class BidListScreen(HintKey, ModalScreen[int | None]):
     """Pass, or pick one of the legal bids from a list (Chiamata's ranks, then two for
     more points). Enter takes the highlighted line; Escape closes the dialog to look at the
     table."""
 
-    BINDINGS = [Binding("escape", "close", "Look at the table")]
+    BINDINGS = [Binding("escape", "close", "Look at the table"), HINT_BINDING]
     AUTO_FOCUS = "#bid-list"
 
     RANKS_HINT = ("Each bid names a lower card to call than the last; after Two, the points "

@@ -49,7 +49,7 @@ class TableActions(TableCoach):
 
     def open_auction_dialog(self) -> None:
         """The bid (or the call) of the person whose turn it is, in a dialog."""
-        from .auction import open_auction_dialog
+        from .auction import ASK_HINT, open_auction_dialog
 
         v, private = self.shown_view()
         if self.dialog_open or not (private and self.my_turn(v)):
@@ -61,6 +61,9 @@ class TableActions(TableCoach):
             self.dialog_open = False
             if action is None:  # closed to look at the table: b opens it again
                 self.refresh_table()
+                return
+            if action == ASK_HINT:  # h: the hint shows at the table, b reopens the dialog
+                self.call_after_refresh(self.action_hint)
                 return
             if not self.try_act(action):
                 self.call_after_refresh(self.open_auction_dialog)
