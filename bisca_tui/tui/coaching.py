@@ -41,8 +41,9 @@ def action_label(variant: Variant, action: int, style: str) -> Text:
             return Text(f"{k.label} (key {k.key})")
     if A.is_signal(action):
         k = action - A.SIGNAL
-        names = variant.signal_names
-        return Text(f"the signal {names[k] if k < len(names) else k} (key s)")
+        signals = variant.signals
+        meaning = signals[k].meaning if k < len(signals) else str(k)
+        return Text(f"the signal \"{meaning}\" (key s)")
     if A.DISCARD <= action < A.DISCARD + 80:
         return Text("lay aside ").append_text(card_text(action - A.DISCARD, style))
     if action == A.EXCHANGE:
@@ -62,12 +63,13 @@ def points_cell(x: float | None) -> str:
     return "  –" if x is None else f"{x:>3.0f}"
 
 
-def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...]) -> Text:
+def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
+              head: str = "Advised: ") -> Text:
     """The side panel's hint: the advised action (with its key in the hand), the reason,
     then every legal action with its expected card points and its chance to win the deal,
     the advised one marked by a ▶ (not by colour alone)."""
     t = Text()
-    t.append("Advised: ", style="bold")
+    t.append(head, style="bold")
     t.append_text(action_label(variant, hint.action, style))
     if hint.action in hand:
         k = hand.index(hint.action)

@@ -48,10 +48,12 @@ class BotReplaced(Message):
 
 @dataclass
 class HintReady(Message):
-    """The coach's hint for the position ``token``, worked out in a worker thread."""
+    """The coach's hint for the position ``token``, worked out in a worker thread; ``then``:
+    the card to play after the action advised, when that is not a card (a signal)."""
 
     hint: Hint
     token: tuple[int, int]
+    then: Hint | None = None
 
 
 @dataclass

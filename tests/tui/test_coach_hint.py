@@ -5,7 +5,16 @@ refused, with a sentence, off the person's turn and in a match set up without hi
 from __future__ import annotations
 
 from textual.widgets import Select
-from tui_helpers import hand_key, make_app, play_key, quick_table, settle, table, until
+from tui_helpers import (
+    hand_key,
+    make_app,
+    play_key,
+    quick_table,
+    settle,
+    table,
+    until,
+    workers_done,
+)
 
 from bisca_tui.coach import hint
 from bisca_tui.engine import actions as A
@@ -25,7 +34,7 @@ def coach_app(data, **kw):
 
 async def ask_hint(app, pilot) -> None:
     await pilot.press("h")
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
 
 
@@ -91,7 +100,7 @@ async def test_a_hint_still_thinking_is_dropped_when_the_player_acts(private_dat
         legal = t.session.view(0).legal
         await play_key(app, pilot, hand_key(hand.index(next(c for c in hand if c in legal))))
         assert t.hint_token is None
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         # the answer for the position gone never shows
         assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
@@ -200,3 +209,32 @@ async def test_h_in_the_bidding_dialog_shows_the_hint_at_the_table(private_data)
         await pilot.press("enter")  # pass
         await until(pilot, lambda: session.state.bids)
         assert t.hint_advice is None  # acting put it away
+
+
+async def test_with_a_signal_advised_the_card_after_it_comes_with_its_numbers(
+        private_data) -> None:
+    """Bisca de Seis: the coach would signal first; the panel says so, then gives the
+    card to play and every card's numbers."""
+    session = Session.new("bisca-6", {}, default_seats(6, "random"), seed=42)
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await open_table_for(app, pilot, session)
+        view = session.view(0)
+        assert any(A.is_signal(a) for a in view.legal)
+        await ask_hint(app, pilot)
+        advice = t.hint_advice
+        assert advice is not None and A.is_signal(advice.action)
+        shown = t.hint_panel().text.plain
+        meaning = session.variant.signals[advice.action - A.SIGNAL].meaning
+        assert shown.startswith(f'Advised first: the signal "{meaning}" (key s)')
+        assert "\nThen: " in shown
+        rows = [line for line in shown.splitlines() if line.endswith("%")]
+        assert len(rows) == len([a for a in view.legal if A.is_play(a)])
+        card = t.sorted_hand(view)[t.selected]
+        assert card in view.legal and rows[0].startswith("▶ ")
+
+
+async def open_table_for(app, pilot, session):
+    from tui_helpers import open_table
+
+    return await open_table(app, pilot, session)

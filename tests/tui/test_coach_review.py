@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from textual.widgets import DataTable
-from tui_helpers import make_app, play_deal_by_keys, quick_table
+from tui_helpers import make_app, play_deal_by_keys, quick_table, workers_done
 
 from bisca_tui.coach import review_deal
 from bisca_tui.engine import actions as A
@@ -45,7 +45,7 @@ async def test_review_from_the_summary_and_step_through_the_marks(private_data) 
         await pilot.press("r")
         r = app.screen
         assert isinstance(r, ReviewScreen) and r.seat == 0
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         # the coach's review of this deal, shown line by line
         expected = review_deal(s.record(), 0, 0, seed=s.match.seed, samples=SAMPLES)
@@ -117,7 +117,7 @@ async def test_with_two_people_the_summary_asks_whose_play(private_data) -> None
         r = app.screen
         assert isinstance(r, ReviewScreen) and r.seat == 2
         assert "Bea's play" in str(r.query_one("#review-title").render())
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert r.review is not None and r.review.seat == 2
         assert all(d.seat == 2 for d in r.review.decisions)

@@ -156,3 +156,9 @@ class Passer:
 
     def choose(self, view) -> int:
         return A.PASS if A.PASS in view.legal else view.legal[0]
+
+
+async def workers_done(app: BiscaApp) -> None:
+    """Wait for every worker running (a bot, the coach) to end; a worker cancelled (a
+    bot's answer overtaken, a hint for a position gone) counts as ended."""
+    await asyncio.gather(*[w.wait() for w in app.workers], return_exceptions=True)

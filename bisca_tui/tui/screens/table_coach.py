@@ -13,6 +13,7 @@ A mixin of ``TableScreen`` (through ``TableActions``).
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -24,7 +25,7 @@ from ...engine.view import SeatView
 
 if TYPE_CHECKING:
     from ...coach import Hint
-from ..coaching import hint_seed, hint_text
+from ..coaching import action_label, hint_seed, hint_text
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
 from .table_flow import TableFlow
@@ -78,11 +79,18 @@ class TableCoach(TableFlow):
         worker = get_current_worker()
         try:
             advice = hint(view, seed=seed, budget_ms=HINT_BUDGET_MS, samples=samples)
+            then = None
+            cards = tuple(a for a in view.legal if A.is_play(a))
+            if A.is_signal(advice.action) and cards and not worker.is_cancelled:
+                # a signal advised (it costs no turn): the card to play after it too, with
+                # its numbers
+                then = hint(replace(view, legal=cards), seed=seed, budget_ms=HINT_BUDGET_MS,
+                            samples=samples)
         except Exception as e:  # the coach failing must not take the table down
             self.post_message(HintFailed(f"{e.__class__.__name__}: {e}", token))
             return
         if not worker.is_cancelled:
-            self.post_message(HintReady(advice, token))
+            self.post_message(HintReady(advice, token, then))
 
     def on_hint_ready(self, message: HintReady) -> None:
         if message.token != self.hint_token or message.token != self.current_token():
@@ -91,13 +99,23 @@ class TableCoach(TableFlow):
         if not private:
             return
         hand = self.sorted_hand(v)
-        advised = message.hint.action
+        shown = message.then or message.hint  # the card, when a signal comes first
+        advised = shown.action
         card = advised - A.DISCARD if A.DISCARD <= advised < A.DISCARD + 80 else advised
         if card in hand:  # the cursor rests on the advised card: Enter plays it
             self.selected = hand.index(card)
         s = self.session
         self.hint_advice = message.hint
-        self.hint_panel().advice(hint_text(message.hint, s.variant, s.card_style, hand))
+        text = hint_text(shown, s.variant, s.card_style, hand,
+                         head="Then: " if message.then is not None else "Advised: ")
+        if message.then is not None:
+            first = Text("Advised first: ", style="bold")
+            first.append_text(action_label(s.variant, message.hint.action, s.card_style))
+            first.stylize("bold")
+            if message.hint.reason:
+                first.append(f"\n{message.hint.reason}")
+            text = first.append("\n").append_text(text)
+        self.hint_panel().advice(text)
         self.refresh_table()
 
     def on_hint_failed(self, message: HintFailed) -> None:
