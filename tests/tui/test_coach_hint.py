@@ -238,3 +238,17 @@ async def open_table_for(app, pilot, session):
     from tui_helpers import open_table
 
     return await open_table(app, pilot, session)
+
+
+async def test_at_80_columns_the_footer_still_shows_every_key(private_data) -> None:
+    """With h among them, the keys fit 80 columns only drawn close together."""
+    from textual.widgets._footer import FooterKey
+
+    app = coach_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 42)
+        await play_key(app, pilot, "1")  # Undo comes into the footer: the fullest it gets
+        await pilot.pause()
+        keys = list(t.query(FooterKey))
+        assert {"h", "u", "f1"} <= {k.key for k in keys}
+        assert all(k.region.right <= 80 and k.region.width for k in keys)

@@ -39,6 +39,9 @@ from .table_actions import TableActions
 __all__ = ["SeatPanel", "TableScreen"]
 
 
+FOOTER_ROOM = 90  # columns under which the footer is drawn compact
+
+
 def hand_keys(n: int) -> str:
     """The number keys that reach the cards of a hand of ``n`` (10 or more: 1-9 and 0)."""
     return "1" if n <= 1 else f"1-{min(n, 9)}" + (",0" if n >= 10 else "")
@@ -125,7 +128,9 @@ class TableScreen(TableActions, Screen[None]):
         with Body():
             yield from table_body(self.session.variant.n, self.bottom,
                                   bool(self.session.variant.signals), side_end=HintPanel())
-        yield Footer(show_command_palette=False)  # ctrl+p still opens it; ? lists the keys
+        # ctrl+p still opens the palette; ? lists the keys
+        yield Footer(show_command_palette=False, compact=self.app.size.width < FOOTER_ROOM,
+                     id="table-footer")
 
     def on_mount(self) -> None:
         if not self.started:
@@ -151,6 +156,8 @@ class TableScreen(TableActions, Screen[None]):
             self.session.on_bot_notice = None
 
     def on_resize(self, event: events.Resize) -> None:
+        # at 80 columns the footer's keys fit only drawn close together
+        self.query_one(Footer).compact = event.size.width < FOOTER_ROOM
         self.refresh_table()
 
     # ----- what is shown -------------------------------------------------------------
