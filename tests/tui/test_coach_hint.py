@@ -252,3 +252,23 @@ async def test_at_80_columns_the_footer_still_shows_every_key(private_data) -> N
         keys = list(t.query(FooterKey))
         assert {"h", "u", "f1"} <= {k.key for k in keys}
         assert all(k.region.right <= 80 and k.region.width for k in keys)
+
+
+async def test_a_coach_that_fails_is_told_and_the_table_goes_on(private_data,
+                                                                 monkeypatch) -> None:
+    import bisca_tui.coach
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no samples fit the view")
+
+    monkeypatch.setattr(bisca_tui.coach, "hint", broken)
+    app = coach_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 42)
+        await ask_hint(app, pilot)
+        assert t.hint_advice is None
+        assert "No hint this time: RuntimeError: no samples fit the view" in (
+            t.hint_panel().text.plain)
+        await play_key(app, pilot, "1")  # the game goes on, the panel goes
+        assert len(t.session.state.history) >= 2
+        assert not t.query_one("#side").has_class("-hinting")

@@ -135,3 +135,28 @@ async def test_a_thrown_in_deal_offers_no_review(private_data) -> None:
         assert summary.check_action("review", ())
         summary.score = dataclasses.replace(score, redeal=True)
         assert not summary.check_action("review", ())
+
+
+async def test_a_review_that_fails_says_so(private_data, monkeypatch) -> None:
+    import bisca_tui.coach
+
+    def broken(*args, **kwargs):
+        raise ValueError("the deal cannot be replayed")
+
+    monkeypatch.setattr(bisca_tui.coach, "review_deal", broken)
+    app = make_app(private_data)
+    s = finished_hot_seat()
+    score = s.finish_deal()
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReviewScreen(s.record(), 0, 0, s.card_style, name=s.name))
+        await workers_done(app)
+        await pilot.pause()
+        r = app.screen
+        assert isinstance(r, ReviewScreen) and r.review is None
+        assert "could not be made: ValueError: the deal cannot be replayed" in str(
+            r.query_one("#review-summary").render())
+        await pilot.press("n")  # nothing to step through: no harm
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ReviewScreen)
+        assert score is not None
