@@ -65,7 +65,9 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-table { width: 46; height: 1fr; }
     ReviewScreen #review-side { width: 1fr; padding: 0 1; border-left: solid $primary; }
     ReviewScreen #review-note { color: $text-muted; }
-    ReviewScreen #review-chart-box, ReviewScreen #review-chart { height: 12; }
+    ReviewScreen #review-chart-box { height: 35%; min-height: 7; max-height: 14; }
+    ReviewScreen #review-chart { height: 1fr; }
+    ReviewScreen #review-chart-title { height: auto; padding: 0 1; }
     """
     BINDINGS = [
         Binding("n,right_square_bracket", "step(1)", "Next mark", key_display="n",
@@ -106,8 +108,20 @@ class ReviewScreen(Screen[None]):
                 yield Static("", id="review-note")
                 yield Static("", id="review-worst")
         with Vertical(id="review-chart-box"):
+            yield Static(self.chart_title(), id="review-chart-title")
             yield self.make_chart()
         yield Footer()
+
+    @staticmethod
+    def chart_title() -> Text:
+        t = Text()
+        t.append("Your side's expected card points, trick by trick: ", style="bold")
+        t.append("⠒⠒ with the best card", style="blue")
+        t.append(" · ")
+        t.append("⠒⠒ as played", style="green")
+        t.append(" · ")
+        t.append("x a mistake or blunder", style="red")
+        return t
 
     def make_chart(self) -> Static:
         try:
@@ -190,17 +204,18 @@ class ReviewScreen(Screen[None]):
         played = [d.expected for d in review.decisions]
         best = [d.expected + d.loss for d in review.decisions]
         plt.clear_data()
-        plt.title("Your side's expected card points after each decision")
-        plt.plot(tricks, best, marker="braille", label="with the best card")
-        plt.plot(tricks, played, marker="braille", label="as played")
+        plt.clear_figure()
+        # the legend is a line of text under the chart (a legend drawn inside hides lines)
+        plt.plot(tricks, best, marker="braille", color="blue")
+        plt.plot(tricks, played, marker="braille", color="green")
         marked = [(t, d.expected) for t, d in zip(tricks, review.decisions, strict=True)
                   if d.mark]
         if marked:
             plt.scatter([t for t, _ in marked], [y for _, y in marked], marker="x",
-                        label="mistake or blunder", color="red")
-        plt.xlabel("trick")
-        total = sum(self.variant.points[c] for c in self.variant.pack())
-        plt.ylim(0, total)  # the whole range of the deal: the legend sits above the lines
+                        color="red")
+        low, high = min(played + best), max(played + best)
+        room = max(5.0, (high - low) * 0.15)
+        plt.ylim(max(0.0, low - room), high + room)
         plt.xticks(sorted(set(tricks)))
         chart.refresh()
 
