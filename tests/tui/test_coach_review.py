@@ -12,10 +12,12 @@ from tui_helpers import make_app, play_deal_by_keys, quick_table, workers_done
 from bisca_tui.coach import review_deal
 from bisca_tui.engine import actions as A
 from bisca_tui.tui.screens.confirm import ChoiceDialog
+from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.review import ReviewScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
+from bisca_tui.tui.widgets.table import HandView
 
 SAMPLES = 4
 SEED = 1  # a Sueca deal where playing the first legal card costs a blunder and two mistakes
@@ -80,6 +82,19 @@ async def test_review_from_the_summary_and_step_through_the_marks(private_data) 
         # the hand shown is the one held then: the card played was in it
         hand = r.places[decisions[marked[-2]].step].view.hand
         assert decisions[marked[-2]].played in hand
+        # Enter: that decision on the table itself, in the replay viewer, as the seat saw it
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.screen
+        d = decisions[marked[-2]]
+        assert isinstance(viewer, ReplayScreen)
+        assert (viewer.deal, viewer.step, viewer.seat) == (0, d.step, 0)
+        assert d.played in viewer.query_one(HandView).cards  # not played yet
+        assert f"step {d.step} of " in str(viewer.query_one("#status").render())
+        await pilot.press("right")  # and on from there
+        assert viewer.step == d.step + 1 and d.played not in viewer.query_one(HandView).cards
+        await pilot.press("escape")
+        assert app.screen is r and r.selected == marked[-2]
         # Esc goes back to the summary, Enter on to the next deal
         await pilot.press("escape")
         assert app.screen is summary

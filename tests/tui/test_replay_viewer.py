@@ -251,6 +251,26 @@ async def test_a_seat_given_opens_its_view(private_data) -> None:
         assert "▮" in seat_text(r, 0)
 
 
+async def test_a_step_given_opens_the_position_after_it(private_data) -> None:
+    """The review opens a decision's position: the viewer lands on that step of the deal,
+    the log told up to it, and steps on from there; a step past the end is the end."""
+    app = BiscaApp(data_directory=private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = await open_viewer(pilot, "briscola", deal=1, seat=0, step=7)
+        assert (r.deal, r.step) == (1, 7)
+        assert_drawn(r)
+        st = r.walk.steps(1).states[7]
+        assert len(st.history) == 7
+        await pilot.press("left")
+        assert r.step == 6
+        assert_drawn(r)
+        app.pop_screen()
+        await pilot.pause()
+        r = await open_viewer(pilot, "briscola", deal=1, step=10_000)
+        assert r.step == r.walk.steps(1).last
+
+
 @pytest.mark.parametrize("name", FAMILIES)
 async def test_every_family_steps_through_every_deal(private_data, name: str) -> None:
     app = viewer_app(example(name))

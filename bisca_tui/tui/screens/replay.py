@@ -66,12 +66,14 @@ class ReplayScreen(Screen[None]):
     ]
 
     def __init__(self, record: Record, deal: int = 0, seat: int | None = None,
-                 source: str = "", *, quits: bool = False, walk: RecordWalk | None = None
-                 ) -> None:
+                 source: str = "", *, quits: bool = False, walk: RecordWalk | None = None,
+                 step: int | None = None) -> None:
         """``deal`` counts from 0; ``seat`` None shows every hand open, else that seat's
         view; ``source`` (a file's name) is shown in the title. ``quits``: closing the
         viewer ends the app (it was opened on its own). ``walk``: the record already
-        replayed (else it is replayed here, and a broken record raises ``RecordError``)."""
+        replayed (else it is replayed here, and a broken record raises ``RecordError``).
+        ``step``: the position first shown, after that many of the deal's actions (the
+        review opens a decision there); by default the deal as dealt."""
         super().__init__()
         self.record = record
         self.source = source
@@ -80,7 +82,7 @@ class ReplayScreen(Screen[None]):
         n = self.walk.match.variant.n
         self.deal = max(0, min(deal, self.walk.deal_count - 1))
         self.seat = seat if seat is not None and 0 <= seat < n else None
-        self.step = 0
+        self.step = 0 if step is None else max(0, min(step, self.last_step))
         self.bottom = self.seat if self.seat is not None else 0
         self.log_shown: tuple[int, int] | None = None  # (deal, step) the log tells
         self.deal_shown = -1  # the deal the footer's keys were checked for

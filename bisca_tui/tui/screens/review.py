@@ -5,13 +5,16 @@ One line per decision (trick, card played, the best card, the expected card poin
 mistakes and blunders marked in words as well as colour), the position of the decision
 under the cursor with its reason, the reasons of the worst, and a chart of the side's
 expected card points over the deal, as played and as the best cards would have had them.
-``n`` and ``p`` step from one marked decision to the next. The review is worked out in a
-worker thread: the screen answers keys (Esc) while it is.
+``n`` and ``p`` step from one marked decision to the next; Enter opens the decision under
+the cursor on the table itself, in the replay viewer (``ReplayScreen``), as the seat saw
+it. The review is worked out in a worker thread: the screen answers keys (Esc) while it
+is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -27,6 +30,9 @@ from ...engine.records import Record
 from ...engine.variant import Variant
 from ..coaching import MARK_SIGN, MARK_STYLE, Position, decision_line, position_text, reason_of
 from ..messages import ReviewReady
+
+if TYPE_CHECKING:
+    from ..record_walk import RecordWalk
 
 REVIEW_BUDGET_MS = 150.0
 WORST_SHOWN = 3
@@ -74,6 +80,9 @@ class ReviewScreen(Screen[None]):
                 tooltip="The next mistake or blunder, with the table as it was"),
         Binding("p,left_square_bracket", "step(-1)", "Previous mark", key_display="p",
                 tooltip="The previous mistake or blunder, with the table as it was"),
+        Binding("enter", "open_position", "The table then",
+                tooltip="The decision under the cursor on the table, in the replay viewer "
+                        "(your view; ← → step on from there, Esc comes back)"),
         Binding("escape", "close", "Back", tooltip="Back to the deal's summary"),
     ]
 
@@ -91,6 +100,7 @@ class ReviewScreen(Screen[None]):
         self.variant: Variant = record.make_variant()
         self.review: Review | None = None
         self.places: dict[int, Position] = {}
+        self.walk: RecordWalk | None = None  # the record replayed for the viewer, once
 
     def compose(self) -> ComposeResult:
         who = self.seat_name(self.seat)
@@ -218,6 +228,24 @@ class ReviewScreen(Screen[None]):
         plt.ylim(max(0.0, low - room), high + room)
         plt.xticks(sorted(set(tricks)))
         chart.refresh()
+
+    @on(DataTable.RowSelected, "#review-table")
+    def row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open_position()
+
+    def action_open_position(self) -> None:
+        """The table as it was at the decision under the cursor, in the replay viewer."""
+        from ..record_walk import RecordWalk
+        from .replay import ReplayScreen
+
+        review = self.review
+        if review is None or not 0 <= self.selected < len(review.decisions):
+            return
+        d = review.decisions[self.selected]
+        if self.walk is None:
+            self.walk = RecordWalk(self.record, "record", self.style)
+        self.app.push_screen(ReplayScreen(self.record, deal=self.deal, seat=self.seat,
+                                          walk=self.walk, step=d.step))
 
     @on(DataTable.RowHighlighted, "#review-table")
     def row_highlighted(self, event: DataTable.RowHighlighted) -> None:
