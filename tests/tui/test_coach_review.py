@@ -95,6 +95,10 @@ async def test_review_from_the_summary_and_step_through_the_marks(private_data) 
         assert viewer.step == d.step + 1 and d.played not in viewer.query_one(HandView).cards
         await pilot.press("escape")
         assert app.screen is r and r.selected == marked[-2]
+        await pilot.press("t")  # the footer's key for it
+        assert isinstance(app.screen, ReplayScreen) and app.screen.step == d.step
+        await pilot.press("escape")
+        assert app.screen is r
         # Esc goes back to the summary, Enter on to the next deal
         await pilot.press("escape")
         assert app.screen is summary

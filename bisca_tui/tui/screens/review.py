@@ -80,7 +80,8 @@ class ReviewScreen(Screen[None]):
                 tooltip="The next mistake or blunder, with the table as it was"),
         Binding("p,left_square_bracket", "step(-1)", "Previous mark", key_display="p",
                 tooltip="The previous mistake or blunder, with the table as it was"),
-        Binding("enter", "open_position", "The table then",
+        # Enter too (the list's own Enter selects the line, and that opens it)
+        Binding("t", "open_position", "The table then", key_display="⏎/t",
                 tooltip="The decision under the cursor on the table, in the replay viewer "
                         "(your view; ← → step on from there, Esc comes back)"),
         Binding("escape", "close", "Back", tooltip="Back to the deal's summary"),
