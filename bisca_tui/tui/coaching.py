@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ..coach import Decision, Hint
+from ..coach import Decision, Hint, OtherDecision
 from ..engine import actions as A
-from ..engine.narrate import bid_label
+from ..engine.narrate import CardRef, Part, bid_label
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.variant import Variant
@@ -55,6 +55,20 @@ def action_label(variant: Variant, action: int, style: str) -> Text:
     return Text(A.action_str(action, variant.signal_names).replace(":", " "))
 
 
+def parts_text(parts: tuple[Part, ...], text: str, style: str) -> Text:
+    """A reason as the coach wrote it, its cards drawn as the table draws them (or its
+    plain text, when it came without parts)."""
+    if not parts:
+        return Text(text)
+    t = Text()
+    for part in parts:
+        if isinstance(part, CardRef):
+            t.append_text(card_text(part.card, style))
+        else:
+            t.append(part)
+    return t
+
+
 def percent(x: float | None) -> str:
     return "  –" if x is None else f"{round(100 * x):>3d}%"
 
@@ -78,7 +92,7 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
     t.stylize("bold", 0, len(t))
     if hint.reason:
         t.append("\n")
-        t.append(hint.reason)
+        t.append_text(parts_text(hint.reason_parts, hint.reason, style))
     numbers = [o for o in hint.options if o.points is not None]
     if not numbers:
         t.append("\n")
@@ -133,8 +147,16 @@ def positions(record: Record, deal: int, seat: int, steps: set[int]) -> dict[int
     return out
 
 
-def decision_line(d: Decision, trick: int, style: str, variant: Variant) -> list[Text]:
-    """The cells of one decision: trick, card played, best card, points lost, mark."""
+def decision_line(d: Decision | OtherDecision, trick: int, style: str,
+                  variant: Variant) -> list[Text]:
+    """The cells of one decision: trick, card played, best card, points lost, mark (a bid,
+    a call, a signal: what the hard level would have done, without numbers)."""
+    if isinstance(d, OtherDecision):
+        advised = (Text("=", style="bright_black") if not d.differs
+                   else action_label(variant, d.advised, style))
+        return [Text(str(trick) if trick else "", justify="right"),
+                action_label(variant, d.played, style), advised, Text(""),
+                Text("other choice" if d.differs else "", style="italic")]
     played = action_label(variant, d.played, style)
     best = (Text("=", style="bright_black") if d.best == d.played
             else action_label(variant, d.best, style))
@@ -145,12 +167,30 @@ def decision_line(d: Decision, trick: int, style: str, variant: Variant) -> list
     return [Text(str(trick), justify="right"), played, best, lost, mark]
 
 
+def other_text(d: OtherDecision, style: str, variant: Variant) -> Text:
+    """A decision other than a card: what was done, what the hard level would do, why."""
+    t = Text()
+    t.append("Chose ", style="bold")
+    t.append_text(action_label(variant, d.played, style))
+    if d.differs:
+        t.append("; the hard level would have chosen ", style="bold")
+        t.append_text(action_label(variant, d.advised, style))
+    else:
+        t.append("; the hard level would have done the same", style="green")
+    t.append(".\n")
+    if d.reason:
+        t.append_text(parts_text(d.reason_parts, d.reason, style))
+    t.append("\n")
+    t.append("A rule of thumb: the search has no numbers for this decision.",
+             style="bright_black")
+    return t
+
+
 def reason_of(d: Decision, style: str, variant: Variant) -> Text:
     """Why a decision was marked: the coach's reason, or else what its numbers say."""
     t = Text()
     if d.reason:
-        t.append(d.reason)
-        return t
+        return parts_text(d.reason_parts, d.reason, style)
     t.append_text(action_label(variant, d.best, style))
     t.append(f" was expected to bring your side about {d.expected + d.loss:.0f} card "
              f"points; ")

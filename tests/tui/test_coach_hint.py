@@ -19,7 +19,7 @@ from tui_helpers import (
 from bisca_tui.coach import hint
 from bisca_tui.engine import actions as A
 from bisca_tui.tui.cardart import card_text
-from bisca_tui.tui.coaching import hint_seed
+from bisca_tui.tui.coaching import hint_seed, parts_text
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.session import Session, default_seats
 
@@ -58,7 +58,9 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) 
         shown = t.hint_panel().text.plain
         label = card_text(advice.action, s.card_style).plain
         assert "Advised:" in shown and f"(key {hand.index(advice.action) + 1})" in shown
-        assert advice.reason and advice.reason in shown
+        # the reason, its cards drawn as the table draws them
+        assert advice.reason
+        assert parts_text(advice.reason_parts, advice.reason, s.card_style).plain in shown
         # one line per legal card, each with its points and its chance to win
         rows = [line for line in shown.splitlines() if line.endswith("%")]
         assert len(rows) == len([a for a in view.legal if A.is_play(a)]) == len(hand)

@@ -179,3 +179,32 @@ async def test_a_review_that_fails_says_so(private_data, monkeypatch) -> None:
         await pilot.press("escape")
         assert not isinstance(app.screen, ReviewScreen)
         assert score is not None
+
+
+async def test_a_bid_is_listed_beside_the_cards_with_the_hard_levels_choice(
+        private_data) -> None:
+    """Briscola Chiamata, the person passing where the hard level would bid: the pass has
+    its line (what was done, what the hard level would do), without numbers."""
+    seats = [SeatSpec(HUMAN, "Ana")] + [SeatSpec(BOT, f"Bot {k}", "random") for k in range(1, 5)]
+    s = Session.new("chiamata", {}, seats, seed=2)
+    st = s.state
+    while not st.is_over():
+        s.apply(st.legal_actions()[0])  # the person passes first of all
+    s.finish_deal()
+    app = make_app(private_data)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReviewScreen(s.record(), 0, 0, s.card_style, name=s.name, samples=4))
+        await workers_done(app)
+        await pilot.pause()
+        r = app.screen
+        assert isinstance(r, ReviewScreen) and r.review is not None
+        other = r.review.others[0]
+        assert other.played == A.PASS and other.differs
+        row = r.rows.index(other)
+        line = cells(r, row)
+        assert line[1] == "pass" and line[2].startswith("bid ") and line[4] == "other choice"
+        r.query_one("#review-table", DataTable).move_cursor(row=row)
+        await pilot.pause()
+        assert "Chose pass; the hard level would have chosen bid " in side(r)
+        assert "no numbers for this decision" in side(r)

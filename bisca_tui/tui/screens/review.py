@@ -25,10 +25,18 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, LoadingIndicator, Static
 from textual.worker import get_current_worker
 
-from ...coach import Decision, Review
+from ...coach import Decision, OtherDecision, Review
 from ...engine.records import Record
 from ...engine.variant import Variant
-from ..coaching import MARK_SIGN, MARK_STYLE, Position, decision_line, position_text, reason_of
+from ..coaching import (
+    MARK_SIGN,
+    MARK_STYLE,
+    Position,
+    decision_line,
+    other_text,
+    position_text,
+    reason_of,
+)
 from ..messages import ReviewReady
 
 if TYPE_CHECKING:
@@ -101,6 +109,7 @@ class ReviewScreen(Screen[None]):
         self.variant: Variant = record.make_variant()
         self.review: Review | None = None
         self.places: dict[int, Position] = {}
+        self.rows: list[Decision | OtherDecision] = []  # the table's lines, in play order
         self.walk: RecordWalk | None = None  # the record replayed for the viewer, once
 
     def compose(self) -> ComposeResult:
@@ -154,9 +163,12 @@ class ReviewScreen(Screen[None]):
 
         worker = get_current_worker()
         try:
-            review = review_deal(record, deal, seat, seed=seed, budget_ms=REVIEW_BUDGET_MS,
-                                 samples=samples)
-            places = positions(record, deal, seat, {d.step for d in review.decisions})
+            if samples is None:  # the coach's own number of samples: a review repeats
+                review = review_deal(record, deal, seat, seed=seed)
+            else:
+                review = review_deal(record, deal, seat, seed=seed, samples=samples)
+            places = positions(record, deal, seat,
+                               {d.step for d in review.decisions + review.others})
         except Exception as e:  # a review that fails says so; the match goes on
             self.post_message(ReviewReady(None, {}, f"{e.__class__.__name__}: {e}"))
             return
@@ -172,23 +184,31 @@ class ReviewScreen(Screen[None]):
             return
         review = self.review = message.review
         self.places = message.places
-        if not review.decisions:
+        self.rows = sorted([*review.decisions, *review.others], key=lambda d: d.step)
+        if not self.rows:
             summary.update(Text("Nothing to review: every card played was the only one "
                                 "that could be."))
             return
         summary.update(review_summary(review))
         table = self.query_one("#review-table", DataTable)
-        for k, d in enumerate(review.decisions):
+        for k, d in enumerate(self.rows):
             table.add_row(*decision_line(d, self.trick_of(d), self.style, self.variant),
                           key=str(k))
         self.query_one("#review-worst", Static).update(self.worst_text(review))
-        self.draw_chart(review)
-        marked = [k for k, d in enumerate(review.decisions) if d.mark]
+        if review.decisions:
+            self.draw_chart(review)
+        marked = self.marked_rows()
         table.move_cursor(row=marked[0] if marked else 0)
         self.show_decision(table.cursor_row)
         table.focus()
 
-    def trick_of(self, d: Decision) -> int:
+    def marked_rows(self) -> list[int]:
+        """The rows of the mistakes and blunders."""
+        return [k for k, d in enumerate(self.rows) if isinstance(d, Decision) and d.mark]
+
+    def trick_of(self, d: Decision | OtherDecision) -> int:
+        if isinstance(d, Decision) and d.trick:
+            return d.trick
         place = self.places.get(d.step)
         return place.trick if place is not None else 0
 
@@ -212,13 +232,16 @@ class ReviewScreen(Screen[None]):
         if plt is None:
             return
         tricks = [self.trick_of(d) for d in review.decisions]
-        played = [d.expected for d in review.decisions]
-        best = [d.expected + d.loss for d in review.decisions]
+        best = [d.best_expected or d.expected + d.loss for d in review.decisions]
+        # as played: from before the first decision (with the best play) to the result
+        curve = review.curve()
+        xs = [p.trick + (1 if p.label == "result" else 0) for p in curve]
+        played = [p.points for p in curve]
         plt.clear_data()
         plt.clear_figure()
         # the legend is a line of text under the chart (a legend drawn inside hides lines)
         plt.plot(tricks, best, marker="braille", color="blue")
-        plt.plot(tricks, played, marker="braille", color="green")
+        plt.plot(xs, played, marker="braille", color="green")
         marked = [(t, d.expected) for t, d in zip(tricks, review.decisions, strict=True)
                   if d.mark]
         if marked:
@@ -227,7 +250,7 @@ class ReviewScreen(Screen[None]):
         low, high = min(played + best), max(played + best)
         room = max(5.0, (high - low) * 0.15)
         plt.ylim(max(0.0, low - room), high + room)
-        plt.xticks(sorted(set(tricks)))
+        plt.xticks(sorted(set(xs)))
         chart.refresh()
 
     @on(DataTable.RowSelected, "#review-table")
@@ -239,10 +262,9 @@ class ReviewScreen(Screen[None]):
         from ..record_walk import RecordWalk
         from .replay import ReplayScreen
 
-        review = self.review
-        if review is None or not 0 <= self.selected < len(review.decisions):
+        if not 0 <= self.selected < len(self.rows):
             return
-        d = review.decisions[self.selected]
+        d = self.rows[self.selected]
         if self.walk is None:
             self.walk = RecordWalk(self.record, "record", self.style)
         self.app.push_screen(ReplayScreen(self.record, deal=self.deal, seat=self.seat,
@@ -253,15 +275,19 @@ class ReviewScreen(Screen[None]):
         self.show_decision(event.cursor_row)
 
     def show_decision(self, row: int) -> None:
-        review = self.review
-        if review is None or not 0 <= row < len(review.decisions):
+        if not 0 <= row < len(self.rows):
             return
-        d = review.decisions[row]
+        d = self.rows[row]
         place = self.places.get(d.step)
         t = Text()
         if place is not None:
             t.append_text(position_text(place, self.variant, self.style, self.seat_name))
             t.append("\n\n")
+        if isinstance(d, OtherDecision):
+            t.append_text(other_text(d, self.style, self.variant))
+            self.query_one("#review-position", Static).update(t)
+            self.query_one("#review-note", Static).update("")
+            return
         t.append("Played ", style="bold")
         t.append_text(decision_line(d, 0, self.style, self.variant)[1])
         if d.best != d.played:
@@ -285,10 +311,9 @@ class ReviewScreen(Screen[None]):
 
     def action_step(self, direction: int) -> None:
         """To the next (or previous) marked decision from the one under the cursor."""
-        review = self.review
-        if review is None:
+        if self.review is None:
             return
-        marked = [k for k, d in enumerate(review.decisions) if d.mark]
+        marked = self.marked_rows()
         here = self.selected
         ahead = [k for k in marked if (k - here) * direction > 0]
         note = self.query_one("#review-note", Static)

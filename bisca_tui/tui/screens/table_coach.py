@@ -25,7 +25,7 @@ from ...engine.view import SeatView
 
 if TYPE_CHECKING:
     from ...coach import Hint
-from ..coaching import action_label, hint_seed, hint_text
+from ..coaching import action_label, hint_seed, hint_text, parts_text
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
 from .table_flow import TableFlow
@@ -113,7 +113,9 @@ class TableCoach(TableFlow):
             first.append_text(action_label(s.variant, message.hint.action, s.card_style))
             first.stylize("bold")
             if message.hint.reason:
-                first.append(f"\n{message.hint.reason}")
+                first.append("\n")
+                first.append_text(parts_text(message.hint.reason_parts, message.hint.reason,
+                                             s.card_style))
             text = first.append("\n").append_text(text)
         self.hint_panel().advice(text)
         self.refresh_table()
