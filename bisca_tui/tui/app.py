@@ -50,6 +50,7 @@ from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
     from ..history.entry import MatchEntry
+    from ..history.stats import Filters, Stats
     from ..history.store import Store, StoreProblem
     from .screens.confirm import EarlierMatch
     from .session import Session
@@ -131,6 +132,7 @@ class BiscaApp(App[int]):
         self.history_problem: StoreProblem | None = None
         self.history_failed = False  # a write failed: said once, play goes on
         self._history: Store | None = None
+        self._stats_cache: tuple[Filters, Stats] | None = None
         self._history_opened = False
         self._history_lock = threading.Lock()
         self._history_writes = threading.Semaphore(0)  # released by each write's end
@@ -176,7 +178,7 @@ class BiscaApp(App[int]):
                                 f"{self.lock.problem}.")
         self.load_saved()
         self.push_screen(StartScreen())
-        self.run_worker(self.history_store, thread=True, group="history",
+        self.run_worker(self.warm_stats, thread=True, group="history",
                         exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -416,6 +418,26 @@ class BiscaApp(App[int]):
                     self._say(problem.message(), "Game history", "warning")
             return self._history
 
+    def warm_stats(self) -> None:
+        """Open the history and work out the statistics the statistics screen shows first
+        (a worker's job: with years of games it takes a moment, and the screen then opens
+        at once). Kept until the next match is written."""
+        store = self.history_store()
+        if store is None:
+            return
+        from ..history.stats import Filters, compute
+
+        try:
+            self._stats_cache = (Filters(), compute(store))
+        except Exception:  # the screen works them out itself, and says what is wrong
+            self._stats_cache = None
+
+    def cached_stats(self, filters: Filters) -> Stats | None:
+        """The statistics for ``filters`` if they were worked out ahead (see
+        ``warm_stats``), else None."""
+        cached = self._stats_cache
+        return cached[1] if cached is not None and cached[0] == filters else None
+
     def _say(self, text: str, title: str, severity: str) -> None:
         """A notification, from the app's thread or a worker's."""
         if threading.get_ident() == self._thread_id:
@@ -445,11 +467,13 @@ class BiscaApp(App[int]):
             store = self.history_store()
             if store is None:
                 return  # said when it was opened
+            self._stats_cache = None
             store.write(entry, seq)
         except Exception as e:
             self._history_write_failed(e)
         else:
             self.history_failed = False
+            self.warm_stats()
         finally:
             self._history_writes.release()
 

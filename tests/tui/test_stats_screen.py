@@ -104,3 +104,34 @@ async def test_a_history_that_cannot_be_opened_is_said_on_the_screen(private_dat
         screen = await open_stats(app, pilot)
         text = str(screen.query_one("#stats-empty", Static).render())
         assert "newer version" in text
+
+
+async def test_the_first_figures_are_worked_out_ahead_and_again_after_each_match(
+        private_data, monkeypatch):
+    from bisca_tui.history.sample import entry_of, play, sitters
+    from bisca_tui.history.stats import Filters
+    from bisca_tui.tui.screens import stats as stats_screen
+
+    fill(private_data)
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        warm = app.cached_stats(Filters())
+        assert warm is not None and warm.total.matches.played == 12
+
+        def no_compute(*args, **kwargs):
+            raise AssertionError("the screen worked out what was ready")
+
+        monkeypatch.setattr(stats_screen, "compute", no_compute)
+        screen = await open_stats(app, pilot)
+        assert screen.stats is warm
+        await pilot.press("escape")
+        await pilot.pause()
+        # a match written: the figures ready before no longer hold, new ones are made
+        entry = entry_of(play("bisca-3", 3), sitters(2, warm.player), "n",
+                         "2026-05-02T10:00:00Z")
+        app.run_worker(lambda: app._write_history(entry, 1), thread=True, group="history")
+        app._history_pending += 1
+        await app.workers.wait_for_complete()
+        again = app.cached_stats(Filters())
+        assert again is not None and again.total.matches.played == 13

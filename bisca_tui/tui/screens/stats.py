@@ -68,7 +68,8 @@ class StatsScreen(Screen[None]):
         store = self.bisca_app.history_store()
         if store is None:
             return None
-        stats = compute(store, period_filters(self.filters, self.period, self.today))
+        filters = period_filters(self.filters, self.period, self.today)
+        stats = self.bisca_app.cached_stats(filters) or compute(store, filters)
         if stats.player is not None:  # the person shown, so that the filters keep them
             self.filters = replace(self.filters, player=stats.player)
         return stats
