@@ -70,15 +70,19 @@ def variant_id(text: str) -> str:
     return text
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
+def _whole_number(text: str, least: int, wording: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {wording}, not {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    return _whole_number(text, 1, "at least 1")
 
 
 # ----- the parser ----------------------------------------------------------------------------
@@ -221,13 +225,7 @@ REVIEW_SAMPLES_TEXT = "200"
 
 def seat_number(text: str) -> int:
     """An argparse type: a whole number of 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
+    return _whole_number(text, 0, "0 or more")
 
 
 def _review_fail(message: str) -> int:
