@@ -229,13 +229,9 @@ def seat_number(text: str) -> int:
 
 
 def _review_fail(message: str) -> int:
-    from .replay import ERROR_WIDTH, printable
+    from .replay import fail
 
-    text = printable(" ".join(message.split()))
-    if len(text) > ERROR_WIDTH:
-        text = text[:ERROR_WIDTH - 1] + "…"
-    print(f"bisca-tui review: {text}", file=sys.stderr)
-    return 2
+    return fail("review", message)
 
 
 def _table_beside(path: str) -> dict[str, Any] | None:

@@ -659,12 +659,18 @@ def _parser() -> argparse.ArgumentParser:
 ERROR_WIDTH = 400  # an error line quotes what the file holds, cut to this many characters
 
 
-def _fail(message: str) -> int:
+def fail(command: str, message: str) -> int:
+    """Say on standard error, in one line cut to ``ERROR_WIDTH``, why ``bisca-tui COMMAND``
+    refused; the exit status 2."""
     text = printable(" ".join(message.split()))
     if len(text) > ERROR_WIDTH:
         text = text[:ERROR_WIDTH - 1] + "…"
-    print(f"bisca-tui replay: {text}", file=sys.stderr)
+    print(f"bisca-tui {command}: {text}", file=sys.stderr)
     return 2
+
+
+def _fail(message: str) -> int:
+    return fail("replay", message)
 
 
 def viewer_app(path: str) -> Any:
