@@ -27,7 +27,6 @@ answered by the shared rules of thumb.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -107,98 +106,6 @@ def spare_partner(view: SeatView, variant: Variant, cards: list[int]) -> list[in
     assert w is not None
     keep = [c for c in cards if not (t.beats(c, w) and t.suit[c] == t.trump)]
     return keep or cards
-
-
-def _worst_reply(sim: Sim, team: int, rules: Rules, by_points: bool) -> tuple[float, int, float]:
-    """The card just played, judged by the answers still to come in its trick: each answer
-    of the next seat played out greedily, the seat choosing what is best for its side."""
-    def score(s: Sim) -> tuple[float, int, float]:
-        o = rules.outcome(s, team)
-        return (rules.share(s, team) if by_points else o.utility, o.points, o.win)
-
-    if sim.over or not sim.trick:
-        fast_playout_greedy(sim)
-        return score(sim)
-    mine = sim.side_of[sim.current] == team
-    best: tuple[float, int, float] | None = None
-    for r in sim.legal():
-        child = sim.clone()
-        child.play(r)
-        fast_playout_greedy(child)
-        v = score(child)
-        if best is None or (v[0] > best[0] if mine else v[0] < best[0]):
-            best = v
-    assert best is not None
-    return best
-
-
-class PlayModel:
-    """How likely an opponent's last plays are, given a sampled hand: a soft greedy player
-    (two players, free play). A lead is likelier the cheaper the card; an answer is likelier
-    the better its one-trick gain (take points worth more than the trump spent, else throw
-    the cheapest). Used to weight the sampled deals: a deal in which the opponent's last
-    lead or answer would have been odd counts less. Only the plays whose hand the sample
-    fixes are read: the lead of the trick on the table (no card drawn since) and the play
-    in the last trick (at most one card drawn since, averaged over which)."""
-
-    def __init__(self, view: SeatView, variant: Variant, rules: Rules, beta: float) -> None:
-        self.ok = (view.n_players == 2 and rules.restriction == R_FREE and not rules.hook
-                   and beta > 0)
-        self.beta = beta
-        self.cost, self.pts, self.suit, self.strength = (rules.cost, rules.pts, rules.suit,
-                                                         rules.strength)
-        self.trump = view.trump
-        self.opp = 1 - view.seat
-        opp = self.opp
-        self.led_now = view.trick[0][1] if view.trick and view.trick[0][0] == opp else None
-        self.last = None
-        if self.ok and view.tricks:
-            t = view.tricks[-1]
-            k = t.seats.index(opp)
-            lead = None if k == 0 else t.cards[0]
-            played = len(view.tricks)  # tricks done; the last one started with ...
-            held = min(variant.hand_size, (len(variant.pack()) - 2 * (played - 1)) // 2)
-            self.last = (t.cards[k], lead, held)
-
-    def _p(self, c: int, hand: list[int], lead: int | None) -> float:
-        b = self.beta
-        cost, pts, suit, strength, trump = self.cost, self.pts, self.suit, self.strength, \
-            self.trump
-        if lead is None:
-            vals = [-cost[x] for x in hand]
-            mine = -cost[c]
-        else:
-            sa, sta, pa = suit[lead], strength[lead], pts[lead]
-
-            def gain(x: int) -> float:
-                sx = suit[x]
-                if (sx == sa and strength[x] > sta) or (sx == trump and sa != trump):
-                    return pa + pts[x] + pts[x] - cost[x]
-                return -pa - cost[x]
-
-            vals = [gain(x) for x in hand]
-            mine = gain(c)
-        top = max(vals)
-        z = sum(math.exp(b * (v - top)) for v in vals)
-        return math.exp(b * (mine - top)) / z
-
-    def weight(self, hands: list[list[int]]) -> float:
-        if not self.ok:
-            return 1.0
-        cur = list(hands[self.opp])
-        w = 1.0
-        if self.led_now is not None:
-            cur.append(self.led_now)
-            w *= self._p(self.led_now, cur, None)
-        if self.last is not None:
-            c, lead, held = self.last
-            drawn = len(cur) + 1 - held
-            if drawn <= 0:
-                w *= self._p(c, cur + [c], lead)
-            elif drawn == 1 and cur:
-                w *= sum(self._p(c, [y for y in cur if y != x] + [c], lead)
-                         for x in cur) / len(cur)
-        return w
 
 
 class _Deal:
@@ -284,8 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points", lead: str = "cheap",
-                 infer_beta: float = 0.0, replies: bool = False) -> None:
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -293,11 +199,6 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        self.lead = lead  # how playouts lead in two-player free play (``Rules.lead``)
-        self.infer_beta = infer_beta  # weight samples by the opponent's plays (``PlayModel``)
-        # judge a card by the worst answer the rest of the trick can give it (each answer
-        # played out), not by the greedy answer alone
-        self.replies = replies
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -346,8 +247,6 @@ class PimcBot(Bot):
         info = infer(view, variant)
         rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra),
                       view.contract)
-        rules.lead = self.lead
-        model = PlayModel(view, variant, rules, self.infer_beta)
         sampler = SideSampler(view, variant, info)
         me = view.seat
         unique = unique_deal(info) and not sampler.placements
@@ -357,7 +256,6 @@ class PimcBot(Bot):
         clock = self.clock
         deadline = clock() + self.budget_ms / 1000.0
         samples = 0
-        weight = 0.0
         solved = 0
         # points alone only where they are the whole story (no mid-deal game points)
         by_points = self.objective == "points" and not rules.hook
@@ -369,27 +267,17 @@ class PimcBot(Bot):
                 sim.side_of = sides
                 sim.called_holder = holder
             team = sim.side_of[me]
-            w = model.weight(hands)
             how = self._solver(sim)
             if how is not None:
                 outs = (solve2_actions(sim, cards) if how == "two"
                         else solve_actions(sim, team, cards))
                 for c in cards:
                     o = outs[c]
-                    totals[c] += w * o.utility
+                    totals[c] += o.utility
                     if detail:
-                        points[c] += w * o.points
-                        wins[c] += w * o.win
+                        points[c] += o.points
+                        wins[c] += o.win
                 solved += 1
-            elif self.replies:
-                for c in cards:
-                    child = sim.clone()
-                    child.play(c)
-                    o = _worst_reply(child, team, rules, by_points)
-                    totals[c] += w * o[0]
-                    if detail:
-                        points[c] += w * o[1]
-                        wins[c] += w * o[2]
             else:
                 for c in cards:
                     child = sim.clone()
@@ -398,13 +286,12 @@ class PimcBot(Bot):
                     if detail:
                         o = rules.outcome(child, team)
                         u = rules.share(child, team) if by_points else o.utility
-                        totals[c] += w * u
-                        points[c] += w * o.points
-                        wins[c] += w * o.win
+                        totals[c] += u
+                        points[c] += o.points
+                        wins[c] += o.win
                     else:
-                        totals[c] += w * value(child, team)
+                        totals[c] += value(child, team)
             samples += 1
-            weight += w
             if unique:  # one deal fits the view: every sample would be the same
                 break
             if samples >= self.min_samples and clock() >= deadline:
@@ -412,12 +299,11 @@ class PimcBot(Bot):
         self.last_samples = samples
         # ties go to the cheaper card
         order = sorted(cards, key=lambda c: rules.cost[c])
-        weight = weight or 1.0
-        best = max(order, key=lambda c: round(totals[c] / weight, 9))
+        best = max(order, key=lambda c: round(totals[c] / samples, 9))
         if unique and solved:
             method = "exact"
         else:
             method = "solved" if solved == samples else "playouts"
-        values = {c: ActionValue(c, totals[c] / weight, points[c] / weight,
-                                 wins[c] / weight) for c in cards}
+        values = {c: ActionValue(c, totals[c] / samples, points[c] / samples,
+                                 wins[c] / samples) for c in cards}
         return Evaluation(me, values, best, samples, method)

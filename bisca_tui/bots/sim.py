@@ -113,9 +113,6 @@ class Rules:
             self.pts[c] + ((8 + self.strength[c]) if self.suit[c] == trump else 0)
             for c in range(80)
         )
-        # how a playout leads in two-player free play: the cheapest card ("cheap"), or the
-        # card that does best against the follower's answer ("look")
-        self.lead = "cheap"
         self._scores: dict[tuple, DealScore] = {}  # kept: ``code`` relies on their ids
         self._codes: dict[tuple[int, int], float] = {}
 
@@ -656,7 +653,6 @@ def fast_playout_greedy(sim: Sim) -> None:
     if sim.n != 2 or rules.hook or rules.restriction != R_FREE or sim.over:
         playout_greedy(sim)
         return
-    look = rules.lead == "look"
     suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
     trump = sim.trump
     draws = rules.draws
@@ -675,36 +671,10 @@ def fast_playout_greedy(sim: Sim) -> None:
             lh = hands[leader]
             a = lh[0]
             av = cost[a]
-            if look:
-                # the lead that does best against the follower's greedy answer, which the
-                # sample shows; ties to the cheaper card
-                fh = hands[1 - leader]
-                av = -_INF
-                for c in lh:
-                    sc, stc, pc = suit[c], strength[c], pts[c]
-                    b = fh[0]
-                    bv = -_INF
-                    for d in fh:
-                        sd = suit[d]
-                        if (sd == sc and strength[d] > stc) or (sd == trump and sc != trump):
-                            gain = pc + pts[d] + pts[d] - cost[d]
-                        else:
-                            gain = -pc - cost[d]
-                        if gain > bv:
-                            b, bv = d, gain
-                    sb = suit[b]
-                    if sb == sc:
-                        lw = stc > strength[b]
-                    else:
-                        lw = sb != trump
-                    g = (pc + pts[b] if lw else -pc - pts[b]) - (cost[c] - pc)
-                    if g > av or (g == av and cost[c] < cost[a]):
-                        a, av = c, g
-            else:
-                # lead the cheapest card
-                for c in lh:
-                    if cost[c] < av:
-                        a, av = c, cost[c]
+            # lead the cheapest card
+            for c in lh:
+                if cost[c] < av:
+                    a, av = c, cost[c]
             lh.remove(a)
         follower = 1 - leader
         fh = hands[follower]

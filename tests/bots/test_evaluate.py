@@ -80,27 +80,3 @@ def test_the_hard_level_plays_the_card_its_evaluation_ranks_first() -> None:
     seat = s.current_player()
     view = s.view(seat)
     assert small_hard(4).choose(view) == small_hard(4).evaluate(view).best
-
-
-def test_the_play_model_doubts_deals_where_the_opponent_led_oddly() -> None:
-    from bisca_tui.bots.pimc import PlayModel
-
-    v = make_variant("briscola")
-    s = GameState(v, seed=1)
-    rules = Rules(v, s.trump, s.target, s.match_points, s.extra)
-    s.apply(max(s.legal_cards(), key=lambda c: rules.cost[c]))  # eldest leads its dearest
-    seat = s.current_player()
-    view = s.view(seat)
-    model = PlayModel(view, v, rules, beta=0.5)
-    led = view.trick[0][1]
-    unseen = [c for c in v.pack() if c not in view.hand and c != led
-              and c != view.indicator]
-    cheap = sorted(unseen, key=lambda c: rules.cost[c])
-    hands = [[], []]
-    # the leader kept two dearer cards: its lead was sensible; or two cheaper: it was odd
-    hands[1 - seat] = [c for c in cheap if rules.cost[c] > rules.cost[led]][-2:]
-    sensible = model.weight(hands)
-    hands[1 - seat] = [c for c in cheap if rules.cost[c] < rules.cost[led]][:2]
-    assert len(hands[1 - seat]) == 2
-    assert model.weight(hands) < sensible
-    assert PlayModel(view, v, rules, beta=0.0).weight(hands) == 1.0

@@ -170,8 +170,8 @@ def test_the_frozen_first_hard_is_for_the_arena_only() -> None:
     assert "hard-v1" not in bot_levels()
     assert "hard-v1" in bot_levels(arena=True) and "hard-v1" in _builtin_levels()
     bot = make_bot("hard-v1", 1)
-    assert (bot.budget_ms, bot.max_samples, bot.solve_cards_2p, bot.lead) == (
-        150.0, 1000, 10, "cheap")
+    assert (bot.budget_ms, bot.max_samples, bot.solve_cards_2p, bot.objective) == (
+        150.0, 1000, 10, "points")
     s = GameState(make_variant("briscola"), seed=4)
     while not s.is_over():
         seat = s.current_player()
