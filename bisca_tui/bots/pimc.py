@@ -191,8 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points",
-                 exchange: bool = True) -> None:
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -200,9 +199,6 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        # search deals with an exchange of the indicator still to come as if it were made
-        # (``sim._exchange_to_come``)
-        self.exchange = exchange
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -266,7 +262,7 @@ class PimcBot(Bot):
         value = rules.share if by_points else rules.utility
         while samples < self.max_samples:
             hands, stock, sides, holder = sampler.sample(rng)
-            sim = Sim.from_view(rules, view, hands, stock, self.exchange)
+            sim = Sim.from_view(rules, view, hands, stock)
             if sides is not None:
                 sim.side_of = sides
                 sim.called_holder = holder

@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from types import SimpleNamespace
 from typing import Any
 
-from ..engine.cards import make_card
 from ..engine.phases import OVER
 from ..engine.state import ScoreEvent
 from ..engine.variant import (
@@ -222,32 +220,6 @@ class Rules:
                        + GAMES_WEIGHT * extra, mine, win)
 
 
-def _exchange_to_come(rules: Rules, view: SeatView, hands: list[list[int]],
-                      indicator: int) -> tuple[list[list[int]], int]:
-    """Whoever else holds the trump that may still take the indicator is taken to exchange it:
-    the indicator joins that hand and the low trump becomes the last card to draw. Every
-    level makes the exchange when it can, and a deal searched as if the indicator went to
-    the last to draw misjudges who will hold it (a high trump, often)."""
-    # the rule may hang on the deal's facts (Capixaba's cut): a view keeps them as pairs
-    rule = rules.variant.exchange_rule(SimpleNamespace(extra=dict(view.extra)))  # type: ignore[arg-type]
-    if rule is None or (rule.once and view.exchanges):
-        return hands, indicator
-    rank = rule.card_for(indicator)
-    if rank is None:
-        return hands, indicator
-    card = make_card(rank, rules.trump)
-    played = {s for s, _ in view.trick}
-    for seat, hand in enumerate(hands):
-        if card in hand:
-            if seat == view.seat or (rule.first_trick_only and (view.tricks or seat in played)):
-                break  # the searching seat's own exchange is its own decision
-            hands = [list(h) for h in hands]
-            hands[seat].remove(card)
-            hands[seat].append(indicator)
-            return hands, card
-    return hands, indicator
-
-
 class Sim:
     """The cards of one deal, fully known (a sample), played as fast as Python allows."""
 
@@ -285,7 +257,7 @@ class Sim:
 
     @classmethod
     def from_view(cls, rules: Rules, view: SeatView, hands: list[list[int]],
-                  stock: list[int], exchange: bool = False) -> Sim:
+                  stock: list[int]) -> Sim:
         """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``).
 
         The partnerships are the view's when it knows them all, else the variant's teams;
@@ -294,16 +266,13 @@ class Sim:
         An exchange announced under the indicator is played out as done: the announcer
         holds the indicator and the card laid under it is the last card to draw (it
         usually completes at the announcer's next trick won, and the card counts stay
-        right either way). With ``exchange``, an exchange still to come is played as done
-        too (``_exchange_to_come``)."""
+        right either way)."""
         indicator = view.indicator
         if view.under_indicator is not None and indicator is not None:
             seat, laid = view.under_indicator
             hands = [list(h) for h in hands]
             hands[seat].append(indicator)
             indicator = laid
-        elif exchange and indicator is not None and stock:
-            hands, indicator = _exchange_to_come(rules, view, hands, indicator)
         discards: list[int] = []
         if rules.variant.monte_size:  # no stock: what sampling left over was laid aside
             discards = list(view.discards) if view.discards else list(stock)

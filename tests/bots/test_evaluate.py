@@ -80,25 +80,3 @@ def test_the_hard_level_plays_the_card_its_evaluation_ranks_first() -> None:
     seat = s.current_player()
     view = s.view(seat)
     assert small_hard(4).choose(view) == small_hard(4).evaluate(view).best
-
-
-def test_an_exchange_to_come_is_searched_as_made() -> None:
-    from bots_support import layout
-
-    from bisca_tui.engine import parse_card
-
-    for exchange, expect in (("announce", True), ("none", False)):
-        v = make_variant("brisca", {"exchange": exchange})
-        # seat 1 holds the 7 of trumps; the indicator is the Ace of trumps
-        s = GameState(v, dealer=1, layout=layout(v, ["2S 3S 4S", "7H 5D 6D"], "AH"))
-        view = s.view(0)
-        rules = Rules(v, s.trump, s.target, s.match_points, s.extra)
-        hands = [list(h) for h in s.hands]
-        sim = Sim.from_view(rules, view, hands, list(s.stock), exchange=True)
-        if expect:
-            assert sim.indicator == parse_card("7H")
-            assert parse_card("AH") in sim.hands[1] and parse_card("7H") not in sim.hands[1]
-        else:
-            assert sim.indicator == parse_card("AH") and sim.hands[1] == hands[1]
-        plain = Sim.from_view(rules, view, hands, list(s.stock))
-        assert plain.indicator == parse_card("AH")
