@@ -196,6 +196,22 @@ def _connect(path: Path) -> sqlite3.Connection:
     return db
 
 
+def _wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (once set, it stays with the file). Switching needs the file
+    to itself, and SQLite does not wait for that as it waits for a write: two tables opening
+    a new history at once retry here, within the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if not _is_locked(e) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _is_locked(e: sqlite3.Error) -> bool:
     return isinstance(e, sqlite3.OperationalError) and "locked" in str(e).lower()
 
@@ -227,6 +243,7 @@ class Store:
         self.db = db
         self.path = path
         self._written: dict[str, int] = {}  # uid -> the sequence number last written
+        self._commits = 0  # transactions this store committed
         self.lock = threading.RLock()
 
     # ----- opening ---------------------------------------------------------------------
@@ -270,9 +287,16 @@ class Store:
         db = _connect(path)
         try:
             try:
-                app_id = db.execute("PRAGMA application_id").fetchone()[0]
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                # one read transaction: another table may be creating the schema meanwhile,
+                # and the three must describe the same moment of the file
+                db.execute("BEGIN")
+                try:
+                    app_id = db.execute("PRAGMA application_id").fetchone()[0]
+                    version = db.execute("PRAGMA user_version").fetchone()[0]
+                    tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                finally:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("COMMIT")
             except sqlite3.DatabaseError as e:
                 if _is_locked(e):
                     raise
@@ -282,7 +306,7 @@ class Store:
             if version > VERSION:
                 raise StoreError(f"was written by a newer version of bisca-tui (schema "
                                  f"{version}, this one reads up to {VERSION})")
-            db.execute("PRAGMA journal_mode = WAL")
+            _wal(db)
             db.execute("PRAGMA synchronous = FULL")
             if version:
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -328,6 +352,14 @@ class Store:
                     self.db.execute("ROLLBACK")
                 raise
             self.db.execute("COMMIT")
+            self._commits += 1
+
+    def stamp(self) -> tuple[int, int]:
+        """Changes when the history changes, by this store's writes or another table's:
+        what was worked out from it with the same stamp still holds."""
+        with self.lock:
+            other = int(self.db.execute("PRAGMA data_version").fetchone()[0])
+            return (self._commits, other)
 
     # ----- writing ---------------------------------------------------------------------
 
