@@ -132,7 +132,7 @@ class BiscaApp(App[int]):
         self.history_problem: StoreProblem | None = None
         self.history_failed = False  # a write failed: said once, play goes on
         self._history: Store | None = None
-        self._stats_cache: tuple[Filters, Stats] | None = None
+        self._stats_cache: tuple[Filters, tuple[int, int], Stats] | None = None
         self._history_opened = False
         self._history_lock = threading.Lock()
         self._history_writes = threading.Semaphore(0)  # released by each write's end
@@ -428,15 +428,22 @@ class BiscaApp(App[int]):
         from ..history.stats import Filters, compute
 
         try:
-            self._stats_cache = (Filters(), compute(store))
+            stamp = store.stamp()
+            self._stats_cache = (Filters(), stamp, compute(store))
         except Exception:  # the screen works them out itself, and says what is wrong
             self._stats_cache = None
 
     def cached_stats(self, filters: Filters) -> Stats | None:
         """The statistics for ``filters`` if they were worked out ahead (see
-        ``warm_stats``), else None."""
+        ``warm_stats``) and the history has not changed since, else None."""
         cached = self._stats_cache
-        return cached[1] if cached is not None and cached[0] == filters else None
+        store = self._history
+        if cached is None or store is None or cached[0] != filters:
+            return None
+        try:
+            return cached[2] if store.stamp() == cached[1] else None
+        except Exception:
+            return None
 
     def _say(self, text: str, title: str, severity: str) -> None:
         """A notification, from the app's thread or a worker's."""

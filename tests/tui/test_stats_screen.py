@@ -135,3 +135,32 @@ async def test_the_first_figures_are_worked_out_ahead_and_again_after_each_match
         await app.workers.wait_for_complete()
         again = app.cached_stats(Filters())
         assert again is not None and again.total.matches.played == 13
+
+
+async def test_figures_worked_out_ahead_are_not_shown_once_the_history_changed(private_data):
+    from bisca_tui.history.sample import entry_of, play, sitters
+    from bisca_tui.history.stats import Filters
+
+    fill(private_data)
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        warm = app.cached_stats(Filters())
+        assert warm is not None and warm.total.matches.played == 12
+        # another table open on the same history keeps a match
+        other, _ = Store.open(private_data)
+        assert other is not None
+        other.write(entry_of(play("bisca-3", 5), sitters(2, warm.player), "other-table",
+                             "2026-05-03T10:00:00Z"))
+        other.close()
+        assert app.cached_stats(Filters()) is None
+        screen = await open_stats(app, pilot)
+        assert screen.stats is not None and screen.stats.total.matches.played == 13
+        await pilot.press("escape")
+        await pilot.pause()
+        # and a write through this table's own store
+        app._stats_cache = (Filters(), app.history_store().stamp(), warm)
+        assert app.cached_stats(Filters()) is warm
+        app.history_store().write_many([entry_of(play("briscola", 6), sitters(2, warm.player),
+                                                 "this-table", "2026-05-04T10:00:00Z")])
+        assert app.cached_stats(Filters()) is None
