@@ -8,9 +8,9 @@ with ``pytest --snapshot-update tests/snapshots`` and look at the pictures first
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
+from snapshot_support import settle
 from textual.pilot import Pilot
 
 from bisca_tui.engine import actions as A
@@ -27,24 +27,6 @@ def make_app(tmp_path: Path, samples: int) -> BiscaApp:
     app = BiscaApp(bot_delay=0, data_directory=tmp_path / "data", default_bot_level="random")
     app.coach_samples = samples
     return app
-
-
-async def settle(pilot: Pilot) -> None:
-    """Let the bots (and the coach) work until a person must act."""
-    app = pilot.app
-    for _ in range(500):
-        await pilot.pause()
-        # a bot's worker that posted its card may be cancelled by the next bot's (one
-        # group, exclusive) before it is marked done: that counts as done
-        await asyncio.gather(*[w.wait() for w in app.workers], return_exceptions=True)
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, TableScreen):
-            return
-        st = screen.session.state
-        if st.is_over() or screen.session.is_human(st.current):
-            return
-    raise AssertionError("the bots never stopped")
 
 
 async def sit_down(pilot: Pilot, variant: str, seed: int) -> TableScreen:

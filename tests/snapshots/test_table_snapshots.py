@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from snapshot_support import settle
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -30,22 +31,6 @@ def table_of(app: BiscaApp) -> TableScreen:
     screen = app.screen
     assert isinstance(screen, TableScreen), f"expected the table, found {screen!r}"
     return screen
-
-
-async def settle(pilot: Pilot) -> None:
-    """Let the bots play until the person must act."""
-    app = pilot.app
-    for _ in range(200):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, TableScreen):
-            return
-        st = screen.session.state
-        if st.is_over() or screen.session.is_human(st.current):
-            return
-    raise AssertionError("the bots never stopped")
 
 
 def driver(seed: int, cards: int, choice: str | None = None) -> RunBefore:
