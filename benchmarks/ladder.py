@@ -3,7 +3,7 @@
     python benchmarks/ladder.py [--deals 200] [--families bisca-3,briscola,sueca,brisca,chiamata]
                                 [--levels random,easy,medium,hard-v1,hard] [--jobs 2]
                                 [--seed 11] [--clock cpu] [--out benchmarks/ladder.md]
-                                [--svg screenshots/ladder.svg]
+                                [--svg screenshots/ladder.svg] [--cache ladder.jsonl]
 
 Each pair of levels plays ``--deals`` duplicate deals of each family with the arena (in the
 games paid seat by seat, one level in each seat in turn against the other in the rest).
@@ -11,13 +11,16 @@ Ratings are fitted to every pair's score at once (Bradley-Terry, on the Elo scal
 points is ten to one), with ``random`` fixed at 0; a pair's score is its win rate, or in
 the games paid seat by seat the share of deals its seat came out ahead. 95% intervals come
 from a bootstrap over the deals. Written: a Markdown table (``--out``), shown in the
-README, and a chart of the ratings with their intervals (``--svg``).
+README, and a chart of the ratings with their intervals (``--svg``). With ``--cache`` each
+pair's scores are kept in that file as the pair ends, and a run started again with the same
+file and settings plays only the pairs not yet there.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
 import time
@@ -124,7 +127,14 @@ def main() -> None:
     ap.add_argument("--bootstrap", type=int, default=200)
     ap.add_argument("--out", type=Path, default=Path("benchmarks/ladder.md"))
     ap.add_argument("--svg", type=Path, default=Path("screenshots/ladder.svg"))
+    ap.add_argument("--cache", type=Path, default=None)
     args = ap.parse_args()
+    kept: dict[tuple[str, str, str], list[float]] = {}
+    if args.cache is not None and args.cache.exists():
+        for line in args.cache.read_text().splitlines():
+            d = json.loads(line)
+            if (d["deals"], d["seed"], d["clock"]) == (args.deals, args.seed, args.clock):
+                kept[(d["family"], d["a"], d["b"])] = d["scores"]
     levels = args.levels.split(",")
     table: dict[str, dict[str, float]] = {}
     cis: dict[str, dict[str, tuple[float, float]]] = {}
@@ -132,12 +142,20 @@ def main() -> None:
     for fam in args.families.split(","):
         pairs: dict[tuple[str, str], list[float]] = {}
         for a, b in itertools.combinations(levels, 2):
+            if (fam, a, b) in kept:
+                pairs[(a, b)] = kept[(fam, a, b)]
+                continue
             t0 = time.perf_counter()
             r = run_arena(fam, a, b, deals=args.deals, seed=args.seed, jobs=args.jobs,
                           clock=args.clock)
             pairs[(a, b)] = scores_of(r)
             print(f"{fam}: {r.outcome_line()} against {b} "
                   f"({time.perf_counter() - t0:.0f} s)", flush=True)
+            if args.cache is not None:
+                with args.cache.open("a") as f:
+                    f.write(json.dumps({"family": fam, "a": a, "b": b, "deals": args.deals,
+                                        "seed": args.seed, "clock": args.clock,
+                                        "scores": pairs[(a, b)]}) + "\n")
         table[fam] = fit_elo(pairs, levels)
         cis[fam] = bootstrap(pairs, levels, args.bootstrap, rng)
         print(fam, {lv: round(x) for lv, x in table[fam].items()}, flush=True)
