@@ -27,9 +27,6 @@ def settings(text: str) -> dict[str, Any]:
     for part in filter(None, (p.strip() for p in text.split(","))):
         k, _, v = part.partition("=")
         val: Any = v
-        if ":" in v:  # a tuple of numbers, as 5:-1
-            out[k.strip()] = tuple(float(x) for x in v.split(":"))
-            continue
         for conv in (int, float):
             try:
                 val = conv(v)

@@ -27,9 +27,7 @@ answered by the shared rules of thumb.
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -38,7 +36,6 @@ from ..engine.sampling import HiddenInfo, infer, sample_hidden
 from ..engine.state import Trick
 from ..engine.variant import Variant
 from ..engine.view import SeatView
-from . import parallel
 from .base import Bot
 from .heuristics import (
     Table,
@@ -194,9 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points",
-                 sigmoid_scale: float = 0.08, workers: int = 1,
-                 premium: tuple[float, float] | None = None) -> None:
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -204,9 +199,6 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        self.sigmoid_scale = sigmoid_scale
-        self.workers = workers
-        self.premium = premium
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -245,44 +237,12 @@ class PimcBot(Bot):
         same sampled deals of the hidden cards, within the bot's budget. With ``detail``
         each card also gets the points and the win chance of its deals (the play itself
         asks only for the values). The one search behind the bot's play, hints and reviews:
-        it reads the view alone.
-
-        With ``workers`` above one the samples are shared out between that many processes,
-        each searching the same view with its own random deals for the whole budget (root
-        parallel search: twice the work in the same time on two cores), and their tallies
-        added up. Only the view goes to the workers."""
+        it reads the view alone."""
+        variant = variant_of(view)
         if cards is None:
             cards = [a for a in view.legal if 0 <= a < 80]
         cards = list(cards)
         assert cards and view.trump is not None
-        n = self.workers
-        pool = parallel.search_pool(n) if n > 1 else None
-        tally: Tally | None = None
-        if pool is not None:
-            seeds = [self.rng.getrandbits(64) for _ in range(n)]
-            share = _Share(
-                budget_ms=self.budget_ms,
-                max_samples=max(1, -(-self.max_samples // n)),
-                min_samples=max(1, -(-self.min_samples // n)),
-                settings=self.settings(),
-                cpu_clock=self.clock is time.process_time,
-            )
-            tally = parallel.gather(pool, _search_part,
-                                    [(view, cards, detail, share, s) for s in seeds])
-        if tally is None:  # one process (or the pool failed: searched here instead)
-            tally = self.tally(view, cards, detail)
-        self.last_samples = tally.samples
-        return tally.evaluation(view.seat, cards)
-
-    def settings(self) -> dict[str, Any]:
-        """The search settings a worker process needs to search as this bot does."""
-        return {"solve_cards_2p": self.solve_cards_2p, "solve_tricks": self.solve_tricks,
-                "objective": self.objective, "sigmoid_scale": self.sigmoid_scale,
-                "premium": self.premium}
-
-    def tally(self, view: SeatView, cards: list[int], detail: bool = True) -> Tally:
-        """The sums behind ``evaluate``, from this process alone."""
-        variant = variant_of(view)
         rng = self.rng
         info = infer(view, variant)
         rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra),
@@ -293,20 +253,13 @@ class PimcBot(Bot):
         totals = dict.fromkeys(cards, 0.0)
         points = dict.fromkeys(cards, 0.0)
         wins = dict.fromkeys(cards, 0.0)
-        premium = self.premium
         clock = self.clock
         deadline = clock() + self.budget_ms / 1000.0
         samples = 0
         solved = 0
         # points alone only where they are the whole story (no mid-deal game points)
-        by_points = self.objective in ("points", "sigmoid") and not rules.hook
+        by_points = self.objective == "points" and not rules.hook
         value = rules.share if by_points else rules.utility
-        if by_points and self.objective == "sigmoid":
-            k = 1.0 / self.sigmoid_scale
-            share = rules.share
-
-            def value(sim: Sim, team: int) -> float:
-                return 1.0 / (1.0 + math.exp((0.5 - share(sim, team)) * k))
         while samples < self.max_samples:
             hands, stock, sides, holder = sampler.sample(rng)
             sim = Sim.from_view(rules, view, hands, stock)
@@ -329,10 +282,10 @@ class PimcBot(Bot):
                 for c in cards:
                     child = sim.clone()
                     child.play(c)
-                    fast_playout_greedy(child, premium)
+                    fast_playout_greedy(child)
                     if detail:
                         o = rules.outcome(child, team)
-                        u = value(child, team) if by_points else o.utility
+                        u = rules.share(child, team) if by_points else o.utility
                         totals[c] += u
                         points[c] += o.points
                         wins[c] += o.win
@@ -343,59 +296,14 @@ class PimcBot(Bot):
                 break
             if samples >= self.min_samples and clock() >= deadline:
                 break
-        return Tally(totals, points, wins, samples, solved, unique, tuple(rules.cost))
-
-
-@dataclass
-class Tally:
-    """The sums of one search (or of several processes' searches of the same view)."""
-
-    totals: dict[int, float]
-    points: dict[int, float]
-    wins: dict[int, float]
-    samples: int
-    solved: int
-    unique: bool
-    cost: tuple[int, ...]
-
-    def add(self, other: Tally) -> None:
-        for c in self.totals:
-            self.totals[c] += other.totals[c]
-            self.points[c] += other.points[c]
-            self.wins[c] += other.wins[c]
-        self.samples += other.samples
-        self.solved += other.solved
-
-    def evaluation(self, seat: int, cards: list[int]) -> Evaluation:
-        n = self.samples
+        self.last_samples = samples
         # ties go to the cheaper card
-        order = sorted(cards, key=lambda c: self.cost[c])
-        best = max(order, key=lambda c: round(self.totals[c] / n, 9))
-        if self.unique and self.solved:
+        order = sorted(cards, key=lambda c: rules.cost[c])
+        best = max(order, key=lambda c: round(totals[c] / samples, 9))
+        if unique and solved:
             method = "exact"
         else:
-            method = "solved" if self.solved == n else "playouts"
-        values = {c: ActionValue(c, self.totals[c] / n, self.points[c] / n,
-                                 self.wins[c] / n) for c in cards}
-        return Evaluation(seat, values, best, n, method)
-
-
-@dataclass(frozen=True)
-class _Share:
-    """One worker's part of a parallel search."""
-
-    budget_ms: float
-    max_samples: int
-    min_samples: int
-    settings: dict[str, Any]
-    cpu_clock: bool
-
-
-def _search_part(view: SeatView, cards: list[int], detail: bool, share: _Share,
-                 seed: int) -> Tally:
-    """A worker process's search of ``view`` (it is given the view and nothing else)."""
-    bot = PimcBot(seed, budget_ms=share.budget_ms, max_samples=share.max_samples,
-                  min_samples=share.min_samples, **share.settings)
-    if share.cpu_clock:
-        bot.clock = time.process_time  # type: ignore[method-assign]
-    return bot.tally(view, cards, detail)
+            method = "solved" if solved == samples else "playouts"
+        values = {c: ActionValue(c, totals[c] / samples, points[c] / samples,
+                                 wins[c] / samples) for c in cards}
+        return Evaluation(me, values, best, samples, method)

@@ -104,7 +104,6 @@ class Rules:
         self.rule_of_play = variant.rule_of_play
         self.draws = variant.draws
         self.hook = type(variant).after_trick is not Variant.after_trick
-        self.first_stock = len(variant.pack()) - variant.n * variant.hand_size
         self.target = target
         self.match_points = list(match_points) if match_points is not None else [0] * (
             variant.n_teams)
@@ -646,22 +645,13 @@ def fast_playout_random(sim: Sim, rng: random.Random) -> None:
     sim.current = -1
 
 
-def fast_playout_greedy(sim: Sim, premium: tuple[float, float] | None = None) -> None:
+def fast_playout_greedy(sim: Sim) -> None:
     """``playout_greedy`` written out for two players in free play without trick hooks
     (Bisca de Tres, Briscola): the same cards in the same order, three to four times as
-    fast. Other games go through the general loop.
-
-    ``premium`` ``(base, stage)`` changes what the greedy play thinks a trump is worth
-    beyond its points: ``base`` plus its strength, times ``1 + stage * (s - 0.5)`` where
-    ``s`` is the share of the first stock still to draw (a negative ``stage``: trumps are
-    spent more readily early and kept more dearly late). None: the fixed premium of
-    ``Rules.cost`` (8 plus the strength)."""
+    fast. Other games go through the general loop."""
     rules = sim.rules
     if sim.n != 2 or rules.hook or rules.restriction != R_FREE or sim.over:
         playout_greedy(sim)
-        return
-    if premium is not None:
-        _playout_staged(sim, premium[0], premium[1])
         return
     suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
     trump = sim.trump
@@ -697,81 +687,6 @@ def fast_playout_greedy(sim: Sim, premium: tuple[float, float] | None = None) ->
                 gain = pa + pts[c] + pts[c] - cost[c]
             else:
                 gain = -pa - cost[c]
-            if gain > bv:
-                b, bv = c, gain
-        fh.remove(b)
-        sb = suit[b]
-        if sb == sa:
-            winner = leader if sta > strength[b] else follower
-        else:
-            winner = follower if sb == trump else leader
-        points[winner] += pa + pts[b]
-        won[winner] += 1
-        ntricks += 1
-        if stock:
-            hands[winner].append(stock.pop())
-            if stock:
-                hands[1 - winner].append(stock.pop())
-            elif indicator is not None and draws:
-                hands[1 - winner].append(indicator)
-                indicator = None
-        elif indicator is not None and draws:
-            hands[winner].append(indicator)
-            indicator = None
-        leader = winner
-        a = -1
-        if not hands[winner]:
-            break
-    sim.trick = []
-    sim.tseats = []
-    sim.indicator = indicator
-    sim.leader = leader
-    sim.ntricks = ntricks
-    sim.over = True
-    sim.current = -1
-
-
-def _playout_staged(sim: Sim, base: float, stage: float) -> None:
-    """``fast_playout_greedy`` with a trump premium that moves with the stock."""
-    rules = sim.rules
-    suit, strength, pts = rules.suit, rules.strength, rules.pts
-    trump = sim.trump
-    draws = rules.draws
-    hands = sim.hands
-    stock = sim.stock
-    indicator = sim.indicator
-    points = sim.points
-    won = sim.tricks_won
-    leader = sim.leader
-    ntricks = sim.ntricks
-    first = rules.first_stock or 1
-    a = sim.trick[0] if sim.trick else -1  # a card already led is off its hand
-    if sim.trick:
-        leader = sim.tseats[0]
-    while True:
-        f = 1.0 + stage * (len(stock) / first - 0.5)
-        if a < 0:
-            lh = hands[leader]
-            a = lh[0]
-            av = _INF
-            # lead the cheapest card
-            for c in lh:
-                v = pts[c] + ((base + strength[c]) * f if suit[c] == trump else 0.0)
-                if v < av:
-                    a, av = c, v
-            lh.remove(a)
-        follower = 1 - leader
-        fh = hands[follower]
-        sa, sta, pa = suit[a], strength[a], pts[a]
-        b = fh[0]
-        bv = -_INF
-        for c in fh:
-            sc = suit[c]
-            spend = (base + strength[c]) * f if sc == trump else 0.0
-            if (sc == sa and strength[c] > sta) or (sc == trump and sa != trump):
-                gain = pa + pts[c] - spend
-            else:
-                gain = -pa - pts[c] - spend
             if gain > bv:
                 b, bv = c, gain
         fh.remove(b)
