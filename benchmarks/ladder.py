@@ -131,10 +131,17 @@ def main() -> None:
     args = ap.parse_args()
     kept: dict[tuple[str, str, str], list[float]] = {}
     if args.cache is not None and args.cache.exists():
-        for line in args.cache.read_text().splitlines():
-            d = json.loads(line)
-            if (d["deals"], d["seed"], d["clock"]) == (args.deals, args.seed, args.clock):
-                kept[(d["family"], d["a"], d["b"])] = d["scores"]
+        for no, line in enumerate(args.cache.read_text().splitlines(), 1):
+            try:
+                d = json.loads(line)
+                same = (d["deals"], d["seed"], d["clock"]) == (args.deals, args.seed,
+                                                               args.clock)
+                key, scores = (d["family"], d["a"], d["b"]), list(d["scores"])
+            except (ValueError, KeyError, TypeError) as e:
+                raise SystemExit(f"{args.cache}:{no}: not a ladder pair ({e!r}); "
+                                 "move the file aside to start afresh") from None
+            if same:
+                kept[key] = scores
     levels = args.levels.split(",")
     table: dict[str, dict[str, float]] = {}
     cis: dict[str, dict[str, tuple[float, float]]] = {}
