@@ -217,7 +217,7 @@ class PimcBot(Bot):
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
                  solve_tricks: int = 2, objective: str = "points", team_tricks: int = 0,
-                 playout_solve: int = 0) -> None:
+                 playout_solve: int = 0, playout_solve_from: int = 80) -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -227,6 +227,7 @@ class PimcBot(Bot):
         self.objective = objective
         self.team_tricks = team_tricks
         self.playout_solve = playout_solve
+        self.playout_solve_from = playout_solve_from  # cards left at most, else plain playouts
         self._endgames: dict[tuple, dict] = {}  # open two-player ends solved, per rules
         self.last_samples = 0
 
@@ -317,7 +318,8 @@ class PimcBot(Bot):
                         points[c] += o.points
                         wins[c] += o.win
                 solved += 1
-            elif self.playout_solve and how is None and (rules.n == 2 or rules.n_teams == 2):
+            elif self.playout_solve and how is None and (rules.n == 2 or rules.n_teams == 2) and (
+                    sim.cards_left() + len(sim.trick) <= self.playout_solve_from):
                 # greedy play down to the solver's reach, then the rest solved exactly
                 for c in cards:
                     child = sim.clone()
