@@ -86,8 +86,7 @@ class HardV1Bot(HardBot):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, budget_ms=150.0, max_samples=1000, min_samples=8,
-                         solve_cards_2p=10, solve_tricks=2, objective="points",
-                         team_tricks=0, playout_solve=0)
+                         solve_cards_2p=10, solve_tricks=2, objective="points")
 
 
 register_level("easy", EasyBot)

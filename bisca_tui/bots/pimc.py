@@ -48,18 +48,12 @@ from .heuristics import (
 from .sim import (
     R_FREE,
     R_TRUMP_ON_TRUMP,
-    Outcome,
     Rules,
     Sim,
-    decode,
-    endgame2_points,
     fast_playout_greedy,
-    playout_greedy,
-    solve,
     solve2_actions,
     solve_actions,
 )
-from .teamsolve import solve_team_actions, team_solvable
 
 
 @dataclass(frozen=True)
@@ -189,25 +183,6 @@ class SideSampler:
         return hands, stock, tuple(deal.side_of), deal.called_holder
 
 
-def solved_rest(sim: Sim, team: int, two: bool) -> Outcome:
-    """The exact outcome for side ``team`` of the rest of the deal from the start of a
-    trick, both sides playing their best. The fast solvers give the best line of the seat to
-    lead, read here from our side (its card points and win exactly; its utility as the
-    leader's complement); the general one (trick hooks) solves for our side itself."""
-    lead = sim.current
-    cards = sim.hands[lead]
-    if two:
-        outs = solve2_actions(sim, cards, best_only=True)
-    elif team_solvable(sim):
-        outs = solve_team_actions(sim, cards, best_only=True)
-    else:
-        return decode(solve(sim, team))
-    best = max(outs.values())
-    if sim.side_of[lead] == team:
-        return best
-    return Outcome(1.0 - best.utility, sim.rules.total_points - best.points, 1.0 - best.win)
-
-
 class PimcBot(Bot):
     level = "hard"
     description = ("Remembers every card played and what its partners showed or signalled, "
@@ -216,8 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points", team_tricks: int = 0,
-                 playout_solve: int = 0, playout_solve_from: int = 80) -> None:
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -225,10 +199,6 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        self.team_tricks = team_tricks
-        self.playout_solve = playout_solve
-        self.playout_solve_from = playout_solve_from  # cards left at most, else plain playouts
-        self._endgames: dict[tuple, dict] = {}  # open two-player ends solved, per rules
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -254,8 +224,6 @@ class PimcBot(Bot):
         left = sim.cards_left() + len(sim.trick)
         if (rules.n == 2 and not rules.hook and rules.restriction in (R_FREE, R_TRUMP_ON_TRUMP)):
             return "two" if left <= self.solve_cards_2p else None
-        if left <= self.team_tricks * rules.n and team_solvable(sim):
-            return "team"
         if left <= self.solve_tricks * rules.n:
             return "general"
         return None
@@ -292,10 +260,6 @@ class PimcBot(Bot):
         # points alone only where they are the whole story (no mid-deal game points)
         by_points = self.objective == "points" and not rules.hook
         value = rules.share if by_points else rules.utility
-        eg_cache = self._endgames.setdefault((variant.id, view.trump, rules.restriction), {})
-        if len(eg_cache) > 200_000:
-            eg_cache.clear()
-        two = rules.n == 2 and not rules.hook and rules.restriction in (R_FREE, R_TRUMP_ON_TRUMP)
         while samples < self.max_samples:
             hands, stock, sides, holder = sampler.sample(rng)
             sim = Sim.from_view(rules, view, hands, stock)
@@ -305,12 +269,8 @@ class PimcBot(Bot):
             team = sim.side_of[me]
             how = self._solver(sim)
             if how is not None:
-                if how == "two":
-                    outs = solve2_actions(sim, cards)
-                elif how == "team":
-                    outs = solve_team_actions(sim, cards)
-                else:
-                    outs = solve_actions(sim, team, cards)
+                outs = (solve2_actions(sim, cards) if how == "two"
+                        else solve_actions(sim, team, cards))
                 for c in cards:
                     o = outs[c]
                     totals[c] += o.utility
@@ -318,45 +278,6 @@ class PimcBot(Bot):
                         points[c] += o.points
                         wins[c] += o.win
                 solved += 1
-            elif self.playout_solve and how is None and (rules.n == 2 or rules.n_teams == 2) and (
-                    sim.cards_left() + len(sim.trick) <= self.playout_solve_from):
-                # greedy play down to the solver's reach, then the rest solved exactly
-                for c in cards:
-                    child = sim.clone()
-                    child.play(c)
-                    if two:
-                        fast_playout_greedy(child, self.playout_solve)
-                    else:
-                        playout_greedy(child, self.playout_solve)
-                    if not child.over and not two and rules.n != 2 and not team_solvable(child):
-                        playout_greedy(child)  # too many seats for the general solver
-                    if child.over:
-                        o = rules.outcome(child, team)
-                        u = rules.share(child, team) if by_points else o.utility
-                    elif two and by_points:
-                        # the open end of a deal for two, played for points
-                        got = endgame2_points(child, eg_cache)
-                        mine = sum(p for s, p in enumerate(child.points)
-                                   if child.side_of[s] == team)
-                        if child.side_of[child.current] == team:
-                            mine += got
-                        else:
-                            mine += rules.total_points - sum(child.points) - got
-                        u = mine / rules.total_points
-                        o = Outcome(u, mine, 0.5)
-                        totals[c] += u
-                        if detail:
-                            points[c] += mine
-                            wins[c] += 1.0 if 2 * mine > rules.total_points else (
-                                0.5 if 2 * mine == rules.total_points else 0.0)
-                        continue
-                    else:
-                        o = solved_rest(child, team, two)
-                        u = o.points / rules.total_points if by_points else o.utility
-                    totals[c] += u
-                    if detail:
-                        points[c] += o.points
-                        wins[c] += o.win
             else:
                 for c in cards:
                     child = sim.clone()

@@ -99,7 +99,6 @@ class Rules:
         self.strength = variant.strength
         self.pts = variant.points
         self.trump = trump
-        self.total_points = sum(self.pts[c] for c in variant.pack())  # of the whole deal
         self.restriction = (R_FREE if variant.restriction == FREE
                             else _RESTRICTIONS.get(variant.restriction, R_OTHER))
         self.rule_of_play = variant.rule_of_play
@@ -476,12 +475,9 @@ def greedy_card(sim: Sim, cards: Sequence[int]) -> int:
     return best
 
 
-def playout_greedy(sim: Sim, stop_left: int = 0) -> None:
-    """Play the deal to its end with ``greedy_card`` for every seat; with ``stop_left``, only
-    until a trick starts with that many cards or fewer still to play."""
+def playout_greedy(sim: Sim) -> None:
+    """Play the deal to its end with ``greedy_card`` for every seat."""
     while not sim.over:
-        if stop_left and not sim.trick and sim.cards_left() <= stop_left:
-            return
         sim.play(greedy_card(sim, sim.legal()))
 
 
@@ -649,15 +645,13 @@ def fast_playout_random(sim: Sim, rng: random.Random) -> None:
     sim.current = -1
 
 
-def fast_playout_greedy(sim: Sim, stop_left: int = 0) -> None:
+def fast_playout_greedy(sim: Sim) -> None:
     """``playout_greedy`` written out for two players in free play without trick hooks
     (Bisca de Tres, Briscola): the same cards in the same order, three to four times as
-    fast. Other games go through the general loop. With ``stop_left`` (two players only)
-    the play stops at the first trick that starts with that many cards or fewer still to
-    play, the deal not over."""
+    fast. Other games go through the general loop."""
     rules = sim.rules
     if sim.n != 2 or rules.hook or rules.restriction != R_FREE or sim.over:
-        playout_greedy(sim, stop_left)
+        playout_greedy(sim)
         return
     suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
     trump = sim.trump
@@ -674,15 +668,6 @@ def fast_playout_greedy(sim: Sim, stop_left: int = 0) -> None:
         leader = sim.tseats[0]
     while True:
         if a < 0:
-            if stop_left and (len(hands[0]) + len(hands[1]) + len(stock) + (
-                    1 if indicator is not None and draws else 0)) <= stop_left:
-                sim.trick = []
-                sim.tseats = []
-                sim.indicator = indicator
-                sim.leader = leader
-                sim.current = leader
-                sim.ntricks = ntricks
-                return
             lh = hands[leader]
             a = lh[0]
             av = cost[a]
@@ -743,12 +728,9 @@ class _Leaf:
                  "trump", "target", "match_points", "extra", "side_of")
 
 
-def solve2_actions(sim: Sim, cards: Sequence[int], best_only: bool = False
-                   ) -> dict[int, Outcome]:
+def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
     """Exact outcomes of each of ``cards`` for the seat to act, in a two-player deal without
-    trick hooks and without a follow-suit rule, with the sampled stock order known. With
-    ``best_only`` only the best card's outcome is exact (a card that cannot beat an earlier
-    one is cut short: its outcome is between its real one and the best), which is faster.
+    trick hooks and without a follow-suit rule, with the sampled stock order known.
 
     Tuples and a transposition table instead of ``Sim`` copies: about ten times faster than
     ``solve``."""
@@ -915,9 +897,6 @@ def solve2_actions(sim: Sim, cards: Sequence[int], best_only: bool = False
     h = [tuple(sorted(sim.hands[0])), tuple(sorted(sim.hands[1]))]
     k0 = 0
     out: dict[int, Outcome] = {}
-    floor = -_INF  # with ``best_only``: the best card so far, which the others must beat
-    if best_only:
-        cards = sorted(cards, key=cost_of)
     for c in cards:
         if sim.trick:  # root answers the lead
             a = sim.trick[0]
@@ -925,7 +904,8 @@ def solve2_actions(sim: Sim, cards: Sequence[int], best_only: bool = False
             rest = tuple(x for x in h[root] if x != c)
             hh = list(h)
             hh[root] = rest
-            v = after(hh[0], hh[1], k0, leader, a, c, base_p0, tot_tricks[0], floor, _INF)
+            out[c] = decode(after(hh[0], hh[1], k0, leader, a, c, base_p0, tot_tricks[0],
+                                  -_INF, _INF))
         else:
             rest = tuple(x for x in h[root] if x != c)
             other = h[1 - root]
@@ -933,90 +913,10 @@ def solve2_actions(sim: Sim, cards: Sequence[int], best_only: bool = False
             for b in follow_opts(other, c, k0):
                 rest_f = tuple(x for x in other if x != b)
                 if root == 0:
-                    x = after(rest, rest_f, k0, 0, c, b, base_p0, tot_tricks[0], floor, v)
+                    x = after(rest, rest_f, k0, 0, c, b, base_p0, tot_tricks[0], -_INF, v)
                 else:
-                    x = after(rest_f, rest, k0, 1, c, b, base_p0, tot_tricks[0], floor, v)
+                    x = after(rest_f, rest, k0, 1, c, b, base_p0, tot_tricks[0], -_INF, v)
                 if x < v:
                     v = x
-                if v <= floor:
-                    break
-        out[c] = decode(v)
-        if best_only and v > floor:
-            floor = v
+            out[c] = decode(v)
     return out
-
-
-def endgame2_points(sim: Sim, cache: dict) -> int:
-    """The card points the seat to lead takes from the rest of a two-player deal in free
-    play (or trump on trump once the stock is gone) without trick hooks, both players
-    playing for card points, with every card known, the stock's order included (once the
-    stock is gone the end is open to both players anyway: each knows the other's hand by
-    counting). ``cache`` maps positions to values and may be shared by every deal with the
-    same rules and trump suit: the points already taken do not enter it."""
-    rules = sim.rules
-    suit, strength, pts = rules.suit, rules.strength, rules.pts
-    trump = sim.trump
-    trump_rule = rules.restriction == R_TRUMP_ON_TRUMP
-    draws = list(reversed(sim.stock))
-    if sim.indicator is not None and rules.draws:
-        draws.append(sim.indicator)
-
-    def best(lh: tuple[int, ...], fh: tuple[int, ...], dr: tuple[int, ...]) -> int:
-        if len(lh) == 1 and not dr:  # the last trick
-            a, b = lh[0], fh[0]
-            sa, sb = suit[a], suit[b]
-            if (sa == sb and strength[a] > strength[b]) or (sa != sb and sb != trump):
-                return pts[a] + pts[b]
-            return 0
-        key = (lh, fh, dr)
-        v = cache.get(key)
-        if v is not None:
-            return v
-        v = -1
-        for a in lh:
-            sa, sta = suit[a], strength[a]
-            rest_l = tuple([x for x in lh if x != a])
-            opts = fh
-            if trump_rule and not dr and sa == trump:
-                opts = tuple([x for x in fh if suit[x] == trump]) or fh
-            worst = 1 << 30
-            for b in opts:
-                rest_f = tuple([x for x in fh if x != b])
-                p = pts[a] + pts[b]
-                sb = suit[b]
-                lead_wins = (sa == sb and sta > strength[b]) or (sa != sb and sb != trump)
-                if dr:  # the trick's winner draws first
-                    if lead_wins:
-                        rest_l = tuple(sorted(rest_l + (dr[0],)))
-                        rest_f = tuple(sorted(rest_f + (dr[1],)))
-                    else:
-                        rest_f = tuple(sorted(rest_f + (dr[0],)))
-                        rest_l = tuple(sorted(rest_l + (dr[1],)))
-                    nd = dr[2:]
-                else:
-                    nd = dr
-                if lead_wins:
-                    got = p + best(rest_l, rest_f, nd)
-                else:  # the follower takes it and leads: the leader gets what it leaves
-                    rem = 0
-                    for x in rest_l:
-                        rem += pts[x]
-                    for x in rest_f:
-                        rem += pts[x]
-                    for x in nd:
-                        rem += pts[x]
-                    got = rem - best(rest_f, rest_l, nd)
-                if dr:
-                    rest_l = tuple([x for x in lh if x != a])
-                if got < worst:
-                    worst = got
-                    if worst <= v:
-                        break
-            if worst > v:
-                v = worst
-        cache[key] = v
-        return v
-
-    lead = sim.current
-    return best(tuple(sorted(sim.hands[lead])), tuple(sorted(sim.hands[1 - lead])),
-                tuple(draws))

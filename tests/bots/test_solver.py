@@ -9,14 +9,12 @@ import pytest
 from bisca_tui.bots.sim import (
     Rules,
     Sim,
-    endgame2_points,
     fast_playout_greedy,
     playout_greedy,
     playout_random,
     solve2_actions,
     solve_actions,
 )
-from bisca_tui.bots.teamsolve import solve_team_actions, team_solvable
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
 
@@ -196,115 +194,3 @@ def test_fast_greedy_playout_plays_like_the_general_one(vid: str) -> None:
         fast_playout_greedy(b)
         assert b.over and a.points == b.points and a.tricks_won == b.tricks_won
         assert a.ntricks == b.ntricks and a.hands == b.hands == [[], []]
-
-
-@pytest.mark.parametrize("vid", ["sueca", "sueca-italiana", "sueca-pontos", "bisca-4"])
-def test_team_solver_matches_brute_force(vid: str) -> None:
-    """The tuple solver for two sides of four seats gives the engine's own minimax outcome
-    (utility, points and win of the best line) for every card, mid-trick included."""
-    rng = random.Random(len(vid))
-    checked = 0
-    for seed in range(5):
-        s = _position(vid, seed, 8, rng)
-        sim = _sim_of(s)
-        if s.is_over() or not team_solvable(sim):
-            continue
-        seat = s.current_player()
-        team = s.variant.team_of[seat]
-        cards = s.legal_cards()
-        vals = solve_team_actions(sim, cards)
-        for c in cards:
-            child = s.clone()
-            child.apply(c)
-            u, points, win = _line(child, team)
-            assert round(vals[c].utility * 1e7) == u
-            assert (vals[c].points, vals[c].win) == (points, win)
-        checked += 1
-    assert checked >= 3
-
-
-@pytest.mark.parametrize("vid", ["sueca", "sueca-dupla", "sueca-pontos"])
-def test_team_solver_matches_the_general_one_deeper(vid: str) -> None:
-    """Three tricks from the end (and mid-trick), where card runs are folded together and
-    the transposition table is at work, the tuple solver still agrees with the plain
-    minimax over the lean copy."""
-    rng = random.Random(31)
-    v = make_variant(vid)
-    for seed in range(3):
-        s = _position(vid, seed, 3 * v.n, rng)
-        sim = _sim_of(s)
-        assert team_solvable(sim)
-        seat = s.current_player()
-        cards = s.legal_cards()
-        fast = solve_team_actions(_sim_of(s), cards)
-        general = solve_actions(_sim_of(s), sim.side_of[seat], cards)
-        assert fast == general
-
-
-def test_team_solver_declines_what_it_cannot_play() -> None:
-    """A stock still to draw, or trick hooks (Sueca Brasileira's last-trick bonus), are left
-    to the general solver."""
-    rng = random.Random(2)
-    with_stock = _position("bisca-4", 1, 20, rng)
-    assert with_stock.stock_count > 0 and not team_solvable(_sim_of(with_stock))
-    hooked = _position("sueca-brasileira", 1, 8, rng)
-    assert not team_solvable(_sim_of(hooked))
-
-
-@pytest.mark.parametrize("vid", ["briscola", "bisca-3", "sueca", "bisca-4"])
-def test_best_only_finds_the_same_best_outcome(vid: str) -> None:
-    """Cutting short the cards that cannot beat an earlier one leaves the best outcome (and
-    so the value of the position) exactly as the full solve gives it."""
-    rng = random.Random(17)
-    for seed in range(6):
-        s = _position(vid, seed, 8 if make_variant(vid).n == 4 else 10, rng)
-        if s.is_over():
-            continue
-        sim = _sim_of(s)
-        cards = s.legal_cards()
-        if sim.n == 2:
-            full = solve2_actions(_sim_of(s), cards)
-            cut = solve2_actions(_sim_of(s), cards, best_only=True)
-        else:
-            full = solve_team_actions(_sim_of(s), cards)
-            cut = solve_team_actions(_sim_of(s), cards, best_only=True)
-        best = max(full.values())
-        assert max(cut.values()) == best
-        # a card cut short is reported no better than the best, never worse than it is
-        assert all(full[c] <= cut[c] <= best for c in cards)
-
-
-def _points_to_come(state: GameState, seat: int) -> int:
-    """Brute force over the engine: the card points ``seat`` still takes when each player
-    plays for its own card points."""
-    if state.is_over():
-        return 0
-    best = None
-    before = state.points[seat]
-    mover = state.current_player()
-    for a in state.legal_cards():
-        child = state.clone()
-        child.apply(a)
-        got = child.points[seat] - before + _points_to_come(child, seat)
-        mine = got if mover == seat else -got
-        if best is None or mine > best[0]:
-            best = (mine, got)
-    assert best is not None
-    return best[1]
-
-
-@pytest.mark.parametrize("vid", ["briscola", "bisca-3", "brisca"])
-def test_endgame_points_match_brute_force(vid: str) -> None:
-    """The points-only end solver, from the last draw on and from an open end, gives what
-    both players playing for points over the engine itself give (a cache shared across the
-    positions, as the search shares it)."""
-    rng = random.Random(40)
-    cache: dict = {}
-    for seed in range(8):
-        s = _position(vid, seed, rng.choice([8, 6]), rng)
-        while s.trick and not s.is_over():  # a trick's start
-            s.apply(rng.choice(s.legal_cards()))
-        if s.is_over():
-            continue
-        lead = s.current_player()
-        assert endgame2_points(_sim_of(s), cache) == _points_to_come(s, lead)
