@@ -191,7 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points", last_draw: float = 0.0) -> None:
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -199,7 +199,6 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        self.last_draw = last_draw
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -283,7 +282,7 @@ class PimcBot(Bot):
                 for c in cards:
                     child = sim.clone()
                     child.play(c)
-                    fast_playout_greedy(child, self.last_draw)
+                    fast_playout_greedy(child)
                     if detail:
                         o = rules.outcome(child, team)
                         u = rules.share(child, team) if by_points else o.utility
