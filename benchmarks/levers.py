@@ -37,15 +37,9 @@ def settings(text: str) -> dict[str, Any]:
     return out
 
 
-def factory(extra: dict[str, Any], samples: int | None, budget_ms: float, label: str,
-            kind: str = "pimc"):
+def factory(extra: dict[str, Any], samples: int | None, budget_ms: float, label: str):
     def make(seed: int | None) -> HardV1Bot:
         bot = HardV1Bot(seed)
-        if kind == "ismcts":
-            from bisca_tui.bots.ismcts import IsmctsBot
-
-            bot = IsmctsBot(seed, budget_ms=150.0, max_samples=1000, min_samples=8,
-                            solve_cards_2p=10, solve_tricks=2, objective="points")
         if samples is not None:
             bot.budget_ms, bot.max_samples, bot.min_samples = 1e9, samples, samples
         else:
@@ -65,7 +59,6 @@ def main() -> None:
     ap.add_argument("--variant", required=True)
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", default="")
-    ap.add_argument("--a-kind", choices=("pimc", "ismcts"), default="pimc")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--samples", type=int, default=None)
     ap.add_argument("--budget-ms", type=float, default=150.0)
@@ -74,8 +67,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
     args = ap.parse_args()
-    a = factory(settings(args.a), args.samples, args.budget_ms, f"{args.a_kind}+{args.a}",
-                args.a_kind)
+    a = factory(settings(args.a), args.samples, args.budget_ms, f"v1+{args.a}")
     b = factory(settings(args.b), args.samples, args.budget_ms, f"v1+{args.b}" if args.b
                 else "hard-v1")
     t0 = time.perf_counter()
