@@ -42,6 +42,29 @@ def summary(scores: list[float], times: list[float], payments: bool) -> str:
     return f"{n} deals: {what}; A's ms per decision median {med:.1f}, p95 {p95:.1f}"
 
 
+def read_parts(out: Path, part: int, deals: int) -> dict[int, dict]:
+    """The parts already played, by first deal. A line that is not a part of this run (bad
+    JSON, missing fields, another part size) stops the run with the file and line, so that
+    a resumed run never leaves deals out or plays them twice."""
+    parts: dict[int, dict] = {}
+    if not out.exists():
+        return parts
+    for no, line in enumerate(out.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            first, count = rec["first"], rec["deals"]
+            rec["scores"], rec["times"], rec["payments"]
+        except (ValueError, KeyError, TypeError) as e:
+            raise SystemExit(f"{out}:{no}: not a part of a duel ({e})") from None
+        if first % part or count != min(part, deals - first):
+            raise SystemExit(f"{out}:{no}: a part of {count} deals from deal {first}, but this "
+                             f"run plays parts of {part}: run it again with the same --part")
+        parts[first] = rec
+    return parts
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", required=True)
@@ -57,12 +80,7 @@ def main() -> None:
     args = ap.parse_args()
     out = args.out or Path(f"duel-{args.variant}-{args.players or 'n'}p-{args.a}-{args.b}"
                            f"-{args.seed}.jsonl")
-    parts: dict[int, dict] = {}
-    if out.exists():
-        for line in out.read_text().splitlines():
-            if line.strip():
-                rec = json.loads(line)
-                parts[rec["first"]] = rec
+    parts = read_parts(out, args.part, args.deals)
     payments = False
     print(f"{args.variant} ({args.players or 'default'} players): {args.a} against {args.b}, "
           f"{args.deals} duplicate deals, seed {args.seed}, budgets on the {args.clock} clock",
