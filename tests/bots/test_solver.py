@@ -194,3 +194,45 @@ def test_fast_greedy_playout_plays_like_the_general_one(vid: str) -> None:
         fast_playout_greedy(b)
         assert b.over and a.points == b.points and a.tricks_won == b.tricks_won
         assert a.ntricks == b.ntricks and a.hands == b.hands == [[], []]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sim_keeps_an_announced_exchange_pending_like_the_engine(players: int) -> None:
+    """With ``exact_exchange`` the lean copy makes an announced exchange at the announcer's
+    next trick won, or gives the laid card back when the indicator is drawn first, card for
+    card as the engine does: hands, indicator and points agree after every play."""
+    v = make_variant("brisca", players=players)
+    checked = returned = taken = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GameState(v, seed=seed)
+        sim = None
+        while not s.is_over():
+            if sim is None and s.under_indicator is not None:
+                seat = s.current_player()
+                rules = Rules(v, s.trump, s.target, s.match_points, s.extra)
+                sim = Sim.from_view(rules, s.view(seat), [list(h) for h in s.hands],
+                                    list(s.stock), exact_exchange=True)
+                assert sim.pending == s.under_indicator
+                assert sim.cards_left() == sum(len(h) for h in s.hands) + s.stock_count + 1
+            if sim is None and A.EXCHANGE in s.legal_actions():
+                s.apply(A.EXCHANGE)
+                continue
+            card = rng.choice(s.legal_cards())
+            s.apply(card)
+            if sim is not None:
+                before = sim.pending
+                sim.play(card)
+                assert sorted(sim.hands[0]) == sorted(s.hands[0])
+                assert [sorted(h) for h in sim.hands] == [sorted(h) for h in s.hands]
+                assert sim.indicator == s.indicator and sim.points == list(s.points)
+                assert sim.pending == s.under_indicator
+                if before is not None and sim.pending is None:
+                    if before[1] in sim.hands[before[0]]:
+                        returned += 1
+                    else:
+                        taken += 1
+        if sim is not None:
+            checked += 1
+            assert sim.over
+    assert checked > 20 and taken > 5 and returned > 0
