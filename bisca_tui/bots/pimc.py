@@ -191,8 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points",
-                 exact_exchange: bool = False) -> None:
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -200,7 +199,6 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        self.exact_exchange = exact_exchange
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -264,14 +262,13 @@ class PimcBot(Bot):
         value = rules.share if by_points else rules.utility
         while samples < self.max_samples:
             hands, stock, sides, holder = sampler.sample(rng)
-            sim = Sim.from_view(rules, view, hands, stock, self.exact_exchange)
+            sim = Sim.from_view(rules, view, hands, stock)
             if sides is not None:
                 sim.side_of = sides
                 sim.called_holder = holder
             team = sim.side_of[me]
             how = self._solver(sim)
             if how is not None:
-                sim.settle_pending()  # the solvers make an announced exchange at once
                 outs = (solve2_actions(sim, cards) if how == "two"
                         else solve_actions(sim, team, cards))
                 for c in cards:

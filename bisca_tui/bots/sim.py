@@ -226,8 +226,7 @@ class Sim:
     __slots__ = ("rules", "n", "trump", "hands", "stock", "indicator", "trick", "tseats",
                  "leader", "current", "points", "tricks_won", "ntricks", "over",
                  "deal_game_points", "score_events", "early_winner", "target",
-                 "match_points", "extra", "side_of", "contract", "called_holder", "discards",
-                 "pending")
+                 "match_points", "extra", "side_of", "contract", "called_holder", "discards")
 
     def __init__(self, rules: Rules, hands: list[list[int]], stock: list[int],
                  indicator: int | None, leader: int) -> None:
@@ -255,12 +254,10 @@ class Sim:
         self.contract = rules.contract
         self.called_holder: int | None = None  # set by a search that samples the partner
         self.discards: list[int] = []  # cards laid aside (col Monte), for the last trick
-        # an exchange announced under the indicator and not yet made: (seat, card laid)
-        self.pending: tuple[int, int] | None = None
 
     @classmethod
     def from_view(cls, rules: Rules, view: SeatView, hands: list[list[int]],
-                  stock: list[int], exact_exchange: bool = False) -> Sim:
+                  stock: list[int]) -> Sim:
         """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``).
 
         The partnerships are the view's when it knows them all, else the variant's teams;
@@ -269,26 +266,19 @@ class Sim:
         An exchange announced under the indicator is played out as done: the announcer
         holds the indicator and the card laid under it is the last card to draw (it
         usually completes at the announcer's next trick won, and the card counts stay
-        right either way). With ``exact_exchange`` it stays pending as the rules say: made
-        at the announcer's next trick won, the laid card going back if the indicator is
-        drawn first."""
+        right either way)."""
         indicator = view.indicator
-        pending = None
         if view.under_indicator is not None and indicator is not None:
-            if exact_exchange:
-                pending = view.under_indicator
-            else:
-                seat, laid = view.under_indicator
-                hands = [list(h) for h in hands]
-                hands[seat].append(indicator)
-                indicator = laid
+            seat, laid = view.under_indicator
+            hands = [list(h) for h in hands]
+            hands[seat].append(indicator)
+            indicator = laid
         discards: list[int] = []
         if rules.variant.monte_size:  # no stock: what sampling left over was laid aside
             discards = list(view.discards) if view.discards else list(stock)
             stock = []
         sim = cls(rules, hands, stock, indicator, view.leader)
         sim.discards = discards
-        sim.pending = pending
         sim.trick = [c for _, c in view.trick]
         sim.tseats = [s for s, _ in view.trick]
         sim.current = view.current if view.current is not None else view.leader
@@ -331,19 +321,7 @@ class Sim:
         new.contract = self.contract
         new.called_holder = self.called_holder
         new.discards = self.discards
-        new.pending = self.pending
         return new
-
-    def settle_pending(self) -> None:
-        """Make an announced exchange at once (what the fast solvers assume)."""
-        if self.pending is not None:
-            seat, laid = self.pending
-            if self.indicator is not None:
-                self.hands[seat].append(self.indicator)
-                self.indicator = laid
-            else:
-                self.hands[seat].append(laid)
-            self.pending = None
 
     # ----- the hooks' view of a state ---------------------------------------------
 
@@ -360,10 +338,8 @@ class Sim:
         return len(self.stock) + (1 if self.indicator is not None and self.rules.draws else 0)
 
     def cards_left(self) -> int:
-        """Cards still to be played in the deal (hands, stock, indicator and a card laid
-        under it)."""
-        return (sum(len(h) for h in self.hands) + self.stock_count
-                + (1 if self.pending is not None else 0))
+        """Cards still to be played in the deal (hands, stock and indicator)."""
+        return sum(len(h) for h in self.hands) + self.stock_count
 
     # ----- rules --------------------------------------------------------------------
 
@@ -436,11 +412,6 @@ class Sim:
                 return
         self.trick = []
         self.tseats = []
-        pending = self.pending
-        if pending is not None and pending[0] == winner and self.indicator is not None:
-            hands[winner].append(self.indicator)  # the announced exchange is made
-            self.indicator = pending[1]
-            self.pending = pending = None
         stock = self.stock
         if stock or (self.indicator is not None and rules.draws):
             n = self.n
@@ -451,9 +422,6 @@ class Sim:
                 elif self.indicator is not None:
                     hands[s].append(self.indicator)
                     self.indicator = None
-                    if pending is not None:  # drawn first: the laid card goes back
-                        hands[pending[0]].append(pending[1])
-                        self.pending = pending = None
         if not hands[winner]:
             self.over = True
             self.current = -1
@@ -682,8 +650,7 @@ def fast_playout_greedy(sim: Sim) -> None:
     (Bisca de Tres, Briscola): the same cards in the same order, three to four times as
     fast. Other games go through the general loop."""
     rules = sim.rules
-    if (sim.n != 2 or rules.hook or rules.restriction != R_FREE or sim.over
-            or sim.pending is not None):
+    if sim.n != 2 or rules.hook or rules.restriction != R_FREE or sim.over:
         playout_greedy(sim)
         return
     suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
