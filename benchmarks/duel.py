@@ -42,6 +42,9 @@ def summary(scores: list[float], times: list[float], payments: bool) -> str:
     return f"{n} deals: {what}; A's ms per decision median {med:.1f}, p95 {p95:.1f}"
 
 
+FIELDS = frozenset({"first", "deals", "scores", "times", "payments"})
+
+
 def read_parts(out: Path, part: int, deals: int) -> dict[int, dict]:
     """The parts already played, by first deal. A line that is not a part of this run (bad
     JSON, missing fields, another part size) stops the run with the file and line, so that
@@ -54,10 +57,12 @@ def read_parts(out: Path, part: int, deals: int) -> dict[int, dict]:
             continue
         try:
             rec = json.loads(line)
-            first, count = rec["first"], rec["deals"]
-            rec["scores"], rec["times"], rec["payments"]
-        except (ValueError, KeyError, TypeError) as e:
+        except ValueError as e:
             raise SystemExit(f"{out}:{no}: not a part of a duel ({e})") from None
+        missing = FIELDS - rec.keys() if isinstance(rec, dict) else FIELDS
+        if missing:
+            raise SystemExit(f"{out}:{no}: not a part of a duel (no {', '.join(sorted(missing))})")
+        first, count = rec["first"], rec["deals"]
         if first % part or count != min(part, deals - first):
             raise SystemExit(f"{out}:{no}: a part of {count} deals from deal {first}, but this "
                              f"run plays parts of {part}: run it again with the same --part")
