@@ -76,6 +76,7 @@ class ArenaResult:
     games: int
     seed: int
     pair_scores: list[float] = field(default_factory=list)  # A's score per deal, 0..1
+    deal_ids: list[int] = field(default_factory=list)  # the deal of each of ``pair_scores``
     points: tuple[float, float] = (0.0, 0.0)  # average card points per game, A then B
     # a game paid seat by seat (Chiamata): ``pair_scores`` holds A's mean payment per deal
     # over the seats it held, and ``points`` the card points of A's seat and of a B seat
@@ -330,6 +331,7 @@ def run_arena(variant: str, a: BotSpec, b: BotSpec, deals: int = 100, seed: int 
                 time_limit=time_limit, start_timeout=start_timeout, fallback=fallback,
                 clock=clock)
     indices = list(range(first, first + deals))
+    chunks = [indices]
     if jobs > 1 and deals > 1:
         chunks = [indices[k::jobs] for k in range(jobs)]
         ctx = multiprocessing.get_context("fork")
@@ -341,7 +343,8 @@ def run_arena(variant: str, a: BotSpec, b: BotSpec, deals: int = 100, seed: int 
                       games=deals * v.n_teams, seed=seed, payments=v.per_seat_payments)
     pa: list[float] = []
     pb: list[float] = []
-    for part in parts:
+    for chunk, part in zip(chunks, parts, strict=True):
+        res.deal_ids.extend(chunk)
         res.pair_scores.extend(part.scores)
         pa.extend(part.pts_a)
         pb.extend(part.pts_b)

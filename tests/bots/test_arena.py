@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bisca_tui.arena import EXIT_REPLACED, main, run_arena
+from bisca_tui.bots.base import Bot
 from bisca_tui.cli import main as cli_main
 
 
@@ -311,3 +312,23 @@ def test_the_cpu_clock_budgets_the_bots_in_their_own_cpu_time(monkeypatch):
     seen.clear()
     run_arena("bisca-3", "medium", "random", deals=1, seed=3)
     assert seen and all(c is time.perf_counter for c in seen)
+
+
+class _FirstCard(Bot):
+    """Plays the first legal action: the same play of a deal whoever deals it."""
+
+    level = "first"
+
+    def choose(self, view) -> int:
+        return view.legal[0]
+
+
+def test_each_score_names_its_deal_whatever_the_number_of_processes() -> None:
+    # two bots that play each deal the same way in any process: a deal scores the same
+    # in one process or in two, so each score must be filed under its own deal
+    one = run_arena("briscola", "medium", _FirstCard, deals=8, seed=4, first=3)
+    two = run_arena("briscola", "medium", _FirstCard, deals=8, seed=4, first=3, jobs=2)
+    assert sorted(one.deal_ids) == sorted(two.deal_ids) == list(range(3, 11))
+    assert len(set(one.pair_scores)) > 1  # the deals differ, so a mix-up would show
+    assert dict(zip(one.deal_ids, one.pair_scores, strict=True)) == dict(
+        zip(two.deal_ids, two.pair_scores, strict=True))
