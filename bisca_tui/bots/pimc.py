@@ -27,13 +27,11 @@ answered by the shared rules of thumb.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine.exchange import ANNOUNCED, RETURNED, TAKEN
 from ..engine.sampling import HiddenInfo, infer, sample_hidden
 from ..engine.state import Trick
 from ..engine.variant import Variant
@@ -108,148 +106,6 @@ def spare_partner(view: SeatView, variant: Variant, cards: list[int]) -> list[in
     assert w is not None
     keep = [c for c in cards if not (t.beats(c, w) and t.suit[c] == t.trump)]
     return keep or cards
-
-
-class AnswerReader:
-    """What the opponent's answers to our leads say about its hand (two players, drawing
-    from the stock, free play).
-
-    A sensible player answers a lead by what the trick is worth: it takes points with a card
-    that costs less than they bring, and otherwise lets the trick go with its cheapest card.
-    So an answer that gave up a trick it could have taken cheaply, or spent a trump on a
-    trick worth nothing, makes the hands that offered the better answer less likely. Each
-    sampled deal is weighted by how likely the opponent's last answers were with the hand
-    the sample gives it, as a soft one-trick player would give them (``beta`` says how
-    sharply). The hand it held at an earlier trick is rebuilt from the sample: its cards now,
-    plus the cards it played since, minus one card for each draw since (which card came when
-    is unknown: each sample takes one order at random), with the exchanges of the indicator
-    undone on the way. Only the last ``window`` tricks are read."""
-
-    def __init__(self, view: SeatView, variant: Variant, rules: Rules, beta: float,
-                 window: int = 8, lead_beta: float = 0.0) -> None:
-        self.beta = beta
-        self.lead_beta = lead_beta
-        self.opp = 1 - view.seat
-        self.steps: list[tuple[tuple[int, ...], tuple[int, ...], int | None, int,
-                               int | None]] = []
-        self.now: int | None = None
-        self.arrivals: frozenset[int] = frozenset()
-        self.ok = ((beta > 0 or lead_beta > 0) and view.n_players == 2 and variant.draws
-                   and rules.restriction == R_FREE and not rules.hook)
-        if not self.ok:
-            return
-        opp = self.opp
-        self.suit, self.strength, self.pts = rules.suit, rules.strength, rules.pts
-        self.trump = rules.trump
-        self.prem = tuple(rules.cost[c] - rules.pts[c] for c in range(80))
-        self.cost = rules.cost
-        if view.trick and view.trick[0][0] == opp:
-            self.now = view.trick[0][1]
-        events: dict[int, list] = {}
-        face = view.indicator_card
-        laid = set()
-        for e in view.exchanges:
-            if e.what == TAKEN:
-                face = e.gave
-            if e.seat == opp:
-                events.setdefault(e.trick, []).append(e)
-                if e.what == ANNOUNCED:
-                    laid.add(e.gave)
-        rounds = (len(variant.pack()) - 2 * variant.hand_size) // 2  # tricks followed by draws
-        done = len(view.tricks)
-        for t in range(done - 1, max(done - window, 0) - 1, -1):
-            gone: list[int] = []
-            back: list[int] = []
-            for e in reversed(events.get(t + 1, [])):
-                if e.what == TAKEN:
-                    gone.append(e.took)
-                    if e.gave not in laid:
-                        back.append(e.gave)
-                elif e.what == ANNOUNCED:
-                    back.append(e.gave)
-                elif e.what == RETURNED:
-                    gone.append(e.gave)
-            draw: int | None = None
-            if t < rounds:
-                draw = face if (t == rounds - 1 and view.tricks[t].winner != opp
-                                and face is not None) else -1
-            trick = view.tricks[t]
-            k = trick.seats.index(opp)
-            lead = trick.cards[0] if k else None
-            self.steps.append((tuple(gone), tuple(back), draw, trick.cards[k], lead))
-        self.arrivals = frozenset(c for step in self.steps for c in step[0])
-
-    def _p(self, card: int, hand: list[int], lead: int) -> float:
-        suit, strength, pts, prem, trump = self.suit, self.strength, self.pts, self.prem, \
-            self.trump
-        sl, stl, pl = suit[lead], strength[lead], pts[lead]
-        vals = []
-        mine = 0.0
-        for x in hand:
-            sx = suit[x]
-            if (sx == sl and strength[x] > stl) or (sx == trump and sl != trump):
-                g = pl + pts[x] - prem[x]
-            else:
-                g = -pl - pts[x] - prem[x]
-            vals.append(g)
-            if x == card:
-                mine = g
-        top = max(vals)
-        b = self.beta
-        return math.exp(b * (mine - top)) / sum(math.exp(b * (v - top)) for v in vals)
-
-    def history(self, hand_now: Sequence[int], rng: random.Random
-                ) -> list[tuple[int, list[int], int | None]]:
-        """The opponent's read plays, latest first, each with the hand it held then as
-        rebuilt from ``hand_now`` (one order of its draws taken at random) and the card it
-        answered (None: it led). Stops early where the sample cannot be the hand it held."""
-        out: list[tuple[int, list[int], int | None]] = []
-        hand = list(hand_now)
-        pending = set(self.arrivals)  # joined the hand at a known time, not drawn
-        if self.now is not None:
-            hand.append(self.now)
-            out.append((self.now, list(hand), None))
-        for gone, back, draw, card, lead in self.steps:
-            for c in gone:
-                if c not in hand:
-                    return out
-                hand.remove(c)
-                pending.discard(c)
-            hand.extend(back)
-            if draw is not None:
-                if draw >= 0:
-                    if draw not in hand:
-                        return out
-                    hand.remove(draw)
-                else:
-                    free = [c for c in hand if c not in pending]
-                    if not free:
-                        return out
-                    hand.remove(free[rng.randrange(len(free))])
-            hand.append(card)
-            out.append((card, list(hand), lead))
-        return out
-
-    def weight(self, hand_now: Sequence[int], rng: random.Random) -> float:
-        """How likely the opponent's read answers are with ``hand_now``."""
-        w = 1.0
-        for card, hand, lead in self.history(hand_now, rng):
-            if len(hand) < 2:
-                continue
-            if lead is not None:
-                if self.beta > 0:
-                    w *= self._p(card, hand, lead)
-            elif self.lead_beta > 0:
-                w *= self._p_lead(card, hand)
-        return w
-
-    def _p_lead(self, card: int, hand: list[int]) -> float:
-        """A lead is likelier the less it costs: points given away, and trumps."""
-        cost = self.cost
-        top = -min(cost[x] for x in hand)
-        b = self.lead_beta
-        return math.exp(b * (-cost[card] - top)) / sum(math.exp(b * (-cost[x] - top))
-                                                        for x in hand)
 
 
 class _Deal:
@@ -335,8 +191,7 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points",
-                 infer_beta: float = 0.0, infer_lead_beta: float = 0.0) -> None:
+                 solve_tricks: int = 2, objective: str = "points") -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -344,8 +199,6 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        self.infer_beta = infer_beta  # weight samples by the opponent's answers (AnswerReader)
-        self.infer_lead_beta = infer_lead_beta  # ... and by its leads
         self.last_samples = 0
 
     def choose(self, view: SeatView) -> int:
@@ -395,10 +248,7 @@ class PimcBot(Bot):
         rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra),
                       view.contract)
         sampler = SideSampler(view, variant, info)
-        reader = AnswerReader(view, variant, rules, self.infer_beta,
-                              lead_beta=self.infer_lead_beta)
         me = view.seat
-        opp = reader.opp
         unique = unique_deal(info) and not sampler.placements
         totals = dict.fromkeys(cards, 0.0)
         points = dict.fromkeys(cards, 0.0)
@@ -406,7 +256,6 @@ class PimcBot(Bot):
         clock = self.clock
         deadline = clock() + self.budget_ms / 1000.0
         samples = 0
-        weight = 0.0
         solved = 0
         # points alone only where they are the whole story (no mid-deal game points)
         by_points = self.objective == "points" and not rules.hook
@@ -418,17 +267,16 @@ class PimcBot(Bot):
                 sim.side_of = sides
                 sim.called_holder = holder
             team = sim.side_of[me]
-            w = reader.weight(hands[opp], rng) if reader.ok else 1.0
             how = self._solver(sim)
             if how is not None:
                 outs = (solve2_actions(sim, cards) if how == "two"
                         else solve_actions(sim, team, cards))
                 for c in cards:
                     o = outs[c]
-                    totals[c] += w * o.utility
+                    totals[c] += o.utility
                     if detail:
-                        points[c] += w * o.points
-                        wins[c] += w * o.win
+                        points[c] += o.points
+                        wins[c] += o.win
                 solved += 1
             else:
                 for c in cards:
@@ -438,13 +286,12 @@ class PimcBot(Bot):
                     if detail:
                         o = rules.outcome(child, team)
                         u = rules.share(child, team) if by_points else o.utility
-                        totals[c] += w * u
-                        points[c] += w * o.points
-                        wins[c] += w * o.win
+                        totals[c] += u
+                        points[c] += o.points
+                        wins[c] += o.win
                     else:
-                        totals[c] += w * value(child, team)
+                        totals[c] += value(child, team)
             samples += 1
-            weight += w
             if unique:  # one deal fits the view: every sample would be the same
                 break
             if samples >= self.min_samples and clock() >= deadline:
@@ -452,12 +299,11 @@ class PimcBot(Bot):
         self.last_samples = samples
         # ties go to the cheaper card
         order = sorted(cards, key=lambda c: rules.cost[c])
-        weight = weight or 1.0
-        best = max(order, key=lambda c: round(totals[c] / weight, 9))
+        best = max(order, key=lambda c: round(totals[c] / samples, 9))
         if unique and solved:
             method = "exact"
         else:
             method = "solved" if solved == samples else "playouts"
-        values = {c: ActionValue(c, totals[c] / weight, points[c] / weight,
-                                 wins[c] / weight) for c in cards}
+        values = {c: ActionValue(c, totals[c] / samples, points[c] / samples,
+                                 wins[c] / samples) for c in cards}
         return Evaluation(me, values, best, samples, method)
