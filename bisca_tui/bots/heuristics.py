@@ -343,6 +343,20 @@ def answer_to_request(view: SeatView, variant: Variant, cards: list[int]) -> int
     return None
 
 
+def request_to_honour(view: SeatView, variant: Variant, cards: list[int]) -> int | None:
+    """``answer_to_request``, while the partner who asked for points can still take the
+    trick: it has not played yet, or its card is winning."""
+    answer = answer_to_request(view, variant, cards)
+    if answer is None:
+        return None
+    t = Table(view, variant)
+    askers = {sg.sender for sg in view.signals if sg.trick == len(view.tricks)
+              and sg.name == "play_points" and not sg.intercepted and sg.sender != view.seat}
+    if t.win_seat is None or t.win_seat in askers or not askers & set(t.tseats):
+        return answer
+    return None
+
+
 def _lead(t: Table) -> int:
     cards = t.cards
     masters = [c for c in cards if not t.threats(c) and t.pts[c] > 0]
@@ -576,13 +590,14 @@ def my_team_behind(view: SeatView) -> bool:
     return scores[mine] < max(s for t, s in enumerate(scores) if t != mine)
 
 
-def obvious_choice(view: SeatView, variant: Variant, rng: random.Random) -> int | None:
+def obvious_choice(view: SeatView, variant: Variant, rng: random.Random,
+                   requests: bool = True) -> int | None:
     """The choice when there is nothing to weigh: the only legal action, a special action
     worth taking, or the first action when no card may be played; else None."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
-    sp = special_choice(view, variant, rng)
+    sp = special_choice(view, variant, rng, requests=requests)
     if sp is not None:
         return sp
     if not any(0 <= a < 80 for a in legal):
@@ -591,16 +606,20 @@ def obvious_choice(view: SeatView, variant: Variant, rng: random.Random) -> int 
 
 
 def special_choice(view: SeatView, variant: Variant, rng: random.Random,
-                   signals: bool = True, careless: bool = False) -> int | None:
+                   signals: bool = True, careless: bool = False,
+                   requests: bool = True) -> int | None:
     """A sensible special action when one is open, or None to play a card.
 
     Cut or knock: knock (hearts trumps, so every game is worth more) when our side is
     behind in the match, cut otherwise. Exchange the 2 of trumps for the indicator whenever
     allowed: the indicator is always the better trump. Signals: tell partners each notable
-    holding once per deal. Auction-style actions of later games: name the suit the hand is
-    strongest in, call the best trump not held, discard the cheapest card, bid only with a
-    strong hand. Sueca for five: bid on the value of the hand (``_point_auction``);
-    ``careless`` makes the mistakes of a casual player there.
+    holding once per deal, and again after a partner asked to be told the cards; ask for
+    points or for the partner's cards when it pays (``request_choice``; ``requests`` False
+    leaves that to the caller, who knows the card it will play). Auction-style actions of
+    later games: name the suit the hand is strongest in, call the best trump not held,
+    discard the cheapest card, bid only with a strong hand. Sueca for five: bid on the value
+    of the hand (``_point_auction``); ``careless`` makes the mistakes of a casual player
+    there.
     """
     legal = view.legal
     if not legal:
@@ -616,14 +635,20 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
         return A.REDEAL
     if A.SHOW in legal:  # holding the called card: a partner beats playing alone
         return A.SHOW
-    sigs = [a for a in legal if A.is_signal(a)
-            and variant.signals[a - A.SIGNAL].kind != REQUEST]  # requests: not sent
+    sigs = [a for a in legal if A.is_signal(a)]
     if sigs and signals:
-        sent = {s.name for s in view.signals if s.sender == view.seat}
-        for a in sigs:
+        holdings = [a for a in sigs if variant.signals[a - A.SIGNAL].kind != REQUEST]
+        # each holding told once a deal, and told again after the partner asked for them
+        since = told_since(view)
+        sent = {s.name for s in view.signals[since:] if s.sender == view.seat}
+        for a in holdings:
             name = variant.signal_names[a - A.SIGNAL]
             if name not in sent:
                 return a
+        if requests and plays:
+            ask = request_choice(view, variant, sigs, None, counting=not careless)
+            if ask is not None:
+                return ask
     if plays:
         return None
     kind = auction_kind(variant)
@@ -632,6 +657,49 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     if kind == "ranks-then-points":
         return rank_auction(view, variant, legal, rng, careless)
     return _auction_choice(view, variant, legal)
+
+def _partner_asks(view: SeatView, name: str) -> list[int]:
+    """Where in ``view.signals`` a partner made the request ``name``."""
+    return [i for i, s in enumerate(view.signals)
+            if s.name == name and s.sender != view.seat and not s.intercepted]
+
+
+def told_since(view: SeatView) -> int:
+    """The first of ``view.signals`` that counts as telling the partners this seat's cards:
+    after a partner's latest "show me your cards", the holdings are told again."""
+    asks = _partner_asks(view, "show_cards")
+    return asks[-1] + 1 if asks else 0
+
+
+def request_choice(view: SeatView, variant: Variant, sigs: Sequence[int],
+                   card: int | None, counting: bool = True) -> int | None:
+    """A request worth making to the partner before playing ``card`` (None: the card the
+    rules of thumb would play), or None.
+
+    "Play me a card with points": when the card will take the trick for sure (it beats the
+    trick so far and no card still out beats it) and the partner plays after it, once a
+    trick. "Tell me your cards": once a deal, at the seat's first turn after the stock is
+    gone, when every card left is in someone's hand and knowing the partner's counts most."""
+    names = {variant.signal_names[a - A.SIGNAL]: a for a in sigs if A.is_signal(a)}
+    me = view.seat
+    now = len(view.tricks)
+    mine = [s for s in view.signals if s.sender == me]
+    if "play_points" in names and not any(s.name == "play_points" and s.trick == now
+                                          for s in mine):
+        t = Table(view, variant, counting)
+        if any(t.ally[s] >= SURE_ALLY for s in t.later):
+            c = card if card is not None else rule_card(view, variant, counting)
+            w = t.win_card
+            if (w is None or t.beats(c, w)) and not t.threats(c):
+                return names["play_points"]
+    if ("show_cards" in names and view.stock_count == 0 and view.indicator is None
+            and not any(s.name == "show_cards" for s in mine)):
+        partners = [s for s in range(view.n_players) if s != me
+                    and view.side_of[s] is not None and view.side_of[s] == view.side_of[me]]
+        if any(view.hand_sizes[s] > 1 for s in partners):
+            return names["show_cards"]
+    return None
+
 
 
 def auction_kind(variant: Variant) -> str:

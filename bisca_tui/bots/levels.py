@@ -83,6 +83,7 @@ class HardV1Bot(HardBot):
     hard is measured against. Its settings never change."""
 
     level = "hard-v1"
+    requests = False  # it came before partners' requests were made and honoured
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, budget_ms=150.0, max_samples=1000, min_samples=8,

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..engine import actions as A
 from ..engine.sampling import HiddenInfo, infer, sample_hidden
 from ..engine.state import Trick
 from ..engine.variant import Variant
@@ -42,6 +43,8 @@ from .heuristics import (
     hidden_partner,
     obvious_choice,
     partner_odds,
+    request_choice,
+    request_to_honour,
     rule_card,
     variant_of,
 )
@@ -185,6 +188,7 @@ class SideSampler:
 
 class PimcBot(Bot):
     level = "hard"
+    requests = True  # makes and honours partners' requests (Spanish Brisca's signs)
     description = ("Remembers every card played and what its partners showed or signalled, "
                    "then tries each card on many random guesses of the hidden hands, "
                    "solving the end of the deal exactly; it never sees hidden cards.")
@@ -200,23 +204,45 @@ class PimcBot(Bot):
         self.solve_tricks = solve_tricks
         self.objective = objective
         self.last_samples = 0
+        # a card chosen, kept while a request to the partner goes first: (history, card)
+        self._planned: tuple[int, int] | None = None
 
     def choose(self, view: SeatView) -> int:
         if len(view.legal) == 1:
             return view.legal[0]
+        planned, self._planned = self._planned, None
+        if planned is not None and planned[0] + 1 == view.history_len and planned[1] in \
+                view.legal:
+            return planned[1]  # the request is made: now the card
         variant = variant_of(view)
-        obvious = obvious_choice(view, variant, self.rng)
+        obvious = obvious_choice(view, variant, self.rng, requests=False)
         if obvious is not None:
             return obvious
+        return self._ask_first(view, variant, self._card(view, variant))
+
+    def _card(self, view: SeatView, variant: Variant) -> int:
         cards = [a for a in view.legal if 0 <= a < 80]
         if len(cards) == 1:
             return cards[0]
         if view.trump is None:  # a trick played before trumps are named: nothing to search
             return rule_card(view, variant, counting=True)
+        asked = request_to_honour(view, variant, cards) if self.requests else None
+        if asked is not None:  # the partner asked for points and can still take them
+            return asked
         cards = spare_partner(view, variant, cards)
         if len(cards) == 1:
             return cards[0]
         return self.search(view, cards)
+
+    def _ask_first(self, view: SeatView, variant: Variant, card: int) -> int:
+        """``card``, or a request to the partner that should go before it (the card is
+        played at the next call)."""
+        sigs = [a for a in view.legal if A.is_signal(a)] if self.requests else []
+        ask = request_choice(view, variant, sigs, card) if sigs else None
+        if ask is None:
+            return card
+        self._planned = (view.history_len, card)
+        return ask
 
     def _solver(self, sim: Sim) -> str | None:
         """Which exact solver applies to this sampled deal, if any."""

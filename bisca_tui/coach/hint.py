@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..bots.heuristics import special_choice, variant_of
+from ..bots.heuristics import request_choice, special_choice, variant_of
 from ..bots.levels import HardBot
 from ..bots.pimc import Evaluation, spare_partner
 from ..bots.sim import Rules
@@ -115,7 +115,9 @@ def hint(view: SeatView, seed: int = 0, budget_ms: float = 300.0,
     if ev is not None and len(view.legal) == 1:
         action, reason = ev.best, play_reason(view, ev.best, ev)
     elif ev is not None:
-        special = special_choice(view, variant, bot.rng) if others else None
+        special = special_choice(view, variant, bot.rng, requests=False) if others else None
+        if special is None and others:  # a request to the partner before the best card
+            special = request_choice(view, variant, others, ev.best)
         if special is not None:
             action, reason = special, rule_reason(view, special)
         else:

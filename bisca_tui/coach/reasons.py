@@ -124,6 +124,10 @@ TEMPLATES: dict[str, str] = {
             "which beats playing alone.",
     "signal": "Signal {meaning} to your partner: a partner who knows your cards plays to "
               "them.",
+    "ask_points": "Ask your partner for points: the card you mean to play takes this trick "
+                  "for sure, and your partner plays after you.",
+    "ask_cards": "Ask your partner to tell you their cards: the stock is gone, so every "
+                 "card left is in a hand, and knowing your partner's plays the end right.",
     "discard": "Lay aside {card}, the cheapest card you hold: keep the cards that take "
                "tricks.",
     "name_trumps": "Name {suit} as trumps: your hand is strongest in that suit.",
@@ -456,6 +460,11 @@ def rule_reason(view: SeatView, action: int) -> Reason:
     if action == A.SHOW:
         return say("show")
     if A.is_signal(action):
+        name = variant.signals[action - A.SIGNAL].name
+        if name == "play_points":
+            return say("ask_points")
+        if name == "show_cards":
+            return say("ask_cards")
         meaning = variant.signals[action - A.SIGNAL].meaning
         return say("signal", meaning=meaning[:1].lower() + meaning[1:])
     if A.DISCARD <= action < A.DISCARD + 80:
