@@ -44,11 +44,11 @@ def test_every_level_plays_a_whole_hand(level: str, players: int) -> None:
     assert sum(s.points) == 120
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_exchange_is_taken_when_offered(level: str) -> None:
     s = four(["7C AS 3S", "4H 5H 6H", "JH QH KH", "2S 4S 5S"], "KC")
     assert A.EXCHANGE in s.legal_actions()
-    choices = {make_bot(level, k).choose(s.view(0)) for k in range(5)}
+    choices = {_small(level, k).choose(s.view(0)) for k in range(5)}
     assert A.EXCHANGE in choices
 
 
