@@ -14,10 +14,17 @@ from typing import Any
 import pytest
 from rules_support import flat, section, tables
 
-from bisca_tui.engine import Layout, OptionError, all_variants, make_variant, parse_card
+from bisca_tui.engine import (
+    IllegalAction,
+    Layout,
+    OptionError,
+    all_variants,
+    make_variant,
+    parse_card,
+)
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import HEARTS, ITALIAN, RANKS, SPADES, make_card, rank_of
-from bisca_tui.engine.state import GameState
+from bisca_tui.engine.state import PLAY, GameState
 from bisca_tui.engine.variant import REQUEST
 from bisca_tui.rules import (
     FALLBACK_NOTE,
@@ -250,6 +257,36 @@ def test_brisca_signs_say_what_this_table_does() -> None:
     assert "This table has" not in general and "in use at this table" not in general
     with pytest.raises(OptionError):
         rules_markdown("brisca", None, 5)
+
+
+def test_brisca_signs_are_made_as_the_page_says() -> None:
+    """On your own turn, before your card, requests included; no turn spent; each sign at
+    most once a turn."""
+    text = flat(brisca_signs(4))
+    assert "at any time" not in text
+    assert "only on your own turn, before you play your card, requests included" in text
+    assert "costs no turn" in text and "each of them at most once" in text
+    v = make_variant("brisca", None, 4)
+    names = v.signal_names
+    state = GameState(v, dealer=3, seed=5)
+    seat = state.current
+    asked = [A.SIGNAL + names.index(n) for n in ("play_points", "show_cards")]
+    for action in asked:
+        assert action in state.legal_actions()  # any hand may ask
+    state.apply(asked[0])
+    assert state.current == seat and not state.trick  # no turn spent
+    assert asked[0] not in state.legal_actions()  # once a turn
+    with pytest.raises(IllegalAction):
+        state.apply(asked[0])
+    state.apply(asked[1])
+    assert [event.sender for event in state.signal_log] == [seat, seat]  # the seat to act
+    state.apply(next(a for a in state.legal_actions() if 0 <= a < 80))
+    assert state.current != seat
+    while state.current != seat:
+        state.apply(next(a for a in state.legal_actions() if 0 <= a < 80))
+    assert state.phase == PLAY
+    for action in asked:
+        assert action in state.legal_actions()  # a new turn: both again
 
 
 # ----- the scoring stated in each page is the engine's --------------------------------
