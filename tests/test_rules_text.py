@@ -12,12 +12,20 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from rules_support import section, tables
+from rules_support import flat, section, tables
 
-from bisca_tui.engine import Layout, OptionError, all_variants, make_variant, parse_card
+from bisca_tui.engine import (
+    IllegalAction,
+    Layout,
+    OptionError,
+    all_variants,
+    make_variant,
+    parse_card,
+)
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import HEARTS, ITALIAN, RANKS, SPADES, make_card, rank_of
-from bisca_tui.engine.state import GameState
+from bisca_tui.engine.state import PLAY, GameState
+from bisca_tui.engine.variant import REQUEST
 from bisca_tui.rules import (
     FALLBACK_NOTE,
     available_rules,
@@ -27,7 +35,7 @@ from bisca_tui.rules import (
 )
 
 BISCA_IDS = ["bisca-3", "bisca-9", "bisca-4", "bisca-6", "bisca-capixaba"]
-REQUIRED_PAGES = [*BISCA_IDS, "briscola"]
+REQUIRED_PAGES = [*BISCA_IDS, "briscola", "brisca"]
 
 
 def registered_ids() -> list[str]:
@@ -185,17 +193,100 @@ def test_bad_options_are_refused() -> None:
         rules_markdown("briscola", {"no_such_rule": 1})
 
 
-@pytest.mark.parametrize("vid", ["bisca-6", "bisca-4"])
+def sign_line(sig: Any) -> str:
+    return f"**{sig.meaning}**: {sig.gesture} (`signal:{sig.name}`)"
+
+
+# Each game with signs, with the house rules and player counts its page is built for.
+SIGN_PAGES: dict[str, list[tuple[dict[str, Any] | None, int | None]]] = {
+    "bisca-6": [(None, None), (None, 6)],
+    "bisca-4": [(None, None), ({"signals": True}, None), ({"signals": True}, 4)],
+    "brisca": [(None, None), (None, 2), (None, 3), (None, 4), ({"intercept": 1.0}, 4)],
+}
+
+
+@pytest.mark.parametrize("vid", sorted(SIGN_PAGES))
 def test_signal_texts_are_the_games_own(vid: str) -> None:
-    on = make_variant(vid, {"signals": True} if vid == "bisca-4" else None)
-    assert on.signals
-    for options in (None, {"signals": True}) if vid == "bisca-4" else (None,):
-        text = " ".join(rules_markdown(vid, options).split())
-        for sig in on.signals:
-            assert f"**{sig.meaning}**: {sig.gesture} (`signal:{sig.name}`)" in text
-    off = " ".join(rules_markdown("bisca-4").split())
+    """Every page of a game with signs lists them all, whatever table it is built for."""
+    signals = {
+        "bisca-6": make_variant("bisca-6").signals,
+        "bisca-4": make_variant("bisca-4", {"signals": True}).signals,
+        "brisca": make_variant("brisca", None, 4).signals,
+    }[vid]
+    assert signals
+    for options, players in SIGN_PAGES[vid]:
+        text = flat(rules_markdown(vid, options, players))
+        for sig in signals:
+            assert text.count(sign_line(sig)) == 1, (vid, options, players, sig.name)
+    off = flat(rules_markdown("bisca-4"))
     assert "Signals are off at this table" in off
-    assert "Signals are off" not in " ".join(rules_markdown("bisca-4", {"signals": True}).split())
+    assert "Signals are off" not in flat(rules_markdown("bisca-4", {"signals": True}))
+
+
+def brisca_signs(players: int | None) -> str:
+    return section(rules_markdown("brisca", None, players), "Signs")
+
+
+def test_brisca_lists_its_nine_signs_with_the_requests_apart() -> None:
+    """The signs list is generated: it must never come out blank, at any table."""
+    signals = make_variant("brisca", None, 4).signals
+    assert len(signals) == 9
+    requests = [sig for sig in signals if sig.kind == REQUEST]
+    assert [sig.name for sig in requests] == ["play_points", "show_cards"]
+    for players in (None, 2, 3, 4):
+        body = brisca_signs(players)
+        assert "<!--" not in body
+        items = [line for line in body.splitlines() if line.startswith("- **")]
+        assert len(items) == 9, players
+        flat_body = flat(body)
+        lead = flat_body.index("The requests:")
+        for sig in signals:
+            at = flat_body.index(sign_line(sig))
+            assert (at > lead) == (sig.kind == REQUEST), (players, sig.name)
+        if players != 4:
+            assert "Signs are used only with 4 players, between partners" in flat_body
+
+
+def test_brisca_signs_say_what_this_table_does() -> None:
+    assert "The signs in use at this table" in flat(brisca_signs(4))
+    for players in (2, 3):
+        text = flat(brisca_signs(players))
+        assert f"This table has {players} players, so no signs are made here" in text
+        assert "in use at this table" not in text
+    general = flat(brisca_signs(None))
+    assert "This table has" not in general and "in use at this table" not in general
+    with pytest.raises(OptionError):
+        rules_markdown("brisca", None, 5)
+
+
+def test_brisca_signs_are_made_as_the_page_says() -> None:
+    """On your own turn, before your card, requests included; no turn spent; each sign at
+    most once a turn."""
+    text = flat(brisca_signs(4))
+    assert "at any time" not in text
+    assert "only on your own turn, before you play your card, requests included" in text
+    assert "costs no turn" in text and "each of them at most once" in text
+    v = make_variant("brisca", None, 4)
+    names = v.signal_names
+    state = GameState(v, dealer=3, seed=5)
+    seat = state.current
+    asked = [A.SIGNAL + names.index(n) for n in ("play_points", "show_cards")]
+    for action in asked:
+        assert action in state.legal_actions()  # any hand may ask
+    state.apply(asked[0])
+    assert state.current == seat and not state.trick  # no turn spent
+    assert asked[0] not in state.legal_actions()  # once a turn
+    with pytest.raises(IllegalAction):
+        state.apply(asked[0])
+    state.apply(asked[1])
+    assert [event.sender for event in state.signal_log] == [seat, seat]  # the seat to act
+    state.apply(next(a for a in state.legal_actions() if 0 <= a < 80))
+    assert state.current != seat
+    while state.current != seat:
+        state.apply(next(a for a in state.legal_actions() if 0 <= a < 80))
+    assert state.phase == PLAY
+    for action in asked:
+        assert action in state.legal_actions()  # a new turn: both again
 
 
 # ----- the scoring stated in each page is the engine's --------------------------------

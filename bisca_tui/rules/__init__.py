@@ -1,12 +1,13 @@
 """The in-app rules text: one Markdown page per variant, plus sections made from the engine.
 
-``rules_markdown(variant_id, options)`` returns the page for a game, ready for a Markdown
-viewer. The parts that must never drift from the engine are generated, not written: the
-ranking and points table, the partner signals (gesture and meaning), and the house rules with
-the values in effect. A page marks where each goes with a comment line (``<!-- ranking -->``,
-``<!-- signals -->``, ``<!-- house-rules -->``); a generated section without a mark is added
-at the end. A registered game without a page gets a short page built from what the engine
-knows about it.
+``rules_markdown(variant_id, options, players)`` returns the page for a game (for a table of
+that many players, if given), ready for a Markdown viewer. The parts that must never drift
+from the engine are generated, not written: the ranking and points table, the partner
+signals (gesture and meaning; listed even at a table that does not use them, saying when they
+are used), and the house rules with the values in effect. A page marks where each goes with
+a comment line (``<!-- ranking -->``, ``<!-- signals -->``, ``<!-- house-rules -->``); a
+generated section without a mark is added at the end. A registered game without a page gets
+a short page built from what the engine knows about it.
 
 This module never imports the user interface: the engine-free layers load it too.
 """
@@ -15,12 +16,13 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
 from ..engine.cards import ITALIAN, RANK_NAMES, RANKS, Ranking, rank_of
 from ..engine.errors import OptionError
-from ..engine.variant import Variant, variant_class
+from ..engine.variant import REQUEST, Signal, Variant, variant_class
 
 __all__ = [
     "FALLBACK_NOTE",
@@ -120,33 +122,78 @@ def ranking_section(ranking: Ranking, pack: list[int] | None = None) -> str:
     return "\n".join(lines)
 
 
-def _signal_variant(variant: Variant) -> tuple[Variant, bool]:
-    """The variant whose signals to list, and whether signals are in use at this table."""
+def _signal_counts(cls: type[Variant], options: dict[str, Any]) -> list[int]:
+    """The player counts at which the game, with these house rules, uses signals."""
+    return [n for n in cls.players if cls(options, n).signals]
+
+
+def _signal_variant(variant: Variant) -> tuple[Variant, str]:
+    """The variant whose signals to list, and why they are off at this table: ``""`` when
+    they are in use, ``"rule"`` when a house rule turns them off, ``"players"`` when the
+    game uses them only with another number of players."""
     if variant.signals:
-        return variant, True
+        return variant, ""
+    cls = type(variant)
     for rule in variant.house_rules:
         if rule.name == "signals" and True in rule.choices:
             options = dict(variant.options)
             options["signals"] = True
-            return type(variant)(options, variant.n), False
-    return variant, False
+            return cls(options, variant.n_people), "rule"
+    counts = _signal_counts(cls, variant.options)
+    if counts:
+        return cls(variant.options, counts[0]), "players"
+    return variant, ""
 
 
-def signals_section(variant: Variant) -> str:
-    """The signs partners may send, with gesture and meaning as the game shows them."""
-    source, active = _signal_variant(variant)
+def _counts_text(counts: list[int]) -> str:
+    words = [str(n) for n in counts]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _sign_lines(signals: Iterable[Signal]) -> list[str]:
+    lines: list[str] = []
+    for sig in signals:
+        text = f"**{sig.meaning}**: {sig.gesture} (`signal:{sig.name}`)"
+        lines.extend(_wrap(text, "- ", "  "))
+    return lines
+
+
+def signals_section(variant: Variant, players_given: bool = True) -> str:
+    """The signs partners may send, with gesture and meaning as the game shows them.
+
+    A game that uses signs only under a house rule, or only with some number of players,
+    still lists them, saying when they are used. ``players_given`` says the page is for a
+    table of ``variant.n_people`` players, not for the game in general.
+    """
+    source, off = _signal_variant(variant)
     if not source.signals:
         return ""
     lines: list[str] = []
-    if active:
-        lines.extend(_wrap("The signs in use at this table:"))
-    else:
+    if off == "rule":
         lines.extend(_wrap("Signals are off at this table (house rule `signals`). "
                            "When they are on, these are the signs:"))
+    elif off == "players":
+        counts = _counts_text(_signal_counts(type(variant), variant.options))
+        text = f"Signs are used only with {counts} players, between partners."
+        if players_given:
+            text += (f" This table has {variant.n_people} players, so no signs are made"
+                     " here.")
+        lines.extend(_wrap(text + " These are the signs:"))
+    else:
+        lines.extend(_wrap("The signs in use at this table:"))
     lines.append("")
-    for sig in source.signals:
-        text = f"**{sig.meaning}**: {sig.gesture} (`signal:{sig.name}`)"
-        lines.extend(_wrap(text, "- ", "  "))
+    told = [sig for sig in source.signals if sig.kind != REQUEST]
+    asked = [sig for sig in source.signals if sig.kind == REQUEST]
+    lines.extend(_sign_lines(told))
+    if asked:
+        if told:
+            lines.append("")
+        lines.extend(_wrap("The requests: they ask the partner for something and tell "
+                           "nothing about the sender's cards, so any hand may make them:"))
+        lines.append("")
+        lines.extend(_sign_lines(asked))
     return "\n".join(lines)
 
 
@@ -196,11 +243,16 @@ def _fallback_page(variant: Variant) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rules_markdown(variant_id: str, options: dict[str, Any] | None = None) -> str:
+def rules_markdown(variant_id: str, options: dict[str, Any] | None = None,
+                   players: int | None = None) -> str:
     """The rules page of a game as Markdown, with the house rules ``options`` in effect.
 
-    Raises ``OptionError`` for an unknown game, or for a house rule the game does not have
-    or a value it does not take.
+    ``players`` builds the page for a table of that many players (the generated sections
+    that depend on it, such as the signs, say what holds at that table); without it, the
+    page is for the game in general.
+
+    Raises ``OptionError`` for an unknown game, for a house rule the game does not have or
+    a value it does not take, or for a number of players the game is not played with.
     """
     page = page_text(variant_id) if _ID.fullmatch(variant_id) else None
     try:
@@ -219,11 +271,11 @@ def rules_markdown(variant_id: str, options: dict[str, Any] | None = None) -> st
         page = _place(page, SIGNALS_MARK, "")
         page = _place(page, HOUSE_RULES_MARK, house_rules_section(None))
         return page
-    variant = cls(options)
+    variant = cls(options, players)
     if page is None:
         page = _fallback_page(variant)
     page = _place(page, RANKING_MARK, ranking_section(variant.ranking, variant.pack()))
     if SIGNALS_MARK in page:
-        page = _place(page, SIGNALS_MARK, signals_section(variant))
+        page = _place(page, SIGNALS_MARK, signals_section(variant, players is not None))
     page = _place(page, HOUSE_RULES_MARK, house_rules_section(variant))
     return page

@@ -127,7 +127,7 @@ class BiscaApp(App[int]):
         self.save_target: Path | None = None  # where the match in play is saved
         self.lock: Lock | None = None
         self.notices: list[str] = []  # for the start screen: moved saves, another table
-        self.rules_screens: dict[tuple[str, str], str] = {}
+        self.rules_screens: dict[tuple[str, str, int | None], str] = {}
         # the game history (history/store.py), opened in a worker thread at start-up
         self.history_problem: StoreProblem | None = None
         self.history_failed = False  # a write failed: said once, play goes on
@@ -510,11 +510,11 @@ class BiscaApp(App[int]):
             return
         shown = getattr(self.screen, "variant_shown", None)  # a record in the replay viewer
         if shown is not None:
-            self.open_rules(shown.id, dict(shown.options))
+            self.open_rules(shown.id, dict(shown.options), shown.n_people)
             return
         if self.session is not None:
             v = self.session.variant
-            self.open_rules(v.id, dict(v.options))
+            self.open_rules(v.id, dict(v.options), v.n_people)
             return
         if isinstance(self.screen, NewGameScreen):
             self.open_rules(self.screen.variant_id)
@@ -558,17 +558,19 @@ class BiscaApp(App[int]):
         if starts:
             self.call_later(starts[0].action_new_game)
 
-    def open_rules(self, variant_id: str, options: dict[str, Any] | None = None) -> None:
-        """Show the rules panel. Each game's panel is kept once built: laying out the rules
-        text takes a moment, opening it again should not."""
+    def open_rules(self, variant_id: str, options: dict[str, Any] | None = None,
+                   players: int | None = None) -> None:
+        """Show the rules panel; from a table, for its house rules and number of players.
+        Each game's panel is kept once built: laying out the rules text takes a moment,
+        opening it again should not."""
         from .screens.rules import RulesScreen
 
-        key = (variant_id, repr(sorted((options or {}).items())))
+        key = (variant_id, repr(sorted((options or {}).items())), players)
         name = self.rules_screens.get(key)
         if name is None:
             name = f"rules-{len(self.rules_screens)}"
             self.rules_screens[key] = name
-            self.install_screen(RulesScreen(variant_id, options), name)
+            self.install_screen(RulesScreen(variant_id, options, players), name)
         self.push_screen(name)
 
     def action_quit(self) -> None:

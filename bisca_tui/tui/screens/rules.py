@@ -13,8 +13,12 @@ from textual.widgets import Footer, Markdown, Select, Static
 from ...engine.variant import all_variants, make_variant
 
 
-def fallback_markdown(variant_id: str, options: dict[str, Any] | None) -> str:
-    v = make_variant(variant_id, options or None)
+def fallback_markdown(variant_id: str, options: dict[str, Any] | None,
+                      players: int | None = None) -> str:
+    try:
+        v = make_variant(variant_id, options or None, players)
+    except Exception:  # a count the game does not take: the game in general
+        v = make_variant(variant_id, options or None)
     lines = [f"# {v.name}", "", v.description, ""]
     if v.house_rules:
         lines += ["## House rules", ""]
@@ -23,16 +27,21 @@ def fallback_markdown(variant_id: str, options: dict[str, Any] | None) -> str:
     return "\n".join(lines)
 
 
-def rules_text(variant_id: str, options: dict[str, Any] | None = None) -> str:
-    """The rules Markdown for a game, or its name and description while none is written."""
+def rules_text(variant_id: str, options: dict[str, Any] | None = None,
+               players: int | None = None) -> str:
+    """The rules Markdown for a game, or its name and description while none is written.
+
+    ``players``: the page is for a table of that many players (the signs of Spanish Brisca,
+    for one, are used only with four); without it, for the game in general.
+    """
     try:
         from ...rules import rules_markdown
     except ImportError:
-        return fallback_markdown(variant_id, options)
+        return fallback_markdown(variant_id, options, players)
     try:
-        return str(rules_markdown(variant_id, options or {}))
+        return str(rules_markdown(variant_id, options or {}, players))
     except Exception:  # the rules text must never take the table down
-        return fallback_markdown(variant_id, options)
+        return fallback_markdown(variant_id, options, players)
 
 
 class RulesScreen(ModalScreen[None]):
@@ -45,10 +54,12 @@ class RulesScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, variant_id: str, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, variant_id: str, options: dict[str, Any] | None = None,
+                 players: int | None = None) -> None:
         super().__init__()
         self.variant_id = variant_id
         self.options = options
+        self.players = players  # the table's number of players, when opened from one
         self.playing = variant_id
 
     def compose(self) -> ComposeResult:
@@ -58,7 +69,8 @@ class RulesScreen(ModalScreen[None]):
                 yield Select([(c.name, c.id) for c in all_variants()], value=self.variant_id,
                              allow_blank=False, id="rules-variant", compact=True)
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(rules_text(self.variant_id, self.options), id="rules-md")
+                yield Markdown(rules_text(self.variant_id, self.options, self.players),
+                               id="rules-md")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -74,8 +86,11 @@ class RulesScreen(ModalScreen[None]):
     async def on_select_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.value, str):
             return
-        opts = self.options if event.value == self.playing else None
-        await self.query_one("#rules-md", Markdown).update(rules_text(event.value, opts))
+        playing = event.value == self.playing
+        opts = self.options if playing else None
+        players = self.players if playing else None
+        await self.query_one("#rules-md", Markdown).update(
+            rules_text(event.value, opts, players))
 
     def action_close(self) -> None:
         self.dismiss(None)
