@@ -164,6 +164,74 @@ def test_the_indicator_joins_the_hand_at_the_announcers_next_trick_won() -> None
     assert c("KC") in s.view(1).known[0]  # everyone saw it taken
 
 
+def test_the_indicator_joins_the_hand_before_the_announcer_draws() -> None:
+    """Mid-deal: the indicator is taken first, then the announcer draws from the stock, so
+    the drawn card comes after it in the hand."""
+    s = deal(["7C AS 3S", "4H 5H 6H"], "KC", dealer=1)
+    top, second = s.layout.stock[0], s.layout.stock[1]
+    s.apply(A.EXCHANGE)
+    s.apply(c("3S"))
+    s.apply(c("4H"))  # seat 0 wins
+    assert s.hands[0] == [c("AS"), c("KC"), top]  # the indicator, then the draw
+    assert s.hands[1] == [c("5H"), c("6H"), second]
+    assert s.indicator == c("7C") and s.exchanges[-1].what == TAKEN
+
+
+def play_to_the_last_draw(s: GameState, keep: set[int]) -> None:
+    """Play on (seat 0 never playing a card of ``keep``, everyone else their first card)
+    until the next round of draws takes the last cards, the indicator included, and nobody
+    has played to the trick yet."""
+    while s.stock_count > s.n:
+        seat = s.current
+        legal = s.legal_cards()
+        s.apply(next(x for x in legal if x not in keep) if seat == 0 else legal[0])
+    assert s.stock_count == s.n and s.indicator is not None and not s.trick
+
+
+def announce_and_win_with_the_ace(s: GameState) -> None:
+    """Seat 0, in its turn, announces the exchange and plays the Ace of trumps (clubs); the
+    others play their first card."""
+    while s.current != 0:
+        s.apply(s.legal_cards()[0])
+    s.apply(A.EXCHANGE)
+    assert s.under_indicator == (0, c("7C"))
+    s.apply(c("AC"))
+    while s.trick:
+        s.apply(s.legal_cards()[0])
+
+
+def test_the_exchange_is_completed_when_the_announcers_win_empties_the_stock() -> None:
+    """The announcer wins the trick whose draws take the last cards: the indicator is taken
+    before anybody draws, so the laid 7 is what the last player draws."""
+    s = deal(["7C AC 2S", "4H 5H 6H"], "KC", dealer=1)
+    play_to_the_last_draw(s, {c("7C"), c("AC")})
+    last = s.stock[0]  # the one face-down card left
+    kept = [x for x in s.hands[0] if x not in (c("7C"), c("AC"))]
+    announce_and_win_with_the_ace(s)
+    assert s.tricks[-1].winner == 0
+    assert s.stock_count == 0 and s.indicator is None and s.under_indicator is None
+    assert s.exchanges[-1].what == TAKEN and RETURNED not in [e.what for e in s.exchanges]
+    assert (s.exchanges[-1].gave, s.exchanges[-1].took) == (c("7C"), c("KC"))
+    # the winner drew the face-down card; the other player drew the 7, now face up
+    assert sorted(s.hands[0]) == sorted(kept + [c("KC"), last])
+    assert c("7C") in s.hands[1] and c("7C") not in s.hands[0]
+    assert c("7C") in s.view(0).known[1] and c("KC") in s.view(1).known[0]
+
+
+def test_the_exchange_is_completed_in_the_last_draws_with_four() -> None:
+    """With four, the announcer's win before the last round of draws: the laid 7 goes to
+    the last to draw, the seat before the announcer."""
+    v = make_variant("brisca", players=4)
+    hands = ["7C AC 2S", "4H 5H 6H", "4D 5D 6D", "4S 5S 6S"]
+    s = GameState(v, 3, layout=layout(v, hands, "KC"))
+    play_to_the_last_draw(s, {c("7C"), c("AC")})
+    assert len(s.stock) == 3
+    announce_and_win_with_the_ace(s)
+    assert s.tricks[-1].winner == 0 and s.exchanges[-1].what == TAKEN
+    assert c("KC") in s.hands[0] and c("7C") in s.hands[3]
+    assert s.stock_count == 0 and all(len(h) == 3 for h in s.hands)
+
+
 def test_not_taken_when_the_announcer_loses_the_trick() -> None:
     s = deal(["7C AS 3S", "4H 5H 6H"], "KC", dealer=1)
     s.apply(A.EXCHANGE)
