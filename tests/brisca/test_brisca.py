@@ -104,6 +104,34 @@ def test_a_tie_at_the_target_plays_on() -> None:
     assert m.scores == [2, 2] and m.winner is None and not m.is_over()
 
 
+def take_the_hand(m: Match, side: int) -> None:
+    """Play the match's next deal out, then give ``side`` the most points."""
+    s = m.new_deal()
+    while not s.is_over():
+        s.apply(s.legal_cards()[0])
+    pts = [70 if s.variant.team_of[seat] == side else 50 for seat in range(s.n)]
+    if s.n == 4:
+        pts = [p // 2 for p in pts]
+    s.points = pts
+    s.result = s.variant.score(s)
+    m.finish_deal()
+
+
+@pytest.mark.parametrize("players,side", [(2, 0), (3, 2), (4, 1)])
+def test_the_match_goes_by_default_to_the_first_to_take_four_hands(players: int,
+                                                                    side: int) -> None:
+    v = make_variant("brisca", players=players)
+    assert v.options["match"] == 4
+    m = Match(v, players - 1, seed=5)
+    for won in range(1, 4):
+        take_the_hand(m, side)
+        assert m.scores[side] == won and not m.is_over() and m.winner is None
+    take_the_hand(m, side)
+    assert m.scores[side] == 4 and m.is_over() and m.winner == side
+    with pytest.raises(ValueError):
+        m.new_deal()
+
+
 def test_play_is_free() -> None:
     s = deal(["AS 2H 3H", "4S 5H 6H"], "7C", dealer=1)  # seat 0 leads
     s.apply(c("AS"))
@@ -308,6 +336,38 @@ def test_signs_only_with_four_players_and_true_when_sent() -> None:
     s.apply(c("4H"))
     legal = {v.signal_names[a - A.SIGNAL] for a in s.legal_actions() if A.is_signal(a)}
     assert "no_trumps" in legal and "ace_of_trumps" not in legal
+
+
+def signs_caught(options: dict, seeds: range) -> tuple[int, int, list]:
+    """Four-player deals in which every player sends each true sign on every turn before
+    playing its first card: the opponents' catches, their chances, and every sign sent."""
+    v = make_variant("brisca", options, 4)
+    caught = chances = 0
+    log = []
+    for seed in seeds:
+        s = GameState(v, 3, seed=seed)
+        while not s.is_over():
+            while s.signal_actions():
+                s.apply(s.signal_actions()[0])
+            s.apply(s.legal_cards()[0])
+        for e in s.signal_log:
+            opponents = [x for x in range(4) if v.team_of[x] != v.team_of[e.sender]]
+            assert e.receivers[0] == (e.sender + 2) % 4  # the partner always sees it
+            caught += sum(1 for x in opponents if x in e.receivers)
+            chances += len(opponents)
+        log += s.signal_log
+    return caught, chances, log
+
+
+def test_an_opponent_catches_a_sign_a_quarter_of_the_time_by_default() -> None:
+    assert make_variant("brisca", players=4).options["intercept"] == 0.25
+    caught, chances, log = signs_caught({}, range(4))
+    assert chances > 400
+    assert 0.2 < caught / chances < 0.3
+    # the very same catches as with the rule set to 25% by hand, and not as with 10% or 50%
+    assert signs_caught({"intercept": 0.25}, range(4))[2] == log
+    for other in (0.1, 0.5):
+        assert signs_caught({"intercept": other}, range(4))[2] != log
 
 
 def test_sampling_reads_each_kind_of_sign_for_what_it_says() -> None:
