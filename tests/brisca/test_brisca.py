@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bisca_tui.engine import GameState, IllegalAction, Layout, Match, make_variant, parse_card
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.exchange import ANNOUNCED, RETURNED, TAKEN
-from bisca_tui.engine.sampling import infer
+from bisca_tui.engine.sampling import determinize, infer
 
 
 def c(text: str) -> int:
@@ -380,6 +380,60 @@ def test_sampling_reads_each_kind_of_sign_for_what_it_says() -> None:
     assert 3 in info.voids[0]  # no clubs (trumps) in seat 0's hand
     assert info.promises == ()  # a request promises nothing
     assert info.voids[0] == frozenset({3})
+
+
+FOUR_HANDS = ["5H 6H 7H", "JH QH KH", "2S 4S 5S"]  # seats 1-3: no Ace or Three at all
+
+
+def signed_deal(first_hand: str, sign: str) -> GameState:
+    """Four players, clubs trumps, signs never caught: seat 0 leads, sends ``sign`` and
+    plays its Heart, and the others play on until seat 2, its partner, is to play."""
+    v = make_variant("brisca", {"intercept": 0.0}, 4)
+    s = GameState(v, 3, layout=layout(v, [first_hand, *FOUR_HANDS], "KC"))
+    s.apply_str(f"signal:{sign}")
+    s.apply(c("4H"))
+    s.apply(s.legal_cards()[0])
+    assert s.current == 2
+    return s
+
+
+def test_the_partners_sign_for_a_trump_places_that_card_in_every_sampled_deal() -> None:
+    s = signed_deal("AC 4H 5D", "ace_of_trumps")
+    v = s.variant
+    rng = random.Random(4)
+    view = s.view(2)
+    assert c("AC") not in view.known[0]  # nothing but the sign tells where it is
+    assert c("AC") in infer(view, v).fixed[0]
+    for _ in range(25):
+        assert c("AC") in determinize(view, v, rng).hands[0]
+    # still true after the draws, as long as the Ace is not played
+    while s.current != 0:
+        s.apply(s.legal_cards()[0])
+    assert s.stock_count < 28  # everybody drew
+    for _ in range(25):
+        assert c("AC") in determinize(s.view(2), v, rng).hands[0]
+    s.apply(c("AC"))
+    info = infer(s.view(2), v)
+    assert c("AC") not in info.fixed[0] and c("AC") not in info.unseen
+
+
+def test_the_partners_sign_for_briscas_puts_a_plain_ace_or_three_in_every_sampled_deal(
+) -> None:
+    s = signed_deal("AS 4H 5D", "briscas")
+    v = s.variant
+    rng = random.Random(5)
+    view = s.view(2)
+    briscas = set(cards("AS 3S AH 3H AD 3D"))
+    assert not briscas & set(view.known[0])
+    assert infer(view, v).promises == ((0, tuple(sorted(briscas))),)
+    held = [set(determinize(view, v, rng).hands[0]) for _ in range(40)]
+    assert all(h & briscas for h in held)
+    assert len(set().union(*held) & briscas) > 1  # any of them, not always the same
+    # once seat 0 has played a brisca, the sign promises nothing more
+    while s.current != 0:
+        s.apply(s.legal_cards()[0])
+    s.apply(c("AS"))
+    assert infer(s.view(2), v).promises == ()
 
 
 # ----- properties -------------------------------------------------------------------------
