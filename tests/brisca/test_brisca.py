@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bisca_tui.engine import GameState, IllegalAction, Layout, Match, make_variant, parse_card
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.exchange import ANNOUNCED, RETURNED, TAKEN
-from bisca_tui.engine.sampling import infer
+from bisca_tui.engine.sampling import determinize, infer
 
 
 def c(text: str) -> int:
@@ -104,6 +104,34 @@ def test_a_tie_at_the_target_plays_on() -> None:
     assert m.scores == [2, 2] and m.winner is None and not m.is_over()
 
 
+def take_the_hand(m: Match, side: int) -> None:
+    """Play the match's next deal out, then give ``side`` the most points."""
+    s = m.new_deal()
+    while not s.is_over():
+        s.apply(s.legal_cards()[0])
+    pts = [70 if s.variant.team_of[seat] == side else 50 for seat in range(s.n)]
+    if s.n == 4:
+        pts = [p // 2 for p in pts]
+    s.points = pts
+    s.result = s.variant.score(s)
+    m.finish_deal()
+
+
+@pytest.mark.parametrize("players,side", [(2, 0), (3, 2), (4, 1)])
+def test_the_match_goes_by_default_to_the_first_to_take_four_hands(players: int,
+                                                                    side: int) -> None:
+    v = make_variant("brisca", players=players)
+    assert v.options["match"] == 4
+    m = Match(v, players - 1, seed=5)
+    for won in range(1, 4):
+        take_the_hand(m, side)
+        assert m.scores[side] == won and not m.is_over() and m.winner is None
+    take_the_hand(m, side)
+    assert m.scores[side] == 4 and m.is_over() and m.winner == side
+    with pytest.raises(ValueError):
+        m.new_deal()
+
+
 def test_play_is_free() -> None:
     s = deal(["AS 2H 3H", "4S 5H 6H"], "7C", dealer=1)  # seat 0 leads
     s.apply(c("AS"))
@@ -162,6 +190,74 @@ def test_the_indicator_joins_the_hand_at_the_announcers_next_trick_won() -> None
     assert s.under_indicator is None and s.exchanges[-1].what == TAKEN
     assert len(s.hands[0]) == 3 and len(s.hands[1]) == 3
     assert c("KC") in s.view(1).known[0]  # everyone saw it taken
+
+
+def test_the_indicator_joins_the_hand_before_the_announcer_draws() -> None:
+    """Mid-deal: the indicator is taken first, then the announcer draws from the stock, so
+    the drawn card comes after it in the hand."""
+    s = deal(["7C AS 3S", "4H 5H 6H"], "KC", dealer=1)
+    top, second = s.layout.stock[0], s.layout.stock[1]
+    s.apply(A.EXCHANGE)
+    s.apply(c("3S"))
+    s.apply(c("4H"))  # seat 0 wins
+    assert s.hands[0] == [c("AS"), c("KC"), top]  # the indicator, then the draw
+    assert s.hands[1] == [c("5H"), c("6H"), second]
+    assert s.indicator == c("7C") and s.exchanges[-1].what == TAKEN
+
+
+def play_to_the_last_draw(s: GameState, keep: set[int]) -> None:
+    """Play on (seat 0 never playing a card of ``keep``, everyone else their first card)
+    until the next round of draws takes the last cards, the indicator included, and nobody
+    has played to the trick yet."""
+    while s.stock_count > s.n:
+        seat = s.current
+        legal = s.legal_cards()
+        s.apply(next(x for x in legal if x not in keep) if seat == 0 else legal[0])
+    assert s.stock_count == s.n and s.indicator is not None and not s.trick
+
+
+def announce_and_win_with_the_ace(s: GameState) -> None:
+    """Seat 0, in its turn, announces the exchange and plays the Ace of trumps (clubs); the
+    others play their first card."""
+    while s.current != 0:
+        s.apply(s.legal_cards()[0])
+    s.apply(A.EXCHANGE)
+    assert s.under_indicator == (0, c("7C"))
+    s.apply(c("AC"))
+    while s.trick:
+        s.apply(s.legal_cards()[0])
+
+
+def test_the_exchange_is_completed_when_the_announcers_win_empties_the_stock() -> None:
+    """The announcer wins the trick whose draws take the last cards: the indicator is taken
+    before anybody draws, so the laid 7 is what the last player draws."""
+    s = deal(["7C AC 2S", "4H 5H 6H"], "KC", dealer=1)
+    play_to_the_last_draw(s, {c("7C"), c("AC")})
+    last = s.stock[0]  # the one face-down card left
+    kept = [x for x in s.hands[0] if x not in (c("7C"), c("AC"))]
+    announce_and_win_with_the_ace(s)
+    assert s.tricks[-1].winner == 0
+    assert s.stock_count == 0 and s.indicator is None and s.under_indicator is None
+    assert s.exchanges[-1].what == TAKEN and RETURNED not in [e.what for e in s.exchanges]
+    assert (s.exchanges[-1].gave, s.exchanges[-1].took) == (c("7C"), c("KC"))
+    # the winner drew the face-down card; the other player drew the 7, now face up
+    assert sorted(s.hands[0]) == sorted(kept + [c("KC"), last])
+    assert c("7C") in s.hands[1] and c("7C") not in s.hands[0]
+    assert c("7C") in s.view(0).known[1] and c("KC") in s.view(1).known[0]
+
+
+def test_the_exchange_is_completed_in_the_last_draws_with_four() -> None:
+    """With four, the announcer's win before the last round of draws: the laid 7 goes to
+    the last to draw, the seat before the announcer."""
+    v = make_variant("brisca", players=4)
+    hands = ["7C AC 2S", "4H 5H 6H", "4D 5D 6D", "4S 5S 6S"]
+    s = GameState(v, 3, layout=layout(v, hands, "KC"))
+    play_to_the_last_draw(s, {c("7C"), c("AC")})
+    assert len(s.stock) == 3
+    announce_and_win_with_the_ace(s)
+    assert s.tricks[-1].winner == 0 and s.exchanges[-1].what == TAKEN
+    assert c("KC") in s.hands[0] and c("7C") in s.hands[3]
+    assert s.stock_count == 0 and all(len(h) == 3 for h in s.hands)
 
 
 def test_not_taken_when_the_announcer_loses_the_trick() -> None:
@@ -242,6 +338,38 @@ def test_signs_only_with_four_players_and_true_when_sent() -> None:
     assert "no_trumps" in legal and "ace_of_trumps" not in legal
 
 
+def signs_caught(options: dict, seeds: range) -> tuple[int, int, list]:
+    """Four-player deals in which every player sends each true sign on every turn before
+    playing its first card: the opponents' catches, their chances, and every sign sent."""
+    v = make_variant("brisca", options, 4)
+    caught = chances = 0
+    log = []
+    for seed in seeds:
+        s = GameState(v, 3, seed=seed)
+        while not s.is_over():
+            while s.signal_actions():
+                s.apply(s.signal_actions()[0])
+            s.apply(s.legal_cards()[0])
+        for e in s.signal_log:
+            opponents = [x for x in range(4) if v.team_of[x] != v.team_of[e.sender]]
+            assert e.receivers[0] == (e.sender + 2) % 4  # the partner always sees it
+            caught += sum(1 for x in opponents if x in e.receivers)
+            chances += len(opponents)
+        log += s.signal_log
+    return caught, chances, log
+
+
+def test_an_opponent_catches_a_sign_a_quarter_of_the_time_by_default() -> None:
+    assert make_variant("brisca", players=4).options["intercept"] == 0.25
+    caught, chances, log = signs_caught({}, range(4))
+    assert chances > 400
+    assert 0.2 < caught / chances < 0.3
+    # the very same catches as with the rule set to 25% by hand, and not as with 10% or 50%
+    assert signs_caught({"intercept": 0.25}, range(4))[2] == log
+    for other in (0.1, 0.5):
+        assert signs_caught({"intercept": other}, range(4))[2] != log
+
+
 def test_sampling_reads_each_kind_of_sign_for_what_it_says() -> None:
     v = make_variant("brisca", players=4, options={"intercept": 0.0})
     s = GameState(v, 3, layout=layout(v, ["4H 3S 5D", "5H 6H 7H", "JH QH KH", "2S 4S 5S"],
@@ -252,6 +380,60 @@ def test_sampling_reads_each_kind_of_sign_for_what_it_says() -> None:
     assert 3 in info.voids[0]  # no clubs (trumps) in seat 0's hand
     assert info.promises == ()  # a request promises nothing
     assert info.voids[0] == frozenset({3})
+
+
+FOUR_HANDS = ["5H 6H 7H", "JH QH KH", "2S 4S 5S"]  # seats 1-3: no Ace or Three at all
+
+
+def signed_deal(first_hand: str, sign: str) -> GameState:
+    """Four players, clubs trumps, signs never caught: seat 0 leads, sends ``sign`` and
+    plays its Heart, and the others play on until seat 2, its partner, is to play."""
+    v = make_variant("brisca", {"intercept": 0.0}, 4)
+    s = GameState(v, 3, layout=layout(v, [first_hand, *FOUR_HANDS], "KC"))
+    s.apply_str(f"signal:{sign}")
+    s.apply(c("4H"))
+    s.apply(s.legal_cards()[0])
+    assert s.current == 2
+    return s
+
+
+def test_the_partners_sign_for_a_trump_places_that_card_in_every_sampled_deal() -> None:
+    s = signed_deal("AC 4H 5D", "ace_of_trumps")
+    v = s.variant
+    rng = random.Random(4)
+    view = s.view(2)
+    assert c("AC") not in view.known[0]  # nothing but the sign tells where it is
+    assert c("AC") in infer(view, v).fixed[0]
+    for _ in range(25):
+        assert c("AC") in determinize(view, v, rng).hands[0]
+    # still true after the draws, as long as the Ace is not played
+    while s.current != 0:
+        s.apply(s.legal_cards()[0])
+    assert s.stock_count < 28  # everybody drew
+    for _ in range(25):
+        assert c("AC") in determinize(s.view(2), v, rng).hands[0]
+    s.apply(c("AC"))
+    info = infer(s.view(2), v)
+    assert c("AC") not in info.fixed[0] and c("AC") not in info.unseen
+
+
+def test_the_partners_sign_for_briscas_puts_a_plain_ace_or_three_in_every_sampled_deal(
+) -> None:
+    s = signed_deal("AS 4H 5D", "briscas")
+    v = s.variant
+    rng = random.Random(5)
+    view = s.view(2)
+    briscas = set(cards("AS 3S AH 3H AD 3D"))
+    assert not briscas & set(view.known[0])
+    assert infer(view, v).promises == ((0, tuple(sorted(briscas))),)
+    held = [set(determinize(view, v, rng).hands[0]) for _ in range(40)]
+    assert all(h & briscas for h in held)
+    assert len(set().union(*held) & briscas) > 1  # any of them, not always the same
+    # once seat 0 has played a brisca, the sign promises nothing more
+    while s.current != 0:
+        s.apply(s.legal_cards()[0])
+    s.apply(c("AS"))
+    assert infer(s.view(2), v).promises == ()
 
 
 # ----- properties -------------------------------------------------------------------------
