@@ -323,23 +323,25 @@ def rule_card(view: SeatView, variant: Variant, counting: bool = True) -> int:
     return _contest(t)
 
 
+def points_askers(view: SeatView) -> set[int]:
+    """The partners who asked this seat for points in the trick on the table (Brisca's
+    "play me a card with points")."""
+    now = len(view.tricks)
+    return {sg.sender for sg in view.signals if sg.trick == now and sg.name == "play_points"
+            and not sg.intercepted and sg.sender != view.seat}
+
+
 def answer_to_request(view: SeatView, variant: Variant, cards: list[int]) -> int | None:
-    """A partner's request for points this trick (Brisca's "play me a card with points"),
-    answered with the plain figure worth most: a King, Horse or Jack that is neither a trump
-    nor a brisca; None when there was no such request or no such card."""
-    if view.trump is None:
+    """A partner's request for points this trick, answered with the plain figure worth
+    most: a King, Horse or Jack that is neither a trump nor a brisca; None when there was no
+    such request or no such card."""
+    if view.trump is None or not points_askers(view):
         return None
-    for sg in view.signals:
-        if sg.trick != len(view.tricks) or sg.intercepted or sg.sender == view.seat:
-            continue
-        sig = next((x for x in variant.signals if x.name == sg.name), None)
-        if sig is None or sig.kind != REQUEST or sig.name != "play_points":
-            continue
-        top = max(variant.points)
-        figures = [c for c in cards if variant.suit[c] != view.trump
-                   and 0 < variant.points[c] < top - 1]
-        if figures:
-            return max(figures, key=lambda c: variant.points[c])
+    top = max(variant.points)
+    figures = [c for c in cards if variant.suit[c] != view.trump
+               and 0 < variant.points[c] < top - 1]
+    if figures:
+        return max(figures, key=lambda c: variant.points[c])
     return None
 
 
@@ -350,8 +352,7 @@ def request_to_honour(view: SeatView, variant: Variant, cards: list[int]) -> int
     if answer is None:
         return None
     t = Table(view, variant)
-    askers = {sg.sender for sg in view.signals if sg.trick == len(view.tricks)
-              and sg.name == "play_points" and not sg.intercepted and sg.sender != view.seat}
+    askers = points_askers(view)
     if t.win_seat is None or t.win_seat in askers or not askers & set(t.tseats):
         return answer
     return None
@@ -658,16 +659,12 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
         return rank_auction(view, variant, legal, rng, careless)
     return _auction_choice(view, variant, legal)
 
-def _partner_asks(view: SeatView, name: str) -> list[int]:
-    """Where in ``view.signals`` a partner made the request ``name``."""
-    return [i for i, s in enumerate(view.signals)
-            if s.name == name and s.sender != view.seat and not s.intercepted]
-
 
 def told_since(view: SeatView) -> int:
     """The first of ``view.signals`` that counts as telling the partners this seat's cards:
     after a partner's latest "show me your cards", the holdings are told again."""
-    asks = _partner_asks(view, "show_cards")
+    asks = [i for i, s in enumerate(view.signals)
+            if s.name == "show_cards" and s.sender != view.seat and not s.intercepted]
     return asks[-1] + 1 if asks else 0
 
 
@@ -699,7 +696,6 @@ def request_choice(view: SeatView, variant: Variant, sigs: Sequence[int],
         if any(view.hand_sizes[s] > 1 for s in partners):
             return names["show_cards"]
     return None
-
 
 
 def auction_kind(variant: Variant) -> str:
