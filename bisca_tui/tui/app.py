@@ -329,7 +329,7 @@ class BiscaApp(App[int]):
         session.programs_allowed = not self.no_programs
         if source is None:  # a new game: the commands named on the command line
             session.approved |= {f"cmd:{c}" for c in self.named_programs}
-        pending = session.unapproved()
+        pending = session.programs() if self.no_programs else session.unapproved()
         if not pending:
             self.sit_down(session, source)
             return

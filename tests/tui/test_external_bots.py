@@ -3,12 +3,14 @@ is told why, and no program outlives the match or the app."""
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from pathlib import Path
 
 from tui_helpers import first_playable_index, log_text, make_app, open_table, play_key
 
+from bisca_tui.tui.screens.summary import stand_in_lines
 from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
@@ -75,6 +77,14 @@ async def test_a_crashing_bot_is_replaced_and_the_player_told_why(private_data,
         assert "Rui's program failed" in str(t.query_one("#status").render())
         assert "stand-in" in seat_text(t, 1)
         assert len(st.history) >= 2 and st.current == 0  # the stand-in played for it
+        # who really plays is kept: in the save, the deal summary and the history
+        rui = session.people[1]
+        assert (rui.program, rui.stand_in_from) == (command(script), 0)
+        assert rui.level == bot.fallback_level and rui.command is None
+        saved = json.loads(session.table_text())["seats"][1]
+        assert saved["program"] == command(script) and saved["level"] == rui.level
+        assert stand_in_lines(session) == [f"Rui's program was replaced in this deal: the "
+                                           f"built-in {rui.level} bot played for it."]
 
 
 async def test_a_program_that_cannot_start_is_reported_at_once(private_data,
