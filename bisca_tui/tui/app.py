@@ -7,6 +7,10 @@ start screen); ``--cards`` and ``--speed`` are the form's first choices for the 
 and the bots' pace; ``--data-dir`` is where the interrupted match is kept, and the settings
 file (``prefs.py``) that remembers the theme, the card faces, the pace and the last new game
 form between runs. ctrl+p opens the command palette (``commands.py``).
+
+An outside program (a ``cmd:`` seat) starts only once the person here confirmed its exact
+command, in a dialog or ahead with ``bisca-tui --program COMMAND``; ``--no-programs`` refuses
+them all (``start_session``).
 """
 
 from __future__ import annotations
