@@ -379,6 +379,7 @@ class BiscaApp(App[int]):
         from .screens.newgame import NewGameScreen
         from .screens.table import TableScreen
 
+        session.programs_allowed = not self.no_programs  # said again: start_bots obeys it
         self.session = session
         self.saved = None
         self.save_problem = None

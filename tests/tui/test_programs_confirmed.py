@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.widgets import Input, Select, Static
 from tui_helpers import make_app, table, until
 
+from bisca_tui.tui.app import shown_command
 from bisca_tui.tui.prefs import settings_path
 from bisca_tui.tui.save import SAVE_NAME, TABLE_NAME, write_save
 from bisca_tui.tui.screens.confirm import ChoiceDialog
@@ -177,7 +178,12 @@ def test_the_remembered_form_keeps_only_what_the_form_writes() -> None:
     refused = refuse_unknown_seats(memory, programs=False)
     assert refused == ["new_game.seats[1].kind names an outside program: outside programs "
                        "are not allowed at this table"]
-    assert memory["seats"][1] == {"name": "Rui"}
+    assert memory["seats"][1] == {"name": "Rui", "command": "rm -rf ~"}  # kept, not run
+
+
+def test_a_command_is_shown_as_it_would_run() -> None:
+    assert shown_command("bot --x '[b]'") == "bot --x '[b]'"
+    assert shown_command("bot\x1b[2J\rok") == "bot\\x1b[2J\\rok"
 
 
 @pytest.mark.parametrize(("seat", "message"), [

@@ -109,7 +109,7 @@ def refuse_unknown_seats(memory: dict[str, Any], programs: bool) -> list[str]:
     """Drop from the remembered form's seats each field the form never writes (an unknown
     kind, a command that is not text; a program when ``programs`` is False); returns what
     was refused, one line each, naming the field. A command is only ever shown in the
-    form: starting it takes the person's yes."""
+    form (and kept for a table that allows programs): starting it takes the person's yes."""
     seats = memory.get(MEMORY_SEATS)
     if seats is None:
         return []
@@ -143,8 +143,6 @@ def refuse_unknown_seats(memory: dict[str, Any], programs: bool) -> list[str]:
         if command is not None and not isinstance(command, str):
             seat.pop("command")
             out.append(f"{field}.command is not text")
-        elif command and not programs:
-            seat.pop("command")
     return out
 
 
