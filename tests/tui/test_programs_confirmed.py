@@ -57,40 +57,51 @@ def saved_files(data: Path) -> tuple[str, str]:
             (data / TABLE_NAME).read_text(encoding="utf-8"))
 
 
+async def open_form(app, pilot) -> NewGameScreen:
+    await pilot.pause()
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await pilot.pause()
+    return app.screen  # type: ignore[return-value]
+
+
 async def test_the_form_asks_before_starting_a_program_the_settings_name(
         private_data, tmp_path) -> None:
     marker = tmp_path / "ran"
     command = marker_command(marker)
     write_settings(private_data, command)
-    app = make_app(private_data, programs=[SIMPLE])
+    app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        form = app.screen
-        await pilot.pause()
-        # the settings fill in the form; the command named on the command line wins
+        form = await open_form(app, pilot)
+        # the settings fill in the form, and nothing more
         assert form.query_one("#kind-1", Select).value == CMD
-        cmd = form.query_one("#cmd-1", Input)
-        assert cmd.value == SIMPLE
-        cmd.value = command  # the settings' command, typed back in
+        assert form.query_one("#cmd-1", Input).value == command
+        assert not marker.exists()
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         assert app.screen.id == "confirm-programs"
         assert f"Rui: {command}" in body_of(app)  # the exact command, as text
-        await pilot.press("n")
+        await pilot.press("enter")  # the answer in focus is no
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         assert app.screen is form and app.session is None
-        assert not marker.exists()
-        # the command named with --program starts without a question
-        cmd.value = SIMPLE
+        await pilot.press("ctrl+q")
+    assert not marker.exists()
+
+
+async def test_a_program_named_on_the_command_line_starts_without_a_question(
+        private_data, tmp_path) -> None:
+    write_settings(private_data, marker_command(tmp_path / "ran"))
+    app = make_app(private_data, programs=[SIMPLE])
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        assert form.query_one("#cmd-1", Input).value == SIMPLE  # it wins over the settings
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: app.session is not None and app.session.bots)
+        await until(pilot, lambda: app.session is not None and 1 in app.session.bots)
         bot = app.session.bots[1]
         assert bot.active and bot.handshake() and bot.name == "Simple"
         assert table(app) is app.screen
         await pilot.press("ctrl+q")
-    assert not marker.exists()
+    assert not (tmp_path / "ran").exists()
 
 
 async def test_continue_shows_the_saved_command_and_starts_it_only_on_yes(
