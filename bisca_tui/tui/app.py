@@ -348,7 +348,7 @@ class BiscaApp(App[int]):
         body = Text("This match seats outside programs. Each runs on this computer with "
                     "your rights, exactly as written here:\n\n")
         for name, command in pending:
-            body.append(f"{name}: ", style="bold")
+            body.append(f"{shown_command(name)}: ", style="bold")
             body.append(shown_command(command) + "\n")
         if source is None:
             body.append("\nNo goes back to the form; nothing is started.")
