@@ -108,6 +108,14 @@ def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) 
                              f"{DEFAULT_SPEED}); the form and the v key at the table change it")
     parser.add_argument("--data-dir", metavar="DIR", default=default(None),
                         help="where an interrupted match is saved and found again")
+    parser.add_argument("--program", action="append", metavar="COMMAND",
+                        default=default([]),
+                        help="a bot program of yours (bot protocol) that the new game form "
+                             "may seat without asking again; it is the form's command for "
+                             "an \"External program\" seat (may be repeated)")
+    parser.add_argument("--no-programs", action="store_true", default=default(False),
+                        help="no outside program plays at this table: the form does not "
+                             "offer one, and a saved match that seats one is refused")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,7 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     raw = argparse.RawDescriptionHelpFormatter
     # the usage says outright that the command may be left out (argparse would not)
     usage = ("%(prog)s [-h] [--version] [--variant ID] [--cards STYLE] [--speed SPEED]\n"
-             "                 [--data-dir DIR] [COMMAND ...]")
+             "                 [--data-dir DIR] [--program COMMAND] [--no-programs]\n"
+             "                 [COMMAND ...]")
     parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage, description=DESCRIPTION,
                                      epilog=EPILOG, formatter_class=raw)
     parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}")
@@ -194,9 +203,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.no_programs and args.program:
+        print("bisca-tui: --program and --no-programs cannot be used together",
+              file=sys.stderr)
+        return 2
     tui = importlib.import_module("bisca_tui.tui.app")
     app = tui.BiscaApp(data_directory=args.data_dir, variant=args.variant,
-                       card_style=args.cards, speed=args.speed)
+                       card_style=args.cards, speed=args.speed,
+                       no_programs=args.no_programs, programs=args.program)
     return int(app.run() or 0)
 
 

@@ -136,6 +136,19 @@ def test_play_is_the_default_and_takes_the_table_options(
         assert made[key] == value, key
 
 
+def test_programs_are_named_on_the_command_line_or_refused_outright(
+        fake_app: list[dict[str, Any]], capsys) -> None:
+    assert cli.main(["--program", "python3 my_bot.py", "play", "--speed", "slow"]) == 0
+    assert fake_app[-1]["programs"] == ["python3 my_bot.py"]
+    assert fake_app[-1]["no_programs"] is False
+    assert cli.main(["play", "--no-programs"]) == 0
+    assert fake_app[-1]["no_programs"] is True and fake_app[-1]["programs"] == []
+    count = len(fake_app)
+    code, out, err = run(capsys, "--no-programs", "--program", "python3 my_bot.py")
+    assert code == 2 and "cannot be used together" in err
+    assert len(fake_app) == count  # no table opened
+
+
 # ----- refusals ----------------------------------------------------------------------------------
 
 ARENA = ["arena", "--variant", "bisca-3", "--bots", "random,random"]

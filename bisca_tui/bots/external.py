@@ -43,7 +43,12 @@ DEFAULT_START_TIMEOUT = 10.0
 DEFAULT_FALLBACK = "medium"
 QUIT_GRACE = 1.0  # seconds a program gets to leave on its own after "quit"
 MAX_LINE = 1 << 16  # longest line accepted from a program, in bytes
+# what a program may have written and the table not yet read (between decisions, say): more
+# is a flood, and the program loses its seat
+MAX_PENDING_LINES = 1000
+MAX_PENDING_BYTES = 1 << 20
 _TOO_LONG = b"\x00too long"
+_FLOOD = b"\x00flood"
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +166,57 @@ def _variant_json(v: Variant) -> dict[str, Any]:
 # ----- pipe threads (plain functions: they must not keep the bot alive) ---------------------
 
 
-def _read_lines(stream: IO[bytes], out: queue.Queue[bytes | None]) -> None:
+class _Inbox:
+    """The lines read from a program and not yet taken by the table, within a bound.
+
+    ``put`` refuses a line that would take the lines waiting over ``MAX_PENDING_LINES`` or
+    their bytes over ``MAX_PENDING_BYTES``: it queues one ``_FLOOD`` mark instead, sets
+    ``flooded``, and the reader stops reading (the program then blocks on its full pipe).
+    Markers (``None`` for the end, ``_TOO_LONG``) always fit.
+    """
+
+    def __init__(self, max_lines: int = MAX_PENDING_LINES,
+                 max_bytes: int = MAX_PENDING_BYTES) -> None:
+        self.max_lines = max_lines
+        self.max_bytes = max_bytes
+        self.flooded = threading.Event()
+        self._items: deque[bytes | None] = deque()
+        self._bytes = 0
+        self._ready = threading.Condition()
+
+    def put(self, item: bytes | None) -> bool:
+        """Queue ``item``; False when it did not fit (a flood: stop reading)."""
+        with self._ready:
+            if item is not None and item != _TOO_LONG:
+                if (len(self._items) >= self.max_lines
+                        or self._bytes + len(item) > self.max_bytes):
+                    self._items.append(_FLOOD)
+                    self.flooded.set()
+                    self._ready.notify()
+                    return False
+                self._bytes += len(item)
+            self._items.append(item)
+            self._ready.notify()
+            return True
+
+    def get(self, timeout: float) -> bytes | None:
+        """The next item, waiting at most ``timeout`` seconds (``queue.Empty`` after)."""
+        with self._ready:
+            if not self._ready.wait_for(lambda: bool(self._items), timeout=max(timeout, 0.0)):
+                raise queue.Empty
+            item = self._items.popleft()
+            if item is not None and item not in (_TOO_LONG, _FLOOD):
+                self._bytes -= len(item)
+            return item
+
+    @property
+    def pending(self) -> tuple[int, int]:
+        """How many lines, and bytes, wait to be taken."""
+        with self._ready:
+            return len(self._items), self._bytes
+
+
+def _read_lines(stream: IO[bytes], out: _Inbox) -> None:
     try:
         while True:
             line = stream.readline(MAX_LINE + 1)
@@ -170,7 +225,8 @@ def _read_lines(stream: IO[bytes], out: queue.Queue[bytes | None]) -> None:
             if len(line) > MAX_LINE and not line.endswith(b"\n"):
                 out.put(_TOO_LONG)
                 break
-            out.put(line)
+            if not out.put(line):
+                break
     except (OSError, ValueError):
         pass
     finally:
@@ -274,7 +330,7 @@ class ExternalBot(Bot):
         self._fallback_spec = fallback
         self.fallback_bot: Bot | None = None
         self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines = _Inbox()
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._threads: list[threading.Thread] = []
         self._greeted = False
@@ -446,13 +502,17 @@ class ExternalBot(Bot):
         while True:
             left = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(left, 0.0))
+                line = self._lines.get(max(left, 0.0))
             except queue.Empty:
                 raise BotFailure(f"did not {doing} within {timeout:g} s", TIMEOUT) from None
             if line is None:
                 raise BotFailure(self._exit_reason(), CRASH)
             if line == _TOO_LONG:
                 raise BotFailure(f"sent a line longer than {MAX_LINE} bytes", GARBAGE)
+            if line == _FLOOD:
+                raise BotFailure(f"wrote more than {MAX_PENDING_LINES} lines or "
+                                 f"{MAX_PENDING_BYTES // 1024} KiB that nobody asked for",
+                                 GARBAGE)
             text = line.decode("utf-8", "replace").strip()
             if not text:
                 continue

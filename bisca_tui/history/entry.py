@@ -101,6 +101,29 @@ def person_kind(kind: str, level: str) -> str:
     return PROGRAM if level.startswith("cmd:") else BOT
 
 
+def who_played(person: Person, finished: int) -> tuple[str, str, str]:
+    """The kind and level a player is kept under over the ``finished`` deals, and what
+    they count as for their opponents (``opponent_key``).
+
+    A seat whose outside program was replaced by a built-in stand-in (the table's
+    ``SeatSpec.program`` and ``stand_in_from``) counts as the stand-in from the deal it
+    took over: a bot of its level when the stand-in played in every finished deal; a
+    program still, but ``mixed`` for its opponents, when the program played some of them
+    alone; the program while the stand-in has finished no deal.
+    """
+    program = getattr(person, "program", "") or ""
+    since = getattr(person, "stand_in_from", None)
+    if person.kind == HUMAN or not program or not isinstance(since, int):
+        kind = person_kind(person.kind, person.level)
+        level = person.level if kind != HUMAN else ""
+        return kind, level, opponent_key(kind, level)
+    if since >= finished:
+        return PROGRAM, program, PROGRAM
+    if since == 0:
+        return BOT, person.level, opponent_key(BOT, person.level)
+    return PROGRAM, program, MIXED
+
+
 def opponent_key(kind: str, level: str) -> str:
     if kind == BOT:
         return f"bot:{level}"
@@ -161,7 +184,8 @@ def match_entry(match: Match, people: list[Person], record: str, uid: str, start
     v = match.variant
     over = match.is_over()
     seats0 = match.people(0) if match.deals else tuple(range(v.n_people))
-    kinds = [person_kind(p.kind, p.level) for p in people]
+    played = [who_played(p, len(match.results)) for p in people]
+    kinds = [kind for kind, _, _ in played]
     sides: list[int | None] = []
     for player in range(v.n_people):
         if v.people_scores or player not in seats0:
@@ -172,7 +196,7 @@ def match_entry(match: Match, people: list[Person], record: str, uid: str, start
     for player, person in enumerate(people):
         others = [q for q in range(v.n_people) if q != player
                   and (sides[player] is None or sides[q] != sides[player])]
-        keys = {opponent_key(kinds[q], people[q].level) for q in others}
+        keys = {played[q][2] for q in others}
         opponents = keys.pop() if len(keys) == 1 else MIXED
         scorer = player if v.people_scores else sides[player]
         score = match.scores[scorer] if scorer is not None else 0
@@ -182,8 +206,8 @@ def match_entry(match: Match, people: list[Person], record: str, uid: str, start
                 result = LEVEL
             else:
                 result = WON if match.winner == scorer else LOST
-        level = person.level if kinds[player] != HUMAN else ""
-        players.append(PlayerEntry(player, person.name, kinds[player], level, sides[player],
+        players.append(PlayerEntry(player, person.name, kinds[player], played[player][1],
+                                   sides[player],
                                    opponents, score, result))
     deals = [deal_entry(match, i) for i in range(len(match.results))]
     return MatchEntry(uid, started, ended if over else None, v.id, dict(v.options),

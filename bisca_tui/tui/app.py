@@ -7,6 +7,10 @@ start screen); ``--cards`` and ``--speed`` are the form's first choices for the 
 and the bots' pace; ``--data-dir`` is where the interrupted match is kept, and the settings
 file (``prefs.py``) that remembers the theme, the card faces, the pace and the last new game
 form between runs. ctrl+p opens the command palette (``commands.py``).
+
+An outside program (a ``cmd:`` seat) starts only once the person here confirmed its exact
+command, in a dialog or ahead with ``bisca-tui --program COMMAND``; ``--no-programs`` refuses
+them all (``start_session``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import contextlib
 import os
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +61,14 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
     from .session import Session
 
 QUIT_DIALOG = "quit-unsaved"
+PROGRAMS_DIALOG = "confirm-programs"
+NOT_ALLOWED = "outside programs are not allowed at this table"
+
+
+def shown_command(command: str) -> str:
+    """A command line as text to show: characters that do not print are written as
+    escapes, so that what is shown is what would run."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in command)
 
 
 def describe(session: Session, path: Path) -> str:
@@ -91,8 +104,14 @@ class BiscaApp(App[int]):
     def __init__(self, bot_delay: float | None = None, data_directory: Path | str | None = None,
                  default_bot_level: str | None = None, variant: str | None = None,
                  card_style: str | None = None, speed: str | None = None,
-                 first_screen: Screen[Any] | None = None) -> None:
+                 first_screen: Screen[Any] | None = None, no_programs: bool = False,
+                 programs: Sequence[str] = ()) -> None:
         super().__init__()
+        # no outside program may play at this table (a table served to web browsers)
+        self.no_programs = no_programs
+        # the commands named on this machine's command line (--program): a new game may
+        # seat them without asking again
+        self.named_programs = [] if no_programs else [c for c in programs if c.strip()]
         # a screen to open instead of the start screen (``bisca-tui replay FILE --tui``):
         # the app then neither looks for a saved match nor holds the save folder
         self.first_screen = first_screen
@@ -303,6 +322,56 @@ class BiscaApp(App[int]):
     def start_session(self, session: Session, source: Path | None = None) -> None:
         """Sit down at ``session``: a new match, or one read from ``source``.
 
+        An outside program plays a seat only once the person here has confirmed its exact
+        command: named with ``--program`` (for a new match), or answered yes in a dialog
+        that shows it. No answer, and nothing starts: the form (or the start screen) stays,
+        and a saved match stays saved as it was. With ``no_programs`` a match that seats
+        a program is refused.
+        """
+        from .screens.confirm import Choice, ChoiceDialog
+
+        session.programs_allowed = not self.no_programs
+        if source is None:  # a new game: the commands named on the command line
+            session.approved |= {f"cmd:{c}" for c in self.named_programs}
+        pending = session.programs() if self.no_programs else session.unapproved()
+        if not pending:
+            self.sit_down(session, source)
+            return
+        where = source.name if source is not None else "The new game"
+        if self.no_programs:
+            names = ", ".join(name for name, _ in pending)
+            self.notify(f"{where} seats an outside program ({names}): {NOT_ALLOWED}.",
+                        title="Cannot start", severity="error", timeout=10, markup=False)
+            return
+        if self.screen.id == PROGRAMS_DIALOG:
+            return  # already asking
+        body = Text("This match seats outside programs. Each runs on this computer with "
+                    "your rights, exactly as written here:\n\n")
+        for name, command in pending:
+            body.append(f"{shown_command(name)}: ", style="bold")
+            body.append(shown_command(command) + "\n")
+        if source is None:
+            body.append("\nNo goes back to the form; nothing is started.")
+            back = "No, back to the form"
+        else:
+            body.append(f"\nNo goes back; the match stays saved in {source.name}, as it is.")
+            back = "No, go back"
+        commands = {f"cmd:{command}" for _, command in pending}
+
+        def answer(choice: str | None) -> None:
+            if choice == "start":
+                session.approved |= commands
+                self.sit_down(session, source)
+
+        self.push_screen(ChoiceDialog(
+            "Start outside programs?", body,
+            [Choice("start", "Yes, start them", "y", "warning"),
+             Choice("back", back, "n", "primary")],
+            cancel="back", focus="back", dialog_id=PROGRAMS_DIALOG), answer)
+
+    def sit_down(self, session: Session, source: Path | None = None) -> None:
+        """``start_session`` once its outside programs, if any, are confirmed.
+
         A new match never replaces the match in progress: that one is moved to an
         earlier-match file first. A second table open on the same folder saves to a file of
         its own.
@@ -310,6 +379,7 @@ class BiscaApp(App[int]):
         from .screens.newgame import NewGameScreen
         from .screens.table import TableScreen
 
+        session.programs_allowed = not self.no_programs  # said again: start_bots obeys it
         self.session = session
         self.saved = None
         self.save_problem = None

@@ -35,17 +35,34 @@ BOT_NAMES = ("Rui", "Inês", "Tiago", "Marta", "Nuno", "Sofia", "Vasco", "Leonor
 
 
 
+PROGRAM_PREFIX = "cmd:"
+
+
 @dataclass
 class SeatSpec:
-    """Who sits in a seat: a person at this keyboard or a bot of some level."""
+    """Who sits in a seat: a person at this keyboard or a bot of some level.
+
+    A seat whose outside program (level ``cmd:COMMAND``) was replaced by a built-in
+    stand-in keeps the program's level in ``program``, the deal where the stand-in took
+    over (counted from 0) in ``stand_in_from``, and the stand-in's level in ``level``.
+    """
 
     kind: str
     name: str
     level: str = ""
+    program: str = ""
+    stand_in_from: int | None = None
 
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+    @property
+    def command(self) -> str | None:
+        """The command line of the outside program that plays the seat, if any."""
+        if self.is_human or not self.level.startswith(PROGRAM_PREFIX):
+            return None
+        return self.level[len(PROGRAM_PREFIX):]
 
 
 def default_level() -> str:
@@ -65,7 +82,10 @@ class Session:
     """A match in progress, with its seats and bots.
 
     The bots start with ``start_bots`` (the table calls it), not when the session is built:
-    reading a saved match to offer it back must not launch a seat's external program.
+    reading a saved match to offer it back must not launch a seat's external program. Even
+    then an outside program starts only when its level is in ``approved`` (the person at
+    this machine confirmed that exact command) and ``programs_allowed`` holds; any other
+    program seat is played by a built-in stand-in, and ``bot_problems`` says why.
     """
 
     def __init__(self, match: Match, seats: list[SeatSpec], card_style: str = "symbols",
@@ -93,6 +113,17 @@ class Session:
         self.history_id = uuid.uuid4().hex
         self.started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         self.history_seq = 0  # how many times it was written: a later write replaces
+        self.approved: set[str] = set()  # ``cmd:`` levels confirmed at this machine
+        self.programs_allowed = True  # False: no outside program at this table at all
+
+    def programs(self) -> list[tuple[str, str]]:
+        """The seats an outside program would play: (the seat's name, its command line)."""
+        return [(p.name, p.command) for p in self.people if p.command is not None]
+
+    def unapproved(self) -> list[tuple[str, str]]:
+        """The programs of ``programs`` not confirmed for this match."""
+        return [(name, cmd) for name, cmd in self.programs()
+                if PROGRAM_PREFIX + cmd not in self.approved]
 
     def start_bots(self) -> None:
         """Create the bots of every bot seat (once); problems land in ``bot_problems``."""
@@ -104,6 +135,15 @@ class Session:
 
     def _make_bot(self, player: int, spec: SeatSpec) -> Bot:
         seed = (self.match.seed + 7919 * (player + 1)) % (2**63)
+        if spec.command is not None and (not self.programs_allowed
+                                         or spec.level not in self.approved):
+            why = ("outside programs are not allowed at this table"
+                   if not self.programs_allowed else "its program was not confirmed")
+            level = default_level()
+            self.bot_problems.append(f"{spec.name}: {why}; the built-in {level} bot plays "
+                                     "its seat.")
+            self.stand_in(player, level)
+            return make_bot(level, seed)
         try:
             bot = make_bot(spec.level, seed)
         except (ValueError, OSError) as e:
@@ -114,11 +154,26 @@ class Session:
         notice = getattr(bot, "notice", None)
         if notice:  # an external program that could not even start
             self.bot_problems.append(f"{spec.name}: {notice}")
+            self.stand_in(player, getattr(bot, "fallback_level", default_level()))
         elif hasattr(bot, "on_notice"):
-            bot.on_notice = lambda text, p=player: self._bot_notice(self.seat_of(p), text)
+            bot.on_notice = lambda text, p=player, b=bot: self._bot_notice(
+                self.seat_of(p), text, p, getattr(b, "fallback_level", ""))
         return bot
 
-    def _bot_notice(self, seat: int | None, text: str) -> None:
+    def stand_in(self, player: int, level: str) -> None:
+        """Note that a built-in bot of ``level`` plays for a seat's outside program from the
+        current deal on (what the deal summary, the save and the history say)."""
+        spec = self.people[player]
+        if spec.command is None or not level:
+            return
+        spec.program = spec.level
+        spec.stand_in_from = max(len(self.match.deals) - 1, 0)
+        spec.level = level
+
+    def _bot_notice(self, seat: int | None, text: str, player: int | None = None,
+                    level: str = "") -> None:
+        if player is not None and not self.closed:
+            self.stand_in(player, level)
         if self.closed or seat is None:  # a program stopped at the end, or sitting out
             return
         listener = self.on_bot_notice
@@ -134,7 +189,9 @@ class Session:
             return ""  # the seat panel names the dummy's player instead
         if spec.is_human:
             return ""
-        if not spec.level.startswith("cmd:"):
+        if spec.program:
+            return f"{spec.level} stand-in"
+        if spec.command is None:
             return spec.level
         stand_in = getattr(self.bot_for(seat), "fallback_bot", None)
         if stand_in is not None:
@@ -469,7 +526,12 @@ def named_apart(seats: list[SeatSpec]) -> list[SeatSpec]:
 
 
 def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:
-    """Seats from a saved file; without a table section, the first seat is the person."""
+    """Seats from a saved file; without a table section, the first seat is the person.
+
+    Only what the table writes is taken: a person, a bot of a built-in level, an outside
+    program (``cmd:COMMAND``, which the table starts only once confirmed), or a built-in
+    stand-in for one. Anything else raises ``ValueError`` naming the field.
+    """
     if raw is None:
         seats = default_seats(n, bot_levels()[0])
         for s, spec in enumerate(seats):
@@ -477,15 +539,47 @@ def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:
         return seats
     if not isinstance(raw, list) or len(raw) != n:
         raise ValueError(f"table.seats must list {n} seats")
+    levels = bot_levels()
     seats = []
     for i, item in enumerate(raw):
+        field = f"table.seats[{i}]"
         if not isinstance(item, dict) or item.get("kind") not in (HUMAN, BOT):
-            raise ValueError(f"table.seats[{i}] must say kind \"human\" or \"bot\"")
+            raise ValueError(f"{field} must say kind \"human\" or \"bot\"")
+        unknown = sorted(set(item) - {"kind", "name", "level", "program", "stand_in_from"})
+        if unknown:
+            raise ValueError(f"{field} holds {_quoted(unknown[0])}, which the table never "
+                             "writes")
         name = item.get("name")
         if not isinstance(name, str) or not name:
-            raise ValueError(f"table.seats[{i}] has no name")
+            raise ValueError(f"{field} has no name")
         level = item.get("level", "")
+        program = item.get("program", "")
+        since = item.get("stand_in_from")
         if not isinstance(level, str):
-            raise ValueError(f"table.seats[{i}].level must be a string")
-        seats.append(SeatSpec(item["kind"], name, level))
+            raise ValueError(f"{field}.level must be a string")
+        if item["kind"] == HUMAN:
+            if level or program or since is not None:
+                raise ValueError(f"{field} is a person, yet names a bot level")
+        elif not (level in levels or _is_program(level)):
+            raise ValueError(f"{field}.level {_quoted(level)} is not a bot level")
+        if program or since is not None:
+            if not _is_program(program):
+                raise ValueError(f"{field}.program {_quoted(program)} is not an outside "
+                                 "program")
+            if level not in levels:
+                raise ValueError(f"{field}.level {_quoted(level)} is not a built-in level")
+            if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+                raise ValueError(f"{field}.stand_in_from must be a deal number")
+        seats.append(SeatSpec(item["kind"], name, level, program, since))
     return seats
+
+
+def _is_program(level: Any) -> bool:
+    return (isinstance(level, str) and level.startswith(PROGRAM_PREFIX)
+            and bool(level[len(PROGRAM_PREFIX):].strip()))
+
+
+def _quoted(value: Any) -> str:
+    """A value from a file, quoted and cut short, for a one-line message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -341,3 +341,42 @@ def test_close_is_idempotent_and_later_decisions_still_work() -> None:
     bot.close()
     view = GameState(make_variant("bisca-3"), seed=6).view(1)
     assert bot.choose(view) in view.legal
+
+
+# A program that greets, then writes log lines without end, never asked for them.
+FLOOD = """
+import json, sys
+sys.stdin.readline()
+print(json.dumps({"type": "hello", "protocol": 1, "name": "Flood"}), flush=True)
+line = json.dumps({"type": "log", "text": "x" * SIZE}) + "\\n"
+while True:
+    sys.stdout.write(line)
+"""
+
+
+@pytest.mark.parametrize("size", [10, 60000])  # many short lines; a few long ones
+def test_a_program_flooding_its_output_is_bounded_and_replaced(tmp_path: Path,
+                                                               size: int) -> None:
+    from bisca_tui.bots.external import MAX_PENDING_BYTES, MAX_PENDING_LINES
+
+    cmd = program(tmp_path, "flood", FLOOD.replace("SIZE", str(size)))
+    heard: list[str] = []
+    bot = ExternalBot(cmd, fallback="random", on_notice=heard.append)
+    try:
+        assert bot.handshake() and bot.name == "Flood"
+        # the person thinks: nobody reads the program's lines until the next decision
+        assert bot._lines.flooded.wait(timeout=30)
+        reader = bot._threads[0]
+        reader.join(timeout=30)
+        assert not reader.is_alive()  # it stopped reading: what waits can grow no more
+        lines, size_waiting = bot._lines.pending
+        assert lines <= MAX_PENDING_LINES + 2  # the flood mark and the end mark
+        assert size_waiting <= MAX_PENDING_BYTES
+        view = GameState(make_variant("bisca-3"), seed=5).view(1)
+        assert bot.choose(view) in view.legal  # the stand-in answers
+        assert not bot.active and bot.failure_kind == GARBAGE
+        assert bot.failure is not None and "nobody asked for" in bot.failure
+        assert heard == [bot.notice]
+        assert bot._proc is not None and bot._proc.poll() is not None  # it is stopped
+    finally:
+        bot.close()

@@ -3,6 +3,8 @@ statistics read: sides, a dummy hand, a dealer sitting out, payments seat by sea
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from bisca_tui.engine.variant import all_variants
@@ -56,3 +58,36 @@ def test_opponents_are_the_other_side_and_partners_are_not() -> None:
     two = match_entry(play("bisca-3", 1, deals=1), program, "{}", "v", "2026")
     assert [(p.kind, p.opponents) for p in two.players] == [("human", "program"),
                                                             ("program", "human")]
+
+
+@dataclass
+class Replaced:
+    """A seat whose program a built-in stand-in replaced, as the table keeps it."""
+
+    name: str
+    kind: str
+    level: str
+    program: str = ""
+    stand_in_from: int | None = None
+
+
+@pytest.mark.parametrize(("since", "kind", "level", "against"), [
+    (0, "bot", "medium", "bot:medium"),  # the stand-in played in every deal
+    (1, "program", "cmd:python3 bot.py", "mixed"),  # the program alone in the first deal
+    (3, "program", "cmd:python3 bot.py", "program"),  # no finished deal of the stand-in
+])
+def test_a_stand_in_is_credited_with_the_deals_it_played(tmp_path, since, kind, level,
+                                                         against) -> None:
+    match = play("bisca-3", 5, deals=3)
+    people = [Replaced("Ana", "human", ""),
+              Replaced("P", "bot", "medium", "cmd:python3 bot.py", since)]
+    entry = match_entry(match, people, "{}", "s", "2026-01-01T00:00:00Z")
+    ana, program = entry.players
+    assert (program.kind, program.level) == (kind, level)
+    assert ana.opponents == against
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    store.write(entry)
+    stats = compute(store, Filters(player="Ana"))
+    assert [line.key for line in stats.by_opponent] == [against]
+    store.close()

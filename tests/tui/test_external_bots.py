@@ -3,12 +3,24 @@ is told why, and no program outlives the match or the app."""
 
 from __future__ import annotations
 
+import json
 import shlex
+import sqlite3
 import sys
 from pathlib import Path
 
-from tui_helpers import first_playable_index, log_text, make_app, open_table, play_key
+from textual.widgets import Static
+from tui_helpers import (
+    first_playable_index,
+    log_text,
+    make_app,
+    open_table,
+    play_deal_by_keys,
+    play_key,
+)
 
+from bisca_tui.history.store import DB_NAME
+from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
@@ -30,8 +42,11 @@ def command(script: Path) -> str:
 
 
 def external_session(level: str, seed: int = 7) -> Session:
+    """A match against a program, confirmed as the person would in the dialog."""
     seats = [SeatSpec(HUMAN, "You"), SeatSpec(BOT, "Rui", level)]
-    return Session.new("bisca-3", {}, seats, seed=seed)
+    session = Session.new("bisca-3", {}, seats, seed=seed)
+    session.approved.add(level)
+    return session
 
 
 def seat_text(t, seat: int) -> str:
@@ -72,6 +87,27 @@ async def test_a_crashing_bot_is_replaced_and_the_player_told_why(private_data,
         assert "Rui's program failed" in str(t.query_one("#status").render())
         assert "stand-in" in seat_text(t, 1)
         assert len(st.history) >= 2 and st.current == 0  # the stand-in played for it
+        # who really plays is kept: in the save, the deal summary and the history
+        rui = session.people[1]
+        assert (rui.program, rui.stand_in_from) == (command(script), 0)
+        assert rui.level == bot.fallback_level and rui.command is None
+        saved = json.loads(session.table_text())["seats"][1]
+        assert saved["program"] == command(script) and saved["level"] == rui.level
+        line = f"Rui's program was replaced in this deal: the built-in {rui.level} bot played"
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        shown = " ".join(" ".join(str(w.render()).split()) for w in app.screen.query(Static))
+        assert line in shown
+        await app.workers.wait_for_complete()  # the deal's line in the history
+    db = sqlite3.connect(private_data / DB_NAME)
+    try:
+        kept = db.execute("SELECT name, kind, level, opponents FROM match_players "
+                          "ORDER BY player").fetchall()
+    finally:
+        db.close()
+    # the stand-in played in the only deal: it is credited, not the program
+    assert kept == [("You", "human", "", f"bot:{rui.level}"),
+                    ("Rui", "bot", rui.level, "human")]
 
 
 async def test_a_program_that_cannot_start_is_reported_at_once(private_data,

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 CMD = "cmd"
 CHOSEN = "▶ "  # the game chosen, marked by more than colour
 MEMORY = "new_game"  # the settings' key for the last form
+MEMORY_SEATS = "seats"
 
 
 def choice_label(value: Any) -> str:
@@ -95,6 +96,56 @@ def remembered_form(app: BiscaApp) -> dict[str, Any]:
     return mem if isinstance(mem, dict) else {}
 
 
+def seat_kinds(programs: bool = True) -> list[tuple[str, str]]:
+    """The choices for a seat other than the first: (label, value)."""
+    kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
+    if programs:
+        kinds.append(("External program", CMD))
+    kinds.append(("Person at this keyboard", HUMAN))
+    return kinds
+
+
+def refuse_unknown_seats(memory: dict[str, Any], programs: bool) -> list[str]:
+    """Drop from the remembered form's seats each field the form never writes (an unknown
+    kind, a command that is not text; a program when ``programs`` is False); returns what
+    was refused, one line each, naming the field. A command is only ever shown in the
+    form (and kept for a table that allows programs): starting it takes the person's yes."""
+    seats = memory.get(MEMORY_SEATS)
+    if seats is None:
+        return []
+    if not isinstance(seats, list):
+        memory.pop(MEMORY_SEATS)
+        return [f"{MEMORY}.{MEMORY_SEATS} is not a list of seats"]
+    kinds = {value for _, value in seat_kinds()}
+    out = []
+    for s, seat in enumerate(seats):
+        field = f"{MEMORY}.{MEMORY_SEATS}[{s}]"
+        if not isinstance(seat, dict):
+            seats[s] = {}
+            out.append(f"{field} is not a seat")
+            continue
+        for key in sorted(set(seat) - {"name", "kind", "command"}):
+            seat.pop(key)
+            out.append(f"{field}.{key} is not a field of a seat")
+        name = seat.get("name")
+        if name is not None and not isinstance(name, str):
+            seat.pop("name")
+            out.append(f"{field}.name is not text")
+        kind = seat.get("kind")
+        if kind is not None and kind not in kinds:
+            seat.pop("kind")
+            out.append(f"{field}.kind {str(kind)[:40]!r} is not a kind of seat")
+        elif kind == CMD and not programs:
+            seat.pop("kind")
+            out.append(f"{field}.kind names an outside program: outside programs are not "
+                       "allowed at this table")
+        command = seat.get("command")
+        if command is not None and not isinstance(command, str):
+            seat.pop("command")
+            out.append(f"{field}.command is not text")
+    return out
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -155,7 +206,16 @@ class NewGameScreen(Screen[None]):
         return HorizontalGroup(Static(label, classes="label"), widget, classes="row")
 
     async def on_mount(self) -> None:
-        self.memory = dict(remembered_form(self.bisca_app))
+        app = self.bisca_app
+        self.memory = dict(remembered_form(app))
+        if isinstance(self.memory.get(MEMORY_SEATS), list):  # checked on a copy
+            self.memory[MEMORY_SEATS] = [dict(seat) if isinstance(seat, dict) else seat
+                                         for seat in self.memory[MEMORY_SEATS]]
+        refused = refuse_unknown_seats(self.memory, not app.no_programs)
+        if refused:
+            more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
+            self.notify(f"{app.prefs.path}: {refused[0]}{more}; ignored.", title="Settings",
+                        severity="warning", timeout=10, markup=False)
         if self.memory.get("hints") == "off":  # the last game was a no-hints match
             self.query_one("#hints", Select).value = "off"
         self.players = self.remembered_players(self.variant_id)
@@ -251,8 +311,8 @@ class NewGameScreen(Screen[None]):
         n = self.players
         places = seat_places(n, 0)
         level = self.bisca_app.default_level
-        kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
-        kinds += [("External program", CMD), ("Person at this keyboard", HUMAN)]
+        named = self.bisca_app.named_programs
+        kinds = seat_kinds(not self.bisca_app.no_programs)
         kind_values = {value for _, value in kinds}
         for s in range(n):
             side = places[s][0]
@@ -273,7 +333,10 @@ class NewGameScreen(Screen[None]):
             name = Input(value=name_text[:16], id=f"name-{s}", compact=True, max_length=16)
             widgets.append(self.row("  name", name))
             command = seat.get("command")
-            cmd = Input(value=command if isinstance(command, str) else "",
+            command = command if isinstance(command, str) else ""
+            if named and command not in named:  # the program named on the command line
+                command = named[0]
+            cmd = Input(value=command,
                         placeholder="command line of the bot", id=f"cmd-{s}", compact=True)
             cmd_row = self.row("  command", cmd)
             cmd_row.display = kind == CMD
@@ -344,13 +407,15 @@ class NewGameScreen(Screen[None]):
             kind = str(self.query_one(f"#kind-{s}", Select).value)
             if kind == HUMAN:
                 seats.append(SeatSpec(HUMAN, name))
-            elif kind == CMD:
+            elif kind == CMD and not self.bisca_app.no_programs:
                 command = self.query_one(f"#cmd-{s}", Input).value.strip()
                 if not command:
                     raise OptionError(f"seat {s + 1} needs the command line of its program")
                 seats.append(SeatSpec(BOT, name, f"cmd:{command}"))
-            else:
+            elif kind.startswith("bot:") and kind.removeprefix("bot:") in bot_levels():
                 seats.append(SeatSpec(BOT, name, kind.removeprefix("bot:")))
+            else:
+                raise OptionError(f"seat {s + 1}: {kind[:40]!r} cannot play here")
         names = [sp.name for sp in seats]
         if len(set(names)) != len(names):
             raise OptionError("every seat needs a different name")

@@ -16,6 +16,19 @@ from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
 
 
+def stand_in_lines(session: Session) -> list[str]:
+    """Who played for an outside program that failed, for the deal just over."""
+    deal = len(session.match.deals) - 1
+    out = []
+    for p in session.people:
+        since = p.stand_in_from
+        if p.program and since is not None and since <= deal:
+            when = "in this deal" if since == deal else f"since deal {since + 1}"
+            out.append(f"{p.name}'s program was replaced {when}: the built-in {p.level} "
+                       "bot played for it.")
+    return out
+
+
 def team_order(session: Session, my_team: int) -> list[int]:
     """The teams (or the players, in a game scored player by player) with the player's own
     first, as the side panel shows them."""
@@ -190,6 +203,11 @@ class DealSummaryScreen(ModalScreen[None]):
             body.append("\n")
             for note in sc.notes:
                 body.append(f"• {note}\n")
+        stand_ins = stand_in_lines(s)
+        if stand_ins:
+            body.append("\n")
+            for line in stand_ins:
+                body.append(f"• {line}\n", style="yellow")
         body.append("\n")
         if s.variant.per_seat_payments:
             body.append_text(score_sheet(s))
