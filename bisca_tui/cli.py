@@ -108,6 +108,8 @@ def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) 
                              f"{DEFAULT_SPEED}); the form and the v key at the table change it")
     parser.add_argument("--data-dir", metavar="DIR", default=default(None),
                         help="where an interrupted match is saved and found again")
+    parser.add_argument("--no-programs", action="store_true", default=default(False),
+                        help="no outside program (cmd: bot) may sit at this table (used by serve)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     raw = argparse.RawDescriptionHelpFormatter
     # the usage says outright that the command may be left out (argparse would not)
     usage = ("%(prog)s [-h] [--version] [--variant ID] [--cards STYLE] [--speed SPEED]\n"
-             "                 [--data-dir DIR] [COMMAND ...]")
+             "                 [--data-dir DIR] [--no-programs] [COMMAND ...]")
     parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage, description=DESCRIPTION,
                                      epilog=EPILOG, formatter_class=raw)
     parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}")
