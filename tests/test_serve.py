@@ -158,6 +158,25 @@ def test_the_warning_is_printed_with_the_address(capsys) -> None:
     assert "Warning" not in capsys.readouterr().out
 
 
+# ----- what a bot's notice may quote --------------------------------------------------------
+
+
+def test_a_notice_shows_a_programs_words_without_terminal_codes() -> None:
+    from bisca_tui.bots.external import ExternalBot
+
+    words = "\x1b]0;pwned\x07\x1b[2Jroot:x:0:0\u202e"
+    program = f"import sys; sys.stderr.write({words!r} + '\\n'); sys.exit(3)"
+    bot = ExternalBot([sys.executable, "-c", program], seed=1, fallback="random")
+    try:
+        assert not bot.handshake()
+        assert bot.notice is not None
+        assert "crashed (exit code 3)" in bot.notice
+        assert "\\x1b]0;pwned\\x07\\x1b[2Jroot:x:0:0\\u202e" in bot.notice  # shown, escaped
+        assert not any(ch in bot.notice for ch in "\x1b\x07\u202e")
+    finally:
+        bot.close()
+
+
 # ----- a browser at the table ------------------------------------------------------------------
 
 
