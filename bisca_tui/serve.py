@@ -4,6 +4,12 @@ A small web server (textual-serve) hands each browser that opens the page a tabl
 own: it starts ``python -m bisca_tui`` with the table's options for every visitor and relays
 the screen and the keys over a websocket. It listens on the loopback address unless told
 otherwise, since whoever reaches the page plays with the files of the user who serves it.
+
+Other web pages open in the same browser can reach a loopback port too, so the page and its
+websocket are guarded: each start of the server makes a secret token, which the address it
+prints carries (``/?token=...``) and without which the page and the websocket answer 403; the
+websocket also refuses any page of another origin. No table served may start an outside
+program (``--no-programs``): a bot level typed in the browser never runs a command here.
 """
 
 from __future__ import annotations
@@ -11,7 +17,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hmac
+import ipaddress
 import logging
+import secrets
 import shlex
 import signal
 import sys
@@ -26,12 +35,56 @@ Serve the card table to web browsers: each visitor of the page gets a table of t
 run on this machine with the options given here. Ctrl+C stops the server."""
 
 EPILOG = f"""\
-The server listens on {DEFAULT_HOST} (this machine only) unless --host says otherwise; anyone
-who can reach the page plays with this user's saved matches, so only serve on another
-address to people you trust.
+The server listens on {DEFAULT_HOST} (this machine only) unless --host says otherwise. Each
+start makes a secret token, part of the address it prints: the page needs it. Anyone who can
+reach the port and has that address plays with this user's saved matches, so only serve on
+another address to people you trust. No outside program (cmd: bot) can sit at a served table.
 
 Exit status: 0 when stopped with Ctrl+C, 1 when the address cannot be listened on, 2 when
 the command line is refused."""
+
+
+TOKEN_REFUSED = ("403 Forbidden: this page needs the address that bisca-tui serve printed, "
+                 "with its token.\n")
+ORIGIN_REFUSED = "403 Forbidden: only the card table's own page may open its websocket.\n"
+
+
+def new_token() -> str:
+    """A fresh secret for one run of the server (43 characters, safe in a URL)."""
+    return secrets.token_urlsafe(32)
+
+
+def token_matches(given: str | None, token: str) -> bool:
+    """Whether a request brought the server's token (compared in constant time)."""
+    if not given:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), token.encode("utf-8"))
+
+
+def same_origin(origin: str | None, scheme: str, host: str) -> bool:
+    """Whether a websocket's ``Origin`` is the server's own page: the scheme, host and port
+    the browser addressed (its ``Host``). A missing Origin is refused as well: browsers always
+    send one, and the page is the table's only client."""
+    return origin is not None and bool(host) and origin.lower() == f"{scheme}://{host}".lower()
+
+
+def is_loopback(host: str) -> bool:
+    """Whether an address to listen on is this machine only (127.0.0.0/8, ::1, localhost)."""
+    if host.lower().rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def listening_warning(host: str, port: int) -> str | None:
+    """What to tell the user who serves on an address other people may reach, else None."""
+    if is_loopback(host):
+        return None
+    return (f"Warning: {host or 'every address'} is not this machine only: anyone who can "
+            f"reach port {port} and has the address above can play, with this user's saved "
+            "matches.")
 
 
 def port_number(text: str) -> int:
@@ -65,8 +118,9 @@ def table_arguments(args: argparse.Namespace) -> list[str]:
 
 
 def app_command(table_argv: Sequence[str] = ()) -> str:
-    """The shell command that opens one table: this Python, this package, the options."""
-    return shlex.join([sys.executable, "-m", "bisca_tui", *table_argv])
+    """The shell command that opens one table: this Python, this package, the options, and
+    ``--no-programs``: a browser never chooses a program to run on this machine."""
+    return shlex.join([sys.executable, "-m", "bisca_tui", "--no-programs", *table_argv])
 
 
 def url_for(host: str, port: int) -> str:
@@ -76,15 +130,25 @@ def url_for(host: str, port: int) -> str:
     return f"http://{host}:{port}"
 
 
-def make_server(command: str, host: str, port: int) -> Any:
-    """A textual-serve server for the command, saying its address in our own words and
-    ending the tables open in browsers when it is stopped."""
-    from textual_serve.server import Server
+def make_server(command: str, host: str, port: int, token: str) -> Any:
+    """A textual-serve server for the command, saying its address in our own words, opening
+    a table only for its own page with the token, and ending the tables open in browsers
+    when it is stopped."""
+    from aiohttp import web
+    from textual_serve.server import Server, to_int
+
+    def refused(text: str) -> web.Response:
+        return web.Response(status=403, text=text)
 
     class TableServer(Server):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
+            self.token = token
             self.visits: set[asyncio.Task[Any]] = set()
+
+        @property
+        def page_url(self) -> str:
+            return f"{self.public_url}/?token={self.token}"
 
         def initialize_logging(self) -> None:
             super().initialize_logging()
@@ -113,17 +177,50 @@ def make_server(command: str, host: str, port: int) -> Any:
                 loop.close()
 
         def say_where(self) -> None:
-            self.console.print(f"bisca-tui: the card table is served at {self.public_url}",
-                               highlight=False, markup=False)
-            self.console.print("Open it in a web browser; Ctrl+C stops the server.",
-                               highlight=False, markup=False)
+            lines = [f"bisca-tui: the card table is served at {self.page_url}",
+                     listening_warning(self.host, self.port),
+                     "Open it in a web browser; Ctrl+C stops the server."]
+            for line in filter(None, lines):  # unwrapped: the address stays whole
+                self.console.print(line, highlight=False, markup=False, soft_wrap=True)
+
+        async def _make_app(self) -> web.Application:
+            # textual-serve's routes, and the websocket at /ws/TOKEN: the page's script
+            # adds "?width=...&height=..." to the websocket address it is given, so the
+            # token rides in the path (its own /ws, without one, is refused)
+            app = await super()._make_app()
+            app.router.add_get("/ws/{token}", self.handle_websocket)
+            return app
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            """textual-serve's page, only for a request with the token, its websocket at
+            the address the browser used (so that the websocket's Origin is its page's)."""
+            import aiohttp_jinja2
+
+            if not token_matches(request.query.get("token"), self.token):
+                return refused(TOKEN_REFUSED)
+            ws_scheme = "wss" if request.scheme == "https" else "ws"
+            context = {
+                "font_size": to_int(request.query.get("fontsize", "16"), 16),
+                "app_websocket_url": f"{ws_scheme}://{request.host}/ws/{self.token}",
+                "config": {"static": {"url": "/static/"}},
+                "application": {"name": self.title},
+            }
+            page = aiohttp_jinja2.render_template("app_index.html", request, context)
+            page.headers["Referrer-Policy"] = "no-referrer"  # the token stays on the page
+            return page
 
         async def on_startup(self, app: Any) -> None:
             pass  # textual-serve would say where before listening: say_where does, after
 
         async def handle_websocket(self, request: Any) -> Any:
             # one visit: a browser's websocket and the table it drives, for as long as
-            # the page is open
+            # the page is open; refused before any table is started unless it brings the
+            # token and comes from the server's own page (not from another site the
+            # browser has open, which could otherwise drive a table)
+            if not token_matches(request.match_info.get("token"), self.token):
+                return refused(TOKEN_REFUSED)
+            if not same_origin(request.headers.get("Origin"), request.scheme, request.host):
+                return refused(ORIGIN_REFUSED)
             task = asyncio.current_task()
             if task is not None:
                 self.visits.add(task)
@@ -144,8 +241,14 @@ def make_server(command: str, host: str, port: int) -> Any:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    """Serve until Ctrl+C (or SIGTERM); 1 when the address cannot be listened on."""
-    server = make_server(app_command(table_arguments(args)), args.host, args.port)
+    """Serve until Ctrl+C (or SIGTERM); 1 when the address cannot be listened on, 2 when
+    asked to seat an outside program (no served table may start one)."""
+    if getattr(args, "program", None):
+        print("bisca-tui serve: --program is refused: no outside program may sit at a table "
+              "served to browsers", file=sys.stderr)
+        return 2
+    server = make_server(app_command(table_arguments(args)), args.host, args.port,
+                         new_token())
     try:
         server.serve()
     except OSError as e:  # the port is taken, the address is not this machine's...

@@ -1,4 +1,5 @@
-"""``bisca-tui serve``: the command line, and a real browser playing a card at the table.
+"""``bisca-tui serve``: the command line, a real browser playing a card at the table, and
+the attacks the server must refuse (no token, a wrong one, another site's page).
 
 The browser test starts the server on a free loopback port with its own data folder, opens
 the page in headless Chromium driven through the DevTools protocol, types keys and reads
@@ -10,19 +11,24 @@ object when the page stores it.
 from __future__ import annotations
 
 import contextlib
+import http.server
 import itertools
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,13 +62,26 @@ def test_serve_has_help(capsys) -> None:
         assert word in out
 
 
+@pytest.mark.parametrize("argv", [["serve", "--program", "touch marker"],
+                                  ["--program", "touch marker", "serve"]])
+def test_serve_refuses_to_seat_a_program(capsys, monkeypatch, argv) -> None:
+    from bisca_tui import serve
+
+    started: list[str] = []
+    monkeypatch.setattr(serve, "make_server", lambda *a, **k: started.append("server"))
+    code = cli.main(argv)
+    _, err = capsys.readouterr()
+    assert code == 2 and started == []
+    assert "--program is refused" in err
+
+
 @pytest.mark.parametrize("argv", [["serve", "--data-dir", "my saves", "--variant", "sueca"],
                                   ["--data-dir", "my saves", "--variant", "sueca", "serve"]])
 def test_the_table_options_are_handed_on_to_every_table(monkeypatch, argv) -> None:
     served: list[tuple[str, str, int]] = []
 
     class FakeServer:
-        def __init__(self, command: str, host: str, port: int) -> None:
+        def __init__(self, command: str, host: str, port: int, token: str) -> None:
             served.append((command, host, port))
 
         def serve(self) -> None:
@@ -72,12 +91,39 @@ def test_the_table_options_are_handed_on_to_every_table(monkeypatch, argv) -> No
     assert cli.main(argv) == 0
     [(command, host, port)] = served
     assert (host, port) == ("127.0.0.1", 8000)  # this machine only, unless told
-    import shlex
-
     words = shlex.split(command)  # the command goes through a shell: quoted
     assert words[:3] == [sys.executable, "-m", "bisca_tui"]
-    assert words[words.index("--data-dir") + 1] == "my saves"
-    assert words[words.index("--variant") + 1] == "sueca"
+    table = cli.build_parser().parse_args(words[3:])  # the options as the table reads them
+    assert table.data_dir == "my saves" and table.variant == "sueca"
+    assert table.no_programs is True  # no outside program at a table a browser opens
+
+
+def test_every_start_makes_a_new_secret_token(monkeypatch) -> None:
+    tokens: list[str] = []
+
+    class FakeServer:
+        def __init__(self, command: str, host: str, port: int, token: str) -> None:
+            tokens.append(token)
+
+        def serve(self) -> None:
+            pass
+
+    monkeypatch.setattr(serve, "make_server", FakeServer)
+    assert cli.main(["serve"]) == 0 and cli.main(["serve"]) == 0
+    assert tokens[0] != tokens[1]
+    assert all(len(t) >= 40 and re.fullmatch(r"[\w-]+", t) for t in tokens)  # 256 bits
+
+
+def test_the_token_and_the_origin_are_checked_exactly() -> None:
+    token = serve.new_token()
+    assert serve.token_matches(token, token)
+    for wrong in (None, "", token[:-1], token + "x", token.upper(), "é" + token[1:]):
+        assert not serve.token_matches(wrong, token)
+    assert serve.same_origin("http://127.0.0.1:8000", "http", "127.0.0.1:8000")
+    assert serve.same_origin("http://LOCALHOST:8000", "http", "localhost:8000")
+    for foreign in ("http://evil.example", "http://127.0.0.1:8001", "https://127.0.0.1:8000",
+                    "http://localhost:8000", "null", "", None):
+        assert not serve.same_origin(foreign, "http", "127.0.0.1:8000")
 
 
 def test_a_port_already_taken_is_said_plainly(capsys) -> None:
@@ -95,6 +141,53 @@ def test_a_port_already_taken_is_said_plainly(capsys) -> None:
 def test_an_ipv6_address_is_bracketed_in_the_url() -> None:
     assert serve.url_for("::1", 8080) == "http://[::1]:8080"
     assert serve.url_for("127.0.0.1", 8080) == "http://127.0.0.1:8080"
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost",
+                                  "LocalHost"])
+def test_this_machine_only_needs_no_warning(host: str) -> None:
+    assert serve.is_loopback(host)
+    assert serve.listening_warning(host, 8000) is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "", "192.168.1.20", "example.org",
+                                  "localhost.example.org"])
+def test_another_address_is_warned_about(host: str) -> None:
+    assert not serve.is_loopback(host)
+    warning = serve.listening_warning(host, 8000)
+    assert warning is not None
+    assert "anyone who can reach port 8000 and has the address above can play" in warning
+
+
+def test_the_warning_is_printed_with_the_address(capsys) -> None:
+    # the server is made, not started: nothing listens on the other address
+    server = serve.make_server("true", "0.0.0.0", 8123, "s3cret")
+    server.say_where()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "bisca-tui: the card table is served at http://0.0.0.0:8123/?token=s3cret"
+    assert lines[1].startswith("Warning: 0.0.0.0 is not this machine only: anyone who can ")
+    assert "with this user's saved matches" in lines[1]
+    serve.make_server("true", "127.0.0.1", 8123, "s3cret").say_where()
+    assert "Warning" not in capsys.readouterr().out
+
+
+# ----- what a bot's notice may quote --------------------------------------------------------
+
+
+def test_a_notice_shows_a_programs_words_without_terminal_codes() -> None:
+    from bisca_tui.bots.external import ExternalBot
+
+    words = "\x1b]0;pwned\x07\x1b[2Jroot:x:0:0\u202e"
+    program = f"import sys; sys.stderr.write({words!r} + '\\n'); sys.exit(3)"
+    bot = ExternalBot([sys.executable, "-c", program], seed=1, fallback="random")
+    try:
+        assert not bot.handshake()
+        assert bot.notice is not None
+        assert "crashed (exit code 3)" in bot.notice
+        assert "\\x1b]0;pwned\\x07\\x1b[2Jroot:x:0:0\\u202e" in bot.notice  # shown, escaped
+        assert not any(ch in bot.notice for ch in "\x1b\x07\u202e")
+    finally:
+        bot.close()
 
 
 # ----- a browser at the table ------------------------------------------------------------------
@@ -243,28 +336,81 @@ def chromium() -> str:
     return path
 
 
+@dataclass
+class Served:
+    """A server running in a process of its own, and what it printed."""
+
+    proc: subprocess.Popen[str]
+    origin: str  # http://127.0.0.1:PORT
+    data: Path
+    lines: list[str] = field(default_factory=list)
+    reader: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """The address the server printed, token and all."""
+        found = [line.rpartition(" served at ")[2] for line in self.lines
+                 if " served at " in line]
+        return found[0] if found else ""
+
+    @property
+    def token(self) -> str:
+        return self.url.partition("?token=")[2]
+
+    def output(self) -> str:
+        """All it printed, once it has ended."""
+        if self.reader is not None:
+            self.reader.join(timeout=DEADLINE)
+        return "\n".join(self.lines)
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that are still running (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, Path]]:
+def served(tmp_path: Path) -> Iterator[Served]:
     """The server, on a free loopback port, saving in a folder of the test's own."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("the tests count the tables started through /proc")
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen(
         [sys.executable, "-m", "bisca_tui", "serve", "--port", str(port),
          "--data-dir", str(tmp_path / "data"), "--speed", "instant"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    server = Served(proc, f"http://127.0.0.1:{port}", tmp_path / "data")
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            server.lines.append(line.rstrip("\n"))
+
+    server.reader = threading.Thread(target=read, daemon=True)
+    server.reader.start()
     try:
         def answers() -> bool:
             if proc.poll() is not None:
-                out = proc.stdout.read() if proc.stdout else ""
-                raise AssertionError(f"the server stopped: {out}")
+                raise AssertionError(f"the server stopped: {server.output()}")
+            if not server.token:
+                return False
             try:
-                with urllib.request.urlopen(url, timeout=2) as page:
+                with urllib.request.urlopen(server.url, timeout=2) as page:
                     return bool(page.status == 200)
             except OSError:
                 return False
 
         wait_for("the server to answer", answers)
-        yield proc, url, tmp_path / "data"
+        yield server
     finally:
         stop_group(proc)
 
@@ -325,7 +471,8 @@ def first_card(screen: str) -> str | None:
 
 
 def test_a_card_is_played_in_the_browser(browser, served) -> None:
-    server, url, data = served
+    server, url, data = served.proc, served.url, served.data
+    assert url == f"{served.origin}/?token={served.token}"
     page = browser()
     page.call("Page.enable")  # without it, the script below is not run on the new page
     page.call("Page.addScriptToEvaluateOnNewDocument", source=CATCH_TERMINAL)
@@ -350,9 +497,141 @@ def test_a_card_is_played_in_the_browser(browser, served) -> None:
 
     server.send_signal(signal.SIGINT)  # Ctrl+C, with a table open in the browser
     assert server.wait(timeout=DEADLINE) == 0
-    out = server.stdout.read()
+    out = served.output()
     assert "Traceback" not in out and "GET /" not in out  # no error, no request log
     assert f"the card table is served at {url}" in out
     assert "the server has stopped" in out
     wait_for("the served table to end with the server", lambda: group_is_gone(server.pid))
     assert (data / SAVE_NAME).exists()  # the match was saved where the server was told
+
+
+# ----- what a stranger cannot do -------------------------------------------------------------
+
+
+def get(url: str) -> tuple[int, str]:
+    """The status and the text of a page (an error page too)."""
+    try:
+        with urllib.request.urlopen(url, timeout=DEADLINE) as page:
+            return page.status, page.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def websocket_status(url: str, origin: str | None) -> int:
+    """The status a websocket handshake gets: 101 when it opens (closed again at once)."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    try:
+        with connect(url, origin=origin, proxy=None, open_timeout=DEADLINE):  # type: ignore[arg-type]
+            return 101
+    except InvalidStatus as e:
+        return e.response.status_code
+
+
+def test_the_page_and_its_websocket_need_the_token_and_the_pages_origin(served) -> None:
+    pytest.importorskip("websockets", reason="the websockets package opens the websocket")
+    origin, token = served.origin, served.token
+    status, text = get(f"{origin}/")
+    assert status == 403 and "token" in text and "<" not in text  # short, plain
+    assert get(f"{origin}/?token={token[:-1]}")[0] == 403
+    assert get(f"{origin}/?token={token}x")[0] == 403
+    status, page = get(served.url)
+    assert status == 200
+    ws = origin.replace("http:", "ws:", 1)
+    assert f'data-session-websocket-url="{ws}/ws/{token}"' in page  # the page hands it on
+    wrong = token[:-1] + ("B" if token.endswith("A") else "A")
+    attempts = {
+        "no token, the page's origin": (f"{ws}/ws", origin),
+        "a wrong token": (f"{ws}/ws/{wrong}", origin),
+        "the token in the query": (f"{ws}/ws?token={token}", origin),
+        "the token, another site": (f"{ws}/ws/{token}", "http://evil.example"),
+        "the token, another port": (f"{ws}/ws/{token}", "http://127.0.0.1:1"),
+        "the token, another name": (f"{ws}/ws/{token}", origin.replace("127.0.0.1", "localhost")),
+        "the token, no origin": (f"{ws}/ws/{token}", None),
+    }
+    for what, (url, from_origin) in attempts.items():
+        assert websocket_status(url, from_origin) == 403, what
+    assert children(served.proc.pid) == []  # no table was started for any of them
+
+    # the page's own way in opens a table, with no outside program allowed at it
+    from websockets.sync.client import connect
+
+    def table_command() -> str | None:
+        """The command line of the table started, once it runs its own program."""
+        for pid in children(served.proc.pid):
+            with contextlib.suppress(OSError):
+                words = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+                if words != server_words:  # a fork not yet running the table's program
+                    return b" ".join(words).decode()
+        return None
+
+    server_words = Path(f"/proc/{served.proc.pid}/cmdline").read_bytes().split(b"\0")
+    with connect(f"{ws}/ws/{token}?width=80&height=24", origin=origin, proxy=None,
+                 open_timeout=DEADLINE):  # type: ignore[arg-type]
+        command = wait_for("the table to start", table_command)
+        assert "bisca_tui" in command and "--no-programs" in command
+
+
+# A page of another site the player has open while the server runs: it tries the table's
+# websocket at every address it could guess, and even with the token itself (as if it had
+# learnt it), and says whether any opened.
+HOSTILE_PAGE = """<!DOCTYPE html>
+<html><body><script>
+const tries = %(urls)s;
+window.__outcome = null;
+Promise.all(tries.map(url => new Promise(done => {
+  let ws;
+  try { ws = new WebSocket(url); } catch (e) { done(url + " threw"); return; }
+  ws.onopen = () => { done(url + " OPENED"); ws.close(); };
+  ws.onclose = () => done(url + " closed");
+}))).then(results => { window.__outcome = results; });
+</script></body></html>
+"""
+
+
+@pytest.fixture
+def hostile_site() -> Iterator[Callable[[list[str]], str]]:
+    """A web server on another loopback port; gives a function that serves a page trying
+    the given websocket addresses and returns its address."""
+    pages: dict[str, bytes] = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
+            body = pages.get(self.path)
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(body or b"")
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=site.serve_forever, daemon=True)
+    thread.start()
+
+    def page(urls: list[str]) -> str:
+        pages["/attack.html"] = (HOSTILE_PAGE % {"urls": json.dumps(urls)}).encode()
+        return f"http://127.0.0.1:{site.server_address[1]}/attack.html"
+
+    try:
+        yield page
+    finally:
+        site.shutdown()
+        site.server_close()
+        thread.join(timeout=DEADLINE)
+
+
+def test_another_sites_page_cannot_open_the_tables_websocket(browser, served,
+                                                             hostile_site) -> None:
+    port = served.origin.rsplit(":", 1)[1]
+    urls = [f"ws://{host}:{port}{path}" for host in ("127.0.0.1", "localhost")
+            for path in ("/ws", "/ws?width=80&height=24", "/ws/guess",
+                         f"/ws/{served.token}", f"/ws/{served.token}?width=80&height=24")]
+    page = browser()
+    page.call("Page.navigate", url=hostile_site(urls))
+    outcome = wait_for("the hostile page to finish",
+                       lambda: page.evaluate("window.__outcome || null"))
+    assert sorted(outcome) == sorted(f"{url} closed" for url in urls)  # none opened
+    assert children(served.proc.pid) == []  # and no table was started

@@ -267,6 +267,10 @@ def _write_lines(stream: IO[bytes], inbox: queue.Queue[bytes | None]) -> None:
 
 
 def _short(text: str, limit: int = 60) -> str:
+    """A program's words as a notice quotes them: every character a terminal would act on
+    (ESC, line breaks, bidirectional overrides) shown as its escape, at most ``limit`` long."""
+    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
