@@ -355,7 +355,9 @@ def build_report(record: Record, name: str = "record", reveal: bool = False) -> 
                 for k, g in enumerate(match.gains(i, match.results[i])):
                     running[k] += g
             after = list(running)
-        deals.append(tr.finish(after, people, record.players))
+        out = tr.finish(after, people, record.players)
+        out["sits_out"] = match.sitting_out(i)
+        deals.append(out)
     match_deals = v.match_deals()
     if per_player:
         players = [{"seat": p, "name": record.players[p], "team": p}
@@ -380,6 +382,7 @@ def build_report(record: Record, name: str = "record", reveal: bool = False) -> 
         "players": players,
         "sides": teams,
         "seating_per_deal": per_player,
+        "dummy": any(p is None for p in match.seating(0)[1]),  # Sueca for three
         "first_dealer": record.dealer,
         "target": match.target,
         "match_deals": match_deals,
@@ -511,8 +514,10 @@ def render_text(rep: dict[str, Any]) -> str:
         lines.append("House rules: " + ", ".join(
             f"{k} = {json.dumps(val)}" for k, val in sorted(rep["options"].items())))
     if rep.get("seating_per_deal"):
+        how = ("seated anew for each deal, with a dummy hand" if rep.get("dummy")
+               else "seated anew for each deal, the dealer sitting out")
         lines.append("Players: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"])
-                     + " (seated anew for each deal, with a dummy hand)")
+                     + f" ({how})")
     else:
         lines.append("Seats: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"]))
     if any(len(s["seats"]) > 1 for s in rep["sides"]):
@@ -527,7 +532,10 @@ def render_text(rep: dict[str, Any]) -> str:
         names = [x["name"] for x in d["seats"]]
         teams = [join_names([x["name"] for x in d["seats"] if x["team"] == t])
                  for t in range(len(d["game_points"]))]
-        head = f"Deal {d['number']}: dealer {who(d['dealer'])}"
+        if d.get("sits_out") is not None:  # the dealer deals and takes no seat
+            head = f"Deal {d['number']}: {players[d['sits_out']]} deals and sits out"
+        else:
+            head = f"Deal {d['number']}: dealer {who(d['dealer'])}"
         if d["seed"] is not None:
             head += f", seed {d['seed']}"
         if d["layout_given"]:
