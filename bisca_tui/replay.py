@@ -8,9 +8,11 @@ its game points and why, and the standing of the match, or of a session of a set
 deals. ``--json`` prints the same as one JSON object (schema in docs/records.md).
 
 It tells what anyone watching the table may know: a secret partner is named once the called
-card is played; ``--open`` tells everything. What came from the file is text: characters that
-would drive the terminal are shown as escapes. ``--tui`` opens the record on the card table
-instead, in the replay viewer (``tui/screens/replay.py``), step by step.
+card is played; ``--open`` tells everything (in the viewer too). What came from the file is
+text: characters that would drive the terminal are shown as escapes. ``--tui`` opens the
+record on the card table instead, in the replay viewer (``tui/screens/replay.py``), step by
+step; a deal the record leaves unfinished shows there only what a spectator may see, unless
+``--open`` is given too.
 
 A record that cannot be read or breaks a rule ends with exit status 2 and one line on
 standard error saying where and why; a good record exits with 0.
@@ -656,7 +658,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="print the replay as one JSON object instead of text")
     out.add_argument("--tui", action="store_true",
                      help="open the record on the card table, to step through each deal "
-                          "forward and back, every hand open (v turns to what one seat saw)")
+                          "forward and back, every hand open (v turns to what one seat saw); "
+                          "a deal the record leaves unfinished shows only what a spectator "
+                          "may see, unless --open is given")
     p.add_argument("--open", action="store_true",
                    help="tell everything, as if every hand were face up: a secret partner "
                         "before the called card is played, and the hands left when the record "
@@ -681,9 +685,10 @@ def _fail(message: str) -> int:
     return fail("replay", message)
 
 
-def viewer_app(path: str) -> Any:
+def viewer_app(path: str, reveal: bool = False) -> Any:
     """The card table's app opened on the replay viewer of the record at ``path`` (not yet
-    running); a record that cannot be read or breaks a rule raises ``RecordError``."""
+    running); a record that cannot be read or breaks a rule raises ``RecordError``.
+    ``reveal`` (``--open``): every hand shown in a deal the record leaves unfinished too."""
     from pathlib import Path
 
     from .tui.app import BiscaApp
@@ -692,13 +697,14 @@ def viewer_app(path: str) -> Any:
 
     record = load_record(path)
     walk = RecordWalk(record, path)
-    screen = ReplayScreen(record, source=Path(path).name, quits=True, walk=walk)
+    screen = ReplayScreen(record, source=Path(path).name, quits=True, walk=walk,
+                          reveal=reveal)
     return BiscaApp(first_screen=screen)
 
 
-def _viewer(path: str) -> int:
+def _viewer(path: str, reveal: bool = False) -> int:
     try:
-        app = viewer_app(path)
+        app = viewer_app(path, reveal)
     except RecordError as e:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
@@ -712,7 +718,7 @@ def main(argv: list[str]) -> int:
     except SystemExit as e:  # --help, or a usage error already printed by argparse
         return e.code if isinstance(e.code, int) else 2
     if args.tui:
-        return _viewer(args.file)
+        return _viewer(args.file, args.open)
     try:
         record = load_record(args.file)
         report = build_report(record, args.file, reveal=args.open)
