@@ -35,6 +35,7 @@ from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
 from .engine.state import GameState
 from .engine.variant import Variant
+from .engine.words import count, verb
 
 REPORT_FORMAT = "bisca-tui-replay"
 REPORT_VERSION = 1
@@ -438,8 +439,8 @@ def report_json(rep: dict[str, Any]) -> str:
 
 
 def _count(n: int, unit: str) -> str:
-    """'1 game', '4 games', '500 points', '5 deals'."""
-    return f"{n} {unit[:-1]}" if n == 1 and unit.endswith("s") else f"{n} {unit}"
+    """'1 game', '4 games', '500 points', '5 deals' (``unit`` in the plural)."""
+    return count(n, unit[:-1], unit) if unit.endswith("s") else f"{n} {unit}"
 
 
 def _listing(items: list[str]) -> str:
@@ -462,7 +463,8 @@ def _side_label(side: dict[str, Any], by_seat: bool = False) -> str:
 def _auction_lines(d: dict[str, Any], players: list[str],
                    who: Any, pack: str = "french") -> list[str]:
     lines = []
-    bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else 'passes'}" for b in d["auction"]]
+    bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else verb(players[b['seat']], 'pass')}"
+            for b in d["auction"]]
     lines.append(f"  Auction, from {d.get('auction_from', 'eldest')}: "
                  + (", ".join(bids) if bids else "no bid yet"))
     bidder = d["bidder"]
@@ -484,8 +486,8 @@ def _auction_lines(d: dict[str, Any], players: list[str],
         else:
             shown = d.get("called_trick")
             when = f"played in trick {shown}" if shown else "not yet played"
-            verb = "held" if shown else "holds"
-            lines.append(f"  Partner: {who(d['partner'])}, who {verb} {called} ({when})")
+            held = "held" if shown else "holds"
+            lines.append(f"  Partner: {who(d['partner'])}, who {held} {called} ({when})")
     return lines
 
 
@@ -576,7 +578,7 @@ def render_text(rep: dict[str, Any]) -> str:
                 f"{p['seat']}: " + "".join(f"[{s}] " for s in p.get("signals", [])) + p["card"]
                 for p in t["plays"])
             if t["complete"]:
-                end = f"won by {who(t['winner'])}, {t['points']} points"
+                end = f"won by {who(t['winner'])}, {count(t['points'], 'point')}"
             else:
                 end = "unfinished"
             lines.append(f"  Trick {t['number']:>2}, led by {t['leader']}:  {plays}  -> {end}")
@@ -587,10 +589,11 @@ def render_text(rep: dict[str, Any]) -> str:
             if t.get("bonus"):
                 last = d["finished"] and t is d["tricks"][-1]
                 why = "for the last trick" if last else "bonus"
-                lines.append(f"      +{t['bonus']} card points {why} to {who(t['winner'])}")
+                lines.append(f"      +{count(t['bonus'], 'card point')} {why} to "
+                             f"{who(t['winner'])}")
             for e in t["score_events"]:
                 lines.append(f"      {e['reason']}: {teams[e['team']]} "
-                             f"+{e['game_points']} game points")
+                             f"+{count(e['game_points'], 'game point')}")
             for note in t["notes"]:
                 lines.append(f"      {note}")
         by_seat = d.get("called") is not None and d.get("alone") is None
@@ -601,7 +604,7 @@ def render_text(rep: dict[str, Any]) -> str:
         if not d["finished"]:
             nxt = f"; {who(d['to_act'])} is to act" if d["to_act"] is not None else ""
             lines.append(f"  The record stops here, the deal unfinished "
-                         f"({d['actions']} actions{nxt})")
+                         f"({count(d['actions'], 'action')}{nxt})")
             lines.append(f"  Card points so far{', player by player' if by_seat else ''}: "
                          f"{cp} (tricks {tw})")
             if "hands" in d:

@@ -843,3 +843,20 @@ def test_the_dummy_is_told_only_where_there_is_one(capsys) -> None:
     assert rep["dummy"] is True
     assert "(seated anew for each deal, with a dummy hand)" in text
     assert all(d["sits_out"] is None for d in rep["deals"])
+
+
+def test_you_take_the_second_person_and_counts_agree(capsys, tmp_path: Path) -> None:
+    """A record saved at the table names its person "You": "You pass", never "You passes";
+    a record stopped after one action says "1 action"."""
+    data = example("chiamata")
+    data["players"][0] = "You"
+    data["deals"] = data["deals"][:1]
+    data["deals"][0]["actions"] = data["deals"][0]["actions"][:1]
+    text, _ = report(capsys, write(tmp_path, data))
+    assert "(1 action;" in text and "1 actions" not in text
+    data = example("chiamata")
+    data["players"][0] = "You"
+    text, rep = report(capsys, write(tmp_path, data))
+    passes = [b for d in rep["deals"] for b in d["auction"] if b["seat"] == 0 and not b["bid"]]
+    assert passes  # the record has "You" passing
+    assert "You pass" in text and "You passes" not in text

@@ -537,6 +537,7 @@ def cut_mid_deal(tmp_path: Path, name: str = "chiamata") -> tuple[str, int]:
     assert not called_card_played(d.states[step])
     data["deals"] = data["deals"][:2]
     data["deals"][1]["actions"] = data["deals"][1]["actions"][:step]
+    data["players"][0] = "You"  # saved at the table: its person is "You"
     path = tmp_path / f"{name}-unfinished.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return str(path), step
@@ -599,6 +600,7 @@ async def test_an_unfinished_deal_hides_the_hands_and_the_secret_partner(tmp_pat
         await pilot.press("v")
         await pilot.pause()
         assert r.seat == 0
+        assert status(r).endswith("· your view") and "You's" not in status(r)
         await pilot.press("n")  # back to the unfinished deal: the seat's view ends there
         await pilot.pause()
         assert r.seat is None and "as a spectator sees it" in status(r)

@@ -29,6 +29,7 @@ from textual.widgets import Footer
 from ...engine import phases as P
 from ...engine.records import Record
 from ...engine.variant import Variant
+from ...engine.words import possessive
 from ..cardart import WINNER
 from ..layout import SIDE_PANEL, card_sizes
 from ..record_walk import RecordWalk, open_view, spectator_view
@@ -164,7 +165,7 @@ class ReplayScreen(Screen[None]):
         if self.seat is None:
             view = "every hand open" if self.open_allowed else "as a spectator sees it"
         else:
-            view = f"{self.walk.at(self.deal, self.step).name(self.seat)}'s view"
+            view = f"{possessive(self.walk.at(self.deal, self.step).name(self.seat))} view"
         end = ""
         if self.step == d.last:
             end = (" · end of the deal" if self.walk.finished(self.deal)
