@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .cards import PACKS, SUIT_NAMES, SUITS
 from .exchange import ANNOUNCED, TAKEN
-from .words import count, possessive, verb
+from .words import count, object_name, possessive, verb
 
 __all__ = ["CardRef", "Line", "bid_label", "bid_phrase", "narrate", "trumps_phrase", "verb"]
 
@@ -173,7 +173,7 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
                                              "; ", CardRef(ex.gave), " is the new indicator")))
             else:
                 lines.append(Line("reveal", ("  The stock ran out: ", CardRef(ex.gave),
-                                             f" goes back to {owner}")))
+                                             f" goes back to {object_name(owner)}")))
     for e in st.score_events[events_before:]:
         lines.append(Line("score", (f"  {team(e.team)} +{e.points}: {e.reason}",)))
     return lines

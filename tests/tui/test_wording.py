@@ -11,7 +11,7 @@ from bisca_tui.bots.base import make_bot
 from bisca_tui.engine import Match, make_variant
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.narrate import narrate
-from bisca_tui.engine.words import and_list, count, holds, possessive, verb
+from bisca_tui.engine.words import and_list, count, holds, object_name, possessive, verb
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.narrate import undone_line
 from bisca_tui.tui.screens.summary import deal_winner_line, noun
@@ -92,6 +92,7 @@ def test_counts_and_the_second_person() -> None:
     assert verb("You", "be") == "are" and verb("Ana", "be") == "is"
     assert possessive("You", start=True) == "Your" and possessive("You") == "your"
     assert possessive("Ana") == "Ana's"
+    assert object_name("You") == "you" and object_name("Ana") == "Ana"
 
     assert holds("You", 1) == "You hold 1 card." and holds("Rui", 3) == "Rui holds 3 cards."
 
@@ -135,3 +136,17 @@ def test_an_undone_discard_names_the_card_in_words() -> None:
     cards = [card_text(c, session.card_style).plain for c in (3, 17, 25)]
     assert line == f"Undone: {cards[0]} laid aside, {cards[1]} laid aside, {cards[2]}"
     assert "discard:" not in line
+
+
+def test_the_coachs_position_counts_the_stock_in_words() -> None:
+    from dataclasses import replace
+
+    from bisca_tui.tui.coaching import Position, position_text
+
+    match = Match(make_variant("briscola", {}, 2), 0, 5)
+    st = match.new_deal()
+    view = st.view(st.current)
+    for left, want in ((1, "Stock: 1 card"), (7, "Stock: 7 cards")):
+        text = position_text(Position(0, 1, replace(view, stock_count=left)), st.variant,
+                             "letters", str).plain
+        assert text.endswith(want), text
