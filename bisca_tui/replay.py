@@ -8,9 +8,11 @@ its game points and why, and the standing of the match, or of a session of a set
 deals. ``--json`` prints the same as one JSON object (schema in docs/records.md).
 
 It tells what anyone watching the table may know: a secret partner is named once the called
-card is played; ``--open`` tells everything. What came from the file is text: characters that
-would drive the terminal are shown as escapes. ``--tui`` opens the record on the card table
-instead, in the replay viewer (``tui/screens/replay.py``), step by step.
+card is played; ``--open`` tells everything (in the viewer too). What came from the file is
+text: characters that would drive the terminal are shown as escapes. ``--tui`` opens the
+record on the card table instead, in the replay viewer (``tui/screens/replay.py``), step by
+step; a deal the record leaves unfinished shows there only what a spectator may see, unless
+``--open`` is given too.
 
 A record that cannot be read or breaks a rule ends with exit status 2 and one line on
 standard error saying where and why; a good record exits with 0.
@@ -33,6 +35,7 @@ from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
 from .engine.state import GameState
 from .engine.variant import Variant
+from .engine.words import count, verb
 
 REPORT_FORMAT = "bisca-tui-replay"
 REPORT_VERSION = 1
@@ -355,7 +358,9 @@ def build_report(record: Record, name: str = "record", reveal: bool = False) -> 
                 for k, g in enumerate(match.gains(i, match.results[i])):
                     running[k] += g
             after = list(running)
-        deals.append(tr.finish(after, people, record.players))
+        out = tr.finish(after, people, record.players)
+        out["sits_out"] = match.sitting_out(i)
+        deals.append(out)
     match_deals = v.match_deals()
     if per_player:
         players = [{"seat": p, "name": record.players[p], "team": p}
@@ -380,6 +385,7 @@ def build_report(record: Record, name: str = "record", reveal: bool = False) -> 
         "players": players,
         "sides": teams,
         "seating_per_deal": per_player,
+        "dummy": any(p is None for p in match.seating(0)[1]),  # Sueca for three
         "first_dealer": record.dealer,
         "target": match.target,
         "match_deals": match_deals,
@@ -433,8 +439,8 @@ def report_json(rep: dict[str, Any]) -> str:
 
 
 def _count(n: int, unit: str) -> str:
-    """'1 game', '4 games', '500 points', '5 deals'."""
-    return f"{n} {unit[:-1]}" if n == 1 and unit.endswith("s") else f"{n} {unit}"
+    """'1 game', '4 games', '500 points', '5 deals' (``unit`` in the plural)."""
+    return count(n, unit[:-1], unit) if unit.endswith("s") else f"{n} {unit}"
 
 
 def _listing(items: list[str]) -> str:
@@ -457,7 +463,8 @@ def _side_label(side: dict[str, Any], by_seat: bool = False) -> str:
 def _auction_lines(d: dict[str, Any], players: list[str],
                    who: Any, pack: str = "french") -> list[str]:
     lines = []
-    bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else 'passes'}" for b in d["auction"]]
+    bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else verb(players[b['seat']], 'pass')}"
+            for b in d["auction"]]
     lines.append(f"  Auction, from {d.get('auction_from', 'eldest')}: "
                  + (", ".join(bids) if bids else "no bid yet"))
     bidder = d["bidder"]
@@ -479,8 +486,8 @@ def _auction_lines(d: dict[str, Any], players: list[str],
         else:
             shown = d.get("called_trick")
             when = f"played in trick {shown}" if shown else "not yet played"
-            verb = "held" if shown else "holds"
-            lines.append(f"  Partner: {who(d['partner'])}, who {verb} {called} ({when})")
+            held = "held" if shown else "holds"
+            lines.append(f"  Partner: {who(d['partner'])}, who {held} {called} ({when})")
     return lines
 
 
@@ -511,8 +518,10 @@ def render_text(rep: dict[str, Any]) -> str:
         lines.append("House rules: " + ", ".join(
             f"{k} = {json.dumps(val)}" for k, val in sorted(rep["options"].items())))
     if rep.get("seating_per_deal"):
+        how = ("seated anew for each deal, with a dummy hand" if rep.get("dummy")
+               else "seated anew for each deal, the dealer sitting out")
         lines.append("Players: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"])
-                     + " (seated anew for each deal, with a dummy hand)")
+                     + f" ({how})")
     else:
         lines.append("Seats: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"]))
     if any(len(s["seats"]) > 1 for s in rep["sides"]):
@@ -527,7 +536,10 @@ def render_text(rep: dict[str, Any]) -> str:
         names = [x["name"] for x in d["seats"]]
         teams = [join_names([x["name"] for x in d["seats"] if x["team"] == t])
                  for t in range(len(d["game_points"]))]
-        head = f"Deal {d['number']}: dealer {who(d['dealer'])}"
+        if d.get("sits_out") is not None:  # the dealer deals and takes no seat
+            head = f"Deal {d['number']}: {players[d['sits_out']]} deals and sits out"
+        else:
+            head = f"Deal {d['number']}: dealer {who(d['dealer'])}"
         if d["seed"] is not None:
             head += f", seed {d['seed']}"
         if d["layout_given"]:
@@ -566,7 +578,7 @@ def render_text(rep: dict[str, Any]) -> str:
                 f"{p['seat']}: " + "".join(f"[{s}] " for s in p.get("signals", [])) + p["card"]
                 for p in t["plays"])
             if t["complete"]:
-                end = f"won by {who(t['winner'])}, {t['points']} points"
+                end = f"won by {who(t['winner'])}, {count(t['points'], 'point')}"
             else:
                 end = "unfinished"
             lines.append(f"  Trick {t['number']:>2}, led by {t['leader']}:  {plays}  -> {end}")
@@ -577,10 +589,11 @@ def render_text(rep: dict[str, Any]) -> str:
             if t.get("bonus"):
                 last = d["finished"] and t is d["tricks"][-1]
                 why = "for the last trick" if last else "bonus"
-                lines.append(f"      +{t['bonus']} card points {why} to {who(t['winner'])}")
+                lines.append(f"      +{count(t['bonus'], 'card point')} {why} to "
+                             f"{who(t['winner'])}")
             for e in t["score_events"]:
                 lines.append(f"      {e['reason']}: {teams[e['team']]} "
-                             f"+{e['game_points']} game points")
+                             f"+{count(e['game_points'], 'game point')}")
             for note in t["notes"]:
                 lines.append(f"      {note}")
         by_seat = d.get("called") is not None and d.get("alone") is None
@@ -591,7 +604,7 @@ def render_text(rep: dict[str, Any]) -> str:
         if not d["finished"]:
             nxt = f"; {who(d['to_act'])} is to act" if d["to_act"] is not None else ""
             lines.append(f"  The record stops here, the deal unfinished "
-                         f"({d['actions']} actions{nxt})")
+                         f"({count(d['actions'], 'action')}{nxt})")
             lines.append(f"  Card points so far{', player by player' if by_seat else ''}: "
                          f"{cp} (tricks {tw})")
             if "hands" in d:
@@ -648,7 +661,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="print the replay as one JSON object instead of text")
     out.add_argument("--tui", action="store_true",
                      help="open the record on the card table, to step through each deal "
-                          "forward and back, every hand open (v turns to what one seat saw)")
+                          "forward and back, every hand open (v turns to what one seat saw); "
+                          "a deal the record leaves unfinished shows only what a spectator "
+                          "may see, unless --open is given")
     p.add_argument("--open", action="store_true",
                    help="tell everything, as if every hand were face up: a secret partner "
                         "before the called card is played, and the hands left when the record "
@@ -673,9 +688,10 @@ def _fail(message: str) -> int:
     return fail("replay", message)
 
 
-def viewer_app(path: str) -> Any:
+def viewer_app(path: str, reveal: bool = False) -> Any:
     """The card table's app opened on the replay viewer of the record at ``path`` (not yet
-    running); a record that cannot be read or breaks a rule raises ``RecordError``."""
+    running); a record that cannot be read or breaks a rule raises ``RecordError``.
+    ``reveal`` (``--open``): every hand shown in a deal the record leaves unfinished too."""
     from pathlib import Path
 
     from .tui.app import BiscaApp
@@ -684,13 +700,14 @@ def viewer_app(path: str) -> Any:
 
     record = load_record(path)
     walk = RecordWalk(record, path)
-    screen = ReplayScreen(record, source=Path(path).name, quits=True, walk=walk)
+    screen = ReplayScreen(record, source=Path(path).name, quits=True, walk=walk,
+                          reveal=reveal)
     return BiscaApp(first_screen=screen)
 
 
-def _viewer(path: str) -> int:
+def _viewer(path: str, reveal: bool = False) -> int:
     try:
-        app = viewer_app(path)
+        app = viewer_app(path, reveal)
     except RecordError as e:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
@@ -704,7 +721,7 @@ def main(argv: list[str]) -> int:
     except SystemExit as e:  # --help, or a usage error already printed by argparse
         return e.code if isinstance(e.code, int) else 2
     if args.tui:
-        return _viewer(args.file)
+        return _viewer(args.file, args.open)
     try:
         record = load_record(args.file)
         report = build_report(record, args.file, reveal=args.open)

@@ -813,3 +813,50 @@ def test_monte_tells_the_monte_the_discards_and_whom_they_counted_for(capsys) ->
     with tempfile.TemporaryDirectory() as tmp:
         text, rep = report(capsys, write(Path(tmp), data))
     assert rep["deals"][0]["monte"] is None and rep["deals"][0]["discards"] is None
+
+
+@pytest.mark.parametrize("name", ["chiamata-6p", "chiamata-monte-7p"])
+def test_a_dealer_who_sits_out_is_named_as_the_viewer_names_them(capsys, name: str) -> None:
+    """Six or seven at Chiamata: each deal's dealer is a player without a seat. The text
+    names that player, as the viewer's log does, and speaks of no dummy hand."""
+    from bisca_tui.tui.record_walk import RecordWalk
+
+    path = str(EXAMPLES / f"{name}.json")
+    text, rep = report(capsys, path)
+    record = load_record(path)
+    match = replay_record(record)
+    walk = RecordWalk(record, path)
+    assert "dummy" not in text.split("\nDeal ")[0]
+    assert "the dealer sitting out" in text.split("\nDeal ")[0]
+    assert rep["dummy"] is False
+    for i, (block, d) in enumerate(zip(deal_blocks(text), rep["deals"], strict=True)):
+        out = match.sitting_out(i)
+        dealer = record.players[out]
+        assert d["sits_out"] == out
+        assert block.startswith(f"{i + 1}: {dealer} deals and sits out")
+        assert dealer not in block.splitlines()[1]  # no seat of the deal holds the dealer
+        assert f"{dealer} deals and sits out" in walk.heading(i)
+
+
+def test_the_dummy_is_told_only_where_there_is_one(capsys) -> None:
+    text, rep = report(capsys, str(EXAMPLES / "sueca-3.json"))
+    assert rep["dummy"] is True
+    assert "(seated anew for each deal, with a dummy hand)" in text
+    assert all(d["sits_out"] is None for d in rep["deals"])
+
+
+def test_you_take_the_second_person_and_counts_agree(capsys, tmp_path: Path) -> None:
+    """A record saved at the table names its person "You": "You pass", never "You passes";
+    a record stopped after one action says "1 action"."""
+    data = example("chiamata")
+    data["players"][0] = "You"
+    data["deals"] = data["deals"][:1]
+    data["deals"][0]["actions"] = data["deals"][0]["actions"][:1]
+    text, _ = report(capsys, write(tmp_path, data))
+    assert "(1 action;" in text and "1 actions" not in text
+    data = example("chiamata")
+    data["players"][0] = "You"
+    text, rep = report(capsys, write(tmp_path, data))
+    passes = [b for d in rep["deals"] for b in d["auction"] if b["seat"] == 0 and not b["bid"]]
+    assert passes  # the record has "You" passing
+    assert "You pass" in text and "You passes" not in text

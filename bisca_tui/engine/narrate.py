@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .cards import PACKS, SUIT_NAMES, SUITS
 from .exchange import ANNOUNCED, TAKEN
+from .words import count, object_name, possessive, verb
+
+__all__ = ["CardRef", "Line", "bid_label", "bid_phrase", "narrate", "trumps_phrase", "verb"]
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -39,13 +42,6 @@ class Line:
     def text(self, card: Callable[[int], str]) -> str:
         """The line as plain text, cards drawn by ``card``."""
         return "".join(p if isinstance(p, str) else card(p.card) for p in self.parts)
-
-
-def verb(name: str, base: str) -> str:
-    """``You play`` but ``Rui plays``."""
-    if name == "You":
-        return base
-    return base + ("es" if base.endswith(("sh", "ch", "x", "ss")) else "s")
 
 
 def bid_label(variant: Variant, action: int) -> str:
@@ -101,11 +97,11 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
         c = st.contract
         if c is not None and c.called == action:
             if seat == c.bidder:
-                own = "your" if who == "You" else f"{who}'s"
+                own = possessive(who)
                 lines.append(Line("reveal", (f"  The called card was {own} own: alone",)))
             else:
                 lines.append(Line("reveal", (f"  {who} held the called card: "
-                                             f"{name(c.bidder)}'s partner",)))
+                                             f"{possessive(name(c.bidder))} partner",)))
     elif action == A.CUT:
         parts: tuple[Part, ...] = (f"{who} {verb(who, 'cut')}; the indicator is ",)
         if st.indicator is not None:
@@ -149,14 +145,16 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
     elif action == A.SHOW:
         c = st.contract
         assert c is not None and c.called is not None
+        holder = name(st.called_holder) if st.called_holder is not None else ""
         lines.append(Line("reveal", (f"{who} {verb(who, 'show')} ", CardRef(c.called),
-                                     f": {name(st.called_holder)} is the partner"
-                                     if st.called_holder is not None else "")))
+                                     f": {holder} {verb(holder, 'be')} the partner"
+                                     if holder else "")))
     elif A.DISCARD <= action < A.DISCARD + 80:
         laid = len(st.discards)
         total = st.variant.monte_size
         if laid == total:
-            lines.append(Line("action", (f"{who} {verb(who, 'lay')} {total} cards aside",)))
+            lines.append(Line("action", (f"{who} {verb(who, 'lay')} {count(total, 'card')} "
+                                         "aside",)))
     elif A.CALL <= action < A.TRUMP:
         card = action - A.CALL
         lines.append(Line("contract", (f"{who} {verb(who, 'call')} ", CardRef(card),
@@ -175,7 +173,7 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
                                              "; ", CardRef(ex.gave), " is the new indicator")))
             else:
                 lines.append(Line("reveal", ("  The stock ran out: ", CardRef(ex.gave),
-                                             f" goes back to {owner}")))
+                                             f" goes back to {object_name(owner)}")))
     for e in st.score_events[events_before:]:
         lines.append(Line("score", (f"  {team(e.team)} +{e.points}: {e.reason}",)))
     return lines

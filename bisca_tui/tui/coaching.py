@@ -20,6 +20,7 @@ from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
+from ..engine.words import count
 from .cardart import card_text, rank_glyph, suit_text
 
 # marks are said in words as well as colour (a terminal may have no colour)
@@ -239,5 +240,5 @@ def position_text(p: Position, variant: Variant, style: str,
     t.append(f"\nGone ({len(gone)}): ", style="bold")
     t.append_text(cards_by_suit(gone, variant, style, lambda c: rank_glyph(c, style)))
     if variant.draws:
-        t.append(f"\nStock: {v.stock_count} cards")
+        t.append(f"\nStock: {count(v.stock_count, 'card')}")
     return t

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine.narrate import CardRef, narrate
+from ..engine.narrate import CardRef, bid_label, narrate
 from ..engine.state import GameState
 from .cardart import card_text
 from .widgets.log import LOG_WIDTH, verb
@@ -75,12 +75,33 @@ def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: i
     return out
 
 
+def taken_phrase(s: Session, action: int) -> Text:
+    """An action taken back, in a few words: the card played, "4♥ laid aside", "the call
+    of 7♠", a bid in words, a signal by its name."""
+    v = s.variant
+    if A.is_play(action):
+        return card_text(action, s.card_style)
+    if A.DISCARD <= action < A.DISCARD + 80:
+        return card_text(action - A.DISCARD, s.card_style) + Text(" laid aside")
+    if A.CALL <= action < A.TRUMP:
+        return Text("the call of ") + card_text(action - A.CALL, s.card_style)
+    if action == A.PASS or A.BID <= action < A.CALL:
+        return Text(bid_label(v, action))
+    if A.is_signal(action):
+        k = action - A.SIGNAL
+        return Text(f"the signal {v.signals[k].name}" if k < len(v.signals) else "a signal")
+    return Text(TAKEN_WORDS.get(action) or A.action_str(action, v.signal_names))
+
+
+TAKEN_WORDS = {A.CUT: "the cut", A.KNOCK: "the knock", A.EXCHANGE: "the exchange",
+               A.REOPEN: "the reopening", A.ALONE: "playing alone",
+               A.SHOW: "showing the called card", A.REDEAL: "the redeal"}
+
+
 def undone_line(s: Session, taken: list[int]) -> Text:
     """The log line of an undo: the actions taken back, in the order they were taken."""
     line = Text("Undone: ", style="bold magenta")
-    line.append_text(Text(" ").join(
-        card_text(a, s.card_style) if A.is_play(a)
-        else Text(A.action_str(a, s.variant.signal_names)) for a in taken))
+    line.append_text(Text(", ").join(taken_phrase(s, a) for a in taken))
     return line
 
 

@@ -519,3 +519,113 @@ async def test_a_deal_thrown_in_and_one_played_by_bots(private_data, tmp_path) -
         await pilot.pause()
         assert "trick 8 of 8" in status(r)
         assert_drawn(r)
+
+
+# ----- a deal the record leaves unfinished: what a spectator may see -----------------------
+
+
+def cut_mid_deal(tmp_path: Path, name: str = "chiamata") -> tuple[str, int]:
+    """``name``'s record stopped in its second deal, a few cards after the call and before
+    the called card is played (a match saved mid-deal); the path and the step it stops at."""
+    from bisca_tui.engine.calling import called_card_played
+    from bisca_tui.tui.record_walk import RecordWalk
+
+    data = json.loads(Path(example(name)).read_text(encoding="utf-8"))
+    d = RecordWalk(load_record(example(name))).steps(1)
+    step = next(k for k in range(d.last) if d.states[k].phase == "play"
+                and len(d.states[k].history) > 0 and len(d.states[k].trick) == 2)
+    assert not called_card_played(d.states[step])
+    data["deals"] = data["deals"][:2]
+    data["deals"][1]["actions"] = data["deals"][1]["actions"][:step]
+    data["players"][0] = "You"  # saved at the table: its person is "You"
+    path = tmp_path / f"{name}-unfinished.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path), step
+
+
+def test_a_spectator_sees_the_public_cards_only() -> None:
+    """Without --open a deal not over shows what everyone at the table knows: a hand laid
+    face up for all (the open hands of Sueca Aberta, the dummy of Sueca for three, the
+    dealer's turned card in Sueca), nothing shown to a partner alone, no signal."""
+    from bisca_tui.tui.record_walk import RecordWalk, spectator_view
+
+    def state(name: str, step: int):
+        return RecordWalk(load_record(example(name))).steps(0).states[step]
+
+    st = state("sueca-aberta", 5)
+    v = spectator_view(st, 0)
+    assert v.known == tuple(tuple(sorted(h)) for h in st.hands)
+    st = state("sueca-3", 5)
+    dummy = next(s for s in range(4) if len(st.hands[s]) == 8)
+    v = spectator_view(st, 0)
+    assert v.known[dummy] == tuple(sorted(st.hands[dummy]))
+    assert v.hand == ()  # seat 0's own cards are not public
+    st = state("sueca", 5)
+    v = spectator_view(st, 2)
+    assert v.known[st.dealer] == (st.indicator_card,)
+    assert sum(map(len, v.known)) == 1 and v.signals == ()
+
+
+async def test_an_unfinished_deal_hides_the_hands_and_the_secret_partner(tmp_path) -> None:
+    """Chiamata saved mid-deal, before the called card is played: n and End show it face
+    down, the partner unnamed, and v keeps to the spectator's view and says why. The
+    finished deal before it still opens every hand."""
+    path, step = cut_mid_deal(tmp_path)
+    app = viewer_app(path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("n", "end")
+        await pilot.pause()
+        assert (r.deal, r.step) == (1, step)
+        st = r.walk.steps(1).states[step]
+        assert "as a spectator sees it" in status(r)
+        for seat in range(1, st.n):
+            text = seat_text(r, seat)
+            assert "▮" * len(st.hands[seat]) in text and "hand " not in text
+        hand = str(r.query_one(HandView).render())
+        assert "░" in hand  # the bottom hand lies face down too
+        info = str(r.query_one("#info", Panel).render())
+        assert "partner: ?" in info
+        assert r.walk.names[st.called_holder] not in info
+        await pilot.press("v")
+        await pilot.pause()
+        assert r.seat is None and "as a spectator sees it" in status(r)
+        said = [n.message for n in app._notifications]
+        assert any("not over" in m and "--open" in m for m in said), said
+        await pilot.press("p", "right")  # the first deal is over: every hand, every view
+        await pilot.pause()
+        assert "every hand open" in status(r)
+        assert "hand " in seat_text(r, 1)
+        await pilot.press("v")
+        await pilot.pause()
+        assert r.seat == 0
+        assert status(r).endswith("· your view") and "You's" not in status(r)
+        await pilot.press("n")  # back to the unfinished deal: the seat's view ends there
+        await pilot.pause()
+        assert r.seat is None and "as a spectator sees it" in status(r)
+
+
+async def test_open_shows_every_hand_of_an_unfinished_deal(monkeypatch, tmp_path) -> None:
+    """``replay FILE --tui --open`` tells everything: the hands and the partner of the deal
+    the record leaves unfinished, and each seat's view."""
+    path, step = cut_mid_deal(tmp_path)
+    started: list[BiscaApp] = []
+    monkeypatch.setattr(BiscaApp, "run", lambda self: started.append(self) or 0)
+    assert cli.main(["replay", path, "--tui", "--open"]) == 0
+    (app,) = started
+    assert isinstance(app.first_screen, ReplayScreen) and app.first_screen.reveal
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        r = viewer(app)
+        await pilot.press("n", "end")
+        await pilot.pause()
+        st = r.walk.steps(1).states[step]
+        assert "every hand open" in status(r)
+        assert "hand " in seat_text(r, 1)
+        assert "░" not in str(r.query_one(HandView).render())
+        info = str(r.query_one("#info", Panel).render())
+        assert f"partner: {r.walk.names[st.called_holder]}" in info
+        await pilot.press("v")
+        await pilot.pause()
+        assert r.seat == 0

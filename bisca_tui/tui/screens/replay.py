@@ -7,6 +7,11 @@ PageDown and PageUp) to the next and previous deal, and v turns the view: every 
 then each seat's own view in turn (the other hands face down, as that seat saw them). The
 log beside the table tells the deal up to the step shown, with the deal's score at its end.
 
+A deal the record leaves unfinished is shown as a spectator sees it, unless the viewer was
+opened to tell everything (``replay --tui --open``): the hands face down but for what the
+game lays face up, a secret partner unnamed until the called card shows it, and no seat's
+own view (v says why).
+
 The positions come from ``RecordWalk`` (``record_walk.py``): the record is replayed once
 through the engine, and each deal's positions are kept once visited, so a key held down
 steps at once. Cards never move here: a step is drawn where it lands.
@@ -24,9 +29,10 @@ from textual.widgets import Footer
 from ...engine import phases as P
 from ...engine.records import Record
 from ...engine.variant import Variant
+from ...engine.words import possessive
 from ..cardart import WINNER
 from ..layout import SIDE_PANEL, card_sizes
-from ..record_walk import RecordWalk, open_view
+from ..record_walk import RecordWalk, open_view, spectator_view
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import trick_shown
 from ..widgets.common import Body, Panel, TooSmall
@@ -67,13 +73,15 @@ class ReplayScreen(Screen[None]):
 
     def __init__(self, record: Record, deal: int = 0, seat: int | None = None,
                  source: str = "", *, quits: bool = False, walk: RecordWalk | None = None,
-                 step: int | None = None) -> None:
+                 step: int | None = None, reveal: bool = False) -> None:
         """``deal`` counts from 0; ``seat`` None shows every hand open, else that seat's
         view; ``source`` (a file's name) is shown in the title. ``quits``: closing the
         viewer ends the app (it was opened on its own). ``walk``: the record already
         replayed (else it is replayed here, and a broken record raises ``RecordError``).
         ``step``: the position first shown, after that many of the deal's actions (the
-        review opens a decision there); by default the deal as dealt."""
+        review opens a decision there); by default the deal as dealt. ``reveal``: show
+        every hand of an unfinished deal too (``--open``); else such a deal is shown as a
+        spectator sees it."""
         super().__init__()
         self.record = record
         self.source = source
@@ -82,6 +90,8 @@ class ReplayScreen(Screen[None]):
         n = self.walk.match.variant.n
         self.deal = max(0, min(deal, self.walk.deal_count - 1))
         self.seat = seat if seat is not None and 0 <= seat < n else None
+        self.reveal = reveal
+        self.given_seat = self.seat  # the opener's seat (a review): that player's own view
         self.step = 0 if step is None else max(0, min(step, self.last_step))
         self.bottom = self.seat if self.seat is not None else 0
         self.log_shown: tuple[int, int] | None = None  # (deal, step) the log tells
@@ -153,9 +163,9 @@ class ReplayScreen(Screen[None]):
         main = (f"Deal {self.deal + 1} of {self.walk.deal_count} · {self.trick_label()} · "
                 f"step {self.step} of {d.last}")
         if self.seat is None:
-            view = "every hand open"
+            view = "every hand open" if self.open_allowed else "as a spectator sees it"
         else:
-            view = f"{self.walk.at(self.deal, self.step).name(self.seat)}'s view"
+            view = f"{possessive(self.walk.at(self.deal, self.step).name(self.seat))} view"
         end = ""
         if self.step == d.last:
             end = (" · end of the deal" if self.walk.finished(self.deal)
@@ -163,6 +173,11 @@ class ReplayScreen(Screen[None]):
         room = max(20, self.app.size.width - 2)
         return fit(room, [Text(main + end + " · " + view), Text(main + end), Text(main)],
                    "bold")
+
+    @property
+    def open_allowed(self) -> bool:
+        """Whether the hands may be shown: the deal is over, or everything is told."""
+        return self.reveal or self.walk.finished(self.deal)
 
     # ----- drawing -------------------------------------------------------------------
 
@@ -178,7 +193,12 @@ class ReplayScreen(Screen[None]):
         s = walk.at(self.deal, self.step)
         d = walk.steps(self.deal)
         st = d.states[self.step]
-        v = open_view(st, self.bottom) if self.seat is None else st.view(self.seat)
+        if self.seat is not None:
+            v = st.view(self.seat)
+        elif self.open_allowed:
+            v = open_view(st, self.bottom)
+        else:  # a deal not over: what a spectator may see
+            v = spectator_view(st, self.bottom)
         style = s.card_style
         width, height = self.app.size
         n = v.n_players
@@ -187,9 +207,13 @@ class ReplayScreen(Screen[None]):
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 seat_info(s, v, seat, True), partnerships)
         hand = sorted_hand(s.variant, v)
+        # a spectator sees the bottom hand face down, unless the game lays it all face up
+        face_down = len(hand) < len(st.hands[self.bottom])
+        if face_down:
+            hand = sorted_hand(s.variant, st.view(self.bottom))  # drawn as backs
         top_rows = self.query_one("#top-seats").outer_size.height or None
         hsize, tsize = card_sizes(width, height, n, self.bottom, len(hand), top_rows)
-        hand_view.show(hand, set(), None, False, hsize, style,
+        hand_view.show(hand, set(), None, False, hsize, style, hidden=face_down,
                        room=max(20, width - SIDE_PANEL))
         caption_panel = self.query_one("#trick-caption", Panel)
         room = caption_panel.content_size.width or 28
@@ -203,7 +227,7 @@ class ReplayScreen(Screen[None]):
                 cards.get(seat), tsize, style, WINNER if seat == winner else "normal")
         caption_panel.set(caption)
         show_stock(self.query_one(StockView), s, v)
-        show_side(self, s, v, True, False, height)
+        show_side(self, s, v, self.seat is not None or self.open_allowed, False, height)
         source = Text("Replay", style="bold")
         if self.source:
             source.append(" · ")
@@ -248,6 +272,8 @@ class ReplayScreen(Screen[None]):
 
     def go(self, deal: int, step: int) -> None:
         self.deal = max(0, min(deal, self.walk.deal_count - 1))
+        if self.seat is not None and self.seat != self.given_seat and not self.open_allowed:
+            self.seat = None  # a seat's own view stops at a deal not over
         self.step = max(0, min(step, self.last_step))
         self.draw()
 
@@ -274,8 +300,14 @@ class ReplayScreen(Screen[None]):
             self.go(target, 0)
 
     async def action_cycle_view(self) -> None:
-        """Every hand open → seat 0's view → seat 1's … → every hand open."""
+        """Every hand open → seat 0's view → seat 1's … → every hand open; in a deal the
+        record leaves unfinished (without ``--open``), the spectator's view only."""
         n = self.walk.match.variant.n
+        if not self.open_allowed:
+            self.notify("This deal is not over in the record: the replay shows what a "
+                        "spectator may see. Each seat's view opens once the deal is over, "
+                        "or with replay --tui --open.", title="Hands hidden", markup=False)
+            return
         if self.seat is None:
             self.seat = 0
         elif self.seat + 1 < n:

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...engine.variant import DealScore
+from ...engine.words import and_list, count, verb, verb_many
 from ..contract import bidder
 from ..session import Session
 from ..widgets.side import PENTE_MAX, pente_lines
@@ -115,8 +116,8 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
                             if state.side_of[seat] == side)
         head = heads[side] if side < len(heads) else f"Side {side + 1}"
         body.append(f"{head} ({members})\n", style="bold")
-        body.append(f"  {score.card_points[side]:>3} card points  "
-                    f"{score.tricks[side]:>2} tricks\n")
+        body.append(f"  {score.card_points[side]:>3} {noun(score.card_points[side], 'card point')}"
+                    f"  {score.tricks[side]:>2} {noun(score.tricks[side], 'trick')}\n")
     body.append("\n")
     gains = s.deal_gains(score)
     for k, gp in enumerate(gains):
@@ -125,19 +126,58 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
     return body
 
 
+def noun(n: int, word: str) -> str:
+    """``word`` agreeing with the number ``n`` before it (the number drawn apart, aligned)."""
+    return count(n, word).split(" ", 1)[1]
+
+
 def wins(session: Session, team: int, deal: bool = False) -> str:
-    """``You win``, ``Rui wins``, ``team A (Ana, Rui) win``. In a game scored player by
+    """``You win``, ``Rui wins``, ``Team A (Ana, Rui) win``. In a game scored player by
     player, ``team`` is a player for the match, a side of the deal for a deal."""
     if session.variant.people_scores:
         if not deal:
             name = session.scorer_label(team)
-            return f"{name} {'win' if name == 'You' else 'wins'}"
+            return f"{name} {verb(name, 'win')}"
         members = [session.name(seat) for seat in session.humans_and_bots(team)]
-        return " and ".join(members) + (" win" if len(members) > 1 or members == ["You"]
-                                         else " wins")
+        if members:
+            return f"{and_list(members)} {verb_many(members, 'win')}"
+        return f"{session.scorer_label(team)} {verb(session.scorer_label(team), 'win')}"
     names = team_names(session, team)
-    one = len(session.team_members(team)) == 1 and names != "You"
-    return f"{names} {'wins' if one else 'win'}"
+    one = len(session.team_members(team)) == 1
+    return f"{names} {verb(names, 'win') if one else 'win'}"
+
+
+def deal_winner_line(session: Session, score: DealScore) -> str:
+    """Who won the deal, in one sentence that always names them: the bidder and partner,
+    the bidder alone, or the defenders, in a game with a called partner; a side or a
+    player elsewhere; the players who share the top; or that nobody did."""
+    s, sc = session, score
+    if len(sc.winners) > 1:
+        names = [s.team_label(t) for t in sc.winners]
+        return f"A tie at the top: {and_list(names)} each take the hand."
+    st = s.state
+    c = st.contract
+    if c is not None and c.called is not None and st.side_of:
+        bidder_side = st.side_of[c.bidder]
+        ours = sorted((seat for seat in range(st.n) if st.side_of[seat] == bidder_side),
+                      key=lambda seat: (seat != c.bidder, seat))  # the bidder first
+        theirs = [seat for seat in range(st.n) if st.side_of[seat] != bidder_side]
+        if sc.game_points[c.bidder] > 0:
+            names = [s.name(seat) for seat in ours]
+            if len(names) == 1:
+                return f"{names[0]} {verb(names[0], 'win')} the deal alone."
+            return f"{and_list(names)} win the deal."
+        if any(sc.game_points):
+            names = [s.name(seat) for seat in theirs]
+            return f"The defenders ({and_list(names)}) win the deal."
+    if sc.winner is not None:
+        return f"{wins(s, sc.winner, deal=True)} the deal."
+    gainers = [t for t, g in enumerate(sc.game_points) if g > 0]
+    if len(gainers) == 1:
+        return f"{wins(s, gainers[0], deal=True)} the deal."
+    if gainers:
+        return f"{and_list([s.team_label(t) for t in gainers])} win the deal."
+    return "No game: the points are shared."
 
 
 def team_names(session: Session, team: int) -> str:
@@ -145,7 +185,7 @@ def team_names(session: Session, team: int) -> str:
     label = session.team_label(team)
     if len(members) == 1:
         return label
-    return f"team {label} ({', '.join(members)})"
+    return f"Team {label} ({', '.join(members)})"
 
 
 class DealSummaryScreen(ModalScreen[None]):
@@ -178,22 +218,15 @@ class DealSummaryScreen(ModalScreen[None]):
                 yield Static("Press Enter to go on.", classes="dim")
             yield Footer()
             return
-        if len(sc.winners) > 1:
-            names = [s.team_label(t) for t in sc.winners]
-            together = ", ".join(names[:-1]) + " and " + names[-1]
-            body.append(f"A tie at the top: {together} each take the hand.\n\n",
-                        style="bold")
-        elif sc.winner is None and not any(sc.game_points):
-            body.append("No game: the points are shared.\n\n", style="bold")
-        elif sc.winner is not None:
-            body.append(f"{wins(s, sc.winner, deal=True)} the deal.\n\n", style="bold")
+        body.append(deal_winner_line(s, sc) + "\n\n", style="bold")
         sides = sides_lines(s, sc)
         if sides is not None:
             body.append_text(sides)
         for team in team_order(s, self.my_team) if sides is None else ():
             pts = sc.card_points[team]
             body.append(f"{s.team_label(team):<10}", style=f"bold {team_colour(team)}")
-            body.append(f"{pts:>4} card points  {sc.tricks[team]:>2} tricks  ")
+            body.append(f"{pts:>4} {noun(pts, 'card point')}  "
+                        f"{sc.tricks[team]:>2} {noun(sc.tricks[team], 'trick')}  ")
             gp = sc.game_points[team]
             if s.match.target > PENTE_MAX:  # points that add up to a long match's total
                 body.append(f"+{gp} to the total\n", style="bold" if gp else "")
@@ -274,7 +307,7 @@ class MatchEndScreen(ModalScreen[None]):
         else:
             head = f"{wins(s, w)} the match!"
         body = Text(head + "\n\n", style="bold yellow")
-        body.append(f"{s.match.deals_played} deals played.\n\n")
+        body.append(f"{count(s.match.deals_played, 'deal')} played.\n\n")
         if s.variant.per_seat_payments:
             body.append_text(score_sheet(s))
         else:

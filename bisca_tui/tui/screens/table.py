@@ -22,6 +22,7 @@ from textual.widgets import Footer
 from ...engine import actions as A
 from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
+from ...engine.words import holds
 from ..cardart import WINNER, card_text
 from ..contract import BIDDING, DISCARD, PLAY
 from ..layout import SIDE_PANEL, card_sizes
@@ -32,7 +33,6 @@ from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
 from ..widgets.hint import HintPanel
-from ..widgets.log import verb
 from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
 from .table_actions import TableActions
 
@@ -340,8 +340,7 @@ class TableScreen(TableActions, Screen[None]):
         s = self.session
         who = s.name(s.controller(v.seat)) if s.hot_seat else "You"
         if not 0 <= index < len(hand):
-            self.notice = Text(f"{who} {verb(who, 'hold')} {len(hand)} cards.",
-                               style="bold red")
+            self.notice = Text(holds(who, len(hand)), style="bold red")
             self.refresh_table()
             return
         card = hand[index]

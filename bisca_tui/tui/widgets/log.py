@@ -7,15 +7,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog
 
+from ...engine.words import verb  # noqa: F401  (the table's modules take it from here)
+
 LOG_WIDTH = 23  # the text width of the log in the side panel (its scroll bar aside)
 LOG_KEPT = 200  # the log lines kept (and redrawn when the table turns)
-
-
-def verb(name: str, base: str) -> str:
-    """``You play`` but ``Rui plays``."""
-    if name == "You":
-        return base
-    return base + ("es" if base.endswith(("sh", "ch", "x", "ss")) else "s")
 
 
 def hang(text: str | Text, width: int = LOG_WIDTH) -> str | Text:
