@@ -171,7 +171,8 @@ class PointsField(Input):
     ]
 
     def __init__(self, low: int, high: int, **kw: object) -> None:
-        super().__init__(restrict=r"[0-9]*", max_length=3, **kw)  # type: ignore[arg-type]
+        super().__init__(restrict=r"[0-9]*", max_length=3,  # type: ignore[arg-type]
+                         select_on_focus=False, **kw)
         self.low, self.high = low, high
 
     def action_step(self, by: int) -> None:
@@ -316,8 +317,10 @@ class BidListScreen(HintKey, AboveTheHand):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = self.actions[event.option_index]
-        if action == self.POINTS:
-            self.query_one("#bid-points", PointsField).focus()
+        if action == self.POINTS:  # to the points: what is typed replaces them
+            field = self.query_one("#bid-points", PointsField)
+            self.set_focus(field)
+            field.select_all()
             return
         self.dismiss(action)
 
@@ -352,7 +355,7 @@ class BidListScreen(HintKey, AboveTheHand):
                 and isinstance(self.focused, OptionList)):
             field = self.query_one("#bid-points", PointsField)
             field.value = char
-            field.focus()
+            self.set_focus(field)  # at once: the next digit goes to the field
             field.cursor_position = 1
             event.stop()
 
@@ -423,7 +426,7 @@ class CallScreen(AboveTheHand):
         if key != label.lower():
             t.append(f" ({key})", style="bright_black")
         if held:
-            t.append(f"  held {held}", style="bright_black")
+            t.append(f" held {held}", style="bright_black")
         return t
 
     def suit_prompt(self, suit: int) -> Text:
@@ -438,7 +441,7 @@ class CallScreen(AboveTheHand):
                       key=lambda c: self.ranks.index(RANKS[c % 10])
                       if RANKS[c % 10] in self.ranks else 99)
         if mine:
-            t.append("  you hold ", style="bright_black")
+            t.append("  held ", style="bright_black")
             t.append(" ".join(self.pack.rank_label(c) for c in mine))
         return t
 
