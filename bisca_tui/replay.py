@@ -29,7 +29,7 @@ from typing import Any
 from .engine import actions as A
 from .engine import phases as P
 from .engine.calling import called_card_played
-from .engine.cards import SUIT_NAMES, SUITS, card_str, parse_card
+from .engine.cards import SUITS, card_str, pack_named, parse_card
 from .engine.exchange import ANNOUNCED, RETURNED, TAKEN
 from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
@@ -495,6 +495,14 @@ def render_text(rep: dict[str, Any]) -> str:
     from .engine.variant import variant_class
 
     pack = variant_class(rep["variant"]).pack_style  # the suits' names in the game's pack
+    words = pack_named(pack)
+
+    def suit(letter: str) -> str:
+        return words.suit_name(SUITS.index(letter))
+
+    def indicator(text: str) -> str:
+        """The indicator in the pack's words, then in notation: ``King (12) of cups, KH``."""
+        return f"{words.labelled_name(parse_card(text))}, {text}"
     rep = _printable_report(rep)
     players = [p["name"] for p in rep["players"]]
     sides = [s["name"] for s in rep["sides"]]
@@ -560,13 +568,13 @@ def render_text(rep: dict[str, Any]) -> str:
             what = "Ace or 7" if buried == 1 else "Aces or 7s"
             extra = f" ({buried} {what} buried first)" if buried else ""
             lines.append(f"  {who(d['eldest'], True)} cuts: indicator {d['indicator']}, "
-                         f"{SUIT_NAMES[trump]} are trumps{extra}")
+                         f"{suit(trump)} are trumps{extra}")
         elif trump is not None and d["indicator"] and rep.get("family") == "sueca":
-            lines.append(f"  Trumps: {SUIT_NAMES[trump]} ({d['indicator']}, the dealer's last "
+            lines.append(f"  Trumps: {suit(trump)} ({d['indicator']}, the dealer's last "
                          f"card, turned face up)")
         elif trump is not None:
-            ind = f" (indicator {d['indicator']})" if d["indicator"] else ""
-            lines.append(f"  Trumps: {SUIT_NAMES[trump]}{ind}")
+            ind = f" (indicator {indicator(d['indicator'])})" if d["indicator"] else ""
+            lines.append(f"  Trumps: {suit(trump)}{ind}")
         for note in d.get("notes_before_play", []):
             lines.append(f"  {note[0].upper()}{note[1:]}")
         if d["exchange"] is not None:

@@ -860,3 +860,23 @@ def test_you_take_the_second_person_and_counts_agree(capsys, tmp_path: Path) -> 
     passes = [b for d in rep["deals"] for b in d["auction"] if b["seat"] == 0 and not b["bid"]]
     assert passes  # the record has "You" passing
     assert "You pass" in text and "You passes" not in text
+
+
+def test_spanish_brisca_names_the_trumps_and_indicator_in_its_own_pack(capsys,
+                                                                       tmp_path: Path) -> None:
+    """Cups, not hearts; the King drawn as a 12 on the Spanish faces; the JSON keeps the
+    record's notation."""
+    king_of_cups = parse_card("KH")
+    for seed in range(2000):  # the first deal whose turned card is the King of cups
+        m = Match(make_variant("brisca", players=2), dealer=1, seed=seed)
+        s = m.new_deal()
+        if s.indicator_card == king_of_cups:
+            break
+    else:
+        raise AssertionError("no deal turns the King of cups")
+    play_randomly(s, random.Random(1))
+    m.finish_deal()
+    text, rep = report(capsys, write(tmp_path, record_of_match(m, NAMES[:2]).dumps()))
+    trumps = [line for line in text.splitlines() if line.startswith("  Trumps:")]
+    assert trumps == ["  Trumps: cups (indicator King (12) of cups, KH)"]
+    assert rep["deals"][0]["trump"] == "H" and rep["deals"][0]["indicator"] == "KH"

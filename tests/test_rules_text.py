@@ -23,7 +23,16 @@ from bisca_tui.engine import (
     parse_card,
 )
 from bisca_tui.engine import actions as A
-from bisca_tui.engine.cards import HEARTS, ITALIAN, RANKS, SPADES, make_card, rank_of
+from bisca_tui.engine.cards import (
+    HEARTS,
+    ITALIAN,
+    ITALIAN_PACK,
+    RANKS,
+    SPADES,
+    make_card,
+    pack_named,
+    rank_of,
+)
 from bisca_tui.engine.state import PLAY, GameState
 from bisca_tui.engine.variant import REQUEST
 from bisca_tui.rules import (
@@ -89,7 +98,8 @@ def test_a_page_written_before_its_game_still_shows(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(rules, "variant_class", unknown)
     text = rules_markdown("briscola")
     assert "<!--" not in text
-    assert [card for _, card, _ in ranking_rows(text)] == list(ITALIAN.order)
+    assert [card for _, card, _ in ranking_rows(text)] == [
+        ITALIAN_PACK.rank_labels[r] for r in ITALIAN.order]  # as the Italian faces show them
     assert "no house rules" in section(text, "House rules in effect")
     with pytest.raises(OptionError):
         rules_markdown("briscola", {"match": "comb_10"})
@@ -123,29 +133,46 @@ def test_the_rules_layer_does_not_import_the_interface() -> None:
 # ----- generated sections follow the engine -------------------------------------------
 
 
-def ranking_rows(text: str) -> list[tuple[int, str, int]]:
+def ranking_rows(text: str, names: bool = False) -> list[tuple[Any, ...]]:
+    """The ranking table's rows: order, card (as the faces show it), points; and the
+    rank's name too with ``names``."""
     rows = tables(section(text, "Ranking and points"))
     assert len(rows) == 1
+    if names:
+        return [(int(order), card, name, int(points)) for order, card, name, points in rows[0]]
     return [(int(order), card, int(points)) for order, card, _name, points in rows[0]]
 
 
 @pytest.mark.parametrize("vid", every_rules_id())
 def test_ranking_table_matches_the_engine(vid: str) -> None:
-    rows = ranking_rows(rules_markdown(vid))
+    rows = ranking_rows(rules_markdown(vid), names=True)
     if vid in registered_ids():
         v = make_variant(vid)
-        ranking, pack = v.ranking, v.pack()
-    else:
-        ranking, pack = ITALIAN, list(range(40))  # a page written ahead of its variant
+        ranking, pack, faces = v.ranking, v.pack(), pack_named(v.pack_style)
+    else:  # a page written ahead of its variant
+        ranking, pack, faces = ITALIAN, list(range(40)), ITALIAN_PACK
     present = {RANKS[rank_of(c)] for c in pack}
     expected_order = [r for r in ranking.order if r in present]
-    assert [card for _, card, _ in rows] == expected_order
-    assert [order for order, _, _ in rows] == list(range(1, len(expected_order) + 1))
-    for _, card, points in rows:
-        assert points == ranking.points_by_letter.get(card, 0)
+    # each rank as the game's pack draws it on the faces, and in that pack's words
+    assert [(card, name) for _, card, name, _ in rows] == [
+        (faces.rank_labels[r], faces.rank_word(r)) for r in expected_order]
+    assert [order for order, _, _, _ in rows] == list(range(1, len(expected_order) + 1))
+    for (_, _, _, points), letter in zip(rows, expected_order, strict=True):
+        assert points == ranking.points_by_letter.get(letter, 0)
     # strongest first, by the engine's own strength table
-    strengths = [ranking.strength[RANKS.index(card)] for _, card, _ in rows]
+    strengths = [ranking.strength[RANKS.index(letter)] for letter in expected_order]
     assert strengths == sorted(strengths, reverse=True)
+
+
+def test_ranking_tables_name_the_cards_as_each_pack_does() -> None:
+    def names(vid: str) -> dict[str, str]:
+        return {card: name for _, card, name, _ in ranking_rows(rules_markdown(vid), True)}
+
+    assert {"12": "King", "11": "Horse", "10": "Jack", "1": "Ace"}.items() <= names(
+        "brisca").items()
+    assert {"R": "King", "C": "Horse", "F": "Jack", "A": "Ace"}.items() <= names(
+        "chiamata").items()
+    assert {"K": "King", "Q": "Queen", "J": "Jack"}.items() <= names("bisca-3").items()
 
 
 def test_seis_ranking_leaves_out_the_twos() -> None:

@@ -19,11 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import actions as A
-from .cards import RANKS
+from .cards import ITALIAN_PACK, RANKS
 
 # ranks as an Italian or Spanish player names them in a bid (the Q is the Horse)
-RANK_WORDS = {"A": "Ace", "3": "Three", "K": "King", "Q": "Horse", "J": "Jack", "7": "Seven",
-              "6": "Six", "5": "Five", "4": "Four", "2": "Two"}
+RANK_WORDS = {r: ITALIAN_PACK.rank_word(r) for r in RANKS}
 
 REDEAL = "redeal"  # all passed: the same dealer deals again
 DEALER_AT_ZERO = "dealer-at-zero"  # all passed: the dealer plays, needing 61

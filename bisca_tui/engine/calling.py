@@ -177,7 +177,7 @@ class CalledPartnerGame(Variant):
         return "that action is not part of this game"
 
     def explain_call(self, state: GameState, card: int) -> str:
-        return f"the {card_name(card)} cannot be called"
+        return f"the {card_name(card, self.pack_style)} cannot be called"
 
     def apply_special(self, state: GameState, action: int) -> None:
         seat = state.current

@@ -99,12 +99,30 @@ ITALIAN = Ranking("italian", "A3KQJ76542", {"A": 11, "3": 10, "K": 4, "Q": 3, "J
 SPANISH = Ranking("spanish", "A3KQJ76542", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2})
 
 
+# The words for cards, one table per pack (see ``Pack``). The number ranks are written as
+# digits in a card's name ("7 of cups") and spelled out where a rank stands alone (a bid,
+# the ranking table: "Seven").
+RANK_WORDS = {
+    "A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
+    "7": "Seven", "J": "Jack", "Q": "Queen", "K": "King",
+}
+FRENCH_GLYPHS = "♠♥♦♣"  # by suit S H D C
+LATIN_GLYPHS = "†∪●ǂ"  # swords (a blade), cups (a bowl), coins (a disc), batons (a knotty staff)
+
+
 @dataclass(frozen=True)
 class Pack:
     """How one family's pack names and labels its cards (the notation stays ``7H``, ``KD``).
 
     The Italian and Spanish packs map onto the same notation letters as the French-suited
     one: swords = S, cups = H, coins = D, batons = C; King = K, Horse = Q, Jack = J.
+
+    Every place that names a card (the faces, the dialogs, the rules, the replay) asks the
+    pack being drawn: ``short`` is the card as its face shows it (``R†``, ``12∪``, ``K♥``),
+    ``card_name`` the card in English words (``Horse of coins``), ``labelled_name`` the words
+    with the face's label where it differs from them (``King (12) of cups``). ``suit_keys``
+    and ``rank_keys`` are the keys that pick a suit or a rank in a dialog: the initials of
+    the pack's own suit names, and the rank labels of its faces.
     """
 
     name: str
@@ -113,6 +131,9 @@ class Pack:
     local_suit_names: dict[str, str]  # as the pack's own players say them
     rank_names: dict[str, str]
     rank_labels: dict[str, str]  # what the card's corner shows, by notation letter
+    glyphs: str = FRENCH_GLYPHS  # the suit symbols of the faces, by suit S H D C
+    suit_keys: str = "shdc"  # the key that picks each suit, by suit S H D C
+    rank_keys: dict[str, str] | None = None  # the key of each rank (default: its label)
 
     def card_name(self, card: int) -> str:
         """A card in words: ``Horse of coins``."""
@@ -121,6 +142,40 @@ class Pack:
 
     def rank_label(self, card: int) -> str:
         return self.rank_labels[RANKS[card % 10]]
+
+    def short(self, card: int) -> str:
+        """The card as its face shows it: rank label and suit glyph (``R†``, ``12∪``)."""
+        return self.rank_label(card) + self.glyphs[(card % 40) // 10]
+
+    def rank_word(self, letter: str) -> str:
+        """A rank standing alone, spelled: ``Seven``, ``Horse``, ``Queen``."""
+        name = self.rank_names[letter]
+        return RANK_WORDS[letter] if name.isdigit() else name
+
+    def suit_name(self, suit: int) -> str:
+        """A suit in English words: ``cups``, ``hearts``."""
+        return self.suit_names[SUITS[suit]]
+
+    def local_suit_name(self, suit: int) -> str:
+        return self.local_suit_names[SUITS[suit]]
+
+    def labelled_name(self, card: int) -> str:
+        """The card in words, with the face's label when the words do not show it:
+        ``King (12) of cups``, ``Horse (C) of coins``, ``King of hearts``, ``7 of cups``."""
+        letter = RANKS[card % 10]
+        name, label = self.rank_names[letter], self.rank_labels[letter]
+        if not name.startswith(label):
+            name = f"{name} ({label})"
+        return f"{name} of {self.suit_name((card % 40) // 10)}"
+
+    def suit_key(self, suit: int) -> str:
+        return self.suit_keys[suit]
+
+    def rank_key(self, letter: str) -> str:
+        """The key that picks a rank (given in notation): the face's label, or the pack's
+        own key where the label takes two characters."""
+        keys = self.rank_keys or {}
+        return keys.get(letter, self.rank_labels[letter].lower())
 
 
 _NUMBERS = {r: r for r in "234567"}
@@ -136,12 +191,19 @@ _LATIN_RANKS = {**RANK_NAMES, "J": "Jack", "Q": "Horse", "K": "King"}
 ITALIAN_PACK = Pack(
     "italian", "Italian pack", _LATIN_SUITS,
     {"S": "spade", "H": "coppe", "D": "denari", "C": "bastoni"}, _LATIN_RANKS,
-    {"A": "A", **_NUMBERS, "J": "F", "Q": "C", "K": "R"})  # fante, cavallo, re
+    {"A": "A", **_NUMBERS, "J": "F", "Q": "C", "K": "R"},  # fante, cavallo, re
+    LATIN_GLYPHS, "scdb")
 SPANISH_PACK = Pack(
     "spanish", "Spanish pack", _LATIN_SUITS,
     {"S": "espadas", "H": "copas", "D": "oros", "C": "bastos"}, _LATIN_RANKS,
-    {"A": "1", **_NUMBERS, "J": "10", "Q": "11", "K": "12"})  # sota, caballo, rey
+    {"A": "1", **_NUMBERS, "J": "10", "Q": "11", "K": "12"},  # sota, caballo, rey
+    LATIN_GLYPHS, "ecob", {"J": "s", "Q": "c", "K": "r"})
 PACKS = {p.name: p for p in (FRENCH_PACK, PORTUGUESE_PACK, ITALIAN_PACK, SPANISH_PACK)}
+
+
+def pack_named(name: str) -> Pack:
+    """A pack by name (a key of ``PACKS``); the French-suited one for any other name."""
+    return PACKS.get(name, FRENCH_PACK)
 
 
 def pack40() -> list[int]:

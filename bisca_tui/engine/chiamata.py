@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from . import phases as P
 from .auction import RANK_WORDS, REDEAL, REOPEN, AuctionRules, Points, RanksThenPoints
 from .calling import CalledPartnerGame
-from .cards import ITALIAN, RANKS, SUIT_NAMES, SUITS, card_name, make_card
+from .cards import ITALIAN, PACKS, RANKS, SUITS, card_name, make_card
 from .variant import FREE, HouseRule, register
 
 if TYPE_CHECKING:
@@ -108,12 +108,12 @@ class Chiamata(CalledPartnerGame):
         assert isinstance(domain, RanksThenPoints)
         rank = RANKS[domain.called_rank(c.bid)]
         if rank == "2":
-            suit = SUIT_NAMES[SUITS[self.suit[card]]]
+            suit = PACKS[self.pack_style].suit_names[SUITS[self.suit[card]]]
             return (f"after a bid of two the call is the 2 of the trump suit, or, holding "
                     f"the 2 of {suit}, the lowest {suit[:-1]} you lack")
         word = RANK_WORDS[rank]
         return (f"the bid was {word}: call the {word} of the suit you want as trumps, not "
-                f"the {card_name(card)}")
+                f"the {card_name(card, self.pack_style)}")
 
     def implied_holdings(self, contract) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """After a bid of two, a call of another card than the two is only allowed to a

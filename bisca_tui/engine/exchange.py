@@ -107,11 +107,12 @@ def why_not(state: GameState) -> str:
     if rule.first_trick_only and state.tricks:
         return "the indicator may only be exchanged before playing to the first trick"
     rank = rule.card_for(state.indicator)
+    pack = state.variant.pack_style  # the cards named in the game's own pack
     if rank is None:
-        return f"the {card_name(state.indicator)} cannot be exchanged"
-    word = card_name(make_card(rank, state.trump)).split(" of ")[0]
+        return f"the {card_name(state.indicator, pack)} cannot be exchanged"
+    word = card_name(make_card(rank, state.trump), pack).split(" of ")[0]
     return (f"only the holder of the {word} of trumps may exchange it for the indicator "
-            f"(the {card_name(state.indicator)})")
+            f"(the {card_name(state.indicator, pack)})")
 
 
 def apply_exchange(state: GameState) -> None:

@@ -192,7 +192,7 @@ class ChiamataMonte(CalledPartnerGame):
         state.leader = state.current = c.bidder
 
     def explain_call(self, state: GameState, card: int) -> str:
-        return f"the {card_name(card)} may be called: any card may"
+        return f"the {card_name(card, self.pack_style)} may be called: any card may"
 
     def call_options(self, state: GameState, bidder: int) -> list[int]:
         return sorted(self.pack())

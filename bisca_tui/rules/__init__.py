@@ -20,7 +20,16 @@ from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
-from ..engine.cards import ITALIAN, RANK_NAMES, RANKS, Ranking, rank_of
+from ..engine.cards import (
+    FRENCH_PACK,
+    ITALIAN,
+    ITALIAN_PACK,
+    RANKS,
+    Pack,
+    Ranking,
+    pack_named,
+    rank_of,
+)
 from ..engine.errors import OptionError
 from ..engine.variant import REQUEST, Signal, Variant, variant_class
 
@@ -40,21 +49,16 @@ HOUSE_RULES_MARK = "<!-- house-rules -->"
 
 FALLBACK_NOTE = "A full rules page for this game is still to be written."
 
-# Pages written ahead of their variant: the ranking to show until the engine has the game.
-PAGE_ONLY_RANKINGS: dict[str, Ranking] = {"briscola": ITALIAN}
+# Pages written ahead of their variant: the ranking (and the pack that names its cards) to
+# show until the engine has the game.
+PAGE_ONLY_RANKINGS: dict[str, tuple[Ranking, Pack]] = {"briscola": (ITALIAN, ITALIAN_PACK)}
 
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
-# The ranks in words for the ranking table (the engine names number cards by their digit).
-RANK_WORDS = {
-    "A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
-    "7": "Seven", "J": "Jack", "Q": "Queen", "K": "King",
-}
 
-
-def rank_word(letter: str) -> str:
-    """A rank in words: ``Seven`` for ``7``, ``Jack`` for ``J``."""
-    return RANK_WORDS.get(letter, RANK_NAMES[letter])
+def rank_word(letter: str, names: Pack = FRENCH_PACK) -> str:
+    """A rank in words, in a pack: ``Seven`` for ``7``, ``Horse`` for the Italian ``Q``."""
+    return names.rank_word(letter)
 
 
 def _pages() -> dict[str, Any]:
@@ -94,8 +98,10 @@ def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
 # ----- generated sections -------------------------------------------------------------
 
 
-def ranking_section(ranking: Ranking, pack: list[int] | None = None) -> str:
-    """The "Ranking and points" table, high to low, for the ranks present in the pack."""
+def ranking_section(ranking: Ranking, pack: list[int] | None = None,
+                    names: Pack = FRENCH_PACK) -> str:
+    """The "Ranking and points" table, high to low, for the ranks present in the pack; each
+    rank as the faces of the pack ``names`` show it (``R``, ``12``) and in its words."""
     present = set(RANKS) if pack is None else {RANKS[rank_of(c)] for c in pack}
     points = ranking.points_by_letter
     lines = [
@@ -111,14 +117,15 @@ def ranking_section(ranking: Ranking, pack: list[int] | None = None) -> str:
         if letter not in present:
             continue
         order += 1
-        lines.append(f"| {order} | {letter} | {rank_word(letter)} | {points.get(letter, 0)} |")
+        lines.append(f"| {order} | {names.rank_labels[letter]} | {rank_word(letter, names)} "
+                     f"| {points.get(letter, 0)} |")
     total = sum(points.get(RANKS[rank_of(c)], 0) for c in (pack or range(40)))
     lines.append("")
     lines.extend(_wrap(f"The pack holds {total} card points in all."))
     missing = [letter for letter in ranking.order if letter not in present]
     if missing:
-        names = ", ".join(f"{rank_word(m).lower()}s" for m in missing)
-        lines.extend(_wrap(f"Not in this pack: the {names}."))
+        words = ", ".join(f"{rank_word(m, names).lower()}s" for m in missing)
+        lines.extend(_wrap(f"Not in this pack: the {words}."))
     return "\n".join(lines)
 
 
@@ -266,15 +273,17 @@ def rules_markdown(variant_id: str, options: dict[str, Any] | None = None,
         if options:
             names = ", ".join(sorted(options))
             raise OptionError(f"{variant_id} has no house rules yet (given: {names})")
-        ranking = PAGE_ONLY_RANKINGS.get(variant_id)
-        page = _place(page, RANKING_MARK, ranking_section(ranking) if ranking else "")
+        known = PAGE_ONLY_RANKINGS.get(variant_id)
+        page = _place(page, RANKING_MARK,
+                      ranking_section(known[0], names=known[1]) if known else "")
         page = _place(page, SIGNALS_MARK, "")
         page = _place(page, HOUSE_RULES_MARK, house_rules_section(None))
         return page
     variant = cls(options, players)
     if page is None:
         page = _fallback_page(variant)
-    page = _place(page, RANKING_MARK, ranking_section(variant.ranking, variant.pack()))
+    page = _place(page, RANKING_MARK, ranking_section(variant.ranking, variant.pack(),
+                                                      pack_named(variant.pack_style)))
     if SIGNALS_MARK in page:
         page = _place(page, SIGNALS_MARK, signals_section(variant, players is not None))
     page = _place(page, HOUSE_RULES_MARK, house_rules_section(variant))

@@ -28,6 +28,7 @@ from ..engine.cards import (
     SPANISH_PACK,
     SUITS,
     Pack,
+    card_str,
 )
 from .settings import (  # noqa: F401 (the widgets import them here)
     ALL_CARD_STYLES,
@@ -51,34 +52,45 @@ BACK = "#1c44a0"  # rounds to ANSI blue; no suit uses it
 
 @dataclass(frozen=True)
 class Face:
-    """How one style draws a card: suit glyphs and colours (by suit S H D C), rank labels."""
+    """How one style draws a card: its pack (names, rank labels and suit glyphs, see
+    ``engine.cards.Pack``) and colours (by suit S H D C); ``letters`` draws the notation."""
 
     pack: Pack
-    glyphs: str
     colours: tuple[str, str, str, str]
     letters: bool = False
+
+    @property
+    def glyphs(self) -> str:
+        return SUITS if self.letters else self.pack.glyphs
 
     def rank_label(self, card: int) -> str:
         return RANKS[card % 10] if self.letters else self.pack.rank_label(card)
 
+    def short(self, card: int) -> str:
+        """The card as its face shows it (``R†``, ``12∪``; ``KD`` in letters)."""
+        return card_str(card % 40) if self.letters else self.pack.short(card)
 
-FRENCH_GLYPHS = "♠♥♦♣"
-LATIN_GLYPHS = "†∪●ǂ"  # swords (a blade), cups (a bowl), coins (a disc), batons (a knotty staff)
+
 FRENCH_COLOURS = ("", RED, RED, "")
 LATIN_COLOURS = (BLUE, RED, GOLD, GREEN)  # espadas/spade, copas/coppe, oros/denari, bastos/bastoni
 
 FACES: dict[str, Face] = {
-    FRENCH: Face(FRENCH_PACK, FRENCH_GLYPHS, FRENCH_COLOURS),
-    "portuguese": Face(PORTUGUESE_PACK, FRENCH_GLYPHS, FRENCH_COLOURS),
-    "italian": Face(ITALIAN_PACK, LATIN_GLYPHS, LATIN_COLOURS),
-    "spanish": Face(SPANISH_PACK, LATIN_GLYPHS, LATIN_COLOURS),
-    LETTERS: Face(FRENCH_PACK, SUITS, FRENCH_COLOURS, letters=True),
+    FRENCH: Face(FRENCH_PACK, FRENCH_COLOURS),
+    "portuguese": Face(PORTUGUESE_PACK, FRENCH_COLOURS),
+    "italian": Face(ITALIAN_PACK, LATIN_COLOURS),
+    "spanish": Face(SPANISH_PACK, LATIN_COLOURS),
+    LETTERS: Face(FRENCH_PACK, FRENCH_COLOURS, letters=True),
 }
 FACES[SYMBOLS] = FACES["portuguese"]
 
 
 def face_of(style: str) -> Face:
     return FACES.get(style, FACES[SYMBOLS])
+
+
+def pack_of(style: str) -> Pack:
+    """The pack whose names a style draws (the French-suited one for ``letters``)."""
+    return face_of(style).pack
 
 
 def no_color() -> bool:
@@ -154,7 +166,7 @@ def rank_glyph(card: int, style: str = SYMBOLS) -> str:
 
 def card_label(card: int, style: str = SYMBOLS) -> str:
     """The card in two or three cells: ``7♥``, ``12●`` (``7H``, ``KD`` in the letters style)."""
-    return rank_glyph(card, style) + suit_glyph((card % 40) // 10, style)
+    return face_of(style).short(card)
 
 
 def card_words(card: int, style: str = SYMBOLS) -> str:
@@ -163,7 +175,7 @@ def card_words(card: int, style: str = SYMBOLS) -> str:
 
 
 def suit_name(suit: int, style: str = SYMBOLS) -> str:
-    return face_of(style).pack.suit_names[SUITS[suit]]
+    return face_of(style).pack.suit_name(suit)
 
 
 def suit_colour(suit: int, style: str = SYMBOLS) -> str:

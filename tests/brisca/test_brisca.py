@@ -164,6 +164,7 @@ def test_an_indicator_two_cannot_be_exchanged() -> None:
     with pytest.raises(IllegalAction) as err:
         s.apply(A.EXCHANGE)
     assert "cannot be exchanged" in err.value.rule
+    assert "2 of batons" in err.value.rule  # the Spanish pack's clubs are batons
 
 
 def test_the_announced_card_lies_under_the_indicator_for_all_to_see() -> None:

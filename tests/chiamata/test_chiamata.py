@@ -134,6 +134,7 @@ def test_the_call_names_the_bid_rank_in_the_trump_suit() -> None:
     with pytest.raises(IllegalAction) as err:
         s.apply(A.CALL + parse_card("QH"))
     assert "King" in err.value.rule
+    assert "Horse of cups" in err.value.rule  # named in the Italian pack, not the French
     s.apply(A.CALL + parse_card("KD"))  # held by seat 2
     assert s.trump == 2 and s.called_holder == 2
     assert s.side_of == [0, 1, 0, 1, 1]

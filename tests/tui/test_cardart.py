@@ -53,3 +53,20 @@ def test_the_pente_has_a_dot_per_game() -> None:
     assert above.count("●") == 3 and below.count("●") == 1
     ten = plain(pente_lines(10, 10, 2))
     assert ten[1].count("┼") == 10 and ten[0].count("●") == 10
+
+
+def test_the_faces_draw_each_card_by_its_pack_s_short_name() -> None:
+    from bisca_tui.engine.cards import PACKS, card_str
+    from bisca_tui.tui.cardart import FRENCH, card_label, pack_of
+
+    for style in ("portuguese", "italian", "spanish", FRENCH):
+        pack = pack_of(style)
+        assert pack is PACKS[style]
+        for card in range(40):
+            short = pack.short(card)
+            assert card_label(card, style) == short
+            art = plain(card_lines(card, MEDIUM, style))
+            rank, glyph = short[:-1], short[-1]
+            assert art[1][1:].startswith(rank) and glyph in art[2]
+    # the letters style draws the record's notation
+    assert [card_label(c, LETTERS) for c in range(40)] == [card_str(c) for c in range(40)]

@@ -27,9 +27,12 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         # eldest (the dealer's right) bids first: the person at seat 0 here
         assert st.current == 0
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        # the ranks as the Italian faces show them and in words; the bids of two for
+        # points are one line, their points in a field
         listed = app.screen.labels
-        assert listed[:3] == ["Pass", "Ace", "Three"] and "Two for 61" in listed
-        assert "Two for 120" in listed and len(listed) == 1 + 9 + 60
+        assert listed[:3] == ["Pass", "A  Ace", "3  Three"]
+        assert "R  King" in listed and "C  Horse" in listed and "F  Jack" in listed
+        assert listed[-1] == "2  Two for 61" and len(listed) == 1 + 9 + 1
         # down twice: the Three (calling a Three of the chosen suit)
         await pilot.press("down", "down", "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
@@ -40,7 +43,7 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         assert app.screen.ranks == ["3"]
         hand = set(st.hands[0])
         suit = next(x for x in range(4) if x * 10 + 2 not in hand)
-        await pilot.press("3", "SHDC"[suit].lower(), "enter")
+        await pilot.press("3", "scdb"[suit], "enter")  # spade, coppe, denari, bastoni
         await until(pilot, lambda: app.screen is t)
         assert st.phase == "play" and st.contract.called == suit * 10 + 2
         assert st.trump == suit

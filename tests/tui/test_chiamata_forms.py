@@ -6,7 +6,7 @@ from __future__ import annotations
 from tui_helpers import Passer, make_app, open_table, play_deal_by_keys, until
 
 from bisca_tui.engine import actions as A
-from bisca_tui.engine.cards import RANKS
+from bisca_tui.engine.cards import ITALIAN_PACK, RANKS
 from bisca_tui.tui.screens.auction import BidListScreen, BidScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.session import Session, default_seats
@@ -36,7 +36,8 @@ async def test_points_only_by_keys(private_data) -> None:
         assert len(app.screen.ranks) == 10  # any card may be called
         hand = set(st.hands[0])
         card = next(c for c in range(40) if c not in hand)
-        await pilot.press(RANKS[card % 10].lower(), "SHDC"[card // 10].lower(), "enter")
+        await pilot.press(ITALIAN_PACK.rank_key(RANKS[card % 10]),
+                          ITALIAN_PACK.suit_key(card // 10), "enter")
         await until(pilot, lambda: st.phase == "play")
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
@@ -74,7 +75,7 @@ async def test_dark_first_trick_then_the_call_by_keys(private_data) -> None:
         await pilot.press(str(first + 1))
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert len(st.trick) == 5 and not st.tricks  # the trick waits for the call
-        await pilot.press("2", "h", "enter")
+        await pilot.press("2", "c", "enter")  # the two of coppe (cups)
         await until(pilot, lambda: len(st.tricks) == 1)
         assert st.trump == 1 and st.contract.called == 11
         await play_deal_by_keys(app, pilot)
@@ -96,7 +97,8 @@ async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         hand = set(st.hands[0])
         card = next(c for c in range(40) if c not in hand)  # a partner, not alone
-        await pilot.press(RANKS[card % 10].lower(), "SHDC"[card // 10].lower(), "enter")
+        await pilot.press(ITALIAN_PACK.rank_key(RANKS[card % 10]),
+                          ITALIAN_PACK.suit_key(card // 10), "enter")
         await until(pilot, lambda: st.phase == "discard")
         assert len(st.hands[0]) == 12 and st.monte == []
         for k in range(5):  # the first card of the hand, five times
