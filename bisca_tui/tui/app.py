@@ -49,6 +49,8 @@ from .save import (
 from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
+    from collections.abc import Iterator
+
     from ..history.entry import MatchEntry
     from ..history.stats import Filters, Stats
     from ..history.store import Store, StoreProblem
@@ -56,6 +58,7 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
     from .session import Session
 
 QUIT_DIALOG = "quit-unsaved"
+HISTORY_PATIENCE = 0.5  # seconds the app's own thread waits for the game history
 
 
 def describe(session: Session, path: Path) -> str:
@@ -134,6 +137,7 @@ class BiscaApp(App[int]):
         self._history: Store | None = None
         self._stats_cache: tuple[Filters, tuple[int, int], Stats] | None = None
         self._history_opened = False
+        self._history_busy_said = False
         self._history_lock = threading.Lock()
         self._history_writes = threading.Semaphore(0)  # released by each write's end
         self._history_pending = 0
@@ -178,8 +182,9 @@ class BiscaApp(App[int]):
                                 f"{self.lock.problem}.")
         self.load_saved()
         self.push_screen(StartScreen())
-        self.run_worker(self.warm_stats, thread=True, group="history",
-                        exit_on_error=False)
+        # once the start screen is drawn: opening the history must not hold up the start
+        self.call_after_refresh(self.run_worker, self.warm_stats, thread=True,
+                                group="history", exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(too_small(event.size.width, event.size.height), "-too-small")
@@ -406,17 +411,60 @@ class BiscaApp(App[int]):
 
     def history_store(self) -> Store | None:
         """The game history, opened on first use (from any thread); None when it cannot be
-        kept, which is said once."""
-        with self._history_lock:
-            if not self._history_opened:
-                self._history_opened = True
-                from ..history.store import Store
+        kept, which is said once.
 
-                self._history, problem = Store.open(self.data_directory)
-                if problem is not None:
-                    self.history_problem = problem
-                    self._say(problem.message(), "Game history", "warning")
-            return self._history
+        No lock is held while telling the player: a worker's notice waits for the event
+        loop, and the event loop may be the thread asking here. The app's own thread waits
+        only a moment (``HISTORY_PATIENCE``), for a worker opening the history or for
+        another program holding the file: it gets None then, and the screens say the
+        history is busy. A history found busy is tried again on the next call (a screen
+        opened again, a deal's write), so that this run's deals are not lost."""
+        from ..history.store import BUSY_REASON, Store, StoreProblem, db_path
+
+        on_main = threading.get_ident() == self._thread_id
+        if not self._history_lock.acquire(timeout=HISTORY_PATIENCE if on_main else -1):
+            if self.history_problem is None:  # another thread is opening it just now
+                self.history_problem = StoreProblem(db_path(self.data_directory),
+                                                    BUSY_REASON, busy=True)
+            return None
+        say = None
+        try:
+            if not self._history_opened:
+                store, problem = Store.open(self.data_directory,
+                                            timeout=HISTORY_PATIENCE if on_main else None)
+                self._history = store
+                self._history_opened = store is not None or problem is None or not problem.busy
+                self.history_problem = problem
+                if problem is not None and (not problem.busy or not self._history_busy_said):
+                    say = problem.message()
+                    self._history_busy_said = self._history_busy_said or problem.busy
+        finally:
+            self._history_lock.release()
+        if say is not None:
+            self._say(say, "Game history", "warning")
+        return self._history
+
+    @contextlib.contextmanager
+    def reading_history(self, store: Store) -> Iterator[None]:
+        """Reads of the history by a screen (the app's own thread): they wait only a moment
+        for another program holding the file."""
+        with store.impatient(HISTORY_PATIENCE):
+            yield
+
+    def history_trouble(self, error: Exception | None = None) -> str:
+        """Why a screen shows no history: the problem met opening it, or ``error`` met
+        reading it, in one line."""
+        import sqlite3
+
+        from ..history.store import BUSY_REASON, db_path
+
+        if error is None:
+            problem = self.history_problem
+            return problem.message() if problem else "The game history cannot be read."
+        if isinstance(error, sqlite3.OperationalError) and "locked" in str(error).lower():
+            return (f"The game history {db_path(self.data_directory)} {BUSY_REASON}; "
+                    "open this screen again in a moment.")
+        return f"The game history cannot be read just now ({error})."
 
     def warm_stats(self) -> None:
         """Open the history and work out the statistics the statistics screen shows first
