@@ -35,6 +35,7 @@ from .save import (
     clear_save,
     data_dir,
     earlier_saves,
+    folder_problem,
     keep_aside,
     legacy_data_dir,
     migrate,
@@ -130,6 +131,7 @@ class BiscaApp(App[int]):
         self.save_target: Path | None = None  # where the match in play is saved
         self.lock: Lock | None = None
         self.notices: list[str] = []  # for the start screen: moved saves, another table
+        self.folder_trouble: str | None = None  # the data folder cannot be read or written
         self.rules_screens: dict[tuple[str, str, int | None], str] = {}
         # the game history (history/store.py), opened in a worker thread at start-up
         self.history_problem: StoreProblem | None = None
@@ -166,13 +168,20 @@ class BiscaApp(App[int]):
         if self.first_screen is not None:
             self.push_screen(self.first_screen)
             return
-        if self.prefs.problem:
+        # a folder that cannot be read or written is said in one line, which stands for
+        # the settings, the lock, the saved match and the history that follow from it
+        self.folder_trouble = folder_problem(self.data_directory)
+        if self.folder_trouble:
+            self.notices.append(self.folder_trouble)
+        elif self.prefs.problem:
             self.notify(self.prefs.problem, title="Settings", severity="warning", timeout=10,
                         markup=False)
         if self.legacy_directory is not None:
             self.notices += migrate(self.legacy_directory, self.data_directory)
         self.lock = take_lock(self.data_directory)
-        if self.lock.other_pid is not None:
+        if self.folder_trouble:
+            pass
+        elif self.lock.other_pid is not None:
             self.notices.append(
                 f"Another table is open on {self.data_directory} (process "
                 f"{self.lock.other_pid}). Matches played at this one are saved in files of "
@@ -264,6 +273,11 @@ class BiscaApp(App[int]):
         self.saved = None
         try:
             session = self.read_session(None)
+        except OSError as e:  # it cannot be read: it may be sound, it stays as it is
+            if not self.folder_trouble:
+                self.save_problem = SaveProblem(save_path(self.data_directory),
+                                                f"it cannot be read ({e})", None)
+            return
         except Exception as e:  # whatever is wrong with the file, the app goes on
             self.save_problem = set_aside(self.data_directory, str(e))
             return
@@ -347,9 +361,10 @@ class BiscaApp(App[int]):
                                 markup=False)
         except OSError as e:
             target = new_slot(self.data_directory)
-            self.notify(f"The match in progress could not be set aside ({e}); it stays in "
-                        f"{main.name}, and this match is saved to {target.name}.",
-                        severity="warning", timeout=10, markup=False)
+            if not self.folder_trouble:  # else said at the start
+                self.notify(f"The match in progress could not be set aside ({e}); it stays "
+                            f"in {main.name}, and this match is saved to {target.name}.",
+                            severity="warning", timeout=10, markup=False)
             return target
         return main
 
@@ -435,7 +450,10 @@ class BiscaApp(App[int]):
                 self._history = store
                 self._history_opened = store is not None or problem is None or not problem.busy
                 self.history_problem = problem
-                if problem is not None and (not problem.busy or not self._history_busy_said):
+                if problem is not None and self.folder_trouble and store is None:
+                    pass  # said with the folder
+                elif problem is not None and (not problem.busy or
+                                              not self._history_busy_said):
                     say = problem.message()
                     self._history_busy_said = self._history_busy_said or problem.busy
         finally:
@@ -654,13 +672,15 @@ class BiscaApp(App[int]):
             self.call_later(self.request_quit)
         elif answer == "quit":
             error = self.last_save_error
-            self.leave(Text(f"The match was not saved ({self.data_directory}: {error})."))
+            self.leave(Text(f"The match was not saved ({self.data_directory}: {error})."),
+                       status=1)
 
-    def leave(self, message: Text | None = None) -> None:
-        """Stop the bots and close the app (the match, if any, is saved already)."""
+    def leave(self, message: Text | None = None, status: int = 0) -> None:
+        """Stop the bots and close the app (the match, if any, is saved already); a
+        ``status`` other than 0 says a match was lost."""
         self.workers.cancel_all()
         self.close_session()
-        self.exit(0, message=message)
+        self.exit(status, return_code=status, message=message)
 
     def close_session(self) -> None:
         """Stop the bots' external programs of the match in play (it stays saved)."""

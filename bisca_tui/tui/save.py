@@ -100,8 +100,12 @@ def _free_name(directory: Path, prefix: str) -> Path:
 
 
 def new_slot(directory: Path) -> Path:
-    """An unused ``save-<time>.json`` for a match kept apart from the one in progress."""
-    return _free_name(directory, SLOT_PREFIX)
+    """An unused ``save-<time>.json`` for a match kept apart from the one in progress (in a
+    folder that cannot be looked into, a name no other table would pick)."""
+    try:
+        return _free_name(directory, SLOT_PREFIX)
+    except OSError:
+        return directory / f"{SLOT_PREFIX}{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json"
 
 
 def _move_pair(src: Path, dst: Path) -> None:
@@ -162,7 +166,9 @@ class SaveProblem:
 
 def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
     """A saved record's text and table settings (the match in progress unless ``path``
-    names another), or None when there is no such file."""
+    names another), or None when there is no such file. Raises ``RecordError`` for a file
+    that is not a sound save, and ``OSError`` for one that cannot be read (no permission,
+    a folder that cannot be listed): that file may well be sound."""
     path = path or save_path(directory)
     if not path.exists():
         return None
@@ -170,14 +176,14 @@ def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
 
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
         raise RecordError(str(path), f"cannot be read ({e})") from None
     table: dict[str, Any] = {}
     tpath = table_path(path)
     if tpath.exists():
         try:
             raw = json.loads(tpath.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise RecordError(str(tpath), f"cannot be read ({e})") from None
         if not isinstance(raw, dict):
             raise RecordError(str(tpath), "must be a JSON object")
@@ -186,11 +192,12 @@ def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
 
 
 def set_aside(directory: Path, reason: str) -> SaveProblem:
-    """Rename a damaged save (and its table file) to new, unused names next to it."""
+    """Rename a damaged save (and its table file) to new, unused names next to it; a save
+    that cannot be moved stays where it is (the problem says so)."""
     path = save_path(directory)
-    target = _free_name(directory, "saved-match.damaged-")
     moved: Path | None = None
     try:
+        target = _free_name(directory, "saved-match.damaged-")
         os.rename(path, target)
         moved = target
         tpath = table_path(path)
@@ -199,6 +206,25 @@ def set_aside(directory: Path, reason: str) -> SaveProblem:
     except OSError:
         pass
     return SaveProblem(path, reason, moved)
+
+
+def folder_problem(directory: Path) -> str | None:
+    """Why matches cannot be kept in ``directory`` (it cannot be made, read or written),
+    in one line; None when they can."""
+    what = "the folder cannot be made"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        what = "the folder cannot be read"
+        with os.scandir(directory) as entries:
+            next(entries, None)
+    except OSError as e:
+        why = f"{what} ({e.strerror or e})"
+    else:
+        if os.access(directory, os.W_OK | os.X_OK):
+            return None
+        why = "the folder cannot be written"
+    return (f"Matches cannot be saved in {directory}: {why}. Play goes on without saving "
+            "matches, settings or the game history.")
 
 
 # ----- moving saves from the old folder ----------------------------------------------
