@@ -16,6 +16,7 @@ import contextlib
 import os
 import threading
 import time
+import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,7 @@ from .save import (
     save_path,
     saved_at,
     set_aside,
+    take_claim,
     take_lock,
     write_save,
 )
@@ -130,6 +132,7 @@ class BiscaApp(App[int]):
         self.last_save_error: OSError | None = None
         self.save_target: Path | None = None  # where the match in play is saved
         self.lock: Lock | None = None
+        self.claim: Lock | None = None  # on the save of the match in play (save.take_claim)
         self.notices: list[str] = []  # for the start screen: moved saves, another table
         self.folder_trouble: str | None = None  # the data folder cannot be read or written
         self.rules_screens: dict[tuple[str, str, int | None], str] = {}
@@ -329,12 +332,27 @@ class BiscaApp(App[int]):
         from .screens.newgame import NewGameScreen
         from .screens.table import TableScreen
 
+        target = self.choose_target(source)
+        claim = take_claim(target)
+        if claim.other_pid is not None:  # two tables on one file would undo each other
+            self.notify(f"{target.name} is being played at another table (process "
+                        f"{claim.other_pid}); it can be continued here once that table has "
+                        "left it.", title="Cannot continue", severity="error", timeout=10,
+                        markup=False)
+            return
+        self.release_claim()
+        self.claim = claim
+        if source is not None and target != source:
+            # a copy of a saved match, which the table that saved it may go on playing: a
+            # match of its own in the history, so that neither replaces the other's deals
+            session.history_id = uuid.uuid4().hex
+            session.history_seq = 0
         self.session = session
         self.saved = None
         self.save_problem = None
         self.save_failed = False
         self.first_variant = session.variant.id  # the next new game offers it again
-        self.save_target = self.choose_target(source)
+        self.save_target = target
         self.save_session()
         if isinstance(self.screen, NewGameScreen):
             self.switch_screen(TableScreen.for_session(session))
@@ -390,8 +408,15 @@ class BiscaApp(App[int]):
 
         self.session = None
         self.save_target = None
+        self.release_claim()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
             self.pop_screen()
+
+    def release_claim(self) -> None:
+        """This table no longer plays the match saved in the file it claimed."""
+        if self.claim is not None:
+            self.claim.release()
+            self.claim = None
 
     def save_session(self) -> OSError | None:
         """Save the match in play; returns the error when it could not be written (the
@@ -694,6 +719,7 @@ class BiscaApp(App[int]):
         if store is not None:
             with store.lock:  # after a write in flight
                 store.close()
+        self.release_claim()
         if self.lock is not None:
             self.lock.release()
 

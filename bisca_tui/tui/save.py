@@ -15,6 +15,8 @@ moved there, never dropped.
   nothing overwrites it.
 - ``bisca-tui.lock`` holds the process id of the table that owns ``saved-match.json``; a
   second table sees it and keeps its match in a file of its own.
+- ``NAME.playing`` holds the process id of the table playing the match saved in
+  ``NAME.json``: no second table continues that file meanwhile.
 
 No function here deletes or overwrites a match the player has not finished or given up.
 """
@@ -37,6 +39,7 @@ TABLE_NAME = "saved-match.table.json"
 LOCK_NAME = "bisca-tui.lock"
 SLOT_PREFIX = "save-"
 TABLE_SUFFIX = ".table.json"
+CLAIM_SUFFIX = ".playing"
 
 
 def data_dir() -> Path:
@@ -340,11 +343,28 @@ def take_lock(directory: Path) -> Lock:
     """Take the save folder's lock. A lock naming a process that is no longer running (or
     one that cannot be read) is stale and taken over; one naming this process is ours."""
     path = directory / LOCK_NAME
-    me = os.getpid()
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         return Lock(path, problem=str(e))
+    return _take(path)
+
+
+def claim_path(path: Path) -> Path:
+    """The file saying which table plays the match saved in ``path``."""
+    return path.with_name(path.name.removesuffix(".json") + CLAIM_SUFFIX)
+
+
+def take_claim(path: Path) -> Lock:
+    """Claim the save ``path`` for the match this table plays: a second table that would
+    continue the same file finds it held (``other_pid``) and must not, or the two would
+    overwrite each other's save and each other's deals in the history. Released when the
+    table leaves the match; a claim left by a table that is gone is stale."""
+    return _take(claim_path(path))
+
+
+def _take(path: Path) -> Lock:
+    me = os.getpid()
     for _ in range(3):
         try:
             fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
