@@ -183,7 +183,7 @@ class BiscaApp(App[int]):
             self.notices += migrate(self.legacy_directory, self.data_directory)
         self.lock = take_lock(self.data_directory)
         if self.folder_trouble:
-            pass
+            pass  # said above, in one line
         elif self.lock.other_pid is not None:
             self.notices.append(
                 f"Another table is open on {self.data_directory} (process "

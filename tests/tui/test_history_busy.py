@@ -1,5 +1,5 @@
 """A game history held locked by another program: the statistics and past matches screens
-open, say the history is busy (once), and the app quits normally.
+open, say the history is busy (once), open it once it is free, and the app quits normally.
 
 The app runs in a child process: were it to freeze (the app's thread waiting for the
 history while a worker waits for the app's thread), the test ends when its time is up
@@ -64,11 +64,17 @@ async def scenario(data: Path) -> dict[str, object]:
         await pilot.pause()
         seen["back"] = isinstance(app.screen, StartScreen)
         await app.workers.wait_for_complete()
+        # the other program lets go: the history opens the next time it is asked for
+        other.close()
+        await pilot.press("s")
+        await pilot.pause()
+        if isinstance(app.screen, StatsScreen):
+            seen["free_text"] = str(app.screen.query_one("#stats-empty", Static).render())
+        await pilot.press("escape")
         await pilot.pause()
         seen["notices"] = [n.message for n in app._notifications]
         await pilot.press("ctrl+q")
     seen["quit"] = app.return_value
-    other.close()
     return seen
 
 
@@ -84,6 +90,7 @@ def test_a_locked_history_is_said_once_and_the_app_quits(tmp_path) -> None:
     assert seen["stats"] == "StatsScreen" and seen["history"] == "HistoryScreen"
     assert "busy" in seen["stats_text"] and "busy" in seen["history_text"]
     assert seen["back"] is True
+    assert "No games yet" in seen["free_text"]  # tried again once free
     busy = [n for n in seen["notices"] if "busy" in n]
     assert len(busy) == 1, seen["notices"]
     assert not [n for n in seen["notices"] if "damaged" in n or "set aside" in n]
