@@ -7,6 +7,9 @@ start screen); ``--cards`` and ``--speed`` are the form's first choices for the 
 and the bots' pace; ``--data-dir`` is where the interrupted match is kept, and the settings
 file (``prefs.py``) that remembers the theme, the card faces, the pace and the last new game
 form between runs. ctrl+p opens the command palette (``commands.py``).
+
+The app's result is the exit status: 0, or 1 when the player quit with a match that could not
+be saved.
 """
 
 from __future__ import annotations
