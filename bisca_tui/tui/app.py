@@ -540,14 +540,12 @@ class BiscaApp(App[int]):
             return None
 
     def _say(self, text: str, title: str, severity: str) -> None:
-        """A notification, from the app's thread or a worker's."""
-        if threading.get_ident() == self._thread_id:
+        """A notification, from the app's thread or a worker's. ``notify`` only posts a
+        message (thread-safe): a worker never waits here for the event loop, which may
+        itself be waiting for that worker."""
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
             self.notify(text, title=title, severity=severity, timeout=10,  # type: ignore[arg-type]
                         markup=False)
-        else:
-            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                self.call_from_thread(self.notify, text, title=title, severity=severity,
-                                      timeout=10, markup=False)
 
     def record_history(self, session: Session) -> None:
         """Keep the match as it stands (after a deal) in the game history. The write runs
