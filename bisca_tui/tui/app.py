@@ -36,6 +36,7 @@ from .save import (
     ENV_DIR,
     Lock,
     SaveProblem,
+    claimed_by,
     clear_save,
     data_dir,
     earlier_saves,
@@ -335,13 +336,16 @@ class BiscaApp(App[int]):
         from .screens.newgame import NewGameScreen
         from .screens.table import TableScreen
 
-        target = self.choose_target(source)
-        claim = take_claim(target)
-        if claim.other_pid is not None:  # two tables on one file would undo each other
-            self.notify(f"{target.name} is being played at another table (process "
-                        f"{claim.other_pid}); it can be continued here once that table has "
-                        "left it.", title="Cannot continue", severity="error", timeout=10,
-                        markup=False)
+        playing = claimed_by(source) if source is not None else None
+        if playing is None:
+            target = self.choose_target(source)
+            claim = take_claim(target)
+            playing = claim.other_pid
+        if playing is not None:  # two tables playing one match would undo each other
+            name = (source or target).name
+            self.notify(f"{name} is being played at another table (process {playing}); it "
+                        "can be continued here once that table has left it.",
+                        title="Cannot continue", severity="error", timeout=10, markup=False)
             return
         self.release_claim()
         self.claim = claim

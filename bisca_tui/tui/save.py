@@ -363,6 +363,12 @@ def take_claim(path: Path) -> Lock:
     return _take(claim_path(path))
 
 
+def claimed_by(path: Path) -> int | None:
+    """The process id of another live table playing the match saved in ``path``."""
+    pid = read_lock_pid(claim_path(path))
+    return pid if pid is not None and pid != os.getpid() and pid_alive(pid) else None
+
+
 def _take(path: Path) -> Lock:
     me = os.getpid()
     for _ in range(3):

@@ -388,6 +388,23 @@ async def test_a_match_played_at_another_table_is_not_continued_twice(private_da
     assert not claim.exists()  # and let go
 
 
+async def test_the_match_in_progress_is_not_copied_while_another_table_plays_it(
+        private_data, other_process) -> None:
+    near_the_end_of_a_deal(private_data)
+    write_lock(private_data, other_process)  # the other table owns the folder
+    claim_path(private_data / SAVE_NAME).write_text(json.dumps({"pid": other_process}),
+                                                    encoding="utf-8")  # and plays it
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.session is None
+        said = [n.message for n in app._notifications]
+        assert any(f"played at another table (process {other_process})" in n for n in said)
+    assert earlier_saves(private_data) == []  # no copy was made
+
+
 async def test_a_table_releases_its_lock_when_it_closes(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
