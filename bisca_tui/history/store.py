@@ -16,9 +16,10 @@ Safety:
   damaged is reported and set aside under a new name (``history.damaged-<time>.sqlite3``, its
   journal files beside it); a fresh database takes its place. Nothing here deletes a file.
 - A database locked by another process beyond the busy timeout, one that cannot be opened
-  (no permission, a full disk), or one written by a newer version of the program, is
-  reported and left as it is: this run keeps no history. (A locked file is never moved: the
-  program holding it would go on writing to the moved file.)
+  or written (no permission, a read-only folder, a full disk), or one written by a newer
+  version of the program, is reported and left as it is: such a file is sound, and is never
+  called damaged nor moved (the program holding a locked file would go on writing to the
+  moved file). A locked one is ``busy``: the table may try it again later.
 """
 
 from __future__ import annotations
@@ -173,12 +174,33 @@ class StoreProblem:
     path: Path
     reason: str
     moved_to: Path | None = None
+    busy: bool = False  # locked by another program: it may be free later
 
     def message(self) -> str:
         if self.moved_to is not None:
             return (f"The game history {self.path} {self.reason}; it was set aside as "
                     f"{self.moved_to.name} and a new history begins.")
+        if self.busy:
+            return f"The game history {self.path} {self.reason}; it is tried again later."
         return f"The game history {self.path} {self.reason}; no history is kept this time."
+
+
+BUSY_REASON = "is busy (used by another bisca-tui, or another program?)"
+
+
+def _unusable(e: sqlite3.OperationalError) -> StoreProblem | None:
+    """Why a sound file cannot be used (locked, read-only, no permission, ...); None when
+    the error is none of these."""
+    name = str(getattr(e, "sqlite_errorname", ""))
+    text = str(e).lower()
+    if _is_locked(e) or name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return StoreProblem(Path(), BUSY_REASON, busy=True)
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        return StoreProblem(Path(), f"cannot be written ({e})")
+    if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_FULL",
+                        "SQLITE_AUTH")) or "unable to open" in text:
+        return StoreProblem(Path(), f"cannot be opened ({e})")
+    return None
 
 
 def now_iso() -> str:
@@ -189,18 +211,18 @@ def db_path(directory: Path) -> Path:
     return directory / DB_NAME
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None,
+def _connect(path: Path, timeout: float) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=timeout, isolation_level=None,
                          check_same_thread=False)
-    db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
     return db
 
 
-def _wal(db: sqlite3.Connection) -> None:
+def _wal(db: sqlite3.Connection, timeout: float) -> None:
     """Put the file in WAL mode (once set, it stays with the file). Switching needs the file
     to itself, and SQLite does not wait for that as it waits for a write: two tables opening
     a new history at once retry here, within the busy timeout."""
-    deadline = time.monotonic() + BUSY_TIMEOUT
+    deadline = time.monotonic() + timeout
     while True:
         try:
             if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
@@ -249,27 +271,29 @@ class Store:
     # ----- opening ---------------------------------------------------------------------
 
     @classmethod
-    def open(cls, directory: Path, upto: int | None = None) -> tuple[Store | None,
-                                                                     StoreProblem | None]:
+    def open(cls, directory: Path, upto: int | None = None,
+             timeout: float | None = None) -> tuple[Store | None, StoreProblem | None]:
         """Open (or create) the history in ``directory``. Returns the store, and the
         problem met on the way: a file set aside (the store is then a fresh one), or one
         that could not be used (the store is then None). ``upto`` stops the migrations at
-        that version (for tests of the migrations)."""
+        that version (for tests of the migrations); ``timeout`` is how long to wait for
+        another program holding the file (default ``BUSY_TIMEOUT``)."""
         path = db_path(directory)
+        wait = BUSY_TIMEOUT if timeout is None else timeout
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             return None, StoreProblem(path, f"cannot be created ({e})")
         try:
-            return cls._open(path, upto), None
+            return cls._open(path, upto, wait), None
         except _Foreign as e:
             reason = str(e)
         except StoreError as e:
             return None, StoreProblem(path, str(e))
         except sqlite3.OperationalError as e:  # the file may be fine: leave it be
-            if _is_locked(e):
-                return None, StoreProblem(path, "is locked by another program")
-            return None, StoreProblem(path, f"cannot be opened ({e})")
+            problem = _unusable(e) or StoreProblem(path, f"cannot be opened ({e})")
+            problem.path = path
+            return None, problem
         except sqlite3.Error as e:
             reason = f"is damaged ({e})"
         try:
@@ -277,14 +301,14 @@ class Store:
         except OSError as e:
             return None, StoreProblem(path, f"{reason}, and could not be set aside ({e})")
         try:
-            return cls._open(path, upto), StoreProblem(path, reason, moved)
+            return cls._open(path, upto, wait), StoreProblem(path, reason, moved)
         except (sqlite3.Error, StoreError) as e:
             return None, StoreProblem(path, f"{reason}; a new one could not be made ({e})",
                                       moved)
 
     @classmethod
-    def _open(cls, path: Path, upto: int | None) -> Store:
-        db = _connect(path)
+    def _open(cls, path: Path, upto: int | None, timeout: float) -> Store:
+        db = _connect(path, timeout)
         try:
             try:
                 # one read transaction: another table may be creating the schema meanwhile,
@@ -298,15 +322,15 @@ class Store:
                     with contextlib.suppress(sqlite3.Error):
                         db.execute("COMMIT")
             except sqlite3.DatabaseError as e:
-                if _is_locked(e):
-                    raise
+                if isinstance(e, sqlite3.OperationalError) and _unusable(e) is not None:
+                    raise  # locked, read-only, no permission: the file may well be sound
                 raise _Foreign(f"is not a game history ({e})") from None
             if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
                 raise _Foreign("is another program's database")
             if version > VERSION:
                 raise StoreError(f"was written by a newer version of bisca-tui (schema "
                                  f"{version}, this one reads up to {VERSION})")
-            _wal(db)
+            _wal(db, timeout)
             db.execute("PRAGMA synchronous = FULL")
             if version:
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -353,6 +377,17 @@ class Store:
                 raise
             self.db.execute("COMMIT")
             self._commits += 1
+
+    @contextlib.contextmanager
+    def impatient(self, timeout: float) -> Iterator[None]:
+        """Reads within that wait at most ``timeout`` seconds for another program holding
+        the file, then raise (for the app's own thread, which must not freeze)."""
+        with self.lock:
+            self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            try:
+                yield
+            finally:
+                self.db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
 
     def stamp(self) -> tuple[int, int]:
         """Changes when the history changes, by this store's writes or another table's:

@@ -11,6 +11,9 @@ form between runs. ctrl+p opens the command palette (``commands.py``).
 An outside program (a ``cmd:`` seat) starts only once the person here confirmed its exact
 command, in a dialog or ahead with ``bisca-tui --program COMMAND``; ``--no-programs`` refuses
 them all (``start_session``).
+
+The app's result is the exit status: 0, or 1 when the player quit with a match that could not
+be saved.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import contextlib
 import os
 import threading
 import time
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,9 +41,11 @@ from .save import (
     ENV_DIR,
     Lock,
     SaveProblem,
+    claimed_by,
     clear_save,
     data_dir,
     earlier_saves,
+    folder_problem,
     keep_aside,
     legacy_data_dir,
     migrate,
@@ -48,12 +54,15 @@ from .save import (
     save_path,
     saved_at,
     set_aside,
+    take_claim,
     take_lock,
     write_save,
 )
 from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
+    from collections.abc import Iterator
+
     from ..history.entry import MatchEntry
     from ..history.stats import Filters, Stats
     from ..history.store import Store, StoreProblem
@@ -63,6 +72,7 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
 QUIT_DIALOG = "quit-unsaved"
 PROGRAMS_DIALOG = "confirm-programs"
 NOT_ALLOWED = "outside programs are not allowed at this table"
+HISTORY_PATIENCE = 0.5  # seconds the app's own thread waits for the game history
 
 
 def shown_command(command: str) -> str:
@@ -145,7 +155,9 @@ class BiscaApp(App[int]):
         self.last_save_error: OSError | None = None
         self.save_target: Path | None = None  # where the match in play is saved
         self.lock: Lock | None = None
+        self.claim: Lock | None = None  # on the save of the match in play (save.take_claim)
         self.notices: list[str] = []  # for the start screen: moved saves, another table
+        self.folder_trouble: str | None = None  # the data folder cannot be read or written
         self.rules_screens: dict[tuple[str, str, int | None], str] = {}
         # the game history (history/store.py), opened in a worker thread at start-up
         self.history_problem: StoreProblem | None = None
@@ -153,6 +165,7 @@ class BiscaApp(App[int]):
         self._history: Store | None = None
         self._stats_cache: tuple[Filters, tuple[int, int], Stats] | None = None
         self._history_opened = False
+        self._history_busy_said = False
         self._history_lock = threading.Lock()
         self._history_writes = threading.Semaphore(0)  # released by each write's end
         self._history_pending = 0
@@ -181,13 +194,20 @@ class BiscaApp(App[int]):
         if self.first_screen is not None:
             self.push_screen(self.first_screen)
             return
-        if self.prefs.problem:
+        # a folder that cannot be read or written is said in one line, which stands for
+        # the settings, the lock, the saved match and the history that follow from it
+        self.folder_trouble = folder_problem(self.data_directory)
+        if self.folder_trouble:
+            self.notices.append(self.folder_trouble)
+        elif self.prefs.problem:
             self.notify(self.prefs.problem, title="Settings", severity="warning", timeout=10,
                         markup=False)
         if self.legacy_directory is not None:
             self.notices += migrate(self.legacy_directory, self.data_directory)
         self.lock = take_lock(self.data_directory)
-        if self.lock.other_pid is not None:
+        if self.folder_trouble:
+            pass  # said above, in one line
+        elif self.lock.other_pid is not None:
             self.notices.append(
                 f"Another table is open on {self.data_directory} (process "
                 f"{self.lock.other_pid}). Matches played at this one are saved in files of "
@@ -197,8 +217,9 @@ class BiscaApp(App[int]):
                                 f"{self.lock.problem}.")
         self.load_saved()
         self.push_screen(StartScreen())
-        self.run_worker(self.warm_stats, thread=True, group="history",
-                        exit_on_error=False)
+        # once the start screen is drawn: opening the history must not hold up the start
+        self.call_after_refresh(self.run_worker, self.warm_stats, thread=True,
+                                group="history", exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(too_small(event.size.width, event.size.height), "-too-small")
@@ -278,6 +299,11 @@ class BiscaApp(App[int]):
         self.saved = None
         try:
             session = self.read_session(None)
+        except OSError as e:  # it cannot be read: it may be sound, it stays as it is
+            if not self.folder_trouble:
+                self.save_problem = SaveProblem(save_path(self.data_directory),
+                                                f"it cannot be read ({e})", None)
+            return
         except Exception as e:  # whatever is wrong with the file, the app goes on
             self.save_problem = set_aside(self.data_directory, str(e))
             return
@@ -380,12 +406,30 @@ class BiscaApp(App[int]):
         from .screens.table import TableScreen
 
         session.programs_allowed = not self.no_programs  # said again: start_bots obeys it
+        playing = claimed_by(source) if source is not None else None
+        if playing is None:
+            target = self.choose_target(source)
+            claim = take_claim(target)
+            playing = claim.other_pid
+        if playing is not None:  # two tables playing one match would undo each other
+            name = (source or target).name
+            self.notify(f"{name} is being played at another table (process {playing}); it "
+                        "can be continued here once that table has left it.",
+                        title="Cannot continue", severity="error", timeout=10, markup=False)
+            return
+        self.release_claim()
+        self.claim = claim
+        if source is not None and target != source:
+            # a copy of a saved match, which the table that saved it may go on playing: a
+            # match of its own in the history, so that neither replaces the other's deals
+            session.history_id = uuid.uuid4().hex
+            session.history_seq = 0
         self.session = session
         self.saved = None
         self.save_problem = None
         self.save_failed = False
         self.first_variant = session.variant.id  # the next new game offers it again
-        self.save_target = self.choose_target(source)
+        self.save_target = target
         self.save_session()
         if isinstance(self.screen, NewGameScreen):
             self.switch_screen(TableScreen.for_session(session))
@@ -412,9 +456,10 @@ class BiscaApp(App[int]):
                                 markup=False)
         except OSError as e:
             target = new_slot(self.data_directory)
-            self.notify(f"The match in progress could not be set aside ({e}); it stays in "
-                        f"{main.name}, and this match is saved to {target.name}.",
-                        severity="warning", timeout=10, markup=False)
+            if not self.folder_trouble:  # else said at the start
+                self.notify(f"The match in progress could not be set aside ({e}); it stays "
+                            f"in {main.name}, and this match is saved to {target.name}.",
+                            severity="warning", timeout=10, markup=False)
             return target
         return main
 
@@ -440,8 +485,15 @@ class BiscaApp(App[int]):
 
         self.session = None
         self.save_target = None
+        self.release_claim()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
             self.pop_screen()
+
+    def release_claim(self) -> None:
+        """This table no longer plays the match saved in the file it claimed."""
+        if self.claim is not None:
+            self.claim.release()
+            self.claim = None
 
     def save_session(self) -> OSError | None:
         """Save the match in play; returns the error when it could not be written (the
@@ -476,17 +528,63 @@ class BiscaApp(App[int]):
 
     def history_store(self) -> Store | None:
         """The game history, opened on first use (from any thread); None when it cannot be
-        kept, which is said once."""
-        with self._history_lock:
-            if not self._history_opened:
-                self._history_opened = True
-                from ..history.store import Store
+        kept, which is said once.
 
-                self._history, problem = Store.open(self.data_directory)
-                if problem is not None:
-                    self.history_problem = problem
-                    self._say(problem.message(), "Game history", "warning")
-            return self._history
+        No lock is held while telling the player: a worker's notice waits for the event
+        loop, and the event loop may be the thread asking here. The app's own thread waits
+        only a moment (``HISTORY_PATIENCE``), for a worker opening the history or for
+        another program holding the file: it gets None then, and the screens say the
+        history is busy. A history found busy is tried again on the next call (a screen
+        opened again, a deal's write), so that this run's deals are not lost."""
+        from ..history.store import BUSY_REASON, Store, StoreProblem, db_path
+
+        on_main = threading.get_ident() == self._thread_id
+        if not self._history_lock.acquire(timeout=HISTORY_PATIENCE if on_main else -1):
+            if self.history_problem is None:  # another thread is opening it just now
+                self.history_problem = StoreProblem(db_path(self.data_directory),
+                                                    BUSY_REASON, busy=True)
+            return None
+        say = None
+        try:
+            if not self._history_opened:
+                store, problem = Store.open(self.data_directory,
+                                            timeout=HISTORY_PATIENCE if on_main else None)
+                self._history = store
+                self._history_opened = store is not None or problem is None or not problem.busy
+                self.history_problem = problem
+                if problem is not None and self.folder_trouble and store is None:
+                    pass  # said with the folder
+                elif problem is not None and (not problem.busy or
+                                              not self._history_busy_said):
+                    say = problem.message()
+                    self._history_busy_said = self._history_busy_said or problem.busy
+        finally:
+            self._history_lock.release()
+        if say is not None:
+            self._say(say, "Game history", "warning")
+        return self._history
+
+    @contextlib.contextmanager
+    def reading_history(self, store: Store) -> Iterator[None]:
+        """Reads of the history by a screen (the app's own thread): they wait only a moment
+        for another program holding the file."""
+        with store.impatient(HISTORY_PATIENCE):
+            yield
+
+    def history_trouble(self, error: Exception | None = None) -> str:
+        """Why a screen shows no history: the problem met opening it, or ``error`` met
+        reading it, in one line."""
+        import sqlite3
+
+        from ..history.store import BUSY_REASON, db_path
+
+        if error is None:
+            problem = self.history_problem
+            return problem.message() if problem else "The game history cannot be read."
+        if isinstance(error, sqlite3.OperationalError) and "locked" in str(error).lower():
+            return (f"The game history {db_path(self.data_directory)} {BUSY_REASON}; "
+                    "open this screen again in a moment.")
+        return f"The game history cannot be read just now ({error})."
 
     def warm_stats(self) -> None:
         """Open the history and work out the statistics the statistics screen shows first
@@ -516,14 +614,12 @@ class BiscaApp(App[int]):
             return None
 
     def _say(self, text: str, title: str, severity: str) -> None:
-        """A notification, from the app's thread or a worker's."""
-        if threading.get_ident() == self._thread_id:
+        """A notification, from the app's thread or a worker's. ``notify`` only posts a
+        message (thread-safe): a worker never waits here for the event loop, which may
+        itself be waiting for that worker."""
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
             self.notify(text, title=title, severity=severity, timeout=10,  # type: ignore[arg-type]
                         markup=False)
-        else:
-            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                self.call_from_thread(self.notify, text, title=title, severity=severity,
-                                      timeout=10, markup=False)
 
     def record_history(self, session: Session) -> None:
         """Keep the match as it stands (after a deal) in the game history. The write runs
@@ -676,13 +772,15 @@ class BiscaApp(App[int]):
             self.call_later(self.request_quit)
         elif answer == "quit":
             error = self.last_save_error
-            self.leave(Text(f"The match was not saved ({self.data_directory}: {error})."))
+            self.leave(Text(f"The match was not saved ({self.data_directory}: {error})."),
+                       status=1)
 
-    def leave(self, message: Text | None = None) -> None:
-        """Stop the bots and close the app (the match, if any, is saved already)."""
+    def leave(self, message: Text | None = None, status: int = 0) -> None:
+        """Stop the bots and close the app (the match, if any, is saved already); a
+        ``status`` other than 0 says a match was lost."""
         self.workers.cancel_all()
         self.close_session()
-        self.exit(0, message=message)
+        self.exit(status, return_code=status, message=message)
 
     def close_session(self) -> None:
         """Stop the bots' external programs of the match in play (it stays saved)."""
@@ -696,6 +794,7 @@ class BiscaApp(App[int]):
         if store is not None:
             with store.lock:  # after a write in flight
                 store.close()
+        self.release_claim()
         if self.lock is not None:
             self.lock.release()
 

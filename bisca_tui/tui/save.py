@@ -15,6 +15,8 @@ moved there, never dropped.
   nothing overwrites it.
 - ``bisca-tui.lock`` holds the process id of the table that owns ``saved-match.json``; a
   second table sees it and keeps its match in a file of its own.
+- ``NAME.playing`` holds the process id of the table playing the match saved in
+  ``NAME.json``: no second table continues that file meanwhile.
 
 No function here deletes or overwrites a match the player has not finished or given up.
 """
@@ -37,6 +39,7 @@ TABLE_NAME = "saved-match.table.json"
 LOCK_NAME = "bisca-tui.lock"
 SLOT_PREFIX = "save-"
 TABLE_SUFFIX = ".table.json"
+CLAIM_SUFFIX = ".playing"
 
 
 def data_dir() -> Path:
@@ -100,8 +103,12 @@ def _free_name(directory: Path, prefix: str) -> Path:
 
 
 def new_slot(directory: Path) -> Path:
-    """An unused ``save-<time>.json`` for a match kept apart from the one in progress."""
-    return _free_name(directory, SLOT_PREFIX)
+    """An unused ``save-<time>.json`` for a match kept apart from the one in progress (in a
+    folder that cannot be looked into, a name no other table would pick)."""
+    try:
+        return _free_name(directory, SLOT_PREFIX)
+    except OSError:
+        return directory / f"{SLOT_PREFIX}{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json"
 
 
 def _move_pair(src: Path, dst: Path) -> None:
@@ -162,7 +169,9 @@ class SaveProblem:
 
 def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
     """A saved record's text and table settings (the match in progress unless ``path``
-    names another), or None when there is no such file."""
+    names another), or None when there is no such file. Raises ``RecordError`` for a file
+    that is not a sound save, and ``OSError`` for one that cannot be read (no permission,
+    a folder that cannot be listed): that file may well be sound."""
     path = path or save_path(directory)
     if not path.exists():
         return None
@@ -170,14 +179,14 @@ def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
 
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
         raise RecordError(str(path), f"cannot be read ({e})") from None
     table: dict[str, Any] = {}
     tpath = table_path(path)
     if tpath.exists():
         try:
             raw = json.loads(tpath.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise RecordError(str(tpath), f"cannot be read ({e})") from None
         if not isinstance(raw, dict):
             raise RecordError(str(tpath), "must be a JSON object")
@@ -186,11 +195,12 @@ def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
 
 
 def set_aside(directory: Path, reason: str) -> SaveProblem:
-    """Rename a damaged save (and its table file) to new, unused names next to it."""
+    """Rename a damaged save (and its table file) to new, unused names next to it; a save
+    that cannot be moved stays where it is (the problem says so)."""
     path = save_path(directory)
-    target = _free_name(directory, "saved-match.damaged-")
     moved: Path | None = None
     try:
+        target = _free_name(directory, "saved-match.damaged-")
         os.rename(path, target)
         moved = target
         tpath = table_path(path)
@@ -199,6 +209,25 @@ def set_aside(directory: Path, reason: str) -> SaveProblem:
     except OSError:
         pass
     return SaveProblem(path, reason, moved)
+
+
+def folder_problem(directory: Path) -> str | None:
+    """Why matches cannot be kept in ``directory`` (it cannot be made, read or written),
+    in one line; None when they can."""
+    what = "the folder cannot be made"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        what = "the folder cannot be read"
+        with os.scandir(directory) as entries:
+            next(entries, None)
+    except OSError as e:
+        why = f"{what} ({e.strerror or e})"
+    else:
+        if os.access(directory, os.W_OK | os.X_OK):
+            return None
+        why = "the folder cannot be written"
+    return (f"Matches cannot be saved in {directory}: {why}. Play goes on without saving "
+            "matches, settings or the game history.")
 
 
 # ----- moving saves from the old folder ----------------------------------------------
@@ -314,11 +343,34 @@ def take_lock(directory: Path) -> Lock:
     """Take the save folder's lock. A lock naming a process that is no longer running (or
     one that cannot be read) is stale and taken over; one naming this process is ours."""
     path = directory / LOCK_NAME
-    me = os.getpid()
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         return Lock(path, problem=str(e))
+    return _take(path)
+
+
+def claim_path(path: Path) -> Path:
+    """The file saying which table plays the match saved in ``path``."""
+    return path.with_name(path.name.removesuffix(".json") + CLAIM_SUFFIX)
+
+
+def take_claim(path: Path) -> Lock:
+    """Claim the save ``path`` for the match this table plays: a second table that would
+    continue the same file finds it held (``other_pid``) and must not, or the two would
+    overwrite each other's save and each other's deals in the history. Released when the
+    table leaves the match; a claim left by a table that is gone is stale."""
+    return _take(claim_path(path))
+
+
+def claimed_by(path: Path) -> int | None:
+    """The process id of another live table playing the match saved in ``path``."""
+    pid = read_lock_pid(claim_path(path))
+    return pid if pid is not None and pid != os.getpid() and pid_alive(pid) else None
+
+
+def _take(path: Path) -> Lock:
+    me = os.getpid()
     for _ in range(3):
         try:
             fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)

@@ -283,3 +283,53 @@ def test_opening_the_history_does_not_load_the_engine(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.stdout.strip() == ""
+
+
+def test_a_history_that_cannot_be_written_is_never_called_damaged(tmp_path, entry_factory,
+                                                                  monkeypatch):
+    """SQLite's refusal to write (a read-only file, or a folder where its shared-memory
+    file cannot be made, refuses even the first read) says so, and the sound file stays
+    where it is."""
+    store = open_ok(tmp_path)
+    store.write(entry_factory(1))
+    store.close()
+    before = (tmp_path / S.DB_NAME).read_bytes()
+    real = S._connect
+
+    class ReadOnlyFolder:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def execute(self, sql: str, *args):
+            if sql.startswith("PRAGMA application_id"):
+                raise sqlite3.OperationalError("attempt to write a readonly database")
+            return self.db.execute(sql, *args)
+
+        def close(self) -> None:
+            self.db.close()
+
+    monkeypatch.setattr(S, "_connect", lambda *how: ReadOnlyFolder(real(*how)))
+    store, problem = Store.open(tmp_path)
+    assert store is None and problem is not None and problem.moved_to is None
+    assert "cannot be written" in problem.message() and "readonly" in problem.message()
+    assert "damaged" not in problem.message() and "not a game history" not in problem.reason
+    assert (tmp_path / S.DB_NAME).read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []
+
+
+def test_a_history_held_by_another_program_is_busy_and_left_alone(tmp_path):
+    open_ok(tmp_path).close()
+    other = sqlite3.connect(tmp_path / S.DB_NAME, isolation_level=None)
+    other.execute("PRAGMA locking_mode = EXCLUSIVE")
+    other.execute("BEGIN EXCLUSIVE")
+    other.execute("SELECT count(*) FROM matches").fetchall()
+    try:
+        store, problem = Store.open(tmp_path, timeout=0.05)
+    finally:
+        other.close()
+    assert store is None and problem is not None and problem.busy
+    assert problem.moved_to is None and "busy" in problem.message()
+    assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []
+    store, problem = Store.open(tmp_path)  # free again
+    assert store is not None and problem is None
+    store.close()

@@ -5,25 +5,38 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
 import pytest
 from rich.text import Text
 from textual.widgets import Button, Static
-from tui_helpers import first_playable_index, make_app, play_key, quick_table, settle, table
+from tui_helpers import (
+    first_playable_index,
+    hand_key,
+    make_app,
+    play_key,
+    quick_table,
+    settle,
+    table,
+)
 
+from bisca_tui.engine import actions as A
 from bisca_tui.engine.records import load_record
+from bisca_tui.history.store import DB_NAME
 from bisca_tui.tui import app as app_module
 from bisca_tui.tui.save import (
     LOCK_NAME,
     SAVE_NAME,
     TABLE_NAME,
+    claim_path,
     data_dir,
     earlier_saves,
     migrate,
     pid_alive,
     read_lock_pid,
+    table_path,
     take_lock,
     write_save,
 )
@@ -31,7 +44,7 @@ from bisca_tui.tui.screens.confirm import ChoiceDialog, EarlierMatchesScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
+from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session, default_seats
 
 
 def text_of(widget: Static) -> str:
@@ -150,7 +163,7 @@ async def test_quit_says_when_the_match_cannot_be_saved(private_data) -> None:
         assert isinstance(app.screen, ChoiceDialog)
         await pilot.press("x")  # quit without saving
         await pilot.pause()
-        assert app.return_code == 0
+        assert app.return_code == 1  # the match was lost: a failure for the shell
     assert private_data.is_file()  # nothing was written
 
 
@@ -277,6 +290,119 @@ async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
         await pilot.press("ctrl+q")
     assert (private_data / SAVE_NAME).read_text(encoding="utf-8") == before
     assert target is not None and target in earlier_saves(private_data)
+
+
+def near_the_end_of_a_deal(data) -> Session:
+    """A match saved three tricks before the end of its first deal."""
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
+    session = Session.new("bisca-3", {}, seats, seed=31)
+    st = session.state
+    while len(st.tricks) < 17:
+        st.apply(st.legal_actions()[0])
+    write_save(data, session.save_text(), session.table_text())
+    return session
+
+
+async def finish_the_deal(app, pilot, last: bool) -> tuple[int, ...]:
+    """Continue the saved match and play its deal to the end, always the first (or the
+    last) card that may be played; returns the deal's card points."""
+    await pilot.pause()
+    await pilot.press("c")
+    await settle(app, pilot)
+    while isinstance(app.screen, TableScreen):
+        t = app.screen
+        v = t.session.view(t.viewer)
+        legal = [a for a in v.legal if A.is_play(a)]
+        await play_key(app, pilot, hand_key(t.sorted_hand(v).index(legal[-1 if last else 0])))
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    assert app.session is not None and app.session.match.results
+    return tuple(app.session.match.results[0].card_points)
+
+
+async def test_two_tables_continuing_one_match_both_keep_their_deals(private_data,
+                                                                     other_process) -> None:
+    """One table continues the match in progress, another open at the same time continues
+    it too (in a file of its own): each finished deal stays in the history."""
+    first = near_the_end_of_a_deal(private_data)
+    main = private_data / SAVE_NAME
+    saved = {p: p.read_bytes() for p in (main, private_data / TABLE_NAME)}
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        here = await finish_the_deal(app, pilot, last=False)
+        app.action_quit()
+        await pilot.pause()
+    # the second table read the same save while the first was open
+    for p, data in saved.items():
+        p.write_bytes(data)
+    write_lock(private_data, other_process)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        there = await finish_the_deal(app, pilot, last=True)
+        assert app.save_target != main
+        app.action_quit()
+        await pilot.pause()
+    assert here != there  # two different deals were played
+    db = sqlite3.connect(private_data / DB_NAME)
+    try:
+        kept = db.execute("SELECT m.uid, p.card_points FROM matches m JOIN deal_players p "
+                          "ON p.match_id = m.id ORDER BY m.id, p.player").fetchall()
+    finally:
+        db.close()
+    by_match: dict[str, list[int]] = {}
+    for uid, points in kept:
+        by_match.setdefault(uid, []).append(points)
+    assert sorted(map(tuple, by_match.values())) == sorted([here, there])
+    assert by_match[first.history_id] == list(here)  # the first table's match keeps its id
+
+
+async def test_a_match_played_at_another_table_is_not_continued_twice(private_data,
+                                                                      other_process) -> None:
+    near_the_end_of_a_deal(private_data)
+    earlier = private_data / "save-20250101-120000.json"
+    (private_data / SAVE_NAME).rename(earlier)
+    (private_data / TABLE_NAME).rename(table_path(earlier))
+    before = earlier.read_bytes()
+    claim = claim_path(earlier)
+    claim.write_text(json.dumps({"pid": other_process}), encoding="utf-8")
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        assert isinstance(app.screen, EarlierMatchesScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.session is None
+        said = [n.message for n in app._notifications]
+        assert any(f"played at another table (process {other_process})" in n for n in said)
+        # once that table has left it, it is this table's
+        claim.write_text(json.dumps({"pid": dead_pid()}), encoding="utf-8")
+        await pilot.press("e")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen) and app.save_target == earlier
+        assert read_lock_pid(claim) == os.getpid()
+        app.action_quit()
+        await pilot.pause()
+    assert earlier.read_bytes() != before  # played on here
+    assert not claim.exists()  # and let go
+
+
+async def test_the_match_in_progress_is_not_copied_while_another_table_plays_it(
+        private_data, other_process) -> None:
+    near_the_end_of_a_deal(private_data)
+    write_lock(private_data, other_process)  # the other table owns the folder
+    claim_path(private_data / SAVE_NAME).write_text(json.dumps({"pid": other_process}),
+                                                    encoding="utf-8")  # and plays it
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.session is None
+        said = [n.message for n in app._notifications]
+        assert any(f"played at another table (process {other_process})" in n for n in said)
+    assert earlier_saves(private_data) == []  # no copy was made
 
 
 async def test_a_table_releases_its_lock_when_it_closes(private_data) -> None:

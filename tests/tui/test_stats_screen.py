@@ -115,6 +115,7 @@ async def test_the_first_figures_are_worked_out_ahead_and_again_after_each_match
     fill(private_data)
     app = make_app(private_data)
     async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()  # the figures are worked out once the start screen is drawn
         await app.workers.wait_for_complete()
         warm = app.cached_stats(Filters())
         assert warm is not None and warm.total.matches.played == 12
@@ -144,6 +145,7 @@ async def test_figures_worked_out_ahead_are_not_shown_once_the_history_changed(p
     fill(private_data)
     app = make_app(private_data)
     async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()  # the figures are worked out once the start screen is drawn
         await app.workers.wait_for_complete()
         warm = app.cached_stats(Filters())
         assert warm is not None and warm.total.matches.played == 12

@@ -4,6 +4,7 @@ exports the match as a game record file (in the data folder's ``exports``)."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -110,9 +111,13 @@ class HistoryScreen(Screen[None]):
         kinds: list[str] = []
         store = self.store
         if store is not None:
-            games = [r[0] for r in store.query("SELECT DISTINCT variant FROM matches")]
-            kinds = [r[0] for r in store.query(
-                "SELECT DISTINCT opponents FROM match_players WHERE kind = 'human'")]
+            try:
+                with self.bisca_app.reading_history(store):
+                    games = [r[0] for r in store.query("SELECT DISTINCT variant FROM matches")]
+                    kinds = [r[0] for r in store.query(
+                        "SELECT DISTINCT opponents FROM match_players WHERE kind = 'human'")]
+            except sqlite3.Error:  # fill() says what is wrong
+                pass
         with Vertical(id="history-body"):
             yield Static("Past matches", classes="screen-title")
             yield Static("Enter lists a match's deals, to replay one; x writes the match "
@@ -154,19 +159,23 @@ class HistoryScreen(Screen[None]):
         empty = self.query_one("#history-empty", Static)
         table = self.query_one("#history-table", DataTable)
         table.clear()
-        if store is None:
-            problem = self.bisca_app.history_problem
-            empty.update(Text(problem.message() if problem
-                              else "The game history cannot be read.", style="red"))
+        trouble = None if store is None else ""
+        if store is not None:
+            since, until = self.since_until()
+            try:
+                with self.bisca_app.reading_history(store):
+                    self.rows = list_matches(store, self.variant, self.opponents, since,
+                                             until, limit=LIMIT)
+                    total = store.count() if not self.rows else len(self.rows)
+            except sqlite3.Error as e:  # another program holds it: said here
+                trouble = self.bisca_app.history_trouble(e)
+        if trouble is None or trouble:
+            empty.update(Text(trouble or self.bisca_app.history_trouble(), style="red"))
             empty.display = True
             table.display = False
             self.rows = []
             return
-        since, until = self.since_until()
-        self.rows = list_matches(store, self.variant, self.opponents, since, until,
-                                 limit=LIMIT)
         if not self.rows:
-            total = store.count()
             empty.update(Text("No matches match these filters." if total else
                               "No matches yet: every match played at this table is kept "
                               "here, deal by deal.", style="dim"))
@@ -225,7 +234,12 @@ class HistoryScreen(Screen[None]):
         store = self.store
         if match is None or store is None:
             return
-        deals = deal_rows(store, match.id)
+        try:
+            with self.bisca_app.reading_history(store):
+                deals = deal_rows(store, match.id)
+        except sqlite3.Error as e:
+            self.notify(self.bisca_app.history_trouble(e), severity="warning", markup=False)
+            return
         if not deals:
             self.notify(f"Match {match.id} has no finished deal to replay.", markup=False)
             return
@@ -237,7 +251,11 @@ class HistoryScreen(Screen[None]):
         if deal is None or store is None:
             return
         try:
-            record = record_of(store, match.id)
+            with self.bisca_app.reading_history(store):
+                record = record_of(store, match.id)
+        except sqlite3.Error as e:
+            self.notify(self.bisca_app.history_trouble(e), severity="warning", markup=False)
+            return
         except ExportError as e:
             self.notify(str(e), title="Cannot replay", severity="error", markup=False)
             return
@@ -258,10 +276,11 @@ class HistoryScreen(Screen[None]):
         folder = Path(self.bisca_app.data_directory) / "exports"
         target = folder / f"match-{match.id}.json"
         try:
-            text = export_text(store, match.id)
+            with self.bisca_app.reading_history(store):
+                text = export_text(store, match.id)
             folder.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-        except (ExportError, OSError) as e:
+        except (ExportError, OSError, sqlite3.Error) as e:
             self.notify(f"Match {match.id} could not be exported: {e}", severity="error",
                         markup=False)
             return

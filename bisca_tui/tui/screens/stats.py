@@ -5,6 +5,7 @@ this screen only draws them."""
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -59,17 +60,25 @@ class StatsScreen(Screen[None]):
         self.period = "all"
         self.stats: Stats | None = None
         self.charted: Stats | None = None  # the figures the charts show
+        self.trouble: str | None = None  # why the history could not be read just now
 
     @property
     def bisca_app(self) -> BiscaApp:
         return self.app  # type: ignore[return-value]
 
     def compute(self) -> Stats | None:
-        store = self.bisca_app.history_store()
+        app = self.bisca_app
+        self.trouble = None
+        store = app.history_store()
         if store is None:
             return None
         filters = period_filters(self.filters, self.period, self.today)
-        stats = self.bisca_app.cached_stats(filters) or compute(store, filters)
+        try:
+            with app.reading_history(store):
+                stats = app.cached_stats(filters) or compute(store, filters)
+        except sqlite3.Error as e:  # another program holds it: said on the screen
+            self.trouble = app.history_trouble(e)
+            return None
         if stats.player is not None:  # the person shown, so that the filters keep them
             self.filters = replace(self.filters, player=stats.player)
         return stats
@@ -118,9 +127,7 @@ class StatsScreen(Screen[None]):
     def empty_text(self) -> Text:
         app = self.bisca_app
         if self.stats is None:
-            problem = app.history_problem
-            return Text(problem.message() if problem else "The game history cannot be read.",
-                        style="red")
+            return Text(self.trouble or app.history_trouble(), style="red")
         if self.stats.player is None:
             return Text("No games yet: every deal and match played at this table is kept "
                         "here once it ends.", style="dim")
