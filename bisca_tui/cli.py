@@ -30,6 +30,7 @@ from typing import Any
 from . import __version__
 from .engine import all_variants
 from .engine.errors import OptionError
+from .output import OutputClosed, flush_quietly
 from .tui.settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
 
 DESCRIPTION = """\
@@ -201,7 +202,9 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _variants(args: argparse.Namespace) -> int:
-    print(variants_text())
+    from .output import write_text
+
+    write_text(variants_text() + "\n")
     return 0
 
 
@@ -250,12 +253,11 @@ def _table_beside(path: str) -> dict[str, Any] | None:
 
 
 def _review(args: argparse.Namespace) -> int:
-    import json
 
     from .coach.report import REPORT_FORMAT, REPORT_VERSION, review_json, review_text
     from .coach.review import REVIEW_PLAYOUTS, REVIEW_SAMPLES, default_seat, review_deal
     from .engine.records import RecordError, load_record
-    from .replay import printable
+    from .output import printable, write_json, write_text
 
     try:
         record = load_record(args.file)
@@ -282,17 +284,13 @@ def _review(args: argparse.Namespace) -> int:
             if args.json:
                 out.append(review_json(review, names))
             else:
-                if k != deals[0]:
-                    print()
-                print(review_text(review, names, printable), end="", flush=True)
+                write_text(("\n" if k != deals[0] else "")
+                           + review_text(review, names, printable))
     except RecordError as e:
         return _review_fail(str(e))
-    except BrokenPipeError:
-        return 0
     if args.json:
-        print(json.dumps({"format": REPORT_FORMAT, "version": REPORT_VERSION,
-                          "variant": record.variant, "deals": out}, ensure_ascii=False,
-                         indent=1))
+        write_json({"format": REPORT_FORMAT, "version": REPORT_VERSION,
+                    "variant": record.variant, "deals": out}, indent=1)
     return 0
 
 
@@ -302,7 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(args_list)
         run: Callable[[argparse.Namespace], int] = args.run
         return int(run(args) or 0)
+    except OutputClosed:  # the reader went away (| head): nothing more to say
+        return 0
     except SystemExit as e:  # --help, --version, or a refusal argparse has printed
+        flush_quietly()  # the help piped into head
         if e.code is None:
             return 0
         return e.code if isinstance(e.code, int) else 2
