@@ -31,7 +31,7 @@ from . import __version__
 from .engine import all_variants
 from .engine.errors import OptionError
 from .output import OutputClosed, flush_quietly
-from .tui.settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
+from .tui.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
 
 DESCRIPTION = """\
 A terminal card table for the Ace-Ten games: Bisca, Sueca, Briscola Chiamata and Brisca.
@@ -86,6 +86,30 @@ def positive_int(text: str) -> int:
     return _whole_number(text, 1, "at least 1")
 
 
+def data_folder(text: str) -> str:
+    """An argparse type: the data folder; a path that exists must be a folder (one that does
+    not is made when something is saved)."""
+    import os
+
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    return text
+
+
+# what each card style draws, for the help (every style the command line takes is listed)
+CARD_STYLE_HELP = {
+    SYMBOLS: "each game's own pack: Italian or Spanish suits for the Italian and Spanish "
+             "games, the Portuguese ♠♥♦♣ for the others",
+    FRENCH: "♠♥♦♣ and A 2-7 J Q K for every game",
+    LETTERS: "S H D C, for fonts that draw the symbols badly",
+}
+
+
+def cards_help() -> str:
+    styles = ", ".join(f"{s} ({CARD_STYLE_HELP.get(s, s)})" for s in CARD_STYLES)
+    return f"how the cards are drawn, one of: {styles}; default {SYMBOLS}"
+
+
 # ----- the parser ----------------------------------------------------------------------------
 
 
@@ -101,13 +125,12 @@ def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) 
                              "panel (bisca-tui variants lists the IDs)")
     parser.add_argument("--cards", choices=CARD_STYLES, metavar="STYLE",
                         default=default(SYMBOLS),
-                        help="symbols draws suits as ♠♥♦♣, letters as S H D C (for fonts that "
-                             "draw the symbols badly); default symbols")
+                        help=cards_help())
     parser.add_argument("--speed", choices=list(SPEEDS), metavar="SPEED",
                         default=default(DEFAULT_SPEED),
                         help=f"how fast the bots play: {', '.join(SPEEDS)} (default "
                              f"{DEFAULT_SPEED}); the form and the v key at the table change it")
-    parser.add_argument("--data-dir", metavar="DIR", default=default(None),
+    parser.add_argument("--data-dir", type=data_folder, metavar="DIR", default=default(None),
                         help="where an interrupted match is saved and found again")
 
 

@@ -32,12 +32,38 @@ def day(text: str) -> str:
         raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}") from None
 
 
+def opponent_kinds() -> list[str]:
+    """The kinds of opponent the history tells apart (a person's opponents all of one kind,
+    else mixed)."""
+    from ..bots.base import bot_levels
+    from .entry import BOT, HUMAN, MIXED, PROGRAM
+
+    return [HUMAN, *(f"{BOT}:{level}" for level in bot_levels()), PROGRAM, MIXED]
+
+
+def opponent_kind(text: str) -> str:
+    """An argparse type: a kind of opponent."""
+    kinds = opponent_kinds()
+    if text not in kinds:
+        raise argparse.ArgumentTypeError(f"unknown kind of opponent {text!r} (kinds: "
+                                         f"{', '.join(kinds)})")
+    return text
+
+
+def match_count(text: str) -> int:
+    """An argparse type: how many matches to list, 0 for every one."""
+    from ..cli import _whole_number
+
+    return _whole_number(text, 0, "0 (every match) or more")
+
+
 def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
     from ..cli import variant_id
 
     p.add_argument("--game", type=variant_id, metavar="ID",
                    help="only this game (bisca-tui variants lists the IDs)")
-    p.add_argument("--opponent", metavar="KIND", help=f"only against {OPPONENT_HELP}")
+    p.add_argument("--opponent", type=opponent_kind, metavar="KIND",
+                   help=f"only against {OPPONENT_HELP}")
     if player:
         p.add_argument("--player", metavar="NAME",
                        help="the person, by the name played under (default: who played most)")
@@ -48,7 +74,9 @@ def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
 
 
 def _data_dir(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--data-dir", metavar="DIR",
+    from ..cli import data_folder
+
+    p.add_argument("--data-dir", type=data_folder, metavar="DIR",
                    help="the data folder holding the history (default: $BISCA_TUI_DATA, "
                         "else the platform's data folder)")
 
@@ -59,7 +87,7 @@ def add_stats(p: argparse.ArgumentParser) -> None:
 
 def add_history(p: argparse.ArgumentParser) -> None:
     _common(p)
-    p.add_argument("--limit", type=int, metavar="N", default=50,
+    p.add_argument("--limit", type=match_count, metavar="N", default=50,
                    help="at most N matches, newest first (default 50; 0 lists them all)")
 
 

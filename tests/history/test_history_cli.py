@@ -57,6 +57,8 @@ def test_history_lists_ids_and_export_writes_a_record(data, capsys, tmp_path) ->
     assert main(["history", "--data-dir", str(data), "--game", "bisca-3", "--limit", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3 and "Bisca de Três" in lines[1]
+    assert main(["history", "--data-dir", str(data), "--limit", "0"]) == 0  # every one
+    assert len(capsys.readouterr().out.splitlines()) == 1 + 7
     target = tmp_path / "match.json"
     assert main(["export", str(match_id), "-o", str(target), "--data-dir", str(data)]) == 0
     record = load_record(target)
