@@ -86,3 +86,14 @@ def test_a_reader_gone_away_ends_the_command_quietly(hostile_record: str,
                                                     argv: list[str]) -> None:
     assert_quiet_end(into_closed_pipe(*[a.replace("{record}", hostile_record)
                                         for a in argv]))
+
+
+def test_a_terminal_that_cannot_draw_a_letter_gets_its_escape() -> None:
+    import io
+
+    from bisca_tui.output import write_text
+
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    write_text("Inês ♠ \x1b[31m\n", stream)
+    assert raw.getvalue() == b"In\\xeas \\u2660 \\x1b[31m\n"
