@@ -17,6 +17,8 @@
 The command line is one argparse parser with a subparser per command; ``main`` returns the
 exit status instead of raising SystemExit (0 done, 2 a refused command line, and whatever a
 command documents: the arena's 3, for instance), so tests and embedding programs can call it.
+Every command writes through ``output``: names from a record or the history show as text,
+never terminal codes, and output cut short (a pipe into ``head``) ends the command quietly.
 """
 
 from __future__ import annotations
