@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import json
 import math
 import multiprocessing
 import random
@@ -41,6 +40,7 @@ from .bots.external import (
 from .engine.errors import IllegalAction, OptionError
 from .engine.state import GameState
 from .engine.variant import Variant, make_variant
+from .output import OutputClosed, say, write_json, write_text
 
 BotSpec = str | Callable[[int], Bot]
 
@@ -481,15 +481,18 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
                            time_limit=args.time_limit, start_timeout=args.start_timeout,
                            fallback=args.fallback, clock=args.clock)
     except (OptionError, ValueError) as e:
-        print(f"{parser.prog}: {e}", file=sys.stderr)
+        say(f"{parser.prog}: {e}")
         return 2
     if result.replaced:
         for line in result.fallback_lines():
-            print(f"{parser.prog}: {line}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(result.to_json()))
-    else:
-        print(result.text())
+            say(f"{parser.prog}: {line}")
+    try:
+        if args.json:
+            write_json(result.to_json())
+        else:
+            write_text(result.text() + "\n")
+    except OutputClosed:  # the reader went away (| head): the status still tells
+        pass
     return EXIT_REPLACED if result.replaced else 0
 
 

@@ -17,6 +17,8 @@
 The command line is one argparse parser with a subparser per command; ``main`` returns the
 exit status instead of raising SystemExit (0 done, 2 a refused command line, and whatever a
 command documents: the arena's 3, for instance), so tests and embedding programs can call it.
+Every command writes through ``output``: names from a record or the history show as text,
+never terminal codes, and output cut short (a pipe into ``head``) ends the command quietly.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from typing import Any
 from . import __version__
 from .engine import all_variants
 from .engine.errors import OptionError
-from .tui.settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
+from .output import OutputClosed, flush_quietly
+from .tui.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
 
 DESCRIPTION = """\
 A terminal card table for the Ace-Ten games: Bisca, Sueca, Briscola Chiamata and Brisca.
@@ -85,6 +88,30 @@ def positive_int(text: str) -> int:
     return _whole_number(text, 1, "at least 1")
 
 
+def data_folder(text: str) -> str:
+    """An argparse type: the data folder; a path that exists must be a folder (one that does
+    not is made when something is saved)."""
+    import os
+
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    return text
+
+
+# what each card style draws, for the help (every style the command line takes is listed)
+CARD_STYLE_HELP = {
+    SYMBOLS: "each game's own pack: Italian or Spanish suits for the Italian and Spanish "
+             "games, the Portuguese ♠♥♦♣ for the others",
+    FRENCH: "♠♥♦♣ and A 2-7 J Q K for every game",
+    LETTERS: "S H D C, for fonts that draw the symbols badly",
+}
+
+
+def cards_help() -> str:
+    styles = ", ".join(f"{s} ({CARD_STYLE_HELP.get(s, s)})" for s in CARD_STYLES)
+    return f"how the cards are drawn, one of: {styles}; default {SYMBOLS}"
+
+
 # ----- the parser ----------------------------------------------------------------------------
 
 
@@ -100,13 +127,12 @@ def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) 
                              "panel (bisca-tui variants lists the IDs)")
     parser.add_argument("--cards", choices=CARD_STYLES, metavar="STYLE",
                         default=default(SYMBOLS),
-                        help="symbols draws suits as ♠♥♦♣, letters as S H D C (for fonts that "
-                             "draw the symbols badly); default symbols")
+                        help=cards_help())
     parser.add_argument("--speed", choices=list(SPEEDS), metavar="SPEED",
                         default=default(DEFAULT_SPEED),
                         help=f"how fast the bots play: {', '.join(SPEEDS)} (default "
                              f"{DEFAULT_SPEED}); the form and the v key at the table change it")
-    parser.add_argument("--data-dir", metavar="DIR", default=default(None),
+    parser.add_argument("--data-dir", type=data_folder, metavar="DIR", default=default(None),
                         help="where an interrupted match is saved and found again")
     parser.add_argument("--program", action="append", metavar="COMMAND",
                         default=default([]),
@@ -215,7 +241,9 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _variants(args: argparse.Namespace) -> int:
-    print(variants_text())
+    from .output import write_text
+
+    write_text(variants_text() + "\n")
     return 0
 
 
@@ -264,12 +292,11 @@ def _table_beside(path: str) -> dict[str, Any] | None:
 
 
 def _review(args: argparse.Namespace) -> int:
-    import json
 
     from .coach.report import REPORT_FORMAT, REPORT_VERSION, review_json, review_text
     from .coach.review import REVIEW_PLAYOUTS, REVIEW_SAMPLES, default_seat, review_deal
     from .engine.records import RecordError, load_record
-    from .replay import printable
+    from .output import printable, write_json, write_text
 
     try:
         record = load_record(args.file)
@@ -296,17 +323,13 @@ def _review(args: argparse.Namespace) -> int:
             if args.json:
                 out.append(review_json(review, names))
             else:
-                if k != deals[0]:
-                    print()
-                print(review_text(review, names, printable), end="", flush=True)
+                write_text(("\n" if k != deals[0] else "")
+                           + review_text(review, names, printable))
     except RecordError as e:
         return _review_fail(str(e))
-    except BrokenPipeError:
-        return 0
     if args.json:
-        print(json.dumps({"format": REPORT_FORMAT, "version": REPORT_VERSION,
-                          "variant": record.variant, "deals": out}, ensure_ascii=False,
-                         indent=1))
+        write_json({"format": REPORT_FORMAT, "version": REPORT_VERSION,
+                    "variant": record.variant, "deals": out}, indent=1)
     return 0
 
 
@@ -316,7 +339,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(args_list)
         run: Callable[[argparse.Namespace], int] = args.run
         return int(run(args) or 0)
+    except OutputClosed:  # the reader went away (| head): nothing more to say
+        return 0
     except SystemExit as e:  # --help, --version, or a refusal argparse has printed
+        flush_quietly()  # the help piped into head
         if e.code is None:
             return 0
         return e.code if isinstance(e.code, int) else 2

@@ -36,6 +36,7 @@ from .engine.records import Record, RecordError, load_record, replay_record
 from .engine.state import GameState
 from .engine.variant import Variant
 from .engine.words import count, verb
+from .output import OutputClosed, json_text, printable, write, write_text
 
 REPORT_FORMAT = "bisca-tui-replay"
 REPORT_VERSION = 1
@@ -403,18 +404,7 @@ def build_report(record: Record, name: str = "record", reveal: bool = False) -> 
 
 # ----- text that came from the file -------------------------------------------------------
 
-# Characters a terminal acts on instead of drawing: the C0 and C1 controls and DEL (escape
-# sequences, bells, line breaks), the line and paragraph separators, and the bidirectional
-# overrides that reorder what follows them. Ordinary letters and symbols (Inês, ♠) pass.
-_UNSAFE = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, 0x061C, 0x200E, 0x200F,
-           *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
-_AS_TEXT = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
-_AS_JSON = {c: f"\\u{c:04x}" for c in _UNSAFE if c >= 0x20}  # json.dumps does the rest
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character shown as an escape: ESC as ``\\x1b``."""
-    return text.translate(_AS_TEXT)
+# printable (shared with the other commands) shows control characters as escapes.
 
 
 def _printable_report(value: Any) -> Any:
@@ -432,7 +422,7 @@ def _printable_report(value: Any) -> Any:
 def report_json(rep: dict[str, Any]) -> str:
     """The report as JSON text. ``json.dumps`` escapes the C0 controls but writes the others
     as they are; they are escaped too, which JSON allows, so the text reads back the same."""
-    return json.dumps(rep, indent=2, ensure_ascii=False).translate(_AS_JSON) + "\n"
+    return json_text(rep, indent=2) + "\n"
 
 
 # ----- text -------------------------------------------------------------------------------
@@ -737,11 +727,12 @@ def main(argv: list[str]) -> int:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
         return _fail(f"{args.file}: could not be replayed ({e.__class__.__name__}: {e})")
-    text = report_json(report) if args.json else render_text(report)
     try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. piped into head
+        if args.json:
+            write(report_json(report))
+        else:
+            write_text(render_text(report))
+    except OutputClosed:  # e.g. piped into head
         return 0
     return 0
 

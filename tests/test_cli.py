@@ -149,6 +149,19 @@ def test_programs_are_named_on_the_command_line_or_refused_outright(
     assert len(fake_app) == count  # no table opened
 
 
+@pytest.mark.parametrize("argv", [["--help"], ["play", "--help"]])
+def test_the_cards_help_lists_exactly_the_styles_taken(capsys, argv: list[str]) -> None:
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    text = " ".join(out.split())
+    cards = text.split("--cards STYLE ", 1)[1].split("--speed SPEED", 1)[0]
+    listed = re.findall(r"(\w+) \(", cards)
+    taken = next(a for a in cli.build_parser()._actions if a.dest == "cards").choices
+    assert listed == list(taken) == ["symbols", "french", "letters"]
+    for style in taken:
+        assert cli.build_parser().parse_args(["--cards", style]).cards == style
+
+
 # ----- refusals ----------------------------------------------------------------------------------
 
 ARENA = ["arena", "--variant", "bisca-3", "--bots", "random,random"]
@@ -183,7 +196,26 @@ REFUSED = [
     (["review"], "bisca-tui review: error: the following arguments are required: FILE"),
     (["review", "x.json", "--deal", "0"], "argument --deal: must be at least 1, not 0"),
     (["review", "x.json", "--seat", "-1"], "argument --seat: must be 0 or more, not -1"),
+    (["stats", "--opponent", "robots"], "bisca-tui stats: error: argument --opponent: unknown "
+     "kind of opponent 'robots' (kinds: human, bot:random, bot:easy, bot:medium, bot:hard, "
+     "program, mixed)"),
+    (["history", "--opponent", "bot:wizard"], "unknown kind of opponent 'bot:wizard'"),
+    (["history", "--limit", "-1"], "argument --limit: must be 0 (every match) or more, not -1"),
+    (["history", "--limit", "ten"], "argument --limit: not a whole number: 'ten'"),
+    # a data folder that is a file
+    *[(argv + ["--data-dir", str(EXAMPLE)],
+       f"argument --data-dir: {str(EXAMPLE)!r} is a file, not a folder")
+      for argv in ([], ["play"], ["stats"], ["history"], ["export", "1"])],
 ]
+
+
+def test_serve_refuses_a_file_for_data_folder(capsys) -> None:
+    """Parsed only: a serve command line that got through would start serving."""
+    with pytest.raises(SystemExit) as e:
+        cli.build_parser().parse_args(["serve", "--data-dir", str(EXAMPLE)])
+    assert e.value.code == 2
+    assert f"argument --data-dir: {str(EXAMPLE)!r} is a file, not a folder" in \
+        capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("argv", "message"), REFUSED, ids=[" ".join(a) for a, _ in REFUSED])

@@ -460,3 +460,66 @@ def test_a_dealer_out_of_range_is_refused() -> None:
         data = example_json("bisca-3.json")
         data["dealer"] = dealer
         assert str(error_of(data)).startswith("game.json: dealer: must be a seat number")
+
+
+# ----- records too large are refused at once ---------------------------------------------------
+
+
+def _briscola(deals: list[dict]) -> dict:
+    data = json.loads((EXAMPLES / "briscola.json").read_text(encoding="utf-8"))
+    data["deals"] = deals
+    return data
+
+
+def test_a_file_too_large_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    from bisca_tui.engine.records import MAX_BYTES
+
+    path = tmp_path / "huge.json"
+    with path.open("wb") as f:  # 43 MB of nothing, on disk in no time
+        f.truncate(43_000_000)
+    with pytest.raises(RecordError) as e:
+        load_record(path)
+    assert str(e.value) == (f"{path}: is too large for a game record (43 MB; a record holds "
+                            f"at most {MAX_BYTES // 1_000_000} MB)")
+    # what does not say its size (a device, a pipe) is read no further than the limit
+    with pytest.raises(RecordError, match="more than 4 MB; a record holds at most 4 MB"):
+        load_record("/dev/zero")
+    with pytest.raises(RecordError, match="too large for a game record"):
+        parse_record(" " * (MAX_BYTES + 1), "text")
+
+
+def test_too_many_deals_or_actions_are_refused_before_any_is_built(tmp_path: Path) -> None:
+    from bisca_tui.engine.records import MAX_DEAL_ACTIONS, MAX_DEALS
+
+    bad_first = {"seed": 1, "actions": [42]}  # a deal that would be refused for itself
+    data = _briscola([bad_first] + [{"seed": k} for k in range(MAX_DEALS)])
+    with pytest.raises(RecordError) as e:
+        parse_record(json.dumps(data), "many.json")
+    assert str(e.value) == (f"many.json: deals: {MAX_DEALS + 1} deals are more than a record "
+                            f"holds (at most {MAX_DEALS})")
+    data = _briscola([{"seed": 1, "actions": ["7H"] * (MAX_DEAL_ACTIONS + 1)}])
+    with pytest.raises(RecordError) as e:
+        parse_record(json.dumps(data), "long.json")
+    assert str(e.value) == (f"long.json, deal 1, actions: {MAX_DEAL_ACTIONS + 1} actions are "
+                            f"more than a deal holds (at most {MAX_DEAL_ACTIONS})")
+    data = _briscola([{"seed": 1, "actions": [],
+                       "undone": [{"kept": 0, "actions": ["7H"] * (MAX_DEAL_ACTIONS + 1)}]}])
+    with pytest.raises(RecordError, match="long.json, deal 1, undo 1, actions: 1001 actions"):
+        parse_record(json.dumps(data), "long.json")
+
+
+def test_the_longest_matches_stay_far_inside_the_limits() -> None:
+    from bisca_tui.engine.records import MAX_BYTES, MAX_DEAL_ACTIONS, MAX_DEALS
+    from bisca_tui.history.sample import play
+
+    for variant, options in (("bisca-3", {"match": "comb_10"}), ("brisca", {"match": 10}),
+                             ("sueca-dupla", {"match": 10})):
+        match = play(variant, 7, options=options)
+        record = record_of_match(match, NAMES[:match.variant.n_people])
+        assert len(record.deals) * 20 < MAX_DEALS
+        assert max(len(d.actions) for d in record.deals) * 5 < MAX_DEAL_ACTIONS
+        assert len(record.dumps().encode()) * 100 < MAX_BYTES
+        assert parse_record(record.dumps()).deals == record.deals
+    biggest = max(EXAMPLES.glob("*.json"), key=lambda p: p.stat().st_size)
+    assert biggest.stat().st_size * 100 < MAX_BYTES
+    load_record(biggest)

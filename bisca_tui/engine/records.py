@@ -13,6 +13,7 @@ and the rule.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,6 +144,24 @@ WIDTH = 96
 SEED_MAX = 2**64 - 1
 MAX_DIGITS = 30
 
+# Bounds on a record's size, checked before the work they would cost: a match takes a few
+# dozen deals (twenty or so for the longest, first to ten games) of at most a hundred-odd
+# actions, some kilobytes in all, so these leave room enough and refuse at once a file that
+# would take seconds and hundreds of megabytes to read.
+MAX_BYTES = 4_000_000
+MAX_DEALS = 1000
+MAX_DEAL_ACTIONS = 1000  # actions in a deal, or taken back in one undo
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / 1_000_000:.1f}".removesuffix(".0") + " MB"
+
+
+def _too_large(size: int | None) -> str:
+    what = f"{_megabytes(size)}" if size is not None else f"more than {_megabytes(MAX_BYTES)}"
+    return (f"is too large for a game record ({what}; a record holds at most "
+            f"{_megabytes(MAX_BYTES)})")
+
 
 def _dump(value: Any, level: int) -> str:
     pad = "  " * level
@@ -202,15 +221,23 @@ def load_record(path: str | Path) -> Record:
     """Read a record file; every problem becomes a ``RecordError`` naming file and place."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        with p.open("rb") as f:
+            size = os.fstat(f.fileno()).st_size  # 0 for what is not a file (a pipe)
+            if size > MAX_BYTES:
+                raise RecordError(str(p), _too_large(size))
+            data = f.read(MAX_BYTES + 1)  # never more, whatever the file claims
     except FileNotFoundError:
         raise RecordError(str(p), "no such file") from None
     except IsADirectoryError:
         raise RecordError(str(p), "is a directory, not a record file") from None
-    except UnicodeDecodeError as e:
-        raise RecordError(str(p), f"is not UTF-8 text (byte {e.start})") from None
     except OSError as e:
         raise RecordError(str(p), f"cannot be read ({e.strerror or e})") from None
+    if len(data) > MAX_BYTES:
+        raise RecordError(str(p), _too_large(None))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(str(p), f"is not UTF-8 text (byte {e.start})") from None
     return parse_record(text, str(p))
 
 
@@ -269,6 +296,8 @@ def _refuse_long_numbers(value: Any, name: str, path: list[str | int]) -> None:
 
 def parse_record(text: str, name: str = "record") -> Record:
     """Read a record from JSON text; ``name`` is used in error messages."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(name, _too_large(None))
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicate_keys,
                           parse_constant=_no_constants, parse_int=_parse_int)
@@ -367,6 +396,8 @@ def record_from_json(data: Any, name: str = "record") -> Record:
     deals_raw = data.get("deals")
     _need(isinstance(deals_raw, list) and len(deals_raw) > 0, f"{name}: deals",
           "must be a non-empty list")
+    _need(len(deals_raw) <= MAX_DEALS, f"{name}: deals",
+          f"{len(deals_raw)} deals are more than a record holds (at most {MAX_DEALS})")
     deals = []
     for i, d in enumerate(deals_raw):
         where = f"{name}, deal {i + 1}"
@@ -405,6 +436,8 @@ def _undone_from_json(d: dict[str, Any], v: Variant, where: str) -> list[Undo]:
 
 def _check_actions(acts: list[Any], v: Variant, where: str) -> None:
     """Every entry a string in action notation; the first that is not is named."""
+    _need(len(acts) <= MAX_DEAL_ACTIONS, f"{where}, actions",
+          f"{len(acts)} actions are more than a deal holds (at most {MAX_DEAL_ACTIONS})")
     for k, a in enumerate(acts):
         _need(isinstance(a, str), f"{where}, action {k + 1}",
               f"an action is a string such as \"7H\" or \"cut\", not {json.dumps(a)}")

@@ -14,11 +14,10 @@ refused command line.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from datetime import date
 from pathlib import Path
 
+from ..output import safe_json, say, write, write_json, write_text
 from .store import DB_NAME, Store
 
 OPPONENT_HELP = ("human (people), bot:LEVEL (bot:easy, bot:medium, bot:hard...), program "
@@ -33,12 +32,38 @@ def day(text: str) -> str:
         raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}") from None
 
 
+def opponent_kinds() -> list[str]:
+    """The kinds of opponent the history tells apart (a person's opponents all of one kind,
+    else mixed)."""
+    from ..bots.base import bot_levels
+    from .entry import BOT, HUMAN, MIXED, PROGRAM
+
+    return [HUMAN, *(f"{BOT}:{level}" for level in bot_levels()), PROGRAM, MIXED]
+
+
+def opponent_kind(text: str) -> str:
+    """An argparse type: a kind of opponent."""
+    kinds = opponent_kinds()
+    if text not in kinds:
+        raise argparse.ArgumentTypeError(f"unknown kind of opponent {text!r} (kinds: "
+                                         f"{', '.join(kinds)})")
+    return text
+
+
+def match_count(text: str) -> int:
+    """An argparse type: how many matches to list, 0 for every one."""
+    from ..cli import _whole_number
+
+    return _whole_number(text, 0, "0 (every match) or more")
+
+
 def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
     from ..cli import variant_id
 
     p.add_argument("--game", type=variant_id, metavar="ID",
                    help="only this game (bisca-tui variants lists the IDs)")
-    p.add_argument("--opponent", metavar="KIND", help=f"only against {OPPONENT_HELP}")
+    p.add_argument("--opponent", type=opponent_kind, metavar="KIND",
+                   help=f"only against {OPPONENT_HELP}")
     if player:
         p.add_argument("--player", metavar="NAME",
                        help="the person, by the name played under (default: who played most)")
@@ -49,7 +74,9 @@ def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
 
 
 def _data_dir(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--data-dir", metavar="DIR",
+    from ..cli import data_folder
+
+    p.add_argument("--data-dir", type=data_folder, metavar="DIR",
                    help="the data folder holding the history (default: $BISCA_TUI_DATA, "
                         "else the platform's data folder)")
 
@@ -60,7 +87,7 @@ def add_stats(p: argparse.ArgumentParser) -> None:
 
 def add_history(p: argparse.ArgumentParser) -> None:
     _common(p)
-    p.add_argument("--limit", type=int, metavar="N", default=50,
+    p.add_argument("--limit", type=match_count, metavar="N", default=50,
                    help="at most N matches, newest first (default 50; 0 lists them all)")
 
 
@@ -78,12 +105,12 @@ def _open(args: argparse.Namespace) -> Store | None:
 
     directory = Path(args.data_dir) if args.data_dir else data_dir()
     if not (directory / DB_NAME).exists():
-        print(f"No game history yet in {directory}: finished deals and matches are kept "
-              "there as they are played.", file=sys.stderr)
+        say(f"No game history yet in {directory}: finished deals and matches are kept "
+            "there as they are played.")
         return None
     store, problem = Store.open(directory)
     if problem is not None:
-        print(problem.message(), file=sys.stderr)
+        say(problem.message())
     return store
 
 
@@ -93,7 +120,7 @@ def run_stats(args: argparse.Namespace) -> int:
     store = _open(args)
     if store is None:
         if args.json:
-            print(json.dumps({"player": None, "players": []}))
+            write_json({"player": None, "players": []})
         return 0
     try:
         stats = compute(store, Filters(args.player, args.game, args.opponent, args.since,
@@ -101,21 +128,19 @@ def run_stats(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.json:
-        print(json.dumps(stats_json(stats), indent=2, ensure_ascii=False))
+        write_json(stats_json(stats), indent=2)
         return 0
     if stats.player is None:
-        print("Nobody has played in person yet.")
+        write_text("Nobody has played in person yet.\n")
         return 0
     if args.player and args.player not in stats.players:
-        print(f"Nobody named {args.player!r} in the history; people: "
-              f"{', '.join(stats.players)}.", file=sys.stderr)
+        say(f"Nobody named {args.player!r} in the history; people: "
+            f"{', '.join(stats.players)}.")
         return 1
     others = [p for p in stats.players if p != stats.player]
     also = f" (others: {', '.join(others)}; --player NAME)" if others else ""
-    print(f"Statistics of {stats.player}{also}")
-    print()
-    for line in table_lines(stats):
-        print(line)
+    write_text("\n".join([f"Statistics of {stats.player}{also}", "", *table_lines(stats)])
+               + "\n")
     return 0
 
 
@@ -125,7 +150,7 @@ def run_history(args: argparse.Namespace) -> int:
     store = _open(args)
     if store is None:
         if args.json:
-            print("[]")
+            write_json([])
         return 0
     try:
         rows = list_matches(store, args.game, args.opponent, args.since, args.until,
@@ -138,16 +163,17 @@ def run_history(args: argparse.Namespace) -> int:
             out.append({"id": r.id, "started": r.started, "ended": r.ended,
                         "variant": r.variant, "deals": r.deals, "seed": r.seed,
                         "players": [p.__dict__ for p in r.players]})
-        print(json.dumps(out, indent=2, ensure_ascii=False))
+        write_json(out, indent=2)
         return 0
     if not rows:
-        print("No match in the history matches these filters.")
+        write_text("No match in the history matches these filters.\n")
         return 0
-    print(f"{'id':>6}  {'started':<16}  {'game':<24} {'deals':>5}  {'score':<9} players")
+    lines = [f"{'id':>6}  {'started':<16}  {'game':<24} {'deals':>5}  {'score':<9} players"]
     for r in rows:
         when = r.started[:16].replace("T", " ")
-        print(f"{r.id:>6}  {when:<16}  {r.game[:24]:<24} {r.deals:>5}  "
-              f"{r.scores()[:9]:<9} {r.who()} · {r.outcome()}")
+        lines.append(f"{r.id:>6}  {when:<16}  {r.game[:24]:<24} {r.deals:>5}  "
+                     f"{r.scores()[:9]:<9} {r.who()} · {r.outcome()}")
+    write_text("\n".join(lines) + "\n")
     return 0
 
 
@@ -160,18 +186,17 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         text = export_text(store, args.match_id)
     except ExportError as e:
-        print(f"bisca-tui export: {e}", file=sys.stderr)
+        say(f"bisca-tui export: {e}")
         return 1
     finally:
         store.close()
     if not args.output:
-        sys.stdout.write(text)
+        write(safe_json(text))  # the record as it is kept, its names escaped JSON's way
         return 0
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as e:
-        print(f"bisca-tui export: cannot write {args.output}: {e.strerror or e}",
-              file=sys.stderr)
+        say(f"bisca-tui export: cannot write {args.output}: {e.strerror or e}")
         return 1
-    print(f"Match {args.match_id} written to {args.output} (bisca-tui replay reads it).")
+    write_text(f"Match {args.match_id} written to {args.output} (bisca-tui replay reads it).\n")
     return 0
