@@ -523,3 +523,14 @@ def test_the_longest_matches_stay_far_inside_the_limits() -> None:
     biggest = max(EXAMPLES.glob("*.json"), key=lambda p: p.stat().st_size)
     assert biggest.stat().st_size * 100 < MAX_BYTES
     load_record(biggest)
+
+
+def test_a_name_with_a_lone_surrogate_is_saved_and_read_back(tmp_path: Path) -> None:
+    """A lone surrogate cannot be written in UTF-8: the record writes its JSON escape, and
+    reading the file gives the same name back."""
+    m = Match(make_variant("bisca-3"), dealer=0, seed=5)
+    m.new_deal()
+    path = tmp_path / "r.json"
+    record_of_match(m, ["Ana\ud800", "Rui"]).save(path)
+    assert "Ana\\ud800" in path.read_text(encoding="utf-8")
+    assert load_record(path).players == ["Ana\ud800", "Rui"]

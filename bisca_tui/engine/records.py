@@ -163,13 +163,25 @@ def _too_large(size: int | None) -> str:
             f"{_megabytes(MAX_BYTES)})")
 
 
+def _scalar(value: Any) -> str:
+    """A JSON scalar as written in a record: letters as they are, except a text holding a
+    lone surrogate (which UTF-8 cannot write), written with escapes so it still reads back
+    the same."""
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return text
+
+
 def _dump(value: Any, level: int) -> str:
     pad = "  " * level
     inner = pad + "  "
     if isinstance(value, dict):
         if not value:
             return "{}"
-        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, level + 1)}"
+        items = [f"{inner}{_scalar(k)}: {_dump(v, level + 1)}"
                  for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + pad + "}"
     if isinstance(value, list):
@@ -178,7 +190,7 @@ def _dump(value: Any, level: int) -> str:
         if any(isinstance(x, (dict, list)) for x in value):
             items = [inner + _dump(x, level + 1) for x in value]
             return "[\n" + ",\n".join(items) + "\n" + pad + "]"
-        words = [json.dumps(x, ensure_ascii=False) for x in value]
+        words = [_scalar(x) for x in value]
         one = "[" + ", ".join(words) + "]"
         if len(inner) + len(one) <= WIDTH:
             return one
@@ -191,7 +203,7 @@ def _dump(value: Any, level: int) -> str:
             line += w + ", "
         lines.append(line.rstrip().rstrip(","))
         return "[\n" + "\n".join(inner + ln for ln in lines) + "\n" + pad + "]"
-    return json.dumps(value, ensure_ascii=False)
+    return _scalar(value)
 
 
 def record_of_match(match: Match, players: list[str]) -> Record:

@@ -176,6 +176,13 @@ def deal_entry(match: Match, index: int) -> DealEntry:
                      tuple(score.notes), tuple(lines))
 
 
+def storable(text: str) -> str:
+    """Text SQLite can keep: a lone surrogate (a name read from a file may hold one, and
+    UTF-8 cannot) becomes its escape ``\\udXXX``, which in a record's JSON reads back as
+    the same character."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def match_entry(match: Match, people: list[Person], record: str, uid: str, started: str,
                 ended: str | None = None) -> MatchEntry:
     """The match's entry as it stands: its finished deals (the deal in play is left out;
@@ -206,10 +213,10 @@ def match_entry(match: Match, people: list[Person], record: str, uid: str, start
                 result = LEVEL
             else:
                 result = WON if match.winner == scorer else LOST
-        players.append(PlayerEntry(player, person.name, kinds[player], played[player][1],
+        players.append(PlayerEntry(player, storable(person.name), kinds[player], played[player][1],
                                    sides[player],
                                    opponents, score, result))
     deals = [deal_entry(match, i) for i in range(len(match.results))]
     return MatchEntry(uid, started, ended if over else None, v.id, dict(v.options),
-                      match.seed, record, players, deals)
+                      match.seed, storable(record), players, deals)
 

@@ -19,7 +19,7 @@ from ..engine.actions import parse_action
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.view import SeatView
-from ..replay import printable
+from ..output import printable
 from .narrate import deal_heading, deal_result, describe
 from .session import HUMAN, SeatSpec, Session
 

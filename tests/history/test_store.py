@@ -333,3 +333,16 @@ def test_a_history_held_by_another_program_is_busy_and_left_alone(tmp_path):
     store, problem = Store.open(tmp_path)  # free again
     assert store is not None and problem is None
     store.close()
+
+
+def test_a_name_with_a_lone_surrogate_is_kept_as_its_escape(tmp_path):
+    """A name read from a save or a record may hold a lone surrogate, which SQLite cannot
+    store as text: the history keeps its escape instead of failing to write the match."""
+    from history_support import bisca_entry
+
+    store = open_ok(tmp_path)
+    entry = bisca_entry(1, me="Ana\ud800")
+    assert store.write(entry) is not None
+    assert store.query("SELECT name FROM match_players WHERE player = 0")[0][0] == "Ana\\ud800"
+    assert json.loads(store.record_text(1) or "")["players"][0] == "Ana\ud800"
+    store.close()
