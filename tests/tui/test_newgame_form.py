@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList, Select
 from tui_helpers import make_app, table, until
 
+from bisca_tui.engine.variant import variant_class
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.newgame import CHOSEN, NewGameScreen
 from bisca_tui.tui.screens.table import TableScreen
@@ -42,6 +43,26 @@ async def test_the_form_opens_on_the_games_and_marks_the_chosen_one(private_data
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert table(app).session.variant.id == form.variant_id
+
+
+async def test_holding_down_through_the_games_keeps_the_form_whole(private_data) -> None:
+    """Down held in the list moves it faster than the form is rebuilt: a change of the
+    players of a game left behind must not reach the form of the next one."""
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        last = lst.get_option_at_index(lst.option_count - 1).id
+        for _ in range(lst.option_count - 1):  # key repeat: no waiting for the form
+            app.simulate_key("down")
+            await pilot.pause(0)
+        await until(pilot, lambda: form.variant_id == last)
+        await pilot.pause()
+        assert app.return_code is None  # still running
+        players = form.query_one("#players", Select)
+        assert players.value == form.players == variant_class(last).default_players
+        names = [w for w in form.query(Input) if str(w.id).startswith("name-")]
+        assert len(names) == form.players
 
 
 async def test_the_seats_come_into_view_when_the_game_changes(private_data) -> None:

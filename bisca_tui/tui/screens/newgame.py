@@ -300,16 +300,23 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed)
     async def select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
-        if sid == "players" and isinstance(event.value, int) and event.value != self.players:
-            self.snapshot()
-            self.players = event.value
-            await self.rebuild()
+        if event.select not in self.query(Select):
+            # a select of a form rebuilt since: a game picked while its change was on the
+            # way (holding Down in the list) must not size the new game's seats
+            return
+        if sid == "players":
+            n = event.value
+            if (isinstance(n, int) and n != self.players
+                    and n in variant_class(self.variant_id).players):
+                self.snapshot()
+                self.players = n
+                await self.rebuild()
         elif sid.startswith("kind-"):
             s = int(sid.split("-")[1])
             value = str(event.value)
             found = self.query(f"#desc-{s}")
-            if not found or event.select not in self.query("Select"):
-                return  # a seat of a form rebuilt since (another game was picked)
+            if not found:
+                return
             desc = found.first(Static)
             self.query_one(f"#cmd-row-{s}").display = value == CMD
             if value == HUMAN:
