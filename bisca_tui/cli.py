@@ -197,7 +197,9 @@ def _play(args: argparse.Namespace) -> int:
     tui = importlib.import_module("bisca_tui.tui.app")
     app = tui.BiscaApp(data_directory=args.data_dir, variant=args.variant,
                        card_style=args.cards, speed=args.speed)
-    return int(app.run() or 0)
+    result = app.run()
+    # an exception that ended the app has been printed; its status is Textual's code (1)
+    return app.return_code or int(result or 0)
 
 
 def _variants(args: argparse.Namespace) -> int:
