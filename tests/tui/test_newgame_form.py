@@ -65,6 +65,23 @@ async def test_holding_down_through_the_games_keeps_the_form_whole(private_data)
         assert len(names) == form.players
 
 
+async def test_seven_seats_each_say_where_they_sit(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("chiamata-monte")
+        await until(pilot, lambda: form.variant_id == "chiamata-monte")
+        await pilot.pause()
+        form.query_one("#players", Select).value = 7
+        await until(pilot, lambda: bool(form.query("#kind-6")))
+        labels = [str(w.render()) for w in form.query("#players-box .label")]
+        seats = [label for label in labels if label.startswith("Seat ")]
+        assert seats == ["Seat 2 (lower right)", "Seat 3 (upper right)", "Seat 4 (top right)",
+                         "Seat 5 (top left)", "Seat 6 (upper left)", "Seat 7 (lower left)"]
+
+
 async def test_the_seats_come_into_view_when_the_game_changes(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:

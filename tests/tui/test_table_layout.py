@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.geometry import Region
 from tui_helpers import make_app, quick_table
 
-from bisca_tui.tui.layout import seat_places, seats_on
+from bisca_tui.tui.layout import place_names, seat_places, seats_on
 
 
 def centre(region: Region) -> tuple[float, float]:
@@ -25,6 +25,17 @@ def test_seat_places_go_counter_clockwise() -> None:
     assert seats_on(8, 0, "left") == [6, 7]
     for n in range(2, 9):
         assert sorted(seat_places(n, 0)) == list(range(n))
+
+
+def test_every_seat_has_its_own_place_name() -> None:
+    assert place_names(6, 0) == {0: "bottom", 1: "right", 2: "top right", 3: "top",
+                                 4: "top left", 5: "left"}
+    assert place_names(7, 0)[1] == "lower right" and place_names(7, 0)[2] == "upper right"
+    for n in range(2, 9):
+        for bottom in range(n):
+            names = place_names(n, bottom)
+            assert sorted(names) == list(range(n))
+            assert len(set(names.values())) == n, names
 
 
 async def test_four_seats_sit_counter_clockwise_on_screen(private_data) -> None:

@@ -22,7 +22,7 @@ from ...bots.base import bot_levels, make_bot
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
 from ...engine.variant import HouseRule, all_variants, variant_class
-from ..layout import seat_places
+from ..layout import place_names
 from ..session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
 from ..settings import CARD_STYLE_LABELS
 from ..widgets.common import Body, TooSmall
@@ -249,13 +249,13 @@ class NewGameScreen(Screen[None]):
                 [(str(p), p) for p in cls.players], value=self.players, allow_blank=False,
                 id="players", compact=True)))
         n = self.players
-        places = seat_places(n, 0)
+        places = place_names(n, 0)
         level = self.bisca_app.default_level
         kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
         kinds += [("External program", CMD), ("Person at this keyboard", HUMAN)]
         kind_values = {value for _, value in kinds}
         for s in range(n):
-            side = places[s][0]
+            side = places[s]
             seat = self.remembered_seat(s)
             name_text = seat.get("name")
             if s == 0:
