@@ -35,14 +35,6 @@ CHOSEN = "▶ "  # the game chosen, marked by more than colour
 MEMORY = "new_game"  # the settings' key for the last form
 
 
-def choice_label(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, float):
-        return f"{round(value * 100)}%"
-    return str(value).replace("_", " ")
-
-
 def rule_title(rule: HouseRule) -> str:
     if rule.name == "match":
         return "Match length"
@@ -287,7 +279,7 @@ class NewGameScreen(Screen[None]):
         await rules.remove_children()
         rwidgets: list[Any] = []
         for rule in cls.house_rules:
-            opts = [(choice_label(c), str(i)) for i, c in enumerate(rule.choices)]
+            opts = [(rule.label(c), str(i)) for i, c in enumerate(rule.choices)]
             default = str(rule.choices.index(self.remembered_rule(self.variant_id, rule)))
             rwidgets.append(self.row(rule_title(rule), Select(
                 opts, value=default, allow_blank=False, id=f"rule-{rule.name}",
