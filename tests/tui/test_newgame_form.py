@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 from tui_helpers import make_app, table, until
 
 from bisca_tui.engine.variant import variant_class
 from bisca_tui.tui.app import BiscaApp
-from bisca_tui.tui.screens.newgame import CHOSEN, NewGameScreen
+from bisca_tui.tui.screens.newgame import (
+    CHOSEN,
+    NewGameScreen,
+    has_partners,
+    level_description,
+)
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.session import HUMAN
 
@@ -63,6 +68,18 @@ async def test_holding_down_through_the_games_keeps_the_form_whole(private_data)
         assert players.value == form.players == variant_class(last).default_players
         names = [w for w in form.query(Input) if str(w.id).startswith("name-")]
         assert len(names) == form.players
+        # two players: no bot there has a partner to help
+        form.query_one("#kind-1", Select).value = "bot:medium"
+        await pilot.pause()
+        about = str(form.query_one("#desc-1", Static).render())
+        assert about == level_description("medium", partners=False)
+        assert "partner" not in about and "partner" in level_description("medium")
+
+
+def test_bots_help_partners_only_where_there_are_partners() -> None:
+    assert not has_partners("bisca-3", 2) and not has_partners("briscola", 3)
+    assert has_partners("briscola", 4) and has_partners("sueca-3", 3)
+    assert has_partners("chiamata", 5)  # a partner called each deal
 
 
 async def test_seven_seats_each_say_where_they_sit(private_data) -> None:

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from ...bots.base import bot_levels, make_bot
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
-from ...engine.variant import HouseRule, all_variants, variant_class
+from ...engine.variant import HouseRule, all_variants, make_variant, variant_class
 from ..layout import place_names
 from ..session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
 from ..settings import CARD_STYLE_LABELS
@@ -51,12 +51,17 @@ LEVEL_LINES = {
     CMD: "Your own program (bot protocol).",
     HUMAN: "Another person at this keyboard.",
 }
+# in games without partners (two players, three each for themselves)
+LEVEL_LINES_ALONE = {"medium": "Counts the trumps and high cards out."}
 HONEST = "No bot ever sees a hidden card."
 
 
-def level_description(level: str) -> str:
-    """A one-line sentence about a bot level (``cmd`` for an external program)."""
+def level_description(level: str, partners: bool = True) -> str:
+    """A one-line sentence about a bot level (``cmd`` for an external program), for a game
+    with or without partners."""
     key = CMD if level.startswith(CMD) else level
+    if not partners and key in LEVEL_LINES_ALONE:
+        return LEVEL_LINES_ALONE[key]
     if key in LEVEL_LINES:
         return LEVEL_LINES[key]
     try:
@@ -70,6 +75,12 @@ class GameList(OptionList):
     """The games; Enter starts the one highlighted (a click only chooses it)."""
 
     BINDINGS = [Binding("enter", "screen.start", "Start")]
+
+
+def has_partners(vid: str, players: int) -> bool:
+    """Whether someone plays with a partner: fixed sides, or one called each deal."""
+    v = make_variant(vid, players=players)
+    return v.n_teams < v.n or not v.teams_shown
 
 
 def game_prompt(name: str, description: str, chosen: bool) -> Text:
@@ -246,6 +257,7 @@ class NewGameScreen(Screen[None]):
         kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
         kinds += [("External program", CMD), ("Person at this keyboard", HUMAN)]
         kind_values = {value for _, value in kinds}
+        partners = has_partners(self.variant_id, n)
         for s in range(n):
             side = places[s]
             seat = self.remembered_seat(s)
@@ -272,7 +284,7 @@ class NewGameScreen(Screen[None]):
             cmd_row.id = f"cmd-row-{s}"
             widgets.append(cmd_row)
             about = HUMAN if kind == HUMAN else kind.removeprefix("bot:")
-            widgets.append(Static(level_description(about), id=f"desc-{s}",
+            widgets.append(Static(level_description(about, partners), id=f"desc-{s}",
                                   classes="dim desc"))
         await box.mount_all(widgets)
         rules = self.query_one("#rules-box-form", Vertical)
@@ -317,7 +329,8 @@ class NewGameScreen(Screen[None]):
                 if name.value in BOT_NAMES:
                     name.value = f"Player {s + 1}"
             else:
-                desc.update(level_description(value.removeprefix("bot:")))
+                desc.update(level_description(value.removeprefix("bot:"),
+                                              has_partners(self.variant_id, self.players)))
                 name = self.query_one(f"#name-{s}", Input)
                 if name.value == f"Player {s + 1}":  # back from a person to a bot
                     name.value = BOT_NAMES[(s - 1) % len(BOT_NAMES)]
