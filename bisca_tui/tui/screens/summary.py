@@ -141,6 +141,7 @@ class DealSummaryScreen(ModalScreen[None]):
         Binding("space", "close", show=False),
         Binding("r", "review", "Review",
                 tooltip="Go over your play: each decision against the coach's search"),
+        Binding("q", "quit_match", "Save & quit", tooltip="Save the match and quit"),
     ]
 
     def __init__(self, session: Session, score: DealScore, my_team: int = 0) -> None:
@@ -205,6 +206,9 @@ class DealSummaryScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_quit_match(self) -> None:
+        self.app.request_quit()  # type: ignore[attr-defined]  # as the table's q does
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # a deal played out, by at least one person at the keyboard
