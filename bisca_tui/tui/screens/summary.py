@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from ...engine.variant import DealScore
 from ..contract import bidder
 from ..session import Session
+from ..widgets.common import themed
 from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
 
@@ -269,7 +270,7 @@ class MatchEndScreen(ModalScreen[None]):
                     "deals.", style="bright_black")
         with Vertical(classes="dialog", id="match-end"):
             yield Static("Match over", classes="dialog-title")
-            yield Static(body)
+            yield Static(themed(body))
         yield Footer()
 
     def action_close(self) -> None:
