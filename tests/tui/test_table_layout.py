@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.geometry import Region
 from tui_helpers import make_app, quick_table
 
@@ -91,3 +92,21 @@ async def test_bigger_terminals_draw_bigger_cards(private_data) -> None:
         await pilot.pause()
         big = t.query_one("#hand").region
         assert big.height > small.height and big.width > small.width
+
+
+async def test_a_status_line_longer_than_the_screen_wraps_instead_of_being_cut(
+        private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=2)
+        words = ("Maximiliana's monte is in your hand: lay aside 3 more cards (1-9 or click); "
+                 "they count for the side that takes the last trick.")
+        assert len(words) > 120 - 2
+        t.notice = Text(words, style="bold yellow")
+        t.refresh_table()
+        await pilot.pause()
+        status = t.query_one("#status")
+        shown = " ".join(status.render_line(y).text.strip()
+                         for y in range(status.region.height))
+        assert shown == words
+        assert t.query_one("#hand").region.bottom <= status.region.y
