@@ -4,12 +4,17 @@ position of each; with two people at the keyboard, the summary asks whose play."
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
+import json
 
 from textual.widgets import DataTable
 from tui_helpers import make_app, play_deal_by_keys, quick_table, workers_done
 
+from bisca_tui import cli
 from bisca_tui.coach import review_deal
+from bisca_tui.coach.review import REVIEW_SEED
 from bisca_tui.engine import actions as A
 from bisca_tui.tui.screens.confirm import ChoiceDialog
 from bisca_tui.tui.screens.replay import ReplayScreen
@@ -33,7 +38,8 @@ def side(screen: ReviewScreen) -> str:
         screen.query_one("#review-note").render())
 
 
-async def test_review_from_the_summary_and_step_through_the_marks(private_data) -> None:
+async def test_review_from_the_summary_and_step_through_the_marks(
+        private_data, tmp_path) -> None:
     app = make_app(private_data)
     app.coach_samples = SAMPLES
     async with app.run_test(size=(110, 34)) as pilot:
@@ -49,9 +55,22 @@ async def test_review_from_the_summary_and_step_through_the_marks(private_data) 
         assert isinstance(r, ReviewScreen) and r.seat == 0
         await workers_done(app)
         await pilot.pause()
-        # the coach's review of this deal, shown line by line
-        expected = review_deal(s.record(), 0, 0, seed=s.match.seed, samples=SAMPLES)
-        assert r.review is not None and r.review.decisions == expected.decisions
+        # the coach's review of this deal, shown line by line: the same figures as
+        # ``bisca-tui review`` gives for the match's record with the same samples
+        record = tmp_path / "match.json"
+        record.write_text(s.save_text(), encoding="utf-8")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):  # the app holds sys.stdout while it runs
+            assert cli.main(["review", str(record), "--deal", "1", "--seat", "0",
+                             "--samples", str(SAMPLES), "--json"]) == 0
+        told = json.loads(out.getvalue())["deals"][0]
+        assert r.review is not None
+        assert told["lost"] == round(r.review.lost, 2) > 0
+        assert [d["loss"] for d in told["decisions"]] == [
+            round(d.loss, 2) for d in r.review.decisions]
+        expected = review_deal(s.record(), 0, 0, seed=REVIEW_SEED, samples=SAMPLES,
+                               playouts=None)
+        assert r.review.decisions == expected.decisions
         decisions = r.review.decisions
         assert len(r.query_one("#review-table", DataTable).rows) == len(decisions)
         marked = [k for k, d in enumerate(decisions) if d.mark]
@@ -157,12 +176,12 @@ async def test_a_thrown_in_deal_offers_no_review(private_data) -> None:
 
 
 async def test_a_review_that_fails_says_so(private_data, monkeypatch) -> None:
-    import bisca_tui.coach
+    import bisca_tui.coach.review
 
     def broken(*args, **kwargs):
         raise ValueError("the deal cannot be replayed")
 
-    monkeypatch.setattr(bisca_tui.coach, "review_deal", broken)
+    monkeypatch.setattr(bisca_tui.coach.review, "review_as_asked", broken)
     app = make_app(private_data)
     s = finished_hot_seat()
     score = s.finish_deal()

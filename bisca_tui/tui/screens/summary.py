@@ -242,7 +242,7 @@ class DealSummaryScreen(ModalScreen[None]):
         deal = len(s.match.deals) - 1
         self.app.push_screen(ReviewScreen(
             s.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
-            samples=getattr(self.app, "coach_samples", None), seed=s.match.seed))
+            samples=getattr(self.app, "coach_samples", None)))
 
 
 class MatchEndScreen(ModalScreen[None]):
