@@ -21,7 +21,7 @@ mistake and of 25 a blunder whatever the card points say; the win chances of gre
 playouts are too rough to mark by.
 
 Other decisions (bids, calls, signals, the exchange...) are listed with the action the hard
-level would take and its rule of thumb, without numbers: the search has none for them.
+level would take and its rule of thumb: the search gives figures for cards only.
 """
 
 from __future__ import annotations
