@@ -187,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="sampled deals of the hidden cards per decision (default: "
                          f"{REVIEW_SAMPLES_TEXT}, fewer when many cards are judged); the same "
                          "samples and seed give the same review")
-    rv.add_argument("--seed", type=seat_number, metavar="S", default=0,
+    rv.add_argument("--seed", type=seat_number, metavar="S", default=REVIEW_SEED_DEFAULT,
                     help="the seed of the sampling (default 0)")
     rv.set_defaults(run=_review)
 
@@ -237,7 +237,9 @@ def _play(args: argparse.Namespace) -> int:
     app = tui.BiscaApp(data_directory=args.data_dir, variant=args.variant,
                        card_style=args.cards, speed=args.speed,
                        no_programs=args.no_programs, programs=args.program)
-    return int(app.run() or 0)
+    result = app.run()
+    # an exception that ended the app has been printed; its status is Textual's code (1)
+    return app.return_code or int(result or 0)
 
 
 def _variants(args: argparse.Namespace) -> int:
@@ -263,6 +265,7 @@ chart of the expected result over the deal.
 
 Exit status: 0 when done, 2 when the command line or the record is refused."""
 REVIEW_SAMPLES_TEXT = "200"
+REVIEW_SEED_DEFAULT = 0  # coach.review.REVIEW_SEED, which the app's review uses too
 
 
 def seat_number(text: str) -> int:
@@ -292,9 +295,8 @@ def _table_beside(path: str) -> dict[str, Any] | None:
 
 
 def _review(args: argparse.Namespace) -> int:
-
     from .coach.report import REPORT_FORMAT, REPORT_VERSION, review_json, review_text
-    from .coach.review import REVIEW_PLAYOUTS, REVIEW_SAMPLES, default_seat, review_deal
+    from .coach.review import default_seat, review_as_asked
     from .engine.records import RecordError, load_record
     from .output import printable, write_json, write_text
 
@@ -310,16 +312,13 @@ def _review(args: argparse.Namespace) -> int:
         return _review_fail(f"{v.name} here has seats 0 to {v.n - 1}; there is no seat "
                             f"{args.seat}")
     deals = [args.deal - 1] if args.deal is not None else list(range(len(record.deals)))
-    samples = args.samples or REVIEW_SAMPLES
-    playouts = None if args.samples else REVIEW_PLAYOUTS  # a number asked for is kept
     table = _table_beside(args.file) if args.seat is None else None
     names = tuple(v.signal_names)
     out: list[dict[str, Any]] = []
     try:
         for k in deals:
             seat = args.seat if args.seat is not None else default_seat(record, k, table)
-            review = review_deal(record, k, seat, seed=args.seed, samples=samples,
-                                 playouts=playouts)
+            review = review_as_asked(record, k, seat, samples=args.samples, seed=args.seed)
             if args.json:
                 out.append(review_json(review, names))
             else:

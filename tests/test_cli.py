@@ -32,6 +32,8 @@ class FakeApp:
     def __init__(self, **kwargs: Any) -> None:
         FakeApp.made.append(kwargs)
 
+    return_code: int | None = 0
+
     def run(self) -> int:
         return 0
 

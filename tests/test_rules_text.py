@@ -536,3 +536,15 @@ def test_no_long_run_of_words_shared_with_the_source() -> None:
     source = Path(where).read_text(encoding="utf-8")
     for vid in every_rules_id():
         assert shared_runs(rules_markdown(vid), source) == [], vid
+
+
+@pytest.mark.parametrize("vid", registered_ids())
+def test_house_rule_choices_are_told_by_their_labels_not_their_ids(vid: str) -> None:
+    """The form, the rules panel and each rule's help name a choice as the form's list
+    does (``best of 7``), never by the id a record keeps (``best_of_7``)."""
+    page = rules_markdown(vid)
+    for rule in make_variant(vid).house_rules:
+        for choice in rule.choices:
+            if isinstance(choice, str) and rule.label(choice) != choice:
+                assert choice not in rule.description, (rule.name, choice)
+                assert choice not in page, (rule.name, choice)

@@ -21,7 +21,7 @@ mistake and of 25 a blunder whatever the card points say; the win chances of gre
 playouts are too rough to mark by.
 
 Other decisions (bids, calls, signals, the exchange...) are listed with the action the hard
-level would take and its rule of thumb, without numbers: the search has none for them.
+level would take and its rule of thumb: the search gives figures for cards only.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ REVIEW_SAMPLES = 200  # sampled deals per decision, at most
 # decision, and never fewer than REVIEW_MIN_SAMPLES samples; a deal of nine cards a hand
 # then takes about as long as one of three
 REVIEW_PLAYOUTS = 1000
+REVIEW_SEED = 0  # the sampling's seed, in the app and on the command line alike
 REVIEW_MIN_SAMPLES = 80
 WORST = 3  # decisions given a reason even when not marked
 
@@ -331,3 +332,13 @@ def _first_sentence(reason: Reason) -> Reason:
         parts.append(p)
     return Reason(reason.keys[:1], tuple(parts))
 
+
+
+def review_as_asked(record: Record, deal: int, seat: int | None = None,
+                    samples: int | None = None, seed: int = REVIEW_SEED) -> Review:
+    """The review the app and ``bisca-tui review`` both give: ``REVIEW_SAMPLES`` sampled
+    deals a decision (fewer where many cards are judged), or exactly ``samples`` when a
+    number is asked for, on the sampling seed ``seed``. The same record, deal, seat and
+    settings give the same figures wherever the review is asked for."""
+    return review_deal(record, deal, seat, seed=seed, samples=samples or REVIEW_SAMPLES,
+                       playouts=None if samples else REVIEW_PLAYOUTS)

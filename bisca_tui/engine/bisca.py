@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 MATCH_RULE = HouseRule(
     "match", "best_of_7", ("best_of_7", "comb_10"),
-    "best_of_7: the first side to win 4 games takes the match; comb_10: the first to 10.",
+    "best of 7: the first side to win 4 games takes the match; comb 10: the first to 10.",
 )
 INTERCEPT_RULE = HouseRule(
     "intercept", 0.25, (0.0, 0.1, 0.25, 0.5, 0.75, 1.0),

@@ -36,7 +36,16 @@ class HouseRule:
     name: str
     default: Any
     choices: tuple[Any, ...]
-    description: str
+    description: str  # speaks of the choices by their labels
+
+    @staticmethod
+    def label(value: Any) -> str:
+        """A choice as a player reads it: on/off, a percentage, words for an id."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if isinstance(value, float):
+            return f"{round(value * 100)}%"
+        return str(value).replace("_", " ")
 
 
 HOLDING = "holding"  # the sender holds a card, or one of a class of cards

@@ -31,7 +31,7 @@ from ..engine.cards import (
     rank_of,
 )
 from ..engine.errors import OptionError
-from ..engine.variant import REQUEST, Signal, Variant, variant_class
+from ..engine.variant import REQUEST, HouseRule, Signal, Variant, variant_class
 
 __all__ = [
     "FALLBACK_NOTE",
@@ -84,10 +84,8 @@ def page_text(variant_id: str) -> str | None:
 
 
 def format_value(value: Any) -> str:
-    """A house-rule value as the rules text shows it."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+    """A house-rule value as the rules text shows it: as the new game form labels it."""
+    return HouseRule.label(value)
 
 
 def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:

@@ -78,6 +78,12 @@ def points_cell(x: float | None) -> str:
     return "  –" if x is None else f"{x:>3.0f}"
 
 
+# under the advice for a bid, a call or a signal, whose reason may well quote a number (the
+# points in hand): what the search does not give for it
+RULE_OF_THUMB = ("A rule of thumb: the search gives expected points and win chances for "
+                 "cards only.")
+
+
 def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
               head: str = "Advised: ") -> Text:
     """The side panel's hint: the advised action (with its key in the hand), the reason,
@@ -97,7 +103,7 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
     numbers = [o for o in hint.options if o.points is not None]
     if not numbers:
         t.append("\n")
-        t.append("A rule of thumb, without numbers for this decision.", style="bright_black")
+        t.append(RULE_OF_THUMB, style="bright_black")
         return t
     t.append("\n\n")
     t.append("  card  points  win", style="bold")
@@ -182,8 +188,7 @@ def other_text(d: OtherDecision, style: str, variant: Variant) -> Text:
     if d.reason:
         t.append_text(parts_text(d.reason_parts, d.reason, style))
     t.append("\n")
-    t.append("A rule of thumb: the search has no numbers for this decision.",
-             style="bright_black")
+    t.append(RULE_OF_THUMB, style="bright_black")
     return t
 
 

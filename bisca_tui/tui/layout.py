@@ -54,6 +54,23 @@ def seats_on(n: int, bottom: int, side: str) -> list[int]:
     return seats
 
 
+def place_names(n: int, bottom: int) -> dict[int, str]:
+    """Seat -> where it sits in words, different for every seat ("top left", "top", "top
+    right"; "upper left", "lower left" when two share a side)."""
+    names = {bottom: BOTTOM}
+    for side in (RIGHT, TOP, LEFT):
+        seats = seats_on(n, bottom, side)  # top to bottom, or left to right
+        if len(seats) <= 1:
+            words = [side] * len(seats)
+        elif side == TOP:
+            words = ["top left", "top", "top right"] if len(seats) == 3 else [
+                "top left", "top right"]
+        else:
+            words = [f"upper {side}", f"lower {side}"]
+        names.update(zip(seats, words, strict=True))
+    return names
+
+
 def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 

@@ -101,9 +101,10 @@ def test_names_from_the_file_are_shown_as_text(capsys, tmp_path) -> None:
 
 
 def test_the_help_states_the_reviews_own_default_samples(capsys) -> None:
-    from bisca_tui.cli import REVIEW_SAMPLES_TEXT
-    from bisca_tui.coach.review import REVIEW_SAMPLES
+    from bisca_tui.cli import REVIEW_SAMPLES_TEXT, REVIEW_SEED_DEFAULT
+    from bisca_tui.coach.review import REVIEW_SAMPLES, REVIEW_SEED
 
     assert str(REVIEW_SAMPLES) == REVIEW_SAMPLES_TEXT
+    assert REVIEW_SEED == REVIEW_SEED_DEFAULT  # the app's review and the command's agree
     code, out, _ = run(capsys, "review", "--help")
     assert code == 0 and f"(default: {REVIEW_SAMPLES}," in " ".join(out.split())

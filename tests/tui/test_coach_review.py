@@ -4,13 +4,19 @@ position of each; with two people at the keyboard, the summary asks whose play."
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
+import json
 
 from textual.widgets import DataTable
 from tui_helpers import make_app, play_deal_by_keys, quick_table, workers_done
 
+from bisca_tui import cli
 from bisca_tui.coach import review_deal
+from bisca_tui.coach.review import REVIEW_SEED
 from bisca_tui.engine import actions as A
+from bisca_tui.tui.coaching import RULE_OF_THUMB
 from bisca_tui.tui.screens.confirm import ChoiceDialog
 from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.review import ReviewScreen
@@ -33,7 +39,8 @@ def side(screen: ReviewScreen) -> str:
         screen.query_one("#review-note").render())
 
 
-async def test_review_from_the_summary_and_step_through_the_marks(private_data) -> None:
+async def test_review_from_the_summary_and_step_through_the_marks(
+        private_data, tmp_path) -> None:
     app = make_app(private_data)
     app.coach_samples = SAMPLES
     async with app.run_test(size=(110, 34)) as pilot:
@@ -49,9 +56,22 @@ async def test_review_from_the_summary_and_step_through_the_marks(private_data) 
         assert isinstance(r, ReviewScreen) and r.seat == 0
         await workers_done(app)
         await pilot.pause()
-        # the coach's review of this deal, shown line by line
-        expected = review_deal(s.record(), 0, 0, seed=s.match.seed, samples=SAMPLES)
-        assert r.review is not None and r.review.decisions == expected.decisions
+        # the coach's review of this deal, shown line by line: the same figures as
+        # ``bisca-tui review`` gives for the match's record with the same samples
+        record = tmp_path / "match.json"
+        record.write_text(s.save_text(), encoding="utf-8")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):  # the app holds sys.stdout while it runs
+            assert cli.main(["review", str(record), "--deal", "1", "--seat", "0",
+                             "--samples", str(SAMPLES), "--json"]) == 0
+        told = json.loads(out.getvalue())["deals"][0]
+        assert r.review is not None
+        assert told["lost"] == round(r.review.lost, 2) > 0
+        assert [d["loss"] for d in told["decisions"]] == [
+            round(d.loss, 2) for d in r.review.decisions]
+        expected = review_deal(s.record(), 0, 0, seed=REVIEW_SEED, samples=SAMPLES,
+                               playouts=None)
+        assert r.review.decisions == expected.decisions
         decisions = r.review.decisions
         assert len(r.query_one("#review-table", DataTable).rows) == len(decisions)
         marked = [k for k, d in enumerate(decisions) if d.mark]
@@ -157,12 +177,12 @@ async def test_a_thrown_in_deal_offers_no_review(private_data) -> None:
 
 
 async def test_a_review_that_fails_says_so(private_data, monkeypatch) -> None:
-    import bisca_tui.coach
+    import bisca_tui.coach.review
 
     def broken(*args, **kwargs):
         raise ValueError("the deal cannot be replayed")
 
-    monkeypatch.setattr(bisca_tui.coach, "review_deal", broken)
+    monkeypatch.setattr(bisca_tui.coach.review, "review_as_asked", broken)
     app = make_app(private_data)
     s = finished_hot_seat()
     score = s.finish_deal()
@@ -184,7 +204,7 @@ async def test_a_review_that_fails_says_so(private_data, monkeypatch) -> None:
 async def test_a_bid_is_listed_beside_the_cards_with_the_hard_levels_choice(
         private_data) -> None:
     """Briscola Chiamata, the person passing where the hard level would bid: the pass has
-    its line (what was done, what the hard level would do), without numbers."""
+    its line (what was done, what the hard level would do), and no card's figures."""
     seats = [SeatSpec(HUMAN, "Ana")] + [SeatSpec(BOT, f"Bot {k}", "random") for k in range(1, 5)]
     s = Session.new("chiamata", {}, seats, seed=2)
     st = s.state
@@ -207,4 +227,4 @@ async def test_a_bid_is_listed_beside_the_cards_with_the_hard_levels_choice(
         r.query_one("#review-table", DataTable).move_cursor(row=row)
         await pilot.pause()
         assert "Chose pass; the hard level would have chosen bid " in side(r)
-        assert "no numbers for this decision" in side(r)
+        assert " ".join(RULE_OF_THUMB.split()) in " ".join(side(r).split())

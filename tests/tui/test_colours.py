@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.color import Color as TColor
 from tui_helpers import make_app, open_table
 
 from bisca_tui.engine.cards import parse_card
@@ -169,3 +170,40 @@ async def test_red_suits_stay_red_at_a_table_on_sixteen_colours(private_data, co
                   and seg.style.color is not None
                   and seg.style.color.downgrade(ColorSystem.STANDARD).number == 6]
         assert frames  # the selected card, framed in cyan
+
+
+def contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _luminance(c) -> float:
+    def channel(v: int) -> float:
+        v = v / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in c.rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize("theme", ["textual-light", "textual-dark"])
+async def test_the_status_line_reads_on_light_and_dark_themes(private_data, theme) -> None:
+    """The status line's colour follows the theme (a web #ffff00 on a light grey could not
+    be read), and the log is no dark band on a light table."""
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = theme
+        t = await open_table(app, pilot, Session.new("bisca-3", {}, default_seats(2, "random"),
+                                                     seed=3))
+        await pilot.pause()
+        status = t.query_one("#status")
+        background = status.background_colors[1]
+        line = status.render_line(0)
+        turn = next(seg for seg in line if "turn" in seg.text)
+        colour = TColor.from_rich_color(turn.style.color)
+        if colour.ansi is not None:  # left to the theme's ANSI colours, as the screen does
+            colour = TColor(*app.ansi_theme.ansi_colors[colour.ansi])
+        assert contrast(colour, background) > 2, (colour.hex, background.hex)
+        # the log, a panel beside the table, is lighter than it on any theme: no dark band
+        log = t.query_one("#log").background_colors[1]
+        assert _luminance(log) > _luminance(t.background_colors[1]), log.hex

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 from tui_helpers import make_app, table, until
 
+from bisca_tui.engine.variant import variant_class
 from bisca_tui.tui.app import BiscaApp
-from bisca_tui.tui.screens.newgame import CHOSEN, NewGameScreen
+from bisca_tui.tui.screens.newgame import (
+    CHOSEN,
+    NewGameScreen,
+    has_partners,
+    level_description,
+)
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.session import HUMAN
 
@@ -42,6 +48,55 @@ async def test_the_form_opens_on_the_games_and_marks_the_chosen_one(private_data
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert table(app).session.variant.id == form.variant_id
+
+
+async def test_holding_down_through_the_games_keeps_the_form_whole(private_data) -> None:
+    """Down held in the list moves it faster than the form is rebuilt: a change of the
+    players of a game left behind must not reach the form of the next one."""
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        last = lst.get_option_at_index(lst.option_count - 1).id
+        for _ in range(lst.option_count - 1):  # key repeat: no waiting for the form
+            app.simulate_key("down")
+            await pilot.pause(0)
+        await until(pilot, lambda: form.variant_id == last)
+        await pilot.pause()
+        assert app.return_code is None  # still running
+        players = form.query_one("#players", Select)
+        assert players.value == form.players == variant_class(last).default_players
+        names = [w for w in form.query(Input) if str(w.id).startswith("name-")]
+        assert len(names) == form.players
+        # two players: no bot there has a partner to help
+        form.query_one("#kind-1", Select).value = "bot:medium"
+        await pilot.pause()
+        about = str(form.query_one("#desc-1", Static).render())
+        assert about == level_description("medium", partners=False)
+        assert "partner" not in about and "partner" in level_description("medium")
+
+
+def test_bots_help_partners_only_where_there_are_partners() -> None:
+    assert not has_partners("bisca-3", 2) and not has_partners("briscola", 3)
+    assert has_partners("briscola", 4) and has_partners("sueca-3", 3)
+    assert has_partners("chiamata", 5)  # a partner called each deal
+
+
+async def test_seven_seats_each_say_where_they_sit(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("chiamata-monte")
+        await until(pilot, lambda: form.variant_id == "chiamata-monte")
+        await pilot.pause()
+        form.query_one("#players", Select).value = 7
+        await until(pilot, lambda: bool(form.query("#kind-6")))
+        labels = [str(w.render()) for w in form.query("#players-box .label")]
+        seats = [label for label in labels if label.startswith("Seat ")]
+        assert seats == ["Seat 2 (lower right)", "Seat 3 (upper right)", "Seat 4 (top right)",
+                         "Seat 5 (top left)", "Seat 6 (upper left)", "Seat 7 (lower left)"]
 
 
 async def test_the_seats_come_into_view_when_the_game_changes(private_data) -> None:

@@ -10,14 +10,17 @@ from tui_helpers import (
     first_playable_index,
     log_text,
     make_app,
+    play_deal_by_keys,
     play_key,
     quick_table,
     settle,
     table,
+    until,
 )
 
 from bisca_tui.engine.records import load_record
 from bisca_tui.tui.save import SAVE_NAME
+from bisca_tui.tui.screens.summary import DealSummaryScreen
 
 
 async def test_quit_and_resume_where_it_stopped(private_data) -> None:
@@ -108,3 +111,26 @@ def test_an_unknown_card_style_in_a_save_is_said_not_silently_changed() -> None:
     assert any("'runes' is unknown" in p for p in back.bot_problems)
     table["card_style"] = "letters"
     assert not Session.from_saved(s.record(), table).bot_problems
+
+
+async def test_q_at_the_end_of_a_deal_saves_and_quits(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=7)
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        played = len(t.session.state.history)
+        await pilot.press("q")
+        await until(pilot, lambda: app.return_code is not None)
+        assert app.return_code == 0
+    record = load_record(private_data / SAVE_NAME)
+    assert len(record.deals[0].actions) == played
+
+    app2 = make_app(private_data)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # continue: the next deal
+        await settle(app2, pilot)
+        t2 = table(app2)
+        assert t2.session.deal_number == 2
+        assert t2.session.match.results[0].card_points == t.session.match.results[0].card_points

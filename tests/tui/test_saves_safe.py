@@ -3,6 +3,7 @@ save or a move of the data folder."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sqlite3
@@ -20,8 +21,10 @@ from tui_helpers import (
     quick_table,
     settle,
     table,
+    until,
 )
 
+from bisca_tui import cli
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.records import load_record
 from bisca_tui.history.store import DB_NAME
@@ -68,6 +71,34 @@ async def save_a_match(data, seed: int = 99, cards: int = 1) -> tuple:
 def saved_actions(path) -> tuple:
     """The actions of a saved match's first deal, as the record writes them."""
     return tuple(load_record(path).deals[0].actions)
+
+
+def test_a_crash_ends_with_an_error_status_and_leaves_the_save_as_it_was(
+        private_data, monkeypatch, capsys) -> None:
+    """A bug that ends the app is an error for whoever ran ``bisca-tui``, and the match
+    saved as it went is still there to continue."""
+    asyncio.run(save_a_match(private_data, cards=2))
+    saved = (private_data / SAVE_NAME).read_bytes()
+
+    def broken(self) -> None:
+        raise RuntimeError("a bug in a key's handler")
+
+    monkeypatch.setattr(TableScreen, "action_last_trick", broken)
+
+    async def continue_and_press_l(pilot) -> None:
+        app = pilot.app
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("enter")  # continue the match
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("l")
+
+    run = app_module.BiscaApp.run
+    monkeypatch.setattr(app_module.BiscaApp, "run", lambda self: run(
+        self, headless=True, size=(80, 24), auto_pilot=continue_and_press_l))
+    assert cli.main(["--data-dir", str(private_data)]) == 1
+    assert "a bug in a key's handler" in capsys.readouterr().err
+    assert (private_data / SAVE_NAME).read_bytes() == saved
+    assert not (private_data / LOCK_NAME).exists()
 
 
 # ----- 1. a new game over a match in progress ---------------------------------------------

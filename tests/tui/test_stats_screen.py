@@ -11,7 +11,7 @@ from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.stats import compute
 from bisca_tui.history.store import Store
 from bisca_tui.tui.screens.start import StartScreen
-from bisca_tui.tui.screens.stats import StatsScreen
+from bisca_tui.tui.screens.stats import KEY_COLUMNS, StatsScreen
 
 
 def fill(data, n: int = 12) -> None:
@@ -50,7 +50,7 @@ async def test_the_stats_screen_shows_the_figures_and_follows_the_filters(privat
         rows = cells(screen)
         total = want.total
         assert rows[0][:3] == ["All games", str(total.matches.played), str(total.matches.won)]
-        assert rows[0][4:6] == [str(total.deals.played), str(total.deals.won)]
+        assert rows[0][5:7] == [str(total.deals.played), str(total.deals.won)]
         labels = [r[0] for r in rows]
         assert labels == ["All games", "By game", "Bisca de Três", "Briscola", "By opponent",
                           "Easy bots", "Hard bots", "People"]
@@ -166,3 +166,28 @@ async def test_figures_worked_out_ahead_are_not_shown_once_the_history_changed(p
         app.history_store().write_many([entry_of(play("briscola", 6), sitters(2, warm.player),
                                                  "this-table", "2026-05-04T10:00:00Z")])
         assert app.cached_stats(Filters()) is None
+
+
+async def test_at_80_columns_the_key_figures_show_whole_and_the_rest_scroll(private_data):
+    fill(private_data)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(app, pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = screen.query_one("#stats-table", DataTable)
+        widths = [c.get_render_width(table) for c in table.columns.values()]
+        labels = [c.label.plain for c in table.columns.values()]
+        assert labels[:KEY_COLUMNS] == ["", "Matches", "Won", "Win rate (95%)", "Avg points"]
+        room = table.scrollable_content_region.width
+        assert sum(widths[:KEY_COLUMNS]) <= room < sum(widths)
+        # the rest is a scroll to the right away, the names still beside the figures
+        table.focus()
+        for _ in range(sum(widths)):
+            await pilot.press("right")
+            if table.scroll_x >= table.max_scroll_x:
+                break
+        assert table.scroll_x == table.max_scroll_x > 0
+        assert table.fixed_columns == 1
+        first = table.render_line(table.header_height).text.split()
+        assert first[:2] == ["All", "games"] and first[-1] == cells(screen)[0][-1]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.geometry import Region
 from tui_helpers import make_app, quick_table
 
-from bisca_tui.tui.layout import seat_places, seats_on
+from bisca_tui.tui.layout import place_names, seat_places, seats_on
 
 
 def centre(region: Region) -> tuple[float, float]:
@@ -25,6 +26,17 @@ def test_seat_places_go_counter_clockwise() -> None:
     assert seats_on(8, 0, "left") == [6, 7]
     for n in range(2, 9):
         assert sorted(seat_places(n, 0)) == list(range(n))
+
+
+def test_every_seat_has_its_own_place_name() -> None:
+    assert place_names(6, 0) == {0: "bottom", 1: "right", 2: "top right", 3: "top",
+                                 4: "top left", 5: "left"}
+    assert place_names(7, 0)[1] == "lower right" and place_names(7, 0)[2] == "upper right"
+    for n in range(2, 9):
+        for bottom in range(n):
+            names = place_names(n, bottom)
+            assert sorted(names) == list(range(n))
+            assert len(set(names.values())) == n, names
 
 
 async def test_four_seats_sit_counter_clockwise_on_screen(private_data) -> None:
@@ -80,3 +92,21 @@ async def test_bigger_terminals_draw_bigger_cards(private_data) -> None:
         await pilot.pause()
         big = t.query_one("#hand").region
         assert big.height > small.height and big.width > small.width
+
+
+async def test_a_status_line_longer_than_the_screen_wraps_instead_of_being_cut(
+        private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", seed=2)
+        words = ("Maximiliana's monte is in your hand: lay aside 3 more cards (1-9 or click); "
+                 "they count for the side that takes the last trick.")
+        assert len(words) > 120 - 2
+        t.notice = Text(words, style="bold yellow")
+        t.refresh_table()
+        await pilot.pause()
+        status = t.query_one("#status")
+        shown = " ".join(status.render_line(y).text.strip()
+                         for y in range(status.region.height))
+        assert shown == words
+        assert t.query_one("#hand").region.bottom <= status.region.y

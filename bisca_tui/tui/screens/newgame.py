@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 from ...bots.base import bot_levels, make_bot
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
-from ...engine.variant import HouseRule, all_variants, variant_class
-from ..layout import seat_places
+from ...engine.variant import HouseRule, all_variants, make_variant, variant_class
+from ..layout import place_names
 from ..session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
 from ..settings import CARD_STYLE_LABELS
 from ..widgets.common import Body, TooSmall
@@ -34,14 +34,6 @@ CMD = "cmd"
 CHOSEN = "▶ "  # the game chosen, marked by more than colour
 MEMORY = "new_game"  # the settings' key for the last form
 MEMORY_SEATS = "seats"
-
-
-def choice_label(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, float):
-        return f"{round(value * 100)}%"
-    return str(value).replace("_", " ")
 
 
 def rule_title(rule: HouseRule) -> str:
@@ -60,12 +52,17 @@ LEVEL_LINES = {
     CMD: "Your own program (bot protocol).",
     HUMAN: "Another person at this keyboard.",
 }
+# in games without partners (two players, three each for themselves)
+LEVEL_LINES_ALONE = {"medium": "Counts the trumps and high cards out."}
 HONEST = "No bot ever sees a hidden card."
 
 
-def level_description(level: str) -> str:
-    """A one-line sentence about a bot level (``cmd`` for an external program)."""
+def level_description(level: str, partners: bool = True) -> str:
+    """A one-line sentence about a bot level (``cmd`` for an external program), for a game
+    with or without partners."""
     key = CMD if level.startswith(CMD) else level
+    if not partners and key in LEVEL_LINES_ALONE:
+        return LEVEL_LINES_ALONE[key]
     if key in LEVEL_LINES:
         return LEVEL_LINES[key]
     try:
@@ -79,6 +76,12 @@ class GameList(OptionList):
     """The games; Enter starts the one highlighted (a click only chooses it)."""
 
     BINDINGS = [Binding("enter", "screen.start", "Start")]
+
+
+def has_partners(vid: str, players: int) -> bool:
+    """Whether someone plays with a partner: fixed sides, or one called each deal."""
+    v = make_variant(vid, players=players)
+    return v.n_teams < v.n or not v.teams_shown
 
 
 def game_prompt(name: str, description: str, chosen: bool) -> Text:
@@ -309,13 +312,14 @@ class NewGameScreen(Screen[None]):
                 [(str(p), p) for p in cls.players], value=self.players, allow_blank=False,
                 id="players", compact=True)))
         n = self.players
-        places = seat_places(n, 0)
+        places = place_names(n, 0)
         level = self.bisca_app.default_level
         named = self.bisca_app.named_programs
         kinds = seat_kinds(not self.bisca_app.no_programs)
         kind_values = {value for _, value in kinds}
+        partners = has_partners(self.variant_id, n)
         for s in range(n):
-            side = places[s][0]
+            side = places[s]
             seat = self.remembered_seat(s)
             name_text = seat.get("name")
             if s == 0:
@@ -343,14 +347,14 @@ class NewGameScreen(Screen[None]):
             cmd_row.id = f"cmd-row-{s}"
             widgets.append(cmd_row)
             about = HUMAN if kind == HUMAN else kind.removeprefix("bot:")
-            widgets.append(Static(level_description(about), id=f"desc-{s}",
+            widgets.append(Static(level_description(about, partners), id=f"desc-{s}",
                                   classes="dim desc"))
         await box.mount_all(widgets)
         rules = self.query_one("#rules-box-form", Vertical)
         await rules.remove_children()
         rwidgets: list[Any] = []
         for rule in cls.house_rules:
-            opts = [(choice_label(c), str(i)) for i, c in enumerate(rule.choices)]
+            opts = [(rule.label(c), str(i)) for i, c in enumerate(rule.choices)]
             default = str(rule.choices.index(self.remembered_rule(self.variant_id, rule)))
             rwidgets.append(self.row(rule_title(rule), Select(
                 opts, value=default, allow_blank=False, id=f"rule-{rule.name}",
@@ -363,16 +367,23 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed)
     async def select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
-        if sid == "players" and isinstance(event.value, int) and event.value != self.players:
-            self.snapshot()
-            self.players = event.value
-            await self.rebuild()
+        if event.select not in self.query(Select):
+            # a select of a form rebuilt since: a game picked while its change was on the
+            # way (holding Down in the list) must not size the new game's seats
+            return
+        if sid == "players":
+            n = event.value
+            if (isinstance(n, int) and n != self.players
+                    and n in variant_class(self.variant_id).players):
+                self.snapshot()
+                self.players = n
+                await self.rebuild()
         elif sid.startswith("kind-"):
             s = int(sid.split("-")[1])
             value = str(event.value)
             found = self.query(f"#desc-{s}")
-            if not found or event.select not in self.query("Select"):
-                return  # a seat of a form rebuilt since (another game was picked)
+            if not found:
+                return
             desc = found.first(Static)
             self.query_one(f"#cmd-row-{s}").display = value == CMD
             if value == HUMAN:
@@ -381,7 +392,8 @@ class NewGameScreen(Screen[None]):
                 if name.value in BOT_NAMES:
                     name.value = f"Player {s + 1}"
             else:
-                desc.update(level_description(value.removeprefix("bot:")))
+                desc.update(level_description(value.removeprefix("bot:"),
+                                              has_partners(self.variant_id, self.players)))
                 name = self.query_one(f"#name-{s}", Input)
                 if name.value == f"Player {s + 1}":  # back from a person to a bot
                     name.value = BOT_NAMES[(s - 1) % len(BOT_NAMES)]

@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Footer, LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from ...coach import Decision, OtherDecision, Review
+from ...coach.review import REVIEW_SEED
 from ...engine.records import Record
 from ...engine.variant import Variant
 from ..coaching import (
@@ -97,7 +98,7 @@ class ReviewScreen(Screen[None]):
 
     def __init__(self, record: Record, deal: int, seat: int, style: str,
                  name: Callable[[int], str] | None = None, samples: int | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = REVIEW_SEED) -> None:
         super().__init__()
         self.record = record
         self.deal = deal
@@ -158,15 +159,12 @@ class ReviewScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="review")
     def work_out(self, record: Record, deal: int, seat: int, seed: int,
                  samples: int | None) -> None:
-        from ...coach import review_deal
+        from ...coach.review import review_as_asked
         from ..coaching import positions
 
         worker = get_current_worker()
-        try:
-            if samples is None:  # the coach's own number of samples: a review repeats
-                review = review_deal(record, deal, seat, seed=seed)
-            else:
-                review = review_deal(record, deal, seat, seed=seed, samples=samples)
+        try:  # the same figures as ``bisca-tui review`` gives for the record
+            review = review_as_asked(record, deal, seat, samples=samples, seed=seed)
             places = positions(record, deal, seat,
                                {d.step for d in review.decisions + review.others})
         except Exception as e:  # a review that fails says so; the match goes on

@@ -23,7 +23,7 @@ def fallback_markdown(variant_id: str, options: dict[str, Any] | None,
     if v.house_rules:
         lines += ["## House rules", ""]
         for h in v.house_rules:
-            lines.append(f"- **{h.name}** (now {v.options[h.name]!r}): {h.description}")
+            lines.append(f"- **{h.name}** (now {h.label(v.options[h.name])}): {h.description}")
     return "\n".join(lines)
 
 

@@ -37,14 +37,17 @@ if TYPE_CHECKING:
 
 PERIOD_LABELS = {"all": "All time", "week": "Last 7 days", "month": "Last 30 days",
                  "year": "Last 12 months"}
-COLUMNS = ("", "Matches", "Won", "Win rate (95%)", "Deals", "Won", "Avg points", "Capotes",
+# the figures that matter most first: at 80 columns they show whole, beside the names,
+# and the rest are a scroll to the right away (the names stay put)
+COLUMNS = ("", "Matches", "Won", "Win rate (95%)", "Avg points", "Deals", "Won", "Capotes",
            "Sweeps", "Runs W/L")
+KEY_COLUMNS = 5  # the names, matches, matches won, win rate, average points
 
 
 def row_of(line: Line) -> tuple[Text | str, ...]:
     avg = "–" if line.average_points is None else f"{line.average_points:.1f}"
     return (Text(line.label), str(line.matches.played), str(line.matches.won),
-            percent(line.matches), str(line.deals.played), str(line.deals.won), avg,
+            percent(line.matches), avg, str(line.deals.played), str(line.deals.won),
             str(line.capotes), str(line.sweeps), f"{line.longest_wins}/{line.longest_losses}")
 
 
@@ -102,7 +105,7 @@ class StatsScreen(Screen[None]):
                              allow_blank=False, id="stats-period", compact=True)
             yield Static(self.empty_text(), id="stats-empty")
             table: DataTable[Text | str] = DataTable(id="stats-table", cursor_type="row",
-                                                     zebra_stripes=True)
+                                                     zebra_stripes=True, fixed_columns=1)
             yield table
             with Horizontal(id="stats-charts"):
                 yield PlotextPlot(id="chart-rate")

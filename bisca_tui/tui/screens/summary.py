@@ -13,6 +13,7 @@ from ...engine.variant import DealScore
 from ...engine.words import and_list, count, verb, verb_many
 from ..contract import bidder
 from ..session import Session
+from ..widgets.common import themed
 from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
 
@@ -194,6 +195,7 @@ class DealSummaryScreen(ModalScreen[None]):
         Binding("space", "close", show=False),
         Binding("r", "review", "Review",
                 tooltip="Go over your play: each decision against the coach's search"),
+        Binding("q", "quit_match", "Save & quit", tooltip="Save the match and quit"),
     ]
 
     def __init__(self, session: Session, score: DealScore, my_team: int = 0) -> None:
@@ -257,6 +259,9 @@ class DealSummaryScreen(ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def action_quit_match(self) -> None:
+        self.app.request_quit()  # type: ignore[attr-defined]  # as the table's q does
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # a deal played out, by at least one person at the keyboard
             return not self.score.redeal and bool(self.session.humans())
@@ -288,7 +293,7 @@ class DealSummaryScreen(ModalScreen[None]):
         deal = len(s.match.deals) - 1
         self.app.push_screen(ReviewScreen(
             s.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
-            samples=getattr(self.app, "coach_samples", None), seed=s.match.seed))
+            samples=getattr(self.app, "coach_samples", None)))
 
 
 class MatchEndScreen(ModalScreen[None]):
@@ -316,7 +321,7 @@ class MatchEndScreen(ModalScreen[None]):
                     "deals.", style="bright_black")
         with Vertical(classes="dialog", id="match-end"):
             yield Static("Match over", classes="dialog-title")
-            yield Static(body)
+            yield Static(themed(body))
         yield Footer()
 
     def action_close(self) -> None:

@@ -67,6 +67,21 @@ class Body(Container):
     """A screen's content, hidden while the terminal is too small."""
 
 
+def themed(text: Text) -> Text:
+    """``text`` with its own style laid over it as a span.
+
+    Textual reads a Text's own style as CSS, where ``yellow`` is the web's #ffff00 on any
+    theme (unreadable on a light one), but maps the colours of spans through the theme's
+    ANSI colours, as it does for every other widget.
+    """
+    if not text.style:
+        return text
+    out = text.copy()
+    out.style = ""
+    out.stylize_before(text.style)
+    return out
+
+
 class Panel(Static):
     """A Static that redraws only when its content really changed, and lays the screen out
     again only when the new content takes a different size (a layout is costly)."""
@@ -80,7 +95,7 @@ class Panel(Static):
             return
         self._shown = content
         before = self.content_size
-        self.update(content, layout=False)
+        self.update(themed(content) if isinstance(content, Text) else content, layout=False)
         if not self._same_size(before):
             self.refresh(layout=True)
 
