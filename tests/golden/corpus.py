@@ -1,0 +1,59 @@
+"""A corpus of game records made from seeds: every game at every table size, whole matches
+and deals cut short, played by random bots. ``replay --json`` of each (as the table and as
+``--open`` shows it) is pinned by its digest in ``replay_digests.json``, so that a change
+inside the engine that a record's reader could notice shows up at once.
+
+``python tests/golden/corpus.py`` writes the digests anew (only when a change of the
+report is meant, and said in the commit)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from bisca_tui.engine.records import Record, parse_record, record_of_match
+from bisca_tui.engine.variant import all_variants
+from bisca_tui.history.sample import play
+from bisca_tui.replay import build_report, report_json
+
+DIGESTS = Path(__file__).with_name("replay_digests.json")
+PER_TABLE = 20  # records for each game at each of its table sizes
+
+
+def tables() -> list[tuple[str, int]]:
+    return [(cls.id, n) for cls in all_variants() for n in cls.players]
+
+
+def records() -> Iterator[tuple[str, Record]]:
+    """(a name, the record) for every record of the corpus, always the same."""
+    for variant, n in tables():
+        for k in range(PER_TABLE):
+            seed = 1000 * n + k
+            match = play(variant, seed, players=n, deals=1 + k % 3)
+            data = record_of_match(match, [f"P{i}" for i in range(match.variant.n_people)])
+            raw = data.to_json()
+            if k % 2:  # the last deal cut short, at a point of its own
+                last = raw["deals"][-1]
+                cut = random.Random(seed).randrange(len(last["actions"]) + 1)
+                last["actions"] = last["actions"][:cut]
+            yield f"{variant}-{n}p-{k}", parse_record(json.dumps(raw))
+
+
+def digest(record: Record, reveal: bool) -> str:
+    text = report_json(build_report(record, "corpus", reveal=reveal))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def digests() -> dict[str, list[str]]:
+    return {name: [digest(rec, False), digest(rec, True)] for name, rec in records()}
+
+
+if __name__ == "__main__":
+    found = digests()
+    lines = [f"  {json.dumps(name)}: {json.dumps(found[name])}" for name in sorted(found)]
+    DIGESTS.write_text("{\n" + ",\n".join(lines) + "\n}\n")
+    print(f"{DIGESTS.name}: {len(json.loads(DIGESTS.read_text()))} records", file=sys.stderr)
