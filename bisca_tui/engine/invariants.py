@@ -38,6 +38,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import actions as A
 from . import phases as P
 from .cards import card_str, rank_of, suit_of
 from .errors import IllegalAction
@@ -371,6 +372,15 @@ class DealCheck:
     problems: list[Problem]
 
 
+def random_action(state: GameState, rng: random.Random) -> int:
+    """A legal action at random; in a bidding, a pass half the time (else among dozens of
+    bids it would hardly ever come, and nor would a deal thrown in by everyone passing)."""
+    legal = state.legal_actions()
+    if state.phase in P.BIDDING and A.PASS in legal and rng.random() < 0.5:
+        return A.PASS
+    return legal[rng.randrange(len(legal))]
+
+
 def play_checked(state: GameState, rng: random.Random, views: bool = True,
                  limit: int = 2000) -> DealCheck:
     """Play the deal to its end with random legal actions, checking every invariant after
@@ -386,8 +396,7 @@ def play_checked(state: GameState, rng: random.Random, views: bool = True,
             if found:
                 problems += found
                 break
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
+            action = random_action(state, rng)
             problems += check_play(state, action)
             state.apply(action)
             actions += 1
