@@ -3,7 +3,16 @@ any card, the reopen-or-redeal round of Subito al Due, and the dark first trick.
 
 from __future__ import annotations
 
-from tui_helpers import Passer, make_app, open_table, play_deal_by_keys, until
+from tui_helpers import (
+    Passer,
+    last_trick_to_play,
+    make_app,
+    open_table,
+    play_ahead,
+    play_deal_by_keys,
+    table,
+    until,
+)
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import RANKS
@@ -38,6 +47,8 @@ async def test_points_only_by_keys(private_data) -> None:
         card = next(c for c in range(40) if c not in hand)
         await pilot.press(RANKS[card % 10].lower(), "SHDC"[card // 10].lower(), "enter")
         await until(pilot, lambda: st.phase == "play")
+        play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
+        table(app).refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         assert sum(st.result.game_points) == 0

@@ -7,7 +7,14 @@ from __future__ import annotations
 import dataclasses
 
 from textual.widgets import DataTable
-from tui_helpers import make_app, play_deal_by_keys, quick_table, workers_done
+from tui_helpers import (
+    last_trick_to_play,
+    make_app,
+    play_ahead,
+    play_deal_by_keys,
+    quick_table,
+    workers_done,
+)
 
 from bisca_tui.coach import review_deal
 from bisca_tui.engine import actions as A
@@ -39,6 +46,8 @@ async def test_review_from_the_summary_and_step_through_the_marks(private_data) 
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "sueca", SEED)
         s = t.session
+        play_ahead(s, last_trick_to_play(s))  # the deal the keys would play, to its end
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         summary = app.screen
         assert isinstance(summary, DealSummaryScreen)

@@ -15,6 +15,7 @@ from bisca_tui.engine.variant import make_variant
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.session import Session, default_seats
+from bisca_tui.tui.widgets.board import sorted_hand
 
 
 def make_app(data, **kw) -> BiscaApp:
@@ -167,10 +168,11 @@ async def workers_done(app: BiscaApp) -> None:
 
 def play_ahead(session: Session, done: Callable[[GameState], bool], limit: int = 1000) -> None:
     """Play the match on in the engine, without the table, until ``done(state)``: the bots
-    choose as at the table, the person passes and plays the first legal card. For a test
-    about where a deal gets to (its end, a position after the bidding) rather than about
-    the keys that take it there, which other tests press; each step by keys costs a redraw.
-    """
+    choose as at the table, the person passes and plays the first card of the hand as drawn
+    that may be played, as ``play_deal_by_keys`` does, so that the deal goes as it would by
+    keys. For a test about where a deal gets to (its end, a position after the bidding)
+    rather than about the keys that take it there, which other tests press; each step by
+    keys costs a redraw."""
     session.start_bots()
     for _ in range(limit):
         st = session.state
@@ -183,7 +185,8 @@ def play_ahead(session: Session, done: Callable[[GameState], bool], limit: int =
         seat = st.current
         legal = st.legal_actions()
         if session.is_human(seat):
-            plays = [a for a in legal if A.is_play(a)]
+            hand = sorted_hand(session.variant, session.view(seat))
+            plays = [c for c in hand if c in legal]
             action = A.PASS if A.PASS in legal else (plays or legal)[0]
         else:
             action = session.bot_for(seat).choose(session.view(seat))
