@@ -88,6 +88,8 @@ async def test_dark_first_trick_then_the_call_by_keys(private_data) -> None:
         await pilot.press("2", "h", "enter")
         await until(pilot, lambda: len(st.tricks) == 1)
         assert st.trump == 1 and st.contract.called == 11
+        play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
 
@@ -116,6 +118,8 @@ async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data
         # not holding the called card, the bidder plays on without a word
         await until(pilot, lambda: st.phase == "play" and st.current == 0)
         assert st.called_holder != 0 and len(st.hands[0]) == 7
+        play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         assert sum(st.points) == 120 and sum(st.result.game_points) == 0
