@@ -42,7 +42,7 @@ from . import actions as A
 from . import phases as P
 from .cards import card_str, rank_of, suit_of
 from .errors import IllegalAction
-from .state import GameState
+from .state import GameState, Layout
 
 if TYPE_CHECKING:
     from .match import Match
@@ -337,19 +337,28 @@ def check_result(state: GameState) -> list[Problem]:
     return out
 
 
+def fresh_deal(state: GameState, layout: Layout | None) -> GameState:
+    """The deal as its match made it, before any action: the seed (or a layout), the match
+    score and target, and the tied deals carried into it."""
+    fresh = GameState(state.variant, state.dealer, state.seed, layout, state.match_points,
+                      state.target)
+    if "_ties_before" in state.extra:  # set by ``Match.new_deal``
+        fresh.extra["_ties_before"] = state.extra["_ties_before"]
+    return fresh
+
+
 def check_replay(state: GameState) -> list[Problem]:
     """The same seed (or layout) and the same actions rebuild the same state."""
-    v = state.variant
     out = []
-    again = GameState.replay(v, state.history, state.dealer, state.seed, state.layout_given,
-                             state.match_points, state.target)
+    again = fresh_deal(state, state.layout_given)
+    for a in state.history:
+        again.apply(a)
     if again.signature() != state.signature():
         out.append(Problem("replay", "the seed and the actions rebuild another state"))
     if state.clone().signature() != state.signature():
         out.append(Problem("replay", "a clone differs from its state"))
     if state.layout is not None and state.layout_given is None:
-        laid = GameState(v, state.dealer, state.seed, state.layout, state.match_points,
-                         state.target)
+        laid = fresh_deal(state, state.layout)
         try:
             for a in state.history:
                 laid.apply(a)
