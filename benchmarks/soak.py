@@ -3,12 +3,13 @@
 Every game the engine registers is soaked at each number of players it allows. For each,
 plays ``--deals`` random deals (default 10,000) through the public API, with the default house
 rules and with house rules drawn at random, and runs the invariants of
-``bisca_tui.engine.invariants`` after every action: every card of the pack in exactly one
-place; a legal action for a seat to act until the deal is over; tricks taken by the rule and
-counted right; the voids a play shows true; views that hold nothing hidden from their seat;
-a result as the game's own scoring says (a deal thrown in is one); the same seed and actions
-rebuilding the same state. The invariants are the same for every game: they know no game's
-rules.
+``bisca_tui.engine.invariants`` as it goes (the cards and the legal actions after every action,
+the tricks and the views after every trick and change of phase, the rest at the end): every
+card of the pack in exactly one place; a legal action for a seat to act until the deal is
+over; tricks taken by the rule and counted right; the voids a play shows true; views that
+hold nothing hidden from their seat; a result as the game's own scoring says (a deal thrown
+in is one); the same seed and actions rebuilding the same state. The invariants are the same
+for every game: they know no game's rules.
 
 Every ``--match-every`` deals it also plays a whole match (or session), checks every deal of
 it and its standing, and checks that its record, written to JSON and read back, replays to the
