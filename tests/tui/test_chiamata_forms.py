@@ -3,7 +3,16 @@ any card, the reopen-or-redeal round of Subito al Due, and the dark first trick.
 
 from __future__ import annotations
 
-from tui_helpers import Passer, make_app, open_table, play_deal_by_keys, until
+from tui_helpers import (
+    Passer,
+    last_trick_to_play,
+    make_app,
+    open_table,
+    play_ahead,
+    play_deal_by_keys,
+    table,
+    until,
+)
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import ITALIAN_PACK, RANKS
@@ -39,6 +48,8 @@ async def test_points_only_by_keys(private_data) -> None:
         await pilot.press(ITALIAN_PACK.rank_key(RANKS[card % 10]),
                           ITALIAN_PACK.suit_key(card // 10), "enter")
         await until(pilot, lambda: st.phase == "play")
+        play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
+        table(app).refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         assert sum(st.result.game_points) == 0
@@ -78,6 +89,8 @@ async def test_dark_first_trick_then_the_call_by_keys(private_data) -> None:
         await pilot.press("2", "c", "enter")  # the two of coppe (cups)
         await until(pilot, lambda: len(st.tricks) == 1)
         assert st.trump == 1 and st.contract.called == 11
+        play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
 
@@ -107,6 +120,8 @@ async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data
         # not holding the called card, the bidder plays on without a word
         await until(pilot, lambda: st.phase == "play" and st.current == 0)
         assert st.called_holder != 0 and len(st.hands[0]) == 7
+        play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         assert sum(st.points) == 120 and sum(st.result.game_points) == 0

@@ -10,7 +10,14 @@ import io
 import json
 
 from textual.widgets import DataTable
-from tui_helpers import make_app, play_deal_by_keys, quick_table, workers_done
+from tui_helpers import (
+    last_trick_to_play,
+    make_app,
+    play_ahead,
+    play_deal_by_keys,
+    quick_table,
+    workers_done,
+)
 
 from bisca_tui import cli
 from bisca_tui.coach import review_deal
@@ -46,6 +53,8 @@ async def test_review_from_the_summary_and_step_through_the_marks(
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "sueca", SEED)
         s = t.session
+        play_ahead(s, last_trick_to_play(s))  # the deal the keys would play, to its end
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         summary = app.screen
         assert isinstance(summary, DealSummaryScreen)

@@ -4,7 +4,9 @@ and back, by action, by trick and by deal; every hand open or one seat's view; o
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -74,6 +76,17 @@ def assert_drawn(r: ReplayScreen) -> None:
     assert status(r).startswith(f"Deal {r.deal + 1} of {r.walk.deal_count} · ")
 
 
+async def key(pilot: Pilot, name: str, r: ReplayScreen, deal: int, step: int) -> None:
+    """Press a key and wait for the viewer to reach (deal, step): the viewer draws each
+    position as it moves, so the table can be read at once (``Pilot.press`` would wait for
+    the whole app to idle twice per key, costing the long walks below most of their time)."""
+    pilot.app.simulate_key(name)
+    deadline = time.monotonic() + 30
+    while (r.deal, r.step) != (deal, step):
+        assert time.monotonic() < deadline, f"{name} never reached deal {deal} step {step}"
+        await asyncio.sleep(0.001)
+
+
 async def open_viewer(pilot: Pilot, name: str, **kw: object) -> ReplayScreen:
     record = load_record(example(name))
     pilot.app.push_screen(ReplayScreen(record, source=f"{name}.json", **kw))  # type: ignore[arg-type]
@@ -93,8 +106,7 @@ async def test_steps_forward_to_the_end_and_back_to_the_start(private_data) -> N
         assert "Deal 1 of 4 · trick 1 of 20 · step 0 of 40" in status(r)
         actions = r.record.deals[0].actions
         for k in range(1, last + 1):
-            await pilot.press("right")
-            assert r.step == k
+            await key(pilot, "right", r, 0, k)
             assert_drawn(r)
         await pilot.pause()
         await pilot.press("right")  # the end of the deal: no further
@@ -106,8 +118,7 @@ async def test_steps_forward_to_the_end_and_back_to_the_start(private_data) -> N
         assert "Deal 1:" in log_text(r)  # the deal's score closes the log
         assert actions[-1][0] in log_text(r)
         for k in range(last - 1, -1, -1):
-            await pilot.press("left" if k % 2 else "h")
-            assert r.step == k
+            await key(pilot, "left" if k % 2 else "h", r, 0, k)
             assert_drawn(r)
         await pilot.pause()
         assert "plays" not in log_text(r)  # back at the start: only the deal's heading
@@ -283,15 +294,22 @@ async def test_every_family_steps_through_every_deal(private_data, name: str) ->
         assert_drawn(r)
         for deal in range(r.walk.deal_count):
             assert r.deal == deal
-            await pilot.press("end")
-            await pilot.pause()
+            last = r.walk.steps(deal).last
+            await key(pilot, "end", r, deal, last)
             assert_drawn(r)
             caption = str(r.query_one("#trick-caption", Panel).render())
             if r.walk.finished(deal):
                 result = r.walk.match.results[deal]
                 assert ("-".join(map(str, result.card_points)) in caption
                         or result.redeal)
-            await pilot.press("up", "n")
+            if last:  # a trick back, to the step that completed the trick before
+                before = max([k for k in range(1, last) if r.walk.steps(deal).trick_done(k)],
+                             default=0)
+                await key(pilot, "up", r, deal, before)
+            if deal + 1 < r.walk.deal_count:
+                await key(pilot, "n", r, deal + 1, 0)
+        await pilot.pause()
+        assert_drawn(r)
 
 
 async def test_the_bidding_and_the_called_partner_show(private_data) -> None:

@@ -7,9 +7,11 @@ from tui_helpers import (
     Passer,
     first_playable_index,
     hand_key,
+    last_trick_to_play,
     log_text,
     make_app,
     open_table,
+    play_ahead,
     play_deal_by_keys,
     play_key,
     quick_table,
@@ -151,7 +153,10 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         # the session's running scores replace the comb
         scores = rendered(t.query_one(PenteView))
         assert "10 deals" in scores and "┼" not in scores
-        # the deal's end: the sides' points, then what each player gets
+        # the deal's end: the sides' points, then what each player gets (the deal played
+        # on in the engine to its last trick, which is played by keys)
+        play_ahead(session, last_trick_to_play(session))
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         await pilot.pause()
@@ -166,11 +171,12 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
 async def test_sueca_de_pontos_shows_totals_not_a_comb(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "sueca-pontos", seed=4)
-        match = t.session.match
+        # a match under way, sat down at for the last trick of its deal
+        session = Session.new("sueca-pontos", {}, default_seats(4, "random"), seed=4)
+        match = session.match
         match.scores[:] = [123, 87]
-        t.refresh_table()
-        await pilot.pause()
+        play_ahead(session, last_trick_to_play(session))
+        t = await open_table(app, pilot, session)
         shown = rendered(t.query_one(PenteView))
         assert "500" in shown and "123" in shown and "87" in shown
         assert "┼" not in shown and "●" not in shown

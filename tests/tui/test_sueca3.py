@@ -6,15 +6,18 @@ from __future__ import annotations
 from tui_helpers import (
     first_playable_index,
     hand_key,
+    last_trick_to_play,
     make_app,
+    open_table,
+    play_ahead,
     play_deal_by_keys,
     play_key,
-    quick_table,
     settle,
 )
 
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import SeatPanel, TableScreen
+from bisca_tui.tui.session import Session, default_seats
 from bisca_tui.tui.widgets.side import PenteView
 
 
@@ -25,7 +28,10 @@ def rendered(widget) -> str:
 async def test_a_person_deals_and_plays_the_dummy_by_keys(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "sueca-3", seed=3)
+        # deal 1 sat down at for its last trick (the bot dealer's dummy needs no keys)
+        session = Session.new("sueca-3", {}, default_seats(3, "random"), seed=3)
+        play_ahead(session, last_trick_to_play(session))
+        t = await open_table(app, pilot, session)
         s = t.session
         assert [p.name for p in s.people][0] == "You" and len(s.people) == 3
         # deal 1: a bot deals and plays the dummy; the person keeps the bottom seat

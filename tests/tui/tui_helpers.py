@@ -10,10 +10,12 @@ from rich.text import Text
 from textual.pilot import Pilot
 
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.session import Session, default_seats
+from bisca_tui.tui.widgets.board import sorted_hand
 
 
 def make_app(data, **kw) -> BiscaApp:
@@ -162,3 +164,37 @@ async def workers_done(app: BiscaApp) -> None:
     """Wait for every worker running (a bot, the coach) to end; a worker cancelled (a
     bot's answer overtaken, a hint for a position gone) counts as ended."""
     await asyncio.gather(*[w.wait() for w in app.workers], return_exceptions=True)
+
+
+def play_ahead(session: Session, done: Callable[[GameState], bool], limit: int = 1000) -> None:
+    """Play the match on in the engine, without the table, until ``done(state)``: the bots
+    choose as at the table, the person passes and plays the first card of the hand as drawn
+    that may be played, as ``play_deal_by_keys`` does, so that the deal goes as it would by
+    keys. For a test about where a deal gets to (its end, a position after the bidding)
+    rather than about the keys that take it there, which other tests press; each step by
+    keys costs a redraw."""
+    session.start_bots()
+    for _ in range(limit):
+        st = session.state
+        if done(st):
+            return
+        if st.is_over():  # thrown in, or over: the next deal, as the table would go on
+            session.finish_deal()
+            session.next_deal()
+            continue
+        seat = st.current
+        legal = st.legal_actions()
+        if session.is_human(seat):
+            hand = sorted_hand(session.variant, session.view(seat))
+            plays = [c for c in hand if c in legal]
+            action = A.PASS if A.PASS in legal else (plays or legal)[0]
+        else:
+            action = session.bot_for(seat).choose(session.view(seat))
+        session.apply(action)
+    raise AssertionError("the match never got there")
+
+
+def last_trick_to_play(session: Session) -> Callable[[GameState], bool]:
+    """For ``play_ahead``: the person to play with one card left (the deal's last trick)."""
+    return lambda st: (st.phase == "play" and session.is_human(st.current)
+                       and len(st.hands[st.current]) == 1)
