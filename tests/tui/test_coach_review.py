@@ -33,7 +33,7 @@ from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.widgets.table import HandView
 
 SAMPLES = 4
-SEED = 1  # a Sueca deal where playing the first legal card costs a blunder and two mistakes
+SEED = 2  # a Sueca deal where playing the first legal card costs a blunder and two mistakes
 
 
 def cells(screen: ReviewScreen, row: int) -> list[str]:
