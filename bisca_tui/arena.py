@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .argtypes import positive_int, variant_id
 from .bots.base import Bot, bot_levels, make_bot
 from .bots.external import (
     DEFAULT_FALLBACK,
@@ -402,8 +403,6 @@ Exit status:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's options, on ``parser`` (its own or the ``arena`` subcommand's)."""
-    from .cli import positive_int, variant_id
-
     parser.add_argument("--variant", required=True, type=variant_id, metavar="ID",
                         help="the game, e.g. bisca-3 or briscola (bisca-tui variants lists them)")
     parser.add_argument("--bots", required=True, metavar="A,B",

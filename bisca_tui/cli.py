@@ -24,14 +24,13 @@ never terminal codes, and output cut short (a pipe into ``head``) ends the comma
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import __version__
+from .argtypes import data_folder, positive_int, seat_number, variant_id
 from .engine import all_variants
-from .engine.errors import OptionError
 from .output import OutputClosed, flush_quietly
 from .tui.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
 
@@ -57,45 +56,6 @@ def variants_text() -> str:
     for cls in all_variants():
         lines.append(f"  {cls.id:<16} {cls.name}: {cls.description}")
     return "\n".join(lines)
-
-
-# ----- argument types, shared with the arena -------------------------------------------------
-
-
-def variant_id(text: str) -> str:
-    """An argparse type: the id of a registered game."""
-    from .engine.variant import variant_class
-
-    try:
-        variant_class(text)
-    except OptionError as e:
-        raise argparse.ArgumentTypeError(f"{e}; bisca-tui variants describes them") from None
-    return text
-
-
-def _whole_number(text: str, least: int, wording: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be {wording}, not {value}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    return _whole_number(text, 1, "at least 1")
-
-
-def data_folder(text: str) -> str:
-    """An argparse type: the data folder; a path that exists must be a folder (one that does
-    not is made when something is saved)."""
-    import os
-
-    if os.path.exists(text) and not os.path.isdir(text):
-        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
-    return text
 
 
 # what each card style draws, for the help (every style the command line takes is listed)
@@ -233,7 +193,8 @@ def _play(args: argparse.Namespace) -> int:
         print("bisca-tui: --program and --no-programs cannot be used together",
               file=sys.stderr)
         return 2
-    tui = importlib.import_module("bisca_tui.tui.app")
+    from .tui import app as tui  # Textual loads only when the table opens
+
     app = tui.BiscaApp(data_directory=args.data_dir, variant=args.variant,
                        card_style=args.cards, speed=args.speed,
                        no_programs=args.no_programs, programs=args.program)
@@ -266,11 +227,6 @@ chart of the expected result over the deal.
 Exit status: 0 when done, 2 when the command line or the record is refused."""
 REVIEW_SAMPLES_TEXT = "200"
 REVIEW_SEED_DEFAULT = 0  # coach.review.REVIEW_SEED, which the app's review uses too
-
-
-def seat_number(text: str) -> int:
-    """An argparse type: a whole number of 0 or more."""
-    return _whole_number(text, 0, "0 or more")
 
 
 def _review_fail(message: str) -> int:

@@ -1,7 +1,11 @@
-"""The engine, the bots and the coach never import the user interface (textual, rich)."""
+"""The engine, the bots and the coach never import the user interface (textual, rich), and
+the package keeps its layers: no import runs up, no circle (the contracts in pyproject.toml)."""
 
+import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 
 def test_engine_bots_and_coach_do_not_import_textual() -> None:
@@ -32,3 +36,40 @@ def test_import_contract_catches_a_textual_import() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert int(out.stdout.strip()) > 0
+
+
+# ----- the layers, as import-linter's contracts in pyproject.toml ----------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT = ("import sys\n"
+        "from importlinter.cli import lint_imports\n"
+        "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True, no_logo=True))\n")
+
+
+def lint_imports(project: Path) -> subprocess.CompletedProcess[str]:
+    """lint-imports run on ``project`` (its pyproject.toml's contracts, its bisca_tui)."""
+    env = {**os.environ, "PYTHONPATH": str(project)}
+    return subprocess.run([sys.executable, "-c", LINT], cwd=project, env=env,
+                          capture_output=True, text=True)
+
+
+def test_the_layers_contracts_are_kept() -> None:
+    out = lint_imports(ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "4 kept, 0 broken" in out.stdout, out.stdout
+
+
+def test_the_contracts_catch_an_import_that_runs_up(tmp_path: Path) -> None:
+    """A copy of the package where the history reaches up into the command line: lint-imports
+    refuses it and names the import, even one hidden inside a function."""
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    shutil.copytree(ROOT / "bisca_tui", tmp_path / "bisca_tui",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.json", "*.md"))
+    entry = tmp_path / "bisca_tui" / "history" / "entry.py"
+    entry.write_text(entry.read_text(encoding="utf-8")
+                     + "\n\ndef _up() -> None:\n    from ..cli import main  # noqa: F401\n",
+                     encoding="utf-8")
+    out = lint_imports(tmp_path)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "bisca_tui.history.entry -> bisca_tui.cli" in out.stdout, out.stdout
+    assert "2 kept, 2 broken" in out.stdout, out.stdout

@@ -17,6 +17,8 @@ import argparse
 from datetime import date
 from pathlib import Path
 
+from ..argtypes import data_folder, variant_id, whole_number
+from ..datadir import data_dir
 from ..output import safe_json, say, write, write_json, write_text
 from .store import DB_NAME, Store
 
@@ -52,14 +54,10 @@ def opponent_kind(text: str) -> str:
 
 def match_count(text: str) -> int:
     """An argparse type: how many matches to list, 0 for every one."""
-    from ..cli import _whole_number
-
-    return _whole_number(text, 0, "0 (every match) or more")
+    return whole_number(text, 0, "0 (every match) or more")
 
 
 def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
-    from ..cli import variant_id
-
     p.add_argument("--game", type=variant_id, metavar="ID",
                    help="only this game (bisca-tui variants lists the IDs)")
     p.add_argument("--opponent", type=opponent_kind, metavar="KIND",
@@ -74,8 +72,6 @@ def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
 
 
 def _data_dir(p: argparse.ArgumentParser) -> None:
-    from ..cli import data_folder
-
     p.add_argument("--data-dir", type=data_folder, metavar="DIR",
                    help="the data folder holding the history (default: $BISCA_TUI_DATA, "
                         "else the platform's data folder)")
@@ -101,8 +97,6 @@ def add_export(p: argparse.ArgumentParser) -> None:
 
 def _open(args: argparse.Namespace) -> Store | None:
     """The history, or None (said on stderr) when there is none or it cannot be read."""
-    from ..tui.save import data_dir
-
     directory = Path(args.data_dir) if args.data_dir else data_dir()
     if not (directory / DB_NAME).exists():
         say(f"No game history yet in {directory}: finished deals and matches are kept "

@@ -32,31 +32,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-APP_NAME = "bisca-tui"
-ENV_DIR = "BISCA_TUI_DATA"
+# the data folder, found below the card table (the history's commands use it too)
+from ..datadir import ENV_DIR, data_dir, legacy_data_dir  # noqa: F401
+
 SAVE_NAME = "saved-match.json"
 TABLE_NAME = "saved-match.table.json"
 LOCK_NAME = "bisca-tui.lock"
 SLOT_PREFIX = "save-"
 TABLE_SUFFIX = ".table.json"
 CLAIM_SUFFIX = ".playing"
-
-
-def data_dir() -> Path:
-    """``$BISCA_TUI_DATA`` when set, else the platform's user data folder."""
-    env = os.environ.get(ENV_DIR)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir(APP_NAME, appauthor=False))
-
-
-def legacy_data_dir() -> Path:
-    """Where versions before the platform folders kept the save."""
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / APP_NAME
 
 
 def save_path(directory: Path) -> Path:
