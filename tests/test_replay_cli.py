@@ -466,6 +466,22 @@ def test_illegal_action(capsys, tmp_path: Path) -> None:
                         "AS is not in seat 1's hand")
 
 
+def test_a_record_naming_seats_replays_and_a_wrong_seat_is_one_line(capsys,
+                                                                     tmp_path: Path) -> None:
+    data = example()
+    plain = run(capsys, write(tmp_path, data, "plain.json"), "--json")
+    data["deals"][0]["actions"][:2] = [{"seat": 1, "action": "2S"}, {"seat": 0, "action": "AS"}]
+    seated = run(capsys, write(tmp_path, data, "seated.json"), "--json")
+    assert seated[0] == 0 and seated[2] == ""
+    # the same report: naming the seats changes nothing a reader sees but the file's name
+    assert json.loads(seated[1]) == {**json.loads(plain[1]), "record": str(tmp_path /
+                                                                          "seated.json")}
+    data["deals"][0]["actions"][1] = {"seat": 1, "action": "AS"}
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
+    assert err == (f"bisca-tui replay: {tmp_path / 'game.json'}, deal 1, action 2: seat 1 "
+                   f"(Bruno) tried AS, which breaks the rule: it is seat 0's turn, not seat 1's")
+
+
 def test_illegal_action_in_a_later_deal_by_rule(capsys, tmp_path: Path) -> None:
     data = example("bisca-capixaba")
     seeded = next(i for i, d in enumerate(data["deals"]) if i > 0 and "layout" not in d)
