@@ -126,7 +126,9 @@ class _DealTracker:
     def _after_change(self) -> None:
         """Pick up what the last action changed: trumps, the auction, shown hands."""
         st = self.state
-        if st.layout is not None and st.trump_known and self.out["trump"] is None:
+        thrown_in = st.result is not None and st.result.redeal  # nothing called: no trumps
+        if (st.layout is not None and st.trump_known and self.out["trump"] is None
+                and not thrown_in):
             self.out["trump"] = SUITS[st.trump]
             ic = st.indicator_card
             self.out["indicator"] = None if ic is None else card_str(ic)
@@ -146,8 +148,14 @@ class _DealTracker:
             if c is not None and c.called is not None:
                 self.out["called"] = card_str(c.called)
                 known = self.partner_known()
-                self.out["partner"] = st.called_holder if known else None
-                self.out["alone"] = st.called_holder == c.bidder if known else None
+                if st.called_holder is None and known:
+                    # col Monte, between the call and the bidder's declaration (told only
+                    # with --open): the card's holder is known, playing alone is undecided
+                    self.out["partner"] = self.holder_of(c.called)
+                    self.out["alone"] = None
+                else:
+                    self.out["partner"] = st.called_holder if known else None
+                    self.out["alone"] = st.called_holder == c.bidder if known else None
             self.out["redeal"] = bool(st.result is not None and st.result.redeal)
         while self.n_shown < len(st.shown_events):
             _, why = st.shown_events[self.n_shown]
@@ -157,6 +165,13 @@ class _DealTracker:
                 self.out["tricks"][-1]["notes"].append(note)
             else:
                 self.out.setdefault("notes_before_play", []).append(note)
+
+    def holder_of(self, card: int) -> int:
+        """The seat holding ``card``: the bidder when it was laid aside (col Monte)."""
+        st = self.state
+        c = st.contract
+        assert c is not None
+        return next((s for s in range(st.n) if card in st.hands[s]), c.bidder)
 
     def partner_known(self) -> bool:
         """Whether the called card's holder may be told: once the card is played (a finished
@@ -295,6 +310,7 @@ class _DealTracker:
         v = self.v
         pts, tricks = v.team_points(st)
         out = self.out
+        out.setdefault("exchanges", [])  # a deal without actions has none, but the field
         names = [DUMMY if p is None else players[p] for p in people]
         out["seats"] = [{"seat": s, "player": people[s], "name": names[s],
                          "team": v.team_of[s]} for s in range(st.n)]
@@ -469,7 +485,10 @@ def _auction_lines(d: dict[str, Any], players: list[str],
     if called is not None and d["trump"] is not None:
         lines.append(f"  {who(bidder, True)} calls {called}: "
                      f"{trumps_phrase(parse_card(called), pack)}")
-        if d["alone"] is None:
+        if d["alone"] is None and d["partner"] is not None:  # --open, before the declaration
+            lines.append(f"  {who(d['partner'], True)} holds {called}; "
+                         f"the bidder has yet to declare")
+        elif d["alone"] is None:
             lines.append("  Partner: not yet shown")
         elif d["alone"]:
             lines.append(f"  {who(bidder, True)} holds {called} and plays alone")

@@ -309,6 +309,82 @@ def test_an_illegal_action_names_deal_action_seat_and_rule() -> None:
                       "rule: KC is not in seat 0's hand")
 
 
+def _seats_acting(data: dict) -> list[list[int]]:
+    """The seat that takes each action of each deal, as the replay finds it."""
+    seats: list[list[int]] = []
+    to_act: list[int | None] = [None]
+
+    def on_deal(i: int, state: GameState) -> None:
+        seats.append([])
+        to_act[0] = state.current
+
+    def on_action(i: int, k: int, state: GameState, text: str) -> None:
+        seats[i].append(to_act[0])
+        to_act[0] = state.current
+
+    replay_record(parse(data), "game.json", on_action=on_action, on_deal=on_deal)
+    return seats
+
+
+@pytest.mark.parametrize("name", ["bisca-3.json", "sueca-3.json", "chiamata-monte-7p.json"])
+def test_a_record_naming_each_action_s_seat_is_read_and_checked(name: str) -> None:
+    data = copy.deepcopy(example_json(name))
+    plain = replay_record(parse(data))
+    seats = _seats_acting(data)
+    for d, acting in zip(data["deals"], seats, strict=True):
+        # every other action names its seat: the two forms mix in one list
+        d["actions"] = [{"seat": s, "action": a} if k % 2 == 0 else a
+                        for k, (s, a) in enumerate(zip(acting, d["actions"], strict=True))]
+    record = parse(data)
+    assert record.deals[0].actions == example_json(name)["deals"][0]["actions"]
+    assert record.deals[0].seats[:2] == [seats[0][0], None]
+    seated = replay_record(record)
+    assert seated.scores == plain.scores
+    assert [st.history for st in seated.deals] == [st.history for st in plain.deals]
+    # written back as read: the seats stay where the record named them
+    assert record.to_json()["deals"] == data["deals"]
+    assert parse_record(record.dumps()).deals == record.deals
+    assert '{"seat": ' in record.dumps()  # on the line among the other actions
+    first = plain.deals[0]
+    assert replay_deal(first.variant, record.deals[0], first.dealer).history == first.history
+
+
+def test_a_record_naming_the_wrong_seat_is_refused_with_its_place() -> None:
+    data = layout_record()
+    # Bruno (seat 1) leads 2S and Ana (seat 0) answers AS: the record says Bruno played AS
+    assert data["deals"][0]["actions"][:2] == ["2S", "AS"]
+    data["deals"][0]["actions"][1] = {"seat": 1, "action": "AS"}
+    e = error_of(data)
+    assert isinstance(e, RecordIllegalAction)
+    assert (e.deal, e.position, e.seat, e.action) == (0, 1, 1, "AS")
+    assert e.rule == "it is seat 0's turn, not seat 1's"
+    assert str(e) == ("game.json, deal 1, action 2: seat 1 (Bruno) tried AS, which breaks the "
+                      "rule: it is seat 0's turn, not seat 1's")
+    # a legal card, played by the right seat, but named for the other: refused as well
+    data = layout_record()
+    data["deals"][0]["actions"][0] = {"seat": 0, "action": "2S"}
+    e = error_of(data)
+    assert (e.deal, e.position, e.seat) == (0, 0, 0)
+    assert str(e).endswith("seat 0 (Ana) tried 2S, which breaks the rule: it is seat 1's "
+                           "turn, not seat 0's")
+
+
+@pytest.mark.parametrize("entry,said", [
+    ({"seat": 2, "action": "AS"}, "deal 1, action 2, seat: must be a seat number from 0 to 1, "
+                                  "not 2"),
+    ({"seat": True, "action": "AS"}, "deal 1, action 2, seat: must be a seat number"),
+    ({"seat": "0", "action": "AS"}, "deal 1, action 2, seat: must be a seat number"),
+    ({"seat": 0}, "deal 1, action 2: an action naming its seat is an object with \"seat\""),
+    ({"seat": 0, "action": "AS", "by": "Ana"}, "deal 1, action 2: unknown field"),
+    ({"seat": 0, "action": 7}, "deal 1, action 2: an action is a string"),
+    ({"seat": 0, "action": "XX"}, "deal 1, action 2: unknown action 'XX'"),
+])
+def test_a_badly_written_seated_action_is_refused_where_it_sits(entry: dict, said: str) -> None:
+    data = layout_record()
+    data["deals"][0]["actions"][1] = entry
+    assert said in str(error_of(data))
+
+
 def test_an_action_after_the_end_of_a_deal() -> None:
     data = layout_record()
     data["deals"][0]["actions"].append("AS")

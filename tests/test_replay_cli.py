@@ -13,6 +13,7 @@ import pytest
 
 from bisca_tui.engine import Match, make_variant
 from bisca_tui.engine import actions as A
+from bisca_tui.engine import phases as P
 from bisca_tui.engine.cards import SUIT_NAMES, SUITS, card_str, parse_card
 from bisca_tui.engine.records import load_record, record_of_match, replay_record
 from bisca_tui.replay import main
@@ -465,6 +466,22 @@ def test_illegal_action(capsys, tmp_path: Path) -> None:
                         "AS is not in seat 1's hand")
 
 
+def test_a_record_naming_seats_replays_and_a_wrong_seat_is_one_line(capsys,
+                                                                     tmp_path: Path) -> None:
+    data = example()
+    plain = run(capsys, write(tmp_path, data, "plain.json"), "--json")
+    data["deals"][0]["actions"][:2] = [{"seat": 1, "action": "2S"}, {"seat": 0, "action": "AS"}]
+    seated = run(capsys, write(tmp_path, data, "seated.json"), "--json")
+    assert seated[0] == 0 and seated[2] == ""
+    # the same report: naming the seats changes nothing a reader sees but the file's name
+    assert json.loads(seated[1]) == {**json.loads(plain[1]), "record": str(tmp_path /
+                                                                          "seated.json")}
+    data["deals"][0]["actions"][1] = {"seat": 1, "action": "AS"}
+    err = assert_one_line_error(*run(capsys, write(tmp_path, data)))
+    assert err == (f"bisca-tui replay: {tmp_path / 'game.json'}, deal 1, action 2: seat 1 "
+                   f"(Bruno) tried AS, which breaks the rule: it is seat 0's turn, not seat 1's")
+
+
 def test_illegal_action_in_a_later_deal_by_rule(capsys, tmp_path: Path) -> None:
     data = example("bisca-capixaba")
     seeded = next(i for i, d in enumerate(data["deals"]) if i > 0 and "layout" not in d)
@@ -880,3 +897,91 @@ def test_spanish_brisca_names_the_trumps_and_indicator_in_its_own_pack(capsys,
     trumps = [line for line in text.splitlines() if line.startswith("  Trumps:")]
     assert trumps == ["  Trumps: cups (indicator King (12) of cups, KH)"]
     assert rep["deals"][0]["trump"] == "H" and rep["deals"][0]["indicator"] == "KH"
+
+
+# ----- what the JSON tells of a deal thrown in, of col Monte before the declaration, and of a
+# ----- deal without actions
+
+
+@pytest.mark.parametrize("vid", ["chiamata", "chiamata-monte"])
+def test_a_deal_thrown_in_after_every_pass_has_no_trumps(capsys, tmp_path: Path,
+                                                         vid: str) -> None:
+    for seed in range(40):  # a deal with no hand to show for a redeal first (col Monte)
+        m = Match(make_variant(vid), dealer=4, seed=seed)
+        state = m.new_deal()
+        if state.phase == P.AUCTION:
+            break
+    while not state.is_over():
+        state.apply(A.PASS)
+    assert state.result is not None and state.result.redeal
+    m.finish_deal()
+    path = write(tmp_path, record_of_match(m, NAMES[:5]).dumps())
+    for extra in ((), ("--open",)):
+        code, out, err = run(capsys, path, "--json", *extra)
+        assert code == 0 and err == "", err
+        d = json.loads(out)["deals"][0]
+        assert d["redeal"] and d["called"] is None
+        assert d["trump"] is None and d["indicator"] is None
+
+
+def _monte_declaring(own: bool) -> tuple[Match, int, int, int]:
+    """A col Monte deal played to the bidder's declaration: (the match, the actions up to
+    and with the call, the seat holding the called card, the bidder); with ``own`` the
+    bidder calls a card of their own hand."""
+    for seed in range(100):
+        m = Match(make_variant("chiamata-monte"), dealer=4, seed=seed)
+        state = m.new_deal()
+        rng = random.Random(seed)
+        while state.phase in (P.CLAIM, P.AUCTION):
+            legal = state.legal_actions()
+            bids = [a for a in legal if a not in (A.PASS, A.REDEAL)]
+            state.apply(bids[0] if bids and not state.bids else A.PASS)
+        if state.phase != P.CALL:
+            continue
+        bidder = state.current
+        hand = state.hands[bidder]
+        cards = sorted(c for c in range(40) if (c in hand) == own)
+        card = rng.choice(cards)
+        holder = next((s for s in range(5) if card in state.hands[s]), None)
+        if holder is None:  # in the monte: the bidder takes it
+            continue
+        state.apply(A.CALL + card)
+        called_at = len(state.history)
+        while state.phase != P.DECLARE:
+            state.apply(state.legal_actions()[0])
+        return m, called_at, holder, bidder
+    raise AssertionError("no deal reached a declaration")
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_open_names_the_called_cards_holder_before_the_declaration(capsys, tmp_path: Path,
+                                                                  own: bool) -> None:
+    m, called_at, holder, bidder = _monte_declaring(own)
+    assert (holder == bidder) == own
+    upto = len(m.deals[0].history)  # the call, the cards laid aside, the declaration to come
+    for n in (called_at, called_at + 1, upto):
+        path = write(tmp_path, _cut(m, n), f"cut{n}.json")
+        code, out, err = run(capsys, path, "--json", "--open")
+        assert code == 0 and err == "", err
+        d = json.loads(out)["deals"][0]
+        assert d["to_act"] == bidder and d["declared"] is None
+        assert d["partner"] == holder and d["alone"] is None
+        code, text, err = run(capsys, path, "--open")
+        assert code == 0 and err == "", err
+        assert f"  Seat {holder} ({NAMES[holder]}) holds {d['called']}; the bidder has yet to " \
+               f"declare\n" in text
+        # as the table sees it, the partner is still a secret
+        code, out, err = run(capsys, path, "--json")
+        d = json.loads(out)["deals"][0]
+        assert d["partner"] is None and d["alone"] is None
+
+
+def test_a_deal_without_actions_has_an_empty_list_of_exchanges(capsys, tmp_path: Path) -> None:
+    data = example("brisca")
+    data["deals"] = [{"seed": 7, "actions": []}]
+    for extra in ((), ("--open",)):
+        code, out, err = run(capsys, write(tmp_path, data), "--json", *extra)
+        assert code == 0 and err == "", err
+        d = json.loads(out)["deals"][0]
+        assert d["actions"] == 0 and d["exchange"] is None
+        assert d["exchanges"] == []

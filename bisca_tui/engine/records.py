@@ -32,6 +32,7 @@ VERSION = 1
 TOP_KEYS = ("format", "version", "variant", "options", "players", "dealer", "seed", "deals",
             "comment")
 DEAL_KEYS = ("seed", "layout", "actions", "undone", "comment")
+SEATED_KEYS = ("seat", "action")  # an action naming its seat: {"seat": 2, "action": "AS"}
 UNDO_KEYS = ("kept", "actions")
 LAYOUT_KEYS = ("hands", "indicator", "trump", "stock")
 
@@ -78,12 +79,19 @@ class Undo:
 @dataclass
 class DealRecord:
     """One deal: where its cards come from (a seed, a layout, or both), its actions, and
-    the actions taken back on the way (``undone``, in the order they were)."""
+    the actions taken back on the way (``undone``, in the order they were). ``seats`` is
+    the seat each action names, for a record that names them (None for an action that does
+    not; empty when none does): a replay checks that seat is the one to act."""
 
     seed: int | None = None
     layout: Layout | None = None
     actions: list[str] = field(default_factory=list)
     undone: list[Undo] = field(default_factory=list)
+    seats: list[int | None] = field(default_factory=list)
+
+    def seat_named(self, k: int) -> int | None:
+        """The seat the ``k``-th action (from 0) names, or None."""
+        return self.seats[k] if k < len(self.seats) else None
 
 
 @dataclass
@@ -108,7 +116,9 @@ class Record:
                 item["seed"] = d.seed
             if d.layout is not None:
                 item["layout"] = d.layout.to_json()
-            item["actions"] = list(d.actions)
+            item["actions"] = [a if d.seat_named(k) is None
+                               else {"seat": d.seat_named(k), "action": a}
+                               for k, a in enumerate(d.actions)]
             if d.undone:
                 item["undone"] = [{"kept": u.kept, "actions": list(u.actions)}
                                   for u in d.undone]
@@ -175,6 +185,19 @@ def _scalar(value: Any) -> str:
     return text
 
 
+def _flat(value: Any) -> bool:
+    """A small object of scalars, written on one line among its list's words (an action
+    naming its seat)."""
+    return isinstance(value, dict) and all(
+        not isinstance(v, (dict, list)) for v in value.values())
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in value.items()) + "}"
+    return _scalar(value)
+
+
 def _dump(value: Any, level: int) -> str:
     pad = "  " * level
     inner = pad + "  "
@@ -187,10 +210,10 @@ def _dump(value: Any, level: int) -> str:
     if isinstance(value, list):
         if not value:
             return "[]"
-        if any(isinstance(x, (dict, list)) for x in value):
+        if any(isinstance(x, (dict, list)) and not _flat(x) for x in value):
             items = [inner + _dump(x, level + 1) for x in value]
             return "[\n" + ",\n".join(items) + "\n" + pad + "]"
-        words = [_scalar(x) for x in value]
+        words = [_inline(x) for x in value]
         one = "[" + ", ".join(words) + "]"
         if len(inner) + len(one) <= WIDTH:
             return one
@@ -422,9 +445,10 @@ def record_from_json(data: Any, name: str = "record") -> Record:
             layout = _layout_from_json(d["layout"], v, f"{where}, layout")
         _need(dseed is not None or layout is not None, where, "needs a seed or a layout")
         acts = d.get("actions", [])
-        _need(isinstance(acts, list), f"{where}, actions", "must be a list of strings")
+        _need(isinstance(acts, list), f"{where}, actions", "must be a list of actions")
+        acts, seats = _seated_actions(acts, v, where)
         _check_actions(acts, v, where)
-        deals.append(DealRecord(dseed, layout, list(acts), _undone_from_json(d, v, where)))
+        deals.append(DealRecord(dseed, layout, acts, _undone_from_json(d, v, where), seats))
     return Record(variant, dict(v.options), list(players), dealer, seed, deals)
 
 
@@ -444,6 +468,32 @@ def _undone_from_json(d: dict[str, Any], v: Variant, where: str) -> list[Undo]:
         _check_actions(acts, v, at)
         out.append(Undo(kept, list(acts)))
     return out
+
+
+def _seated_actions(raw: list[Any], v: Variant,
+                    where: str) -> tuple[list[Any], list[int | None]]:
+    """A deal's actions and the seat each names: an action is a string, or an object
+    ``{"seat": 2, "action": "AS"}`` naming the seat that takes it (checked on replay). The
+    seats are an empty list when no action names one."""
+    _need(len(raw) <= MAX_DEAL_ACTIONS, f"{where}, actions",
+          f"{len(raw)} actions are more than a deal holds (at most {MAX_DEAL_ACTIONS})")
+    acts: list[Any] = []
+    seats: list[int | None] = []
+    for k, a in enumerate(raw):
+        if not isinstance(a, dict):
+            acts.append(a)
+            seats.append(None)
+            continue
+        at = f"{where}, action {k + 1}"
+        _unknown_keys(a, SEATED_KEYS, at)
+        seat = a.get("seat")
+        _need(_is_int(seat) and 0 <= seat < v.n, f"{at}, seat",
+              f"must be a seat number from 0 to {v.n - 1}, not {json.dumps(seat)}")
+        _need("action" in a, at, "an action naming its seat is an object with \"seat\" "
+                                 "and \"action\"")
+        acts.append(a["action"])
+        seats.append(seat)
+    return acts, (seats if any(s is not None for s in seats) else [])
 
 
 def _check_actions(acts: list[Any], v: Variant, where: str) -> None:
@@ -533,7 +583,8 @@ def replay_record(record: Record, name: str = "record", on_action: ActionHook | 
         if on_deal is not None:
             on_deal(i, state)
         for k, text in enumerate(d.actions):
-            seat = state.current
+            named = d.seat_named(k)  # the seat the record says acts, if it says
+            seat = state.current if named is None else named
             try:
                 action = parse_action(text, v.signal_names)
             except ValueError as e:
@@ -542,7 +593,7 @@ def replay_record(record: Record, name: str = "record", on_action: ActionHook | 
                 raise RecordIllegalAction(name, i, k, None, text,
                                           "the deal is already over")
             try:
-                state.apply(action)
+                state.apply(action, named)
             except IllegalAction as e:
                 player = None
                 if seat is not None:
@@ -562,6 +613,6 @@ def replay_record(record: Record, name: str = "record", on_action: ActionHook | 
 def replay_deal(variant: Variant, deal: DealRecord, dealer: int = 0) -> GameState:
     """Rebuild one deal on its own (no match around it); raises ``IllegalAction``."""
     state = GameState(variant, dealer, deal.seed, deal.layout)
-    for text in deal.actions:
-        state.apply(parse_action(text, variant.signal_names))
+    for k, text in enumerate(deal.actions):
+        state.apply(parse_action(text, variant.signal_names), deal.seat_named(k))
     return state

@@ -332,15 +332,23 @@ class GameState:
     def parse_action(self, text: str) -> int:
         return A.parse_action(text, self.variant.signal_names)
 
-    def apply_str(self, text: str) -> None:
+    def apply_str(self, text: str, seat: int | None = None) -> None:
         try:
             action = self.parse_action(text)
         except ValueError as e:
-            raise IllegalAction(self.current, repr(text), str(e)) from None
-        self.apply(action)
+            raise IllegalAction(self.current if seat is None else seat, repr(text),
+                                str(e)) from None
+        self.apply(action, seat)
 
-    def apply(self, action: int) -> None:
-        """Apply one action of the seat to act; an illegal one raises ``IllegalAction``."""
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply one action of the seat to act; an illegal one raises ``IllegalAction``.
+
+        ``seat`` is the seat making the action: when given, an action from a seat that is
+        not to act is refused (a stale or misrouted one is never played for another)."""
+        if seat is not None and seat != self.current:
+            rule = (self.explain(action) if self.current is None
+                    else f"it is seat {self.current}'s turn, not seat {seat}'s")
+            raise IllegalAction(seat, self._safe_str(action), rule)
         if self.phase == PLAY and 0 <= action < 80:
             if action not in self.legal_cards():
                 raise IllegalAction(self.current, self.action_str(action),

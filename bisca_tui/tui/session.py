@@ -402,9 +402,10 @@ class Session:
 
     # ----- acting --------------------------------------------------------------------
 
-    def apply(self, action: int) -> None:
-        """Apply an action for the seat to act (the engine raises ``IllegalAction``)."""
-        self.state.apply(action)
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply an action of ``seat``, which must be the seat to act (the engine raises
+        ``IllegalAction``); without ``seat``, for whoever is to act."""
+        self.state.apply(action, seat)
         self.moves += 1
 
     # ----- taking back -----------------------------------------------------------------

@@ -35,6 +35,46 @@ def test_not_your_turn() -> None:
     assert str(err).startswith("seat 1 cannot play AC")
 
 
+def test_an_action_from_the_seat_to_act_is_played() -> None:
+    state = three()
+    state.apply(card("2C"), seat=1)
+    state.apply_str("AC", seat=0)
+    assert [c for t in state.tricks for c in t.cards] == [card("2C"), card("AC")]
+
+
+def test_an_action_from_a_seat_not_to_act_is_refused_with_the_rule() -> None:
+    state = three()
+    before = state.signature()
+    # seat 0 holds AC, but seat 1 is to play: the card is not played for either seat
+    for attempt in (lambda: state.apply(card("AC"), seat=0),
+                    lambda: state.apply_str("AC", seat=0)):
+        with pytest.raises(IllegalAction) as err:
+            attempt()
+        assert err.value.seat == 0 and err.value.action == "AC"
+        assert err.value.rule == "it is seat 1's turn, not seat 0's"
+        assert str(err.value) == "seat 0 cannot play AC: it is seat 1's turn, not seat 0's"
+        assert state.signature() == before
+    # a card of the seat to act, sent as another seat's: refused too
+    with pytest.raises(IllegalAction) as err:
+        state.apply(card("2C"), seat=0)
+    assert err.value.rule == "it is seat 1's turn, not seat 0's"
+    assert state.signature() == before
+
+
+def test_without_a_seat_the_action_is_the_seat_to_act_s() -> None:
+    state = three()
+    state.apply(card("2C"))
+    assert state.current == 0 and state.trick == [card("2C")]
+
+
+def test_a_seat_acting_after_the_deal_is_over_is_told_so() -> None:
+    state = three()
+    run(state, first_card_policy())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(state.tricks[-1].cards[0], seat=1)
+    assert err.value.seat == 1 and err.value.rule == "the deal is over"
+
+
 def test_card_not_in_hand() -> None:
     state = three()
     err = refused(state, "KH")  # still in the stock

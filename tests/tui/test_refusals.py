@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from tui_helpers import make_app, settle, table
+from tui_helpers import make_app, settle, table, until
 
 from bisca_tui.engine import actions as A
+from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 
@@ -52,3 +53,29 @@ async def test_an_unplayable_card_is_refused_with_the_rule(private_data) -> None
         await pilot.press(str(good + 1))
         await pilot.pause()
         assert len(session.state.history) > before
+
+
+async def test_an_action_sent_for_a_seat_not_to_act_is_refused_not_played_for_another(
+        private_data) -> None:
+    """A stale or misrouted action (a dialog answered after the turn moved on, a message
+    from a peer) comes with the seat it is for: the table refuses it with the rule, even
+    when the card would be legal for the seat that is to act."""
+    seats = [SeatSpec(BOT, "Rui", "random"), SeatSpec(HUMAN, "You")]
+    session = Session.new("bisca-3", {}, seats, seed=3)
+    st = session.state
+    assert st.current == 0  # the bot leads the first trick
+    app = make_app(private_data, bot_delay=3600)  # the bot keeps thinking while we look
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.start_session(session)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        t = table(app)
+        card = st.hands[0][0]  # legal for the bot, sent as the person's
+        assert card in st.legal_cards()
+        assert t.try_act(card, 1) is False
+        assert st.history == [] and card in st.hands[0]
+        assert t.notice is not None
+        assert t.notice.plain == "Not now: it is seat 0's turn, not seat 1's."
+        # the seat to act is still to act: its own action is played
+        assert t.try_act(card, 0) is True
+        assert st.history == [card] and st.current == 1

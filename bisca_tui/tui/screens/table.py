@@ -346,7 +346,7 @@ class TableScreen(TableActions, Screen[None]):
         card = hand[index]
         self.selected = index
         try:
-            self.act(A.DISCARD + card if v.phase == DISCARD else card)
+            self.act(A.DISCARD + card if v.phase == DISCARD else card, v.seat)
         except IllegalAction as e:
             self.notice = Text(f"{who} cannot play ", style="bold red")
             self.notice.append_text(card_text(card, self.session.card_style))

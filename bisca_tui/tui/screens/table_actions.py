@@ -16,10 +16,11 @@ from .table_coach import TableCoach
 
 
 class TableActions(TableCoach):
-    def try_act(self, action: int) -> bool:
-        """The person's action; a refusal is told in the status line (and False)."""
+    def try_act(self, action: int, seat: int) -> bool:
+        """The person's action for ``seat``; a refusal is told in the status line (and
+        False)."""
         try:
-            self.act(action)
+            self.act(action, seat)
         except IllegalAction as e:
             self.notice = Text(f"Not now: {e.rule}.", style="bold red")
             self.refresh_table()
@@ -29,7 +30,7 @@ class TableActions(TableCoach):
     def action_special(self, code: int) -> None:
         v, private = self.shown_view()
         if private and self.my_turn(v):
-            self.try_act(code)
+            self.try_act(code, v.seat)
 
     def action_signal(self) -> None:
         from .signal import open_signal_dialog
@@ -40,7 +41,7 @@ class TableActions(TableCoach):
 
         def chosen(action: int | None) -> None:
             if action is not None:
-                self.try_act(action)
+                self.try_act(action, v.seat)
 
         open_signal_dialog(self.app, self.session, v, chosen)
 
@@ -65,7 +66,7 @@ class TableActions(TableCoach):
             if action == ASK_HINT:  # h: the hint shows at the table, b reopens the dialog
                 self.call_after_refresh(self.action_hint)
                 return
-            if not self.try_act(action):
+            if not self.try_act(action, v.seat):
                 self.call_after_refresh(self.open_auction_dialog)
 
         self.dialog_open = True

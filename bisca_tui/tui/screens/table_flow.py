@@ -210,7 +210,7 @@ class TableFlow(_Screen):
         if message.token != self.current_token() or st.current != message.seat:
             return
         try:
-            self.act(message.action)
+            self.act(message.action, message.seat)
         except IllegalAction as e:
             self.on_bot_failed(BotFailed(message.seat, f"tried {e.action}: {e.rule}",
                                          message.token))
@@ -224,19 +224,19 @@ class TableFlow(_Screen):
                     severity="error", markup=False)
         legal = st.legal_actions()
         plays = [a for a in legal if A.is_play(a) or a in (A.CUT, A.KNOCK)]
-        self.act((plays or legal)[0])
+        self.act((plays or legal)[0], message.seat)
 
     # ----- actions -------------------------------------------------------------------
 
-    def act(self, action: int) -> None:
-        """Apply an action of the seat to act, log it, save, and move on."""
+    def act(self, action: int, seat: int) -> None:
+        """Apply an action of ``seat``, log it, save, and move on. The engine refuses it
+        (``IllegalAction``, leaving everything as it was) unless ``seat`` is to act: a
+        stale or misrouted action is never played for another seat."""
         s = self.session
         st = s.state
-        seat = st.current
-        assert seat is not None
         tricks_before = len(st.tricks)
         events_before = len(st.score_events)
-        s.apply(action)  # raises IllegalAction, leaving everything as it was
+        s.apply(action, seat)
         self.drop_hint()
         if s.is_human(seat):  # a notice stays until the person acts
             self.notice = None
