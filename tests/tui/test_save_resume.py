@@ -19,7 +19,7 @@ from tui_helpers import (
 )
 
 from bisca_tui.engine.records import load_record
-from bisca_tui.tui.save import SAVE_NAME
+from bisca_tui.table.save import SAVE_NAME
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 
 
@@ -101,7 +101,7 @@ async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
 def test_an_unknown_card_style_in_a_save_is_said_not_silently_changed() -> None:
     import json as _json
 
-    from bisca_tui.tui.session import Session, default_seats
+    from bisca_tui.table.session import Session, default_seats
 
     s = Session.new("bisca-3", {}, default_seats(2, "random"), seed=3)
     table = _json.loads(s.table_text())

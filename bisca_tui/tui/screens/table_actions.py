@@ -9,9 +9,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...engine.errors import IllegalAction
+from ...table.session import SPEEDS
 from ..contract import BIDDING
 from ..narrate import undone_line
-from ..session import SPEEDS
 from .table_coach import TableCoach
 
 

@@ -20,10 +20,10 @@ from textual.worker import get_current_worker
 from ...engine import actions as A
 from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
+from ...table.session import SPEEDS, Session
 from ..contract import BIDDING
 from ..messages import BotChose, BotFailed, BotReplaced
 from ..narrate import deal_heading, deal_result, describe
-from ..session import SPEEDS, Session
 from ..widgets.log import LOG_KEPT, GameLog
 
 if TYPE_CHECKING:
@@ -309,7 +309,7 @@ class TableFlow(_Screen):
     def cannot_show(self, error: Exception) -> None:
         """The match cannot be drawn (read from a damaged save): its save is set aside and
         the start screen says why, as it does for a save that cannot be read."""
-        from ..save import set_aside
+        from ...table.save import set_aside
 
         self.broken = True
         app = self.bisca_app
@@ -324,7 +324,7 @@ class TableFlow(_Screen):
     def leave_saved(self) -> None:
         """Leave the table for the start screen with the match saved: Continue (or the
         earlier matches, for a match kept in a file of its own) brings it back."""
-        from ..save import save_path
+        from ...table.save import save_path
 
         app = self.bisca_app
         target = app.save_target
