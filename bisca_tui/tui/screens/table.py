@@ -112,7 +112,7 @@ class TableScreen(TableActions, Screen[None]):
         self.show_finished = False
         self.review = False
         self.notice: Text | None = None
-        self.deal_closed = False
+        self.loop = self.make_loop()
         self.waiting_handover = False
         self.started = False
         self.bindings_shown: tuple[object, ...] = ()

@@ -105,7 +105,7 @@ class TableActions(TableCoach):
         s = self.session
         self.workers.cancel_group(self, "bots")  # a bot thinking about a position now gone
         self.drop_hint()
-        taken = s.undo()
+        taken = self.loop.undo()  # saved by the loop
         if not taken:
             return
         self.log_line(undone_line(s, taken))
@@ -113,7 +113,6 @@ class TableActions(TableCoach):
         self.review = False
         self.notice = None
         self.selected = 0
-        self.bisca_app.save_session()
         self.refresh_table()
         self.advance()
 
