@@ -32,6 +32,9 @@ async def test_quit_and_resume_where_it_stopped(private_data) -> None:
         history = list(t.session.state.history)
         hand = t.session.view(0).hand
         log = log_text(t)
+        # saved as play goes, each action as it is taken: nothing waits for the quit
+        early = load_record(private_data / SAVE_NAME)
+        assert len(early.deals[0].actions) == len(history)
         await pilot.press("q")
     saved = private_data / SAVE_NAME
     assert saved.exists()
