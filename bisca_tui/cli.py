@@ -32,7 +32,7 @@ from . import __version__
 from .argtypes import data_folder, positive_int, seat_number, variant_id
 from .engine import all_variants
 from .output import OutputClosed, flush_quietly
-from .tui.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
+from .table.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
 
 DESCRIPTION = """\
 A terminal card table for the Ace-Ten games: Bisca, Sueca, Briscola Chiamata and Brisca.

@@ -13,8 +13,8 @@ from pathlib import Path
 from bisca_tui import cli
 from bisca_tui.history.sample import Sitter, entry_of, play
 from bisca_tui.history.store import Store
-from bisca_tui.tui.save import SAVE_NAME, write_save
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
+from bisca_tui.table.save import SAVE_NAME, write_save
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 
 
 def marker_command(marker: Path) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 from bisca_tui import cli, serve
-from bisca_tui.tui.save import SAVE_NAME
+from bisca_tui.table.save import SAVE_NAME
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 DEADLINE = 20.0  # seconds for any one thing the browser test waits for

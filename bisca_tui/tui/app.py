@@ -34,10 +34,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .commands import BiscaCommands
-from .layout import too_small
-from .prefs import Prefs
-from .save import (
+from ..table.save import (
     ENV_DIR,
     Lock,
     SaveProblem,
@@ -58,7 +55,10 @@ from .save import (
     take_lock,
     write_save,
 )
-from .settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
+from ..table.settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
+from .commands import BiscaCommands
+from .layout import too_small
+from .prefs import Prefs
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
     from collections.abc import Iterator
@@ -66,8 +66,8 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
     from ..history.entry import MatchEntry
     from ..history.stats import Filters, Stats
     from ..history.store import Store, StoreProblem
+    from ..table.session import Session
     from .screens.confirm import EarlierMatch
-    from .session import Session
 
 QUIT_DIALOG = "quit-unsaved"
 PROGRAMS_DIALOG = "confirm-programs"
@@ -172,7 +172,7 @@ class BiscaApp(App[int]):
 
     @property
     def default_level(self) -> str:
-        from .session import default_level
+        from ..table.session import default_level
 
         return self._default_level or default_level()
 
@@ -319,7 +319,7 @@ class BiscaApp(App[int]):
         if saved is None:
             return None
         from ..engine.records import parse_record
-        from .session import Session
+        from ..table.session import Session
 
         record = parse_record(saved.text, str(saved.path))
         session = Session.from_saved(record, saved.table)

@@ -30,7 +30,7 @@ from ..engine.cards import (
     Pack,
     card_str,
 )
-from .settings import (  # noqa: F401 (the widgets import them here)
+from ..table.settings import (  # noqa: F401 (the widgets import them here)
     ALL_CARD_STYLES,
     CARD_STYLE_LABELS,
     CARD_STYLES,

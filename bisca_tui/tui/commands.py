@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from .settings import CARD_STYLES, SPEEDS
+from ..table.settings import CARD_STYLES, SPEEDS
 
 if TYPE_CHECKING:
     from .app import BiscaApp

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..engine.calling import Contract
     from ..engine.state import GameState
     from ..engine.view import SeatView
-    from .session import Session
+    from ..table.session import Session
 
 AUCTION, CALLING = P.AUCTION, P.CALL  # the phases of bidding and calling a card
 BIDDING = tuple(P.BIDDING)

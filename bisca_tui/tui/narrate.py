@@ -19,7 +19,7 @@ from .cardart import card_text
 from .widgets.log import LOG_WIDTH, verb
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..table.session import Session
 
 
 def deal_heading(s: Session, index: int | None = None) -> str:

@@ -20,8 +20,8 @@ from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.view import SeatView
 from ..output import printable
+from ..table.session import HUMAN, SeatSpec, Session
 from .narrate import deal_heading, deal_result, describe
-from .session import HUMAN, SeatSpec, Session
 
 DEALS_KEPT = 6  # deals whose positions stay built (a long match is rebuilt as it is visited)
 

@@ -14,11 +14,11 @@ from snapshot_support import settle
 from textual.pilot import Pilot
 
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.review import ReviewScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 
 SIZE = (110, 34)
 

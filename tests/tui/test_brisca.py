@@ -7,8 +7,8 @@ import pytest
 from tui_helpers import log_text, make_app, open_table, play_deal_by_keys, settle
 
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.summary import DealSummaryScreen
-from bisca_tui.tui.session import Session, default_seats
 from bisca_tui.tui.widgets.table import StockView
 
 

@@ -7,9 +7,9 @@ from tui_helpers import first_playable_index, hand_key, make_app, open_table, pl
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.variant import HOLDING
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.signal import SignalScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 
 
 def flat(widget) -> str:

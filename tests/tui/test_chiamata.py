@@ -6,9 +6,9 @@ from __future__ import annotations
 from tui_helpers import Passer, log_text, make_app, open_table, play_deal_by_keys, until
 
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
-from bisca_tui.tui.session import Session, default_seats
 
 
 def rendered(widget) -> str:

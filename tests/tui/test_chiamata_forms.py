@@ -16,9 +16,9 @@ from tui_helpers import (
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import ITALIAN_PACK, RANKS
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.auction import BidListScreen, BidScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
-from bisca_tui.tui.session import Session, default_seats
 
 
 def passers(variant: str, seed: int) -> Session:

@@ -18,10 +18,10 @@ from tui_helpers import (
 
 from bisca_tui.coach import hint
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.coaching import RULE_OF_THUMB, hint_seed, parts_text
 from bisca_tui.tui.screens.keys import KeysScreen
-from bisca_tui.tui.session import Session, default_seats
 
 SAMPLES = 8  # a fixed number of sampled deals: the hint repeats exactly
 

@@ -23,13 +23,13 @@ from bisca_tui import cli
 from bisca_tui.coach import review_deal
 from bisca_tui.coach.review import REVIEW_SEED
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.coaching import RULE_OF_THUMB
 from bisca_tui.tui.screens.confirm import ChoiceDialog
 from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.review import ReviewScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.widgets.table import HandView
 
 SAMPLES = 4

@@ -15,6 +15,7 @@ from textual.color import Color as TColor
 from tui_helpers import make_app, open_table
 
 from bisca_tui.engine.cards import parse_card
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.cardart import (
     FACES,
     NORMAL,
@@ -32,7 +33,6 @@ from bisca_tui.tui.cardart import (
     stock_lines,
     suit_colour,
 )
-from bisca_tui.tui.session import Session, default_seats
 from bisca_tui.tui.widgets.table import HandView
 
 ROLES = (NORMAL, PLAYABLE, UNPLAYABLE, SELECTED, WINNER, SELECTED_UNPLAYABLE)

@@ -102,8 +102,8 @@ def a_sound_folder(data: Path) -> None:
     """A history holding one match, and a match in progress."""
     from bisca_tui.history.sample import demo_entries
     from bisca_tui.history.store import Store
-    from bisca_tui.tui.save import write_save
-    from bisca_tui.tui.session import Session, default_seats
+    from bisca_tui.table.save import write_save
+    from bisca_tui.table.session import Session, default_seats
 
     store, problem = Store.open(data)
     assert store is not None and problem is None

@@ -16,9 +16,9 @@ from tui_helpers import (
     until,
 )
 
+from bisca_tui.table.session import HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.handover import HandOverScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import HUMAN, SeatSpec, Session
 
 
 def status(t) -> str:

@@ -20,8 +20,8 @@ from tui_helpers import (
 )
 
 from bisca_tui.history.store import DB_NAME
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.summary import DealSummaryScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
 

@@ -10,9 +10,9 @@ from tui_helpers import make_app, play_deal_by_keys, settle
 
 from bisca_tui.engine.records import parse_record, replay_record
 from bisca_tui.history.store import DB_NAME, Store
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.handover import HandOverScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen, MatchEndScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 
 def near_the_end(session: Session, tricks: int) -> None:

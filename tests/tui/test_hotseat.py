@@ -5,9 +5,9 @@ from __future__ import annotations
 from tui_helpers import make_app, settle, table
 
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.handover import HandOverScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 
 def rendered(widget) -> str:

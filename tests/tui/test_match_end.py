@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.widgets import Button
 from tui_helpers import make_app, play_deal_by_keys, settle
 
-from bisca_tui.tui.save import SAVE_NAME
+from bisca_tui.table.save import SAVE_NAME
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen, MatchEndScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 
 async def test_the_deciding_deal_ends_the_match(private_data) -> None:

@@ -17,13 +17,13 @@ from tui_helpers import (
     table,
 )
 
+from bisca_tui.table.save import SAVE_NAME
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.messages import BotReplaced
-from bisca_tui.tui.save import SAVE_NAME
 from bisca_tui.tui.screens.handover import HandOverScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.widgets.log import GameLog
 from bisca_tui.tui.widgets.table import SeatPanel
 

@@ -6,6 +6,7 @@ from textual.widgets import Input, OptionList, Select, Static
 from tui_helpers import make_app, table, until
 
 from bisca_tui.engine.variant import variant_class
+from bisca_tui.table.session import HUMAN
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.newgame import (
     CHOSEN,
@@ -14,7 +15,6 @@ from bisca_tui.tui.screens.newgame import (
     level_description,
 )
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import HUMAN
 
 
 async def open_form(app: BiscaApp, pilot) -> NewGameScreen:

@@ -12,6 +12,8 @@ from tui_helpers import make_app, open_table
 
 from bisca_tui.engine.cards import PACKS, card_name, card_str, parse_card
 from bisca_tui.engine.variant import all_variants
+from bisca_tui.table.session import Session, default_seats
+from bisca_tui.table.settings import ALL_CARD_STYLES, CARD_STYLE_LABELS, CARD_STYLES
 from bisca_tui.tui.cardart import (
     FACES,
     FRENCH,
@@ -30,8 +32,6 @@ from bisca_tui.tui.cardart import (
     table_style,
     trump_lines,
 )
-from bisca_tui.tui.session import Session, default_seats
-from bisca_tui.tui.settings import ALL_CARD_STYLES, CARD_STYLE_LABELS, CARD_STYLES
 from bisca_tui.tui.widgets.table import HandView
 
 OWN_PACK = {"bisca": "portuguese", "sueca": "portuguese", "briscola": "italian",

@@ -16,9 +16,9 @@ from tui_helpers import (
     until,
 )
 
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 
 
 async def test_a_deal_of_bisca_de_tres_by_number_keys(private_data) -> None:

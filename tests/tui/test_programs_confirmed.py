@@ -14,13 +14,13 @@ from rich.text import Text
 from textual.widgets import Input, Select, Static
 from tui_helpers import make_app, table, until
 
+from bisca_tui.table.save import SAVE_NAME, TABLE_NAME, write_save
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session, seats_from_json
 from bisca_tui.tui.app import shown_command
 from bisca_tui.tui.prefs import settings_path
-from bisca_tui.tui.save import SAVE_NAME, TABLE_NAME, write_save
 from bisca_tui.tui.screens.confirm import ChoiceDialog
 from bisca_tui.tui.screens.newgame import CMD, NewGameScreen, refuse_unknown_seats
 from bisca_tui.tui.screens.start import StartScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session, seats_from_json
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
 SIMPLE = shlex.join([sys.executable, str(EXAMPLE)])

@@ -7,8 +7,8 @@ import random
 from tui_helpers import make_app, settle, table, until
 
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 
 def forced_trump_position() -> Session:

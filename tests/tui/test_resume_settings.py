@@ -18,9 +18,9 @@ from tui_helpers import (
 )
 
 from bisca_tui.engine.records import parse_record
-from bisca_tui.tui.save import TABLE_NAME
+from bisca_tui.table.save import TABLE_NAME
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.summary import DealSummaryScreen
-from bisca_tui.tui.session import Session, default_seats
 
 
 async def test_continue_keeps_hidden_points_and_the_log_of_every_deal(private_data) -> None:

@@ -10,11 +10,11 @@ from tui_helpers import make_app, open_table, quick_table, until
 
 from bisca_tui.engine import make_variant
 from bisca_tui.engine.variant import REQUEST
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.rules import RulesScreen, rules_text
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 
 
 async def test_f1_opens_the_rules_at_the_table(private_data) -> None:

@@ -19,7 +19,7 @@ from tui_helpers import (
 )
 
 from bisca_tui.engine.records import load_record
-from bisca_tui.tui.save import SAVE_NAME
+from bisca_tui.table.save import SAVE_NAME
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 
 
@@ -32,6 +32,9 @@ async def test_quit_and_resume_where_it_stopped(private_data) -> None:
         history = list(t.session.state.history)
         hand = t.session.view(0).hand
         log = log_text(t)
+        # saved as play goes, each action as it is taken: nothing waits for the quit
+        early = load_record(private_data / SAVE_NAME)
+        assert len(early.deals[0].actions) == len(history)
         await pilot.press("q")
     saved = private_data / SAVE_NAME
     assert saved.exists()
@@ -101,7 +104,7 @@ async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
 def test_an_unknown_card_style_in_a_save_is_said_not_silently_changed() -> None:
     import json as _json
 
-    from bisca_tui.tui.session import Session, default_seats
+    from bisca_tui.table.session import Session, default_seats
 
     s = Session.new("bisca-3", {}, default_seats(2, "random"), seed=3)
     table = _json.loads(s.table_text())

@@ -28,8 +28,7 @@ from bisca_tui import cli
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.records import load_record
 from bisca_tui.history.store import DB_NAME
-from bisca_tui.tui import app as app_module
-from bisca_tui.tui.save import (
+from bisca_tui.table.save import (
     LOCK_NAME,
     SAVE_NAME,
     TABLE_NAME,
@@ -43,11 +42,12 @@ from bisca_tui.tui.save import (
     take_lock,
     write_save,
 )
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session, default_seats
+from bisca_tui.tui import app as app_module
 from bisca_tui.tui.screens.confirm import ChoiceDialog, EarlierMatchesScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session, default_seats
 
 
 def text_of(widget: Static) -> str:

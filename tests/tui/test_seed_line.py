@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from tui_helpers import make_app, open_table
 
-from bisca_tui.tui.session import Session, default_seats
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.widgets.common import Panel
 from bisca_tui.tui.widgets.side import PANEL_WIDTH, seed_label
 

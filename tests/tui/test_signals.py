@@ -5,9 +5,9 @@ from __future__ import annotations
 from tui_helpers import make_app, settle, table
 
 from bisca_tui.engine import actions as A
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.signal import SignalScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 
 
 def session_with_a_signal() -> Session:

@@ -22,10 +22,10 @@ from tui_helpers import (
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import card_str
 from bisca_tui.engine.state import GameState
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.auction import BidScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 from bisca_tui.tui.widgets.side import PenteView
 
 

@@ -15,9 +15,9 @@ from tui_helpers import (
     settle,
 )
 
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import SeatPanel, TableScreen
-from bisca_tui.tui.session import Session, default_seats
 from bisca_tui.tui.widgets.side import PenteView
 
 

@@ -7,12 +7,12 @@ from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 from tui_helpers import make_app, open_table, quick_table, settle, table, until
 
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.confirm import ChoiceDialog
 from bisca_tui.tui.screens.handover import HandOverScreen
 from bisca_tui.tui.screens.keys import KeysScreen, key_rows
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 
 def footer(screen) -> dict[str, str]:

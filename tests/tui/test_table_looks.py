@@ -8,10 +8,10 @@ from textual.geometry import Region
 from tui_helpers import first_playable_index, make_app, open_table, play_ahead
 
 from bisca_tui.engine.phases import PLAY
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.cardart import LETTERS, SYMBOLS, card_text
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 from bisca_tui.tui.widgets.table import last_trick_line
 
 

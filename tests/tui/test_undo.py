@@ -22,10 +22,10 @@ from tui_helpers import (
 
 from bisca_tui.engine.actions import action_str as _card
 from bisca_tui.engine.records import RecordError, Undo, load_record, parse_record, replay_record
-from bisca_tui.tui.save import SAVE_NAME
+from bisca_tui.table.save import SAVE_NAME
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.handover import HandOverScreen
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 
 def footer_has_undo(t) -> bool:

@@ -12,10 +12,10 @@ from bisca_tui.engine import Match, make_variant
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.narrate import narrate
 from bisca_tui.engine.words import and_list, count, holds, object_name, possessive, verb
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.narrate import undone_line
 from bisca_tui.tui.screens.summary import deal_winner_line, noun
-from bisca_tui.tui.session import BOT, HUMAN, SeatSpec, Session
 
 NAMES = ["You", "Bruno", "Carla", "Duarte", "Eva", "Filipe", "Gil"]
 

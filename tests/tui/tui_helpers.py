@@ -12,9 +12,9 @@ from textual.pilot import Pilot
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import make_variant
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.session import Session, default_seats
 from bisca_tui.tui.widgets.board import sorted_hand
 
 

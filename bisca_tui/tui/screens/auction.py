@@ -29,7 +29,7 @@ from ..contract import AUCTION, bids_text, contract_need, said
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ..session import Session
+    from ...table.session import Session
 
 ASK_HINT = -1  # what a bidding dialog answers when h asks the coach (the table shows it)
 

@@ -22,9 +22,9 @@ from ...bots.base import bot_levels, make_bot
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
 from ...engine.variant import HouseRule, all_variants, make_variant, variant_class
+from ...table.session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
+from ...table.settings import CARD_STYLE_LABELS
 from ..layout import place_names
-from ..session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
-from ..settings import CARD_STYLE_LABELS
 from ..widgets.common import Body, TooSmall
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from ...engine.variant import Signal
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ..session import Session
+    from ...table.session import Session
 
 
 def open_signal_dialog(app: App[object], s: Session, v: SeatView,

@@ -14,7 +14,7 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..save import earlier_saves
+from ...table.save import earlier_saves
 from ..widgets.common import Body, KeyHints, TooSmall
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from textual.widgets import Footer, Static
 
 from ...engine.variant import DealScore
 from ...engine.words import and_list, count, verb, verb_many
+from ...table.session import Session
 from ..contract import bidder
-from ..session import Session
 from ..widgets.common import themed
 from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour

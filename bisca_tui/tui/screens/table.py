@@ -23,12 +23,12 @@ from ...engine import actions as A
 from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
 from ...engine.words import holds
+from ...table.session import Session
 from ..cardart import WINNER, card_text
 from ..contract import BIDDING, DISCARD, PLAY
 from ..layout import SIDE_PANEL, card_sizes
 from ..messages import CardClicked
 from ..narrate import match_so_far
-from ..session import Session
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
@@ -112,7 +112,7 @@ class TableScreen(TableActions, Screen[None]):
         self.show_finished = False
         self.review = False
         self.notice: Text | None = None
-        self.deal_closed = False
+        self.loop = self.make_loop()
         self.waiting_handover = False
         self.started = False
         self.bindings_shown: tuple[object, ...] = ()

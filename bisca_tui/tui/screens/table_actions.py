@@ -9,9 +9,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...engine.errors import IllegalAction
+from ...table.session import SPEEDS
 from ..contract import BIDDING
 from ..narrate import undone_line
-from ..session import SPEEDS
 from .table_coach import TableCoach
 
 
@@ -106,7 +106,7 @@ class TableActions(TableCoach):
         s = self.session
         self.workers.cancel_group(self, "bots")  # a bot thinking about a position now gone
         self.drop_hint()
-        taken = s.undo()
+        taken = self.loop.undo()  # saved by the loop
         if not taken:
             return
         self.log_line(undone_line(s, taken))
@@ -114,7 +114,6 @@ class TableActions(TableCoach):
         self.review = False
         self.notice = None
         self.selected = 0
-        self.bisca_app.save_session()
         self.refresh_table()
         self.advance()
 

@@ -1,9 +1,12 @@
-"""The flow of play at the table: whose turn comes next, the keyboard passed between people,
-the bots thinking in worker threads, each action applied, logged and saved, and the end of
-a deal and of the match.
+"""The flow of play at the table on screen: the keyboard passed between people, the bots
+thinking in worker threads at the table's pace, each action logged and drawn, and the
+summaries at the end of a deal and of the match.
 
-``TableFlow`` is a part of ``TableScreen`` (which draws the table and takes the keys); it
-never draws, it asks the screen to (``refresh_table``).
+The turns themselves (whose turn, applying an action, dropping a bot's answer for a
+position gone, undo, the save and the history) are the table's turn loop
+(``bisca_tui.table.loop``), which ``TableFlow`` drives. ``TableFlow`` is a part of
+``TableScreen`` (which draws the table and takes the keys); it never draws, it asks the
+screen to (``refresh_table``).
 """
 
 from __future__ import annotations
@@ -18,12 +21,12 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from ...engine import actions as A
-from ...engine.errors import IllegalAction
 from ...engine.view import SeatView
+from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
+from ...table.session import SPEEDS, Session
 from ..contract import BIDDING
 from ..messages import BotChose, BotFailed, BotReplaced
 from ..narrate import deal_heading, deal_result, describe
-from ..session import SPEEDS, Session
 from ..widgets.log import LOG_KEPT, GameLog
 
 if TYPE_CHECKING:
@@ -34,21 +37,45 @@ else:  # a mixin: TableScreen brings the Screen
     _Screen = object
 
 
+class AppSaves:
+    """The loop's saves, made by the app (which says when a save fails)."""
+
+    def __init__(self, screen: TableFlow) -> None:
+        self.screen = screen
+
+    def save(self) -> object:
+        return self.screen.bisca_app.save_session()
+
+    def clear(self) -> None:
+        self.screen.bisca_app.clear_session()
+
+
 class TableFlow(_Screen):
     """Turns, hand-overs, bots and the actions they lead to."""
 
     session: Session
+    loop: TableLoop
     bottom: int  # the seat drawn at the bottom of the table
     viewer: int | None  # the seat whose hand shows (None: every hand hidden)
     selected: int
     show_finished: bool  # the trick just taken stays on the table
     review: bool  # the last trick is shown again
     notice: Text | None  # a refusal or a warning, in the status line until the player acts
-    deal_closed: bool
     waiting_handover: bool
     bindings_shown: tuple[object, ...]  # what the footer was built for
     log_lines: list[str | Text]
     broken: bool
+
+    def make_loop(self) -> TableLoop:
+        """The turn loop of the match shown: bots think in this screen's workers, the app
+        saves and writes the history."""
+        return TableLoop(self.session, runner=self.start_thinking, autosave=AppSaves(self),
+                         history=lambda s: self.bisca_app.record_history(s))
+
+    @property
+    def deal_closed(self) -> bool:
+        """The deal is scored and its summary is up (or was): nobody acts."""
+        return self.loop.deal_closed
 
     @property
     def hide_points(self) -> bool:
@@ -91,17 +118,17 @@ class TableFlow(_Screen):
 
     def advance(self) -> None:
         """Decide what happens next: the deal's end, a person's turn, or a bot's."""
-        s = self.session
-        st = s.state
-        if self.deal_closed or self.waiting_handover:
+        if self.waiting_handover:
             return
-        if st.is_over():
+        turn = self.loop.turn()
+        if turn.kind == DEAL_OVER:
             self.end_of_deal()
             return
-        cur = st.current
+        cur = turn.seat
         if cur is None:
-            return
-        if s.is_human(cur):
+            return  # the deal scored (its summary is up), or nobody can act
+        s = self.session
+        if turn.kind == PERSON:
             if self.viewer != cur and self.viewer is not None and (
                     s.controller(self.viewer) == s.controller(cur)):
                 self.viewer = cur  # the same player acts for a dummy, or back for itself
@@ -110,10 +137,11 @@ class TableFlow(_Screen):
                 self.hand_over(cur)
                 return
             self.refresh_table()
-            if st.phase in BIDDING:
+            if turn.phase in BIDDING:
                 self.call_after_refresh(self.open_auction_dialog)
             return
-        self.start_bot(cur)
+        if turn.kind == BOT:
+            self.loop.ask_bot(cur)  # the answer comes back through ``start_thinking``
 
     def hand_over(self, seat: int) -> None:
         from .handover import HandOverScreen
@@ -158,20 +186,20 @@ class TableFlow(_Screen):
             return override
         return SPEEDS.get(self.session.speed, 0.6)
 
-    def start_bot(self, seat: int) -> None:
-        st = self.session.state
+    def start_thinking(self, request: BotRequest) -> None:
+        """The loop's runner: the bot thinks in a worker thread, at the table's pace."""
         delay = self.bot_delay()
-        if self.show_finished and not st.trick:
+        if self.show_finished and not self.session.state.trick:
             delay *= 2  # leave the finished trick on the table a moment
-        self.think(seat, st.view(seat), self.current_token(), delay)
+        self.think(request, delay)
 
     @work(thread=True, exclusive=True, group="bots")
-    def think(self, seat: int, view: SeatView, token: tuple[int, int], delay: float) -> None:
+    def think(self, request: BotRequest, delay: float) -> None:
         worker = get_current_worker()
         started = time.monotonic()
-        bot = self.session.bot_for(seat)
+        seat, token = request.seat, request.token
         try:
-            action = bot.choose(view)
+            action = request.bot.choose(request.view)
         except Exception as e:  # a bot's failure must not take the table down
             self.post_message(BotFailed(seat, f"{e.__class__.__name__}: {e}", token))
             return
@@ -186,7 +214,7 @@ class TableFlow(_Screen):
     def current_token(self) -> tuple[int, int]:
         """The position a bot's answer is for: it changes with every action, and with an
         undo (which may bring back a position's length with other cards)."""
-        return (self.session.deal_number, self.session.moves)
+        return self.loop.token()
 
     def bot_notice_from_thread(self, seat: int, text: str) -> None:
         """A bot was replaced (called from the bot's worker thread: post, never touch)."""
@@ -206,53 +234,48 @@ class TableFlow(_Screen):
         self.refresh_table()
 
     def on_bot_chose(self, message: BotChose) -> None:
-        st = self.session.state
-        if message.token != self.current_token() or st.current != message.seat:
-            return
-        try:
-            self.act(message.action, message.seat)
-        except IllegalAction as e:
-            self.on_bot_failed(BotFailed(message.seat, f"tried {e.action}: {e.rule}",
-                                         message.token))
+        self.bot_answered(self.loop.answer(message.seat, message.token, action=message.action))
 
     def on_bot_failed(self, message: BotFailed) -> None:
-        st = self.session.state
-        if message.token != self.current_token() or st.current != message.seat:
-            return
-        name = self.session.name(message.seat)
-        self.notify(f"{name} (bot) failed: {message.error}; it plays its first legal card.",
-                    severity="error", markup=False)
-        legal = st.legal_actions()
-        plays = [a for a in legal if A.is_play(a) or a in (A.CUT, A.KNOCK)]
-        self.act((plays or legal)[0], message.seat)
+        self.bot_answered(self.loop.answer(message.seat, message.token, error=message.error))
+
+    def bot_answered(self, step: Step | None) -> None:
+        if step is None:
+            return  # an answer for a position that is gone
+        if step.failure:
+            name = self.session.name(step.seat)
+            self.notify(f"{name} (bot) failed: {step.failure}; it plays its first legal card.",
+                        severity="error", markup=False)
+        self.acted(step)
 
     # ----- actions -------------------------------------------------------------------
 
     def act(self, action: int, seat: int) -> None:
-        """Apply an action of ``seat``, log it, save, and move on. The engine refuses it
-        (``IllegalAction``, leaving everything as it was) unless ``seat`` is to act: a
-        stale or misrouted action is never played for another seat."""
+        """Apply an action of ``seat`` (the loop saves it), log it, and move on. The engine
+        refuses it (``IllegalAction``, leaving everything as it was) unless ``seat`` is to
+        act: a stale or misrouted action is never played for another seat."""
+        self.acted(self.loop.act(action, seat))
+
+    def acted(self, step: Step) -> None:
+        """Show an action the loop applied, and move on."""
         s = self.session
         st = s.state
-        tricks_before = len(st.tricks)
-        events_before = len(st.score_events)
-        s.apply(action, seat)
+        seat, action = step.seat, step.action
         self.drop_hint()
         if s.is_human(seat):  # a notice stays until the person acts
             self.notice = None
         self.review = False
         if A.is_play(action):
             self.show_finished = False
-        if len(st.tricks) > tricks_before:
+        if len(st.tricks) > step.tricks_before:
             self.show_finished = True
-        for line in describe(s, st, seat, action, tricks_before, events_before,
+        for line in describe(s, st, seat, action, step.tricks_before, step.events_before,
                              points=not self.hide_points):
             self.log_line(line)
         if seat == self.viewer and A.is_play(action):
             self.selected = 0
         if self.viewer is not None and st.current != self.viewer:
             self.viewer = s.controller(self.viewer)  # back from playing a dummy's card
-        self.bisca_app.save_session()
         self.refresh_table()
         self.advance()
 
@@ -261,13 +284,9 @@ class TableFlow(_Screen):
     def end_of_deal(self) -> None:
         from .summary import DealSummaryScreen
 
-        self.deal_closed = True
         s = self.session
-        score = s.finish_deal()
-        s.deal_over(score)
-        self.bisca_app.record_history(s)  # the deal, and the match when it is over
+        score = self.loop.end_deal()  # scored, the bots told, the history written, saved
         self.log_line(deal_result(s, len(s.match.deals) - 1))
-        self.bisca_app.save_session()
         self.refresh_table()
         self.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
                              callback=self.after_summary)
@@ -283,15 +302,12 @@ class TableFlow(_Screen):
 
         s = self.session
         if s.match.is_over():
-            self.bisca_app.clear_session()
             self.workers.cancel_group(self, "bots")
-            s.close()  # no more deals: external programs may go
+            self.loop.end_match()  # the save goes; no more deals: external programs may go
             self.app.push_screen(MatchEndScreen(s, self.my_team()),
                                  callback=lambda _: self.leave())
             return
-        s.next_deal()
-        self.bisca_app.save_session()
-        self.deal_closed = False
+        self.loop.next_deal()  # dealt and saved
         self.show_finished = False
         self.review = False
         self.log_line(deal_heading(s))
@@ -309,7 +325,7 @@ class TableFlow(_Screen):
     def cannot_show(self, error: Exception) -> None:
         """The match cannot be drawn (read from a damaged save): its save is set aside and
         the start screen says why, as it does for a save that cannot be read."""
-        from ..save import set_aside
+        from ...table.save import set_aside
 
         self.broken = True
         app = self.bisca_app
@@ -324,7 +340,7 @@ class TableFlow(_Screen):
     def leave_saved(self) -> None:
         """Leave the table for the start screen with the match saved: Continue (or the
         earlier matches, for a match kept in a file of its own) brings it back."""
-        from ..save import save_path
+        from ...table.save import save_path
 
         app = self.bisca_app
         target = app.save_target

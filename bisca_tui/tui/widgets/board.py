@@ -27,7 +27,7 @@ from .table import HandView, SeatPanel, StockView, TrickSlot, turned_card
 if TYPE_CHECKING:
     from ...engine.variant import Variant
     from ...engine.view import SeatView
-    from ..session import Session
+    from ...table.session import Session
 
 
 def table_body(n: int, bottom: int, signals: bool, side_top: Panel | None = None,

@@ -15,7 +15,7 @@ from .table import last_trick_line
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ..session import Session
+    from ...table.session import Session
 
 
 def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_over: bool,

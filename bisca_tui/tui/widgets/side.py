@@ -15,7 +15,7 @@ from .table import pack_lines, team_colour
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ..session import Session
+    from ...table.session import Session
 
 PANEL_WIDTH = 25  # the text width of the side panel's parts
 

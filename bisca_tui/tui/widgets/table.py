@@ -36,7 +36,7 @@ from .common import Panel
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ..session import Session
+    from ...table.session import Session
 
 SIDE_ROOM = 11  # the text width of a seat down a side of the table
 
