@@ -295,9 +295,11 @@ class GameState:
         return self._by_rule(hand)
 
     def _by_rule(self, hand: list[int]) -> list[int]:
+        if not self.trick:
+            return list(hand)
         v = self.variant
         rule = v.rule_of_play
-        if rule.free or not self.trick:
+        if rule.free:
             return list(hand)
         return rule.legal(hand, self.trick, self.trump, self.stock_count == 0,
                                     v.suit, v.strength)
