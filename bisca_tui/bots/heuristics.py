@@ -24,7 +24,8 @@ from functools import lru_cache
 
 from ..engine import actions as A
 from ..engine.calling import payment
-from ..engine.variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, REQUEST, Variant, make_variant
+from ..engine.tricks import beats
+from ..engine.variant import REQUEST, Variant, make_variant
 from ..engine.view import SeatView
 from .bidding import rank_auction
 
@@ -65,10 +66,7 @@ def _plays(view: SeatView, counting: bool) -> list[tuple[tuple[int, ...], tuple[
 
 def _beats(variant: Variant, trump: int, c: int, w: int) -> bool:
     """Whether ``c`` played after ``w`` would beat it (of two equal cards, the first wins)."""
-    sc, sw = variant.suit[c], variant.suit[w]
-    if sc == sw:
-        return variant.strength[c] > variant.strength[w]
-    return sc == trump
+    return beats(c, w, trump, variant.suit, variant.strength)
 
 
 def partner_odds(view: SeatView, variant: Variant, counting: bool = True) -> dict[int, float]:
@@ -90,7 +88,7 @@ def partner_odds(view: SeatView, variant: Variant, counting: bool = True) -> dic
         odds[bidder] = ALONE_ODDS
     suit, pts = variant.suit, variant.points
     trump = view.trump
-    follow = variant.restriction in (FOLLOW_SUIT, FOLLOW_OR_TRUMP)
+    follow = variant.rule_of_play.follows_suit
     for seats, cards in _plays(view, counting):
         led = suit[cards[0]]
         if led == trump and seats[0] != bidder and seats[0] in odds:
@@ -201,8 +199,8 @@ class Table:
         self.last = not self.later
         # games where every card is dealt and suit must be followed (Sueca): a seat that
         # did not follow has no card of that suit for the rest of the deal
-        self.follow = not variant.draws and variant.restriction in (FOLLOW_SUIT,
-                                                                    FOLLOW_OR_TRUMP)
+        self.rule = variant.rule_of_play
+        self.follow = not variant.draws and self.rule.follows_suit
         self.voids: list[set[int]] = [set() for _ in range(self.n)]
         self.shown = [[0] * 4 for _ in range(self.n)]  # signs of strength per seat and suit
         if self.follow:
@@ -221,9 +219,7 @@ class Table:
             for i in range(1, len(cards)):
                 s, c = seats[i], cards[i]
                 if suit[c] != led:
-                    self.voids[s].add(led)
-                    if self.v.restriction == FOLLOW_OR_TRUMP and suit[c] != trump:
-                        self.voids[s].add(trump)
+                    self.voids[s] |= self.rule.voids(cards[:i], c, trump, True, suit, strength)
                 if self.beats(c, cards[w]):
                     w = i
             wc = cards[w]

@@ -49,8 +49,6 @@ from .heuristics import (
     variant_of,
 )
 from .sim import (
-    R_FREE,
-    R_TRUMP_ON_TRUMP,
     Rules,
     Sim,
     fast_playout_greedy,
@@ -248,7 +246,7 @@ class PimcBot(Bot):
         """Which exact solver applies to this sampled deal, if any."""
         rules = sim.rules
         left = sim.cards_left() + len(sim.trick)
-        if (rules.n == 2 and not rules.hook and rules.restriction in (R_FREE, R_TRUMP_ON_TRUMP)):
+        if rules.n == 2 and not rules.hook and rules.rule_of_play.binds_only_on_trump_lead:
             return "two" if left <= self.solve_cards_2p else None
         if left <= self.solve_tricks * rules.n:
             return "general"

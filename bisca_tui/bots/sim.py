@@ -22,20 +22,9 @@ from typing import Any
 
 from ..engine.phases import OVER
 from ..engine.state import ScoreEvent
-from ..engine.variant import (
-    FOLLOW_OR_TRUMP,
-    FOLLOW_SUIT,
-    FREE,
-    TRUMP_ON_TRUMP_AFTER_STOCK,
-    DealScore,
-    Variant,
-)
+from ..engine.tricks import trick_winner
+from ..engine.variant import DealScore, Variant
 from ..engine.view import SeatView
-
-# the rules of play the simulator inlines for speed; any other asks the rule's object
-R_FREE, R_TRUMP_ON_TRUMP, R_FOLLOW, R_FOLLOW_OR_TRUMP, R_OTHER = 0, 1, 2, 3, 4
-_RESTRICTIONS = {TRUMP_ON_TRUMP_AFTER_STOCK: R_TRUMP_ON_TRUMP, FOLLOW_SUIT: R_FOLLOW,
-                 FOLLOW_OR_TRUMP: R_FOLLOW_OR_TRUMP}
 
 WIN_WEIGHT = 0.7
 POINTS_WEIGHT = 0.3
@@ -99,9 +88,10 @@ class Rules:
         self.strength = variant.strength
         self.pts = variant.points
         self.trump = trump
-        self.restriction = (R_FREE if variant.restriction == FREE
-                            else _RESTRICTIONS.get(variant.restriction, R_OTHER))
-        self.rule_of_play = variant.rule_of_play
+        self.rule_of_play = variant.rule_of_play  # which cards may be played
+        self.free = self.rule_of_play.free
+        # who takes a trick: ``beats[best][card]`` (the engine's rule, as a table)
+        self.beats = variant.beats_table(trump)
         self.draws = variant.draws
         self.hook = type(variant).after_trick is not Variant.after_trick
         self.target = target
@@ -345,45 +335,15 @@ class Sim:
 
     def legal(self) -> list[int]:
         hand = self.hands[self.current]
-        r = self.rules.restriction
-        if r == R_FREE or not self.trick:
+        rules = self.rules
+        if rules.free or not self.trick:
             return hand[:]
-        if r == R_OTHER:
-            rules = self.rules
-            return rules.rule_of_play.legal(hand, self.trick, self.trump, self.stock_count == 0,
-                                            rules.suit, rules.strength)
-        suit = self.rules.suit
-        led = suit[self.trick[0]]
-        if r == R_TRUMP_ON_TRUMP:
-            if led == self.trump and self.stock_count == 0:
-                t = [c for c in hand if suit[c] == led]
-                if t:
-                    return t
-            return hand[:]
-        follow = [c for c in hand if suit[c] == led]
-        if follow:
-            return follow
-        if r == R_FOLLOW_OR_TRUMP:
-            t = [c for c in hand if suit[c] == self.trump]
-            if t:
-                return t
-        return hand[:]
+        return rules.rule_of_play.legal(hand, self.trick, self.trump, self.stock_count == 0,
+                                        rules.suit, rules.strength)
 
     def winning(self) -> int:
         """Index in the trick of the card winning it so far."""
-        rules = self.rules
-        suit, strength, trump = rules.suit, rules.strength, self.trump
-        trick = self.trick
-        best = 0
-        wc = trick[0]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if suit[c] == suit[wc]:
-                if strength[c] > strength[wc]:
-                    best, wc = i, c
-            elif suit[c] == trump:
-                best, wc = i, c
-        return best
+        return trick_winner(self.trick, self.rules.beats)
 
     def play(self, card: int) -> None:
         seat = self.current
@@ -449,22 +409,19 @@ def greedy_card(sim: Sim, cards: Sequence[int]) -> int:
             if cost[c] < bv:
                 best, bv = c, cost[c]
         return best
-    suit, strength, pts, team = rules.suit, rules.strength, rules.pts, sim.side_of
-    trump = sim.trump
+    pts, team = rules.pts, sim.side_of
     w = sim.winning()
-    wc = trick[w]
+    taken_by = rules.beats[trick[w]]
     me = sim.current
     ours = team[sim.tseats[w]] == team[me]
     last = len(trick) == sim.n - 1
     p = 0
     for c in trick:
         p += pts[c]
-    ws, wst = suit[wc], strength[wc]
     best = cards[0]
     bv = -1e9
     for c in cards:
-        sc = suit[c]
-        beats = (sc == ws and strength[c] > wst) or (sc == trump and ws != trump)
+        beats = taken_by[c]
         spend = cost[c] - pts[c]  # the trump premium
         if ours or beats:
             gain = (p + pts[c]) * (1.0 if last else 0.6) - spend
@@ -567,7 +524,11 @@ def fast_playout_random(sim: Sim, rng: random.Random) -> None:
     n = sim.n
     suit, strength, pts = rules.suit, rules.strength, rules.pts
     trump = sim.trump
-    restr = rules.restriction
+    free = rules.free
+    # the rule of play restricts nothing but answers to a trump lead
+    on_trump_lead = rules.rule_of_play.binds_only_on_trump_lead
+    legal = rules.rule_of_play.legal
+    beats = rules.beats
     draws = rules.draws
     hands = sim.hands
     stock = sim.stock
@@ -584,40 +545,24 @@ def fast_playout_random(sim: Sim, rng: random.Random) -> None:
         seat = (leader + i) % n
         while i < n:
             hand = hands[seat]
-            if restr == R_FREE or not trick:
+            if free or not trick or (on_trump_lead and suit[trick[0]] != trump):
                 c = hand.pop(randrange(len(hand)))
-            elif restr == R_OTHER:
-                opts = rules.rule_of_play.legal(hand, trick, trump,
-                                                not stock and indicator is None, suit, strength)
-                c = opts[randrange(len(opts))]
-                hand.remove(c)
             else:
-                sl = suit[trick[0]]
-                if restr == R_TRUMP_ON_TRUMP:
-                    opts = [x for x in hand if suit[x] == trump] if (
-                        sl == trump and not stock and indicator is None) else hand
-                else:
-                    opts = [x for x in hand if suit[x] == sl]
-                    if not opts and restr == R_FOLLOW_OR_TRUMP:
-                        opts = [x for x in hand if suit[x] == trump]
-                if not opts:
-                    opts = hand
+                opts = legal(hand, trick, trump, not stock and indicator is None, suit, strength)
                 c = opts[randrange(len(opts))]
                 hand.remove(c)
             trick.append(c)
             tseats.append(seat)
             i += 1
             seat = seat + 1 if seat + 1 < n else 0
+        # ``trick_winner`` written out with the points added on the way
         wc = trick[0]
         best = 0
         p = pts[wc]
         for j in range(1, n):
             c = trick[j]
             p += pts[c]
-            if suit[c] == suit[wc]:
-                if strength[c] > strength[wc]:
-                    best, wc = j, c
-            elif suit[c] == trump:
+            if beats[wc][c]:
                 best, wc = j, c
         winner = tseats[best]
         points[winner] += p
@@ -650,11 +595,10 @@ def fast_playout_greedy(sim: Sim) -> None:
     (Bisca de Tres, Briscola): the same cards in the same order, three to four times as
     fast. Other games go through the general loop."""
     rules = sim.rules
-    if sim.n != 2 or rules.hook or rules.restriction != R_FREE or sim.over:
+    if sim.n != 2 or rules.hook or not rules.free or sim.over:
         playout_greedy(sim)
         return
-    suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
-    trump = sim.trump
+    pts, cost, beats = rules.pts, rules.cost, rules.beats
     draws = rules.draws
     hands = sim.hands
     stock = sim.stock
@@ -678,23 +622,19 @@ def fast_playout_greedy(sim: Sim) -> None:
             lh.remove(a)
         follower = 1 - leader
         fh = hands[follower]
-        sa, sta, pa = suit[a], strength[a], pts[a]
+        taken_by = beats[a]
+        pa = pts[a]
         b = fh[0]
         bv = -_INF
         for c in fh:
-            sc = suit[c]
-            if (sc == sa and strength[c] > sta) or (sc == trump and sa != trump):
+            if taken_by[c]:
                 gain = pa + pts[c] + pts[c] - cost[c]
             else:
                 gain = -pa - cost[c]
             if gain > bv:
                 b, bv = c, gain
         fh.remove(b)
-        sb = suit[b]
-        if sb == sa:
-            winner = leader if sta > strength[b] else follower
-        else:
-            winner = follower if sb == trump else leader
+        winner = follower if taken_by[b] else leader
         points[winner] += pa + pts[b]
         won[winner] += 1
         ntricks += 1
@@ -730,13 +670,16 @@ class _Leaf:
 
 def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
     """Exact outcomes of each of ``cards`` for the seat to act, in a two-player deal without
-    trick hooks and without a follow-suit rule, with the sampled stock order known.
+    trick hooks, under a rule of play that restricts only answers to a trump lead (or
+    nothing), with the sampled stock order known.
 
     Tuples and a transposition table instead of ``Sim`` copies: about ten times faster than
     ``solve``."""
     rules = sim.rules
-    assert sim.n == 2 and not rules.hook and rules.restriction in (R_FREE, R_TRUMP_ON_TRUMP)
+    rule = rules.rule_of_play
+    assert sim.n == 2 and not rules.hook and rule.binds_only_on_trump_lead
     suit, strength, pts, cost = rules.suit, rules.strength, rules.pts, rules.cost
+    beats = rules.beats
     trump = sim.trump
     root = sim.current
     root_team = sim.side_of[root]
@@ -747,7 +690,8 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
     tot_tricks = [sim.tricks_won[0], sim.tricks_won[1]]
     base_p0 = sim.points[0]
     leaf_cache: dict[tuple[int, int], float] = {}
-    trump_rule = rules.restriction == R_TRUMP_ON_TRUMP
+    trump_rule = not rule.free
+    legal = rule.legal
 
     def leaf(p0: int, t0: int) -> float:
         key = (p0, t0)
@@ -775,20 +719,14 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
     tt: dict[tuple, tuple[float, int]] = {}
 
     def follow_opts(hand: tuple[int, ...], a: int, k: int) -> tuple[int, ...]:
-        if trump_rule and k >= nd and suit[a] == trump:
-            t = tuple(x for x in hand if suit[x] == trump)
-            if t:
-                return t
+        if trump_rule and suit[a] == trump:
+            return tuple(legal(hand, (a,), trump, k >= nd, suit, strength))
         return hand
 
     def after(h0: tuple[int, ...], h1: tuple[int, ...], k: int, leader: int, a: int, b: int,
               p0: int, t0: int, alpha: float, beta: float) -> float:
         # a led by ``leader``, b answered: resolve, draw, go on
-        if suit[b] == suit[a]:
-            lw = strength[a] > strength[b]
-        else:
-            lw = suit[b] != trump
-        winner = leader if lw else 1 - leader
+        winner = 1 - leader if beats[a][b] else leader
         if winner == 0:
             p0 += pts[a] + pts[b]
             t0 += 1
@@ -826,21 +764,17 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
             d_first, d_second = draws[k], draws[k + 1]
         for a in sorted(lh, key=cost_of):
             rest_l = tuple([x for x in lh if x != a])
-            sa, sta, pa = suit[a], strength[a], pts[a]
+            sa, pa = suit[a], pts[a]
+            taken_by = beats[a]
             # the follower's best answer, within the current window
             fbest = _INF if lmax else -_INF
             fa, fb = alpha, beta
             opts = fh
-            if trump_rule and not drawing and sa == trump:
-                opts = tuple([x for x in fh if suit[x] == trump]) or fh
+            if trump_rule and sa == trump:
+                opts = tuple(legal(fh, (a,), trump, not drawing, suit, strength))
             for b in opts:
                 rest_f = tuple([x for x in fh if x != b])
-                sb = suit[b]
-                if sb == sa:
-                    lw = sta > strength[b]
-                else:
-                    lw = sb != trump
-                winner = leader if lw else 1 - leader
+                winner = 1 - leader if taken_by[b] else leader
                 np0, nt0 = p0, t0
                 if winner == 0:
                     np0 += pa + pts[b]

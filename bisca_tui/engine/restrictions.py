@@ -7,8 +7,14 @@ sampler of hidden hands and the search's fast simulator alike:
 - ``why``: the sentence that explains why a card may not be played;
 - ``voids``: the suits a play shows its player lacks.
 
+and three facts about itself that callers may use instead of asking ``legal`` each time:
+``free`` (any card, always), ``follows_suit`` (the suit led binds from the first trick) and
+``binds_only_on_trump_lead`` (only an answer to a trump lead can be restricted). A variant
+declares its rule by ``name``; ``Variant.rule_of_play`` is the object.
+
 ``stock_empty`` says whether the stock (indicator included) is gone: some rules only bind
-then. ``suit`` and ``strength`` are the variant's tables by card.
+then. ``suit`` and ``strength`` are the variant's tables by card. Who takes a trick is the
+one rule in ``tricks``.
 """
 
 from __future__ import annotations
@@ -16,28 +22,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import SUIT_NAMES, SUITS
+from .tricks import winning_card
 
 
 def _word(suit: int) -> str:
     return SUIT_NAMES[SUITS[suit]]
 
 
-def winning_card(trick: Sequence[int], trump: int, suit: Sequence[int],
-                 strength: Sequence[int]) -> int:
-    """The card winning the trick so far (of two identical cards, the first)."""
-    best = trick[0]
-    for c in trick[1:]:
-        if suit[c] == suit[best]:
-            if strength[c] > strength[best]:
-                best = c
-        elif suit[c] == trump:
-            best = c
-    return best
-
-
 class Restriction:
-    name = ""
+    name = ""  # as variants declare it, records keep it and the rules pages show it
     binds_before_stock_ends = True  # False: play is free while there is a stock
+    free = False  # True: any card may always be played (callers may skip ``legal``)
+    follows_suit = False  # True: the suit led must be followed when able, from the start
+    # True: an answer is restricted only when trumps are led (play is free otherwise), so a
+    # two-hand trick's answers follow from whether the lead is a trump
+    binds_only_on_trump_lead = False
 
     def legal(self, hand: Sequence[int], trick: Sequence[int], trump: int, stock_empty: bool,
               suit: Sequence[int], strength: Sequence[int]) -> list[int]:
@@ -55,6 +54,8 @@ class Restriction:
 
 class Free(Restriction):
     name = "free"
+    free = True
+    binds_only_on_trump_lead = True
 
 
 class TrumpOnTrumpAfterStock(Restriction):
@@ -62,6 +63,7 @@ class TrumpOnTrumpAfterStock(Restriction):
     player who holds one."""
 
     name = "trump-on-trump-after-stock"
+    binds_only_on_trump_lead = True
 
     def legal(self, hand, trick, trump, stock_empty, suit, strength):
         if trick and stock_empty and suit[trick[0]] == trump:
@@ -84,10 +86,12 @@ class FollowSuit(Restriction):
     """Sueca: follow the suit led when able; otherwise any card."""
 
     name = "follow-suit"
+    follows_suit = True
 
     def legal(self, hand, trick, trump, stock_empty, suit, strength):
         if trick:
-            follow = [c for c in hand if suit[c] == suit[trick[0]]]
+            led = suit[trick[0]]
+            follow = [c for c in hand if suit[c] == led]
             if follow:
                 return follow
         return list(hand)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from .cards import make_card
 from .state import PLAY, GameState, ScoreEvent, SignalEvent
-from .variant import FREE, HOLDING, VOID, Signal, Variant
+from .variant import HOLDING, VOID, Signal, Variant
 from .view import SeatView
 
 
@@ -47,7 +47,7 @@ def _voids(view: SeatView, variant: Variant) -> list[set[int]]:
     n = view.n_players
     voids: list[set[int]] = [set() for _ in range(n)]
     rule = variant.rule_of_play
-    if variant.restriction == FREE or view.trump is None:
+    if rule.free or view.trump is None:
         return voids
     suit, strength = variant.suit, variant.strength
     trump = view.trump

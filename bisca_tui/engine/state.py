@@ -23,7 +23,8 @@ from . import exchange as X
 from . import phases as P
 from .cards import SUITS, card_str
 from .errors import IllegalAction, LayoutError
-from .variant import FREE, DealScore, Variant
+from .tricks import trick_winner
+from .variant import DealScore, Variant
 
 if TYPE_CHECKING:
     from .calling import Contract
@@ -294,10 +295,13 @@ class GameState:
         return self._by_rule(hand)
 
     def _by_rule(self, hand: list[int]) -> list[int]:
-        v = self.variant
-        if v.restriction == FREE or not self.trick:
+        if not self.trick:
             return list(hand)
-        return v.rule_of_play.legal(hand, self.trick, self.trump, self.stock_count == 0,
+        v = self.variant
+        rule = v.rule_of_play
+        if rule.free:
+            return list(hand)
+        return rule.legal(hand, self.trick, self.trump, self.stock_count == 0,
                                     v.suit, v.strength)
 
     def legal_actions(self) -> list[int]:
@@ -446,19 +450,9 @@ class GameState:
 
     def _finish_trick(self) -> None:
         v = self.variant
-        suit, strength, pts = v.suit, v.strength, v.points
+        pts = v.points
         cards = self.trick
-        trump = self.trump
-        best = 0
-        wc = cards[0]
-        for i in range(1, len(cards)):
-            c = cards[i]
-            if suit[c] == suit[wc]:
-                if strength[c] > strength[wc]:
-                    best, wc = i, c
-            elif suit[c] == trump:
-                best, wc = i, c
-        winner = self.trick_seats[best]
+        winner = self.trick_seats[trick_winner(cards, v.beats_table(self.trump))]
         points = 0
         for c in cards:
             points += pts[c]

@@ -16,6 +16,7 @@ from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
 from .exchange import ExchangeRule
 from .restrictions import RESTRICTIONS, Restriction
+from .tricks import BeatsTable, beats_table
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -154,6 +155,7 @@ class Variant:
         self.suit = tuple(suits)
         self.strength = tuple(strength)
         self.points = tuple(points)
+        self._beats: dict[int | None, BeatsTable] = {}
         self.team_of = self.make_teams(n)
         self.n_teams = max(self.team_of) + 1
         self.signals = self.active_signals()
@@ -232,6 +234,13 @@ class Variant:
     def rule_of_play(self) -> Restriction:
         """The object that says which cards may be played (``restrictions``)."""
         return RESTRICTIONS[self.restriction]
+
+    def beats_table(self, trump: int | None) -> BeatsTable:
+        """Who takes a trick with this trump suit, as a table (``tricks.beats_table``)."""
+        table = self._beats.get(trump)
+        if table is None:
+            table = self._beats[trump] = beats_table(trump, self.suit, self.strength)
+        return table
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
         """The exchange rule in force in this deal now (None: no exchange)."""
