@@ -18,7 +18,6 @@ be saved.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import threading
@@ -798,29 +797,3 @@ class BiscaApp(App[int]):
         if self.lock is not None:
             self.lock.release()
 
-
-def build_parser() -> argparse.ArgumentParser:
-    from ..engine.variant import all_variants
-
-    p = argparse.ArgumentParser(prog="bisca-tui", description="A terminal card table.")
-    p.add_argument("--variant", choices=[c.id for c in all_variants()], metavar="ID",
-                   help="the game preselected in the new game form (bisca-tui variants "
-                   "lists them)")
-    p.add_argument("--cards", choices=CARD_STYLES,
-                   help="draw suits as symbols or letters (for fonts without ♠♥♦♣); "
-                   "default: the last choice, else symbols")
-    p.add_argument("--speed", choices=list(SPEEDS),
-                   help=f"how fast the bots play (default: the last choice, else "
-                   f"{DEFAULT_SPEED})")
-    p.add_argument("--data-dir", metavar="DIR",
-                   help="where matches are saved (default: $BISCA_TUI_DATA, else the "
-                   "platform's data folder, ~/.local/share/bisca-tui on Linux)")
-    return p
-
-
-def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
-    app = BiscaApp(data_directory=args.data_dir, variant=args.variant, card_style=args.cards,
-                   speed=args.speed)
-    result = app.run()
-    return int(result or 0)

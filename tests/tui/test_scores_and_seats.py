@@ -8,8 +8,8 @@ from textual.widgets import OptionList, Select, Static
 from tui_helpers import make_app, open_table, play_deal_by_keys
 
 from bisca_tui.bots.base import bot_levels
+from bisca_tui.cli import build_parser
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
-from bisca_tui.tui.app import build_parser
 from bisca_tui.tui.screens.newgame import CMD, NewGameScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 
