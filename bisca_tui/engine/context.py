@@ -19,13 +19,9 @@ class DealContext:
     ties_before: int = 0
 
     @classmethod
-    def fresh(cls, n_teams: int, target: int | None = None) -> DealContext:
-        """The first deal of a match: nobody has a point yet, nothing is carried."""
-        return cls((0,) * n_teams, target)
-
-    @classmethod
     def of(cls, n_teams: int, match_points: Iterable[int] | None = None,
            target: int | None = None, ties_before: int = 0) -> DealContext:
+        """No match points given: a match's first deal, nobody has a point yet."""
         points = tuple(match_points) if match_points is not None else (0,) * n_teams
         return cls(points, target, ties_before)
 
