@@ -30,6 +30,7 @@ from .engine import actions as A
 from .engine import phases as P
 from .engine.calling import called_card_played
 from .engine.cards import SUITS, card_str, pack_named, parse_card
+from .engine.context import cut_or_knock
 from .engine.exchange import ANNOUNCED, RETURNED, TAKEN
 from .engine.narrate import bid_label, trumps_phrase
 from .engine.records import Record, RecordError, load_record, replay_record
@@ -132,9 +133,10 @@ class _DealTracker:
             self.out["trump"] = SUITS[st.trump]
             ic = st.indicator_card
             self.out["indicator"] = None if ic is None else card_str(ic)
-        if "choice" in st.extra:
-            self.out["choice"] = st.extra["choice"]
-            self.out["buried"] = st.extra.get("buried", 0)
+        made = cut_or_knock(st)
+        if made is not None:
+            self.out["choice"] = made.choice
+            self.out["buried"] = made.buried
         if self.auction:
             self.out["auction"] = [
                 {"seat": s, "action": A.action_str(b),

@@ -33,6 +33,7 @@ from typing import IO, Any
 
 from ..engine.actions import action_str, parse_action
 from ..engine.cards import SUITS, card_str
+from ..engine.context import protocol_extra
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
 from .base import Bot, RandomBot, bot_levels, make_bot
@@ -133,7 +134,7 @@ def view_to_json(view: SeatView, signal_names: Sequence[str] = ()) -> dict[str, 
         ],
         "deal_game_points": list(view.deal_game_points),
         "legal": [action_str(a, signal_names) for a in view.legal],
-        "extra": {k: _plain(v) for k, v in view.extra},
+        "extra": protocol_extra(view.cut_or_knock),
         "match_points": list(view.match_points),
         "target": view.target,
         "history_len": view.history_len,

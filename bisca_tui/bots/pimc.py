@@ -30,7 +30,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..engine import actions as A
 from ..engine.sampling import HiddenInfo, infer, sample_hidden
@@ -122,7 +121,7 @@ class _Deal:
         self.tricks: list[Trick] = list(view.tricks)
         self.trick = [c for _, c in view.trick]
         self.trick_seats = [s for s, _ in view.trick]
-        self.extra: dict[str, Any] = dict(view.extra)
+        self.cut_or_knock = view.cut_or_knock
         self.contract = view.contract
         self.called_holder: int | None = None
         self.side_of = sides
@@ -269,7 +268,7 @@ class PimcBot(Bot):
         assert cards and view.trump is not None
         rng = self.rng
         info = infer(view, variant)
-        rules = Rules(variant, view.trump, view.target, view.match_points, dict(view.extra),
+        rules = Rules(variant, view.trump, view.target, view.match_points, view.cut_or_knock,
                       view.contract)
         sampler = SideSampler(view, variant, info)
         me = view.seat

@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..engine.context import CutOrKnock, DealContext
 from ..engine.phases import OVER
 from ..engine.state import ScoreEvent
 from ..engine.tricks import trick_winner
@@ -78,7 +79,8 @@ class Rules:
 
     def __init__(self, variant: Variant, trump: int, target: int | None = None,
                  match_points: Sequence[int] | None = None,
-                 extra: dict | None = None, contract: Any = None) -> None:
+                 cut_or_knock: CutOrKnock | None = None, contract: Any = None,
+                 ties_before: int = 0) -> None:
         self.variant = variant
         self.contract = contract  # an auction's contract, as the searching seat knows it
         self.n = variant.n
@@ -97,7 +99,9 @@ class Rules:
         self.target = target
         self.match_points = list(match_points) if match_points is not None else [0] * (
             variant.n_teams)
-        self.extra = dict(extra or {})
+        # what the deal took from its match, for the variant's scoring (ties carried in)
+        self.context = DealContext(tuple(self.match_points), target, ties_before)
+        self.cut_or_knock = cut_or_knock  # Bisca Capixaba's public choice
         # how much a card costs to give away or spend: points, plus a premium for trumps
         self.cost = tuple(
             self.pts[c] + ((8 + self.strength[c]) if self.suit[c] == trump else 0)
@@ -216,7 +220,8 @@ class Sim:
     __slots__ = ("rules", "n", "trump", "hands", "stock", "indicator", "trick", "tseats",
                  "leader", "current", "points", "tricks_won", "ntricks", "over",
                  "deal_game_points", "score_events", "early_winner", "target",
-                 "match_points", "extra", "side_of", "contract", "called_holder", "discards")
+                 "match_points", "context", "cut_or_knock", "side_of", "contract",
+                 "called_holder", "discards")
 
     def __init__(self, rules: Rules, hands: list[list[int]], stock: list[int],
                  indicator: int | None, leader: int) -> None:
@@ -239,7 +244,8 @@ class Sim:
         self.early_winner: int | None = None
         self.target = rules.target
         self.match_points = rules.match_points
-        self.extra = rules.extra
+        self.context = rules.context
+        self.cut_or_knock = rules.cut_or_knock
         self.side_of: tuple[int, ...] = rules.team  # the deal's partnerships
         self.contract = rules.contract
         self.called_holder: int | None = None  # set by a search that samples the partner
@@ -251,7 +257,7 @@ class Sim:
         """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``).
 
         The partnerships are the view's when it knows them all, else the variant's teams;
-        a search that samples a hidden partner sets ``side_of`` (and ``extra``) itself.
+        a search that samples a hidden partner sets ``side_of`` (and ``called_holder``) itself.
 
         An exchange announced under the indicator is played out as done: the announcer
         holds the indicator and the card laid under it is the last card to draw (it
@@ -306,7 +312,8 @@ class Sim:
         new.early_winner = self.early_winner
         new.target = self.target
         new.match_points = self.match_points
-        new.extra = self.extra
+        new.context = self.context
+        new.cut_or_knock = self.cut_or_knock
         new.side_of = self.side_of
         new.contract = self.contract
         new.called_holder = self.called_holder
@@ -665,7 +672,7 @@ class _Leaf:
     """Just enough of a state for ``Rules.score`` at the end of a two-player solve."""
 
     __slots__ = ("points", "tricks_won", "deal_game_points", "early_winner", "score_events",
-                 "trump", "target", "match_points", "extra", "side_of")
+                 "trump", "target", "match_points", "context", "cut_or_knock", "side_of")
 
 
 def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
@@ -706,7 +713,8 @@ def solve2_actions(sim: Sim, cards: Sequence[int]) -> dict[int, Outcome]:
             lf.trump = trump
             lf.target = sim.target
             lf.match_points = sim.match_points
-            lf.extra = sim.extra
+            lf.context = sim.context
+            lf.cut_or_knock = sim.cut_or_knock
             lf.side_of = sim.side_of
             v = rules.code(lf, root_team)  # type: ignore[arg-type]
             leaf_cache[key] = v

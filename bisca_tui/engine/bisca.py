@@ -19,6 +19,7 @@ from .cards import (
     rank_of,
     suit_of,
 )
+from .context import CutOrKnock
 from .errors import LayoutError
 from .exchange import ExchangeRule, two_for_any
 from .phases import CUT_OR_KNOCK, DEAL, OVER, PLAY
@@ -266,7 +267,8 @@ class BiscaCapixaba(BiscaBase):
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
         """The 2 of trumps for the indicator, once, before one's first card; after a cut."""
-        return self.exchange if state.extra.get("choice") == "cut" else None
+        made = state.cut_or_knock
+        return self.exchange if made is not None and not made.knocked else None
 
     def explain_special(self, state: GameState, action: int) -> str:
         if state.phase == CUT_OR_KNOCK:
@@ -282,21 +284,23 @@ class BiscaCapixaba(BiscaBase):
 
     def apply_special(self, state: GameState, action: int) -> None:
         if action == A.CUT:
-            state.extra["choice"] = "cut"
             if state.layout_given is not None:
+                state.cut_or_knock = CutOrKnock("cut")
                 state.deal_standard()
                 return
             deck = state.deck
+            buried = 0
             while True:
                 card = deck.pop(0)
                 if rank_of(card) not in (R_ACE, R_7):
                     break
                 # an Ace or 7 may not be the indicator: bury it at random, turn another
                 deck.insert(state.rng.randrange(1, len(deck) + 1), card)
-                state.extra["buried"] = state.extra.get("buried", 0) + 1
+                buried += 1
+            state.cut_or_knock = CutOrKnock("cut", buried)
             state.deal_standard(indicator_first=card)
         elif action == A.KNOCK:
-            state.extra["choice"] = "knock"
+            state.cut_or_knock = CutOrKnock("knock")
             state.deal_standard(trump=HEARTS)
         else:  # pragma: no cover - legal_actions guards this
             raise AssertionError(action)

@@ -340,11 +340,7 @@ def check_result(state: GameState) -> list[Problem]:
 def fresh_deal(state: GameState, layout: Layout | None) -> GameState:
     """The deal as its match made it, before any action: the seed (or a layout), the match
     score and target, and the tied deals carried into it."""
-    fresh = GameState(state.variant, state.dealer, state.seed, layout, state.match_points,
-                      state.target)
-    if "_ties_before" in state.extra:  # set by ``Match.new_deal``
-        fresh.extra["_ties_before"] = state.extra["_ties_before"]
-    return fresh
+    return GameState(state.variant, state.dealer, state.seed, layout, context=state.context)
 
 
 def check_replay(state: GameState) -> list[Problem]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .context import DealContext
 from .state import GameState, Layout
 from .variant import DealScore, Variant
 
@@ -115,6 +116,10 @@ class Match:
         """Deals played out (a deal thrown in for a redeal does not count)."""
         return sum(1 for r in self.results if not r.redeal)
 
+    def deal_context(self, index: int) -> DealContext:
+        """What deal ``index`` (the next one to deal) takes from the match."""
+        return DealContext(tuple(self.side_scores(index)), self.target, self.ties_in_a_row)
+
     def new_deal(self, seed: int | None = None, layout: Layout | None = None) -> GameState:
         if self.is_over():
             raise ValueError("the match is over")
@@ -126,8 +131,7 @@ class Match:
         if seed is None and layout is None:
             seed = self.deal_seed(i)
         state = GameState(self.variant, self.seating(i)[0], seed, layout,
-                          match_points=self.side_scores(i), target=self.target)
-        state.extra["_ties_before"] = self.ties_in_a_row
+                          context=self.deal_context(i))
         self.deals.append(state)
         return state
 

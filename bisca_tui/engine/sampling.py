@@ -266,7 +266,7 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
     state.score_events = [ScoreEvent(e.trick, e.team, e.points, e.reason)
                           for e in view.score_events]
     state.deal_game_points = list(view.deal_game_points)
-    state.extra = dict(view.extra)
+    state.cut_or_knock = view.cut_or_knock
     state.bids = view.bids
     if view.contract is not None:
         state.contract = replace(view.contract, partner=None)

@@ -22,6 +22,7 @@ from . import actions as A
 from . import exchange as X
 from . import phases as P
 from .cards import SUITS, card_str
+from .context import CutOrKnock, DealContext
 from .errors import IllegalAction, LayoutError
 from .tricks import trick_winner
 from .variant import DealScore, Variant
@@ -121,7 +122,12 @@ class GameState:
         layout: Layout | None = None,
         match_points: Iterable[int] | None = None,
         target: int | None = None,
+        context: DealContext | None = None,
     ) -> None:
+        """``context``: what the deal takes from its match; without it, the deal is a
+        match's first (or, with ``match_points`` and ``target``, a deal at that score)."""
+        if context is not None and (match_points is not None or target is not None):
+            raise ValueError("give the match points and target in the context, or without it")
         self.variant = variant
         self.n = variant.n
         if not 0 <= dealer < self.n:
@@ -133,10 +139,8 @@ class GameState:
         self.seed = seed
         self.rng = random.Random(self.seed)
         self.layout_given = layout
-        self.match_points = list(match_points) if match_points is not None else [0] * (
-            variant.n_teams
-        )
-        self.target = target
+        self.context = context if context is not None else DealContext.of(
+            variant.n_teams, match_points, target)
         self.phase = P.DEAL
         self.current: int | None = None
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
@@ -177,7 +181,7 @@ class GameState:
         # cards dealt face down to the table (col Monte), and the bidder's discards
         self.monte: list[int] = []
         self.discards: list[int] = []
-        self.extra: dict[str, Any] = {}  # variant-specific state
+        self.cut_or_knock: CutOrKnock | None = None  # Bisca Capixaba's choice, once made
         if layout is None:
             self.deck = variant.pack()
             self.rng.shuffle(self.deck)
@@ -253,6 +257,16 @@ class GameState:
             hook(self)
 
     # ----- queries -------------------------------------------------------------------
+
+    @property
+    def match_points(self) -> list[int]:
+        """Game points per team before this deal."""
+        return list(self.context.match_points)
+
+    @property
+    def target(self) -> int | None:
+        """Game points that win the match, when the deal knows it."""
+        return self.context.target
 
     def current_player(self) -> int | None:
         return self.current
@@ -562,8 +576,6 @@ class GameState:
         d["signals_this_turn"] = set(self.signals_this_turn)
         d["score_events"] = list(self.score_events)
         d["deal_game_points"] = list(self.deal_game_points)
-        d["match_points"] = list(self.match_points)
-        d["extra"] = dict(self.extra)
         d["side_of"] = list(self.side_of)
         d["monte"] = list(self.monte)
         d["discards"] = list(self.discards)
@@ -580,8 +592,9 @@ class GameState:
         layout: Layout | None = None,
         match_points: Iterable[int] | None = None,
         target: int | None = None,
+        context: DealContext | None = None,
     ) -> GameState:
-        state = cls(variant, dealer, seed, layout, match_points, target)
+        state = cls(variant, dealer, seed, layout, match_points, target, context)
         for a in actions:
             state.apply(a)
         return state

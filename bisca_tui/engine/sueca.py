@@ -96,7 +96,7 @@ class SuecaBase(Variant):
         w = 0 if pts[0] > pts[1] else 1
         p = pts[w]
         all_tricks = tricks[w] == sum(tricks)
-        carried = int(state.extra.get("_ties_before", 0)) if self.options.get(
+        carried = state.context.ties_before if self.options.get(
             "tie") == "carry" else 0
         if self.options.get("sweep") == "tricks" and all_tricks:
             # the whole match at once: exactly the games still needed, carried ties included

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .calling import Contract
+from .context import CutOrKnock
 from .exchange import Exchange
 from .state import GameState, ScoreEvent, Trick
 
@@ -52,7 +53,7 @@ class SeatView:
     score_events: tuple[ScoreEvent, ...]
     deal_game_points: tuple[int, ...]
     legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
-    extra: tuple[tuple[str, object], ...]  # public variant facts (e.g. the cut or knock)
+    cut_or_knock: CutOrKnock | None  # Bisca Capixaba: the eldest's cut or knock, once made
     bids: tuple[tuple[int, int], ...]  # the auction so far: (seat, action) in order spoken
     exchanges: tuple[Exchange, ...]  # every step of a trump exchange, in order
     under_indicator: tuple[int, int] | None  # (seat, card) laid under the indicator
@@ -87,8 +88,6 @@ def make_view(state: GameState, seat: int) -> SeatView:
         for s in range(state.n)
     )
     trump_known = state.trump_known
-    public_extra = tuple(sorted((k, val) for k, val in state.extra.items()
-                                if not k.startswith("_")))
     return SeatView(
         seat=seat,
         variant=v.id,
@@ -114,7 +113,7 @@ def make_view(state: GameState, seat: int) -> SeatView:
         score_events=tuple(state.score_events),
         deal_game_points=tuple(state.deal_game_points),
         legal=tuple(state.legal_actions()) if state.current == seat else (),
-        extra=public_extra,
+        cut_or_knock=state.cut_or_knock,
         bids=state.bids,
         exchanges=state.exchanges,
         under_indicator=state.under_indicator,

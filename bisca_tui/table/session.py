@@ -437,11 +437,7 @@ class Session:
     def fresh_deal(self) -> GameState:
         """The current deal as it was dealt, before any action (as the match made it)."""
         st = self.state
-        fresh = GameState(st.variant, st.dealer, st.seed, st.layout_given,
-                          match_points=st.match_points, target=st.target)
-        if "_ties_before" in st.extra:
-            fresh.extra["_ties_before"] = st.extra["_ties_before"]
-        return fresh
+        return GameState(st.variant, st.dealer, st.seed, st.layout_given, context=st.context)
 
     def undo(self) -> list[int]:
         """Take back the person's last action and everything after it; returns the actions

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ..engine import actions as A
 from ..engine import phases as P
+from ..engine.context import cut_or_knock
 from ..engine.narrate import bid_label
 from .cardart import card_text
 
@@ -69,7 +70,8 @@ def contract_label(where: SeatView | GameState) -> str:
 
 def knocked(where: SeatView | GameState) -> bool:
     """Bisca Capixaba: the eldest knocked (hearts are trumps, no indicator)."""
-    return dict(where.extra).get("choice") == "knock"
+    made = cut_or_knock(where)
+    return made is not None and made.knocked
 
 
 def turn_label(phase: str) -> str:

@@ -132,11 +132,7 @@ def deal_so_far(s: Session, index: int | None = None,
         return []
 
     def fresh() -> GameState:
-        replay = GameState(st.variant, st.dealer, st.seed, st.layout_given,
-                           match_points=st.match_points, target=st.target)
-        if "_ties_before" in st.extra:
-            replay.extra["_ties_before"] = st.extra["_ties_before"]
-        return replay
+        return GameState(st.variant, st.dealer, st.seed, st.layout_given, context=st.context)
 
     def told(plays: list[tuple[list[int], list[int]]]) -> list[str | Text]:
         replay = fresh()

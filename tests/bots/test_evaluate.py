@@ -27,7 +27,7 @@ def test_an_exact_endgame_is_evaluated_with_certain_points_and_wins() -> None:
         seat = s.current_player()
         ev = small_hard(seed).evaluate(s.view(seat))
         assert ev.method == "exact" and ev.samples == 1
-        rules = Rules(s.variant, s.trump, s.target, s.match_points, s.extra)
+        rules = Rules(s.variant, s.trump, s.target, s.match_points, s.cut_or_knock)
         sim = Sim.from_view(rules, s.view(seat), [list(h) for h in s.hands], [])
         truth = solve2_actions(sim, s.legal_cards())
         assert set(ev.values) == set(s.legal_cards())

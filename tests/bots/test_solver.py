@@ -61,7 +61,8 @@ def _line(state: GameState, team: int) -> tuple[int, int, float]:
 
 def _sim_of(state: GameState) -> Sim:
     seat = state.current_player()
-    rules = Rules(state.variant, state.trump, state.target, state.match_points, state.extra)
+    rules = Rules(state.variant, state.trump, state.target, state.match_points,
+                  state.cut_or_knock)
     return Sim.from_view(rules, state.view(seat), [list(h) for h in state.hands],
                          list(state.stock))
 

@@ -227,7 +227,8 @@ def test_the_solver_plays_each_deal_with_its_own_sides() -> None:
         partner = s.called_holder
         if partner == s.contract.bidder:
             continue
-        rules = Rules(v, s.trump, s.target, s.match_points, dict(s.extra), s.contract)
+        rules = Rules(v, s.trump, s.target, s.match_points, s.cut_or_knock, s.contract,
+                      s.context.ties_before)
         sim = Sim.from_view(rules, s.view(seat), [list(h) for h in s.hands], [])
         sim.side_of = tuple(s.side_of)
         sim.called_holder = s.called_holder

@@ -41,7 +41,7 @@ def _planted(seed: int):
         view = s.view(seat)
         if (planted is None and seat == 0 and s.stock_count == 0
                 and len(s.legal_cards()) == 3):
-            rules = Rules(v, s.trump, s.target, s.match_points, s.extra)
+            rules = Rules(v, s.trump, s.target, s.match_points, s.cut_or_knock)
             sim = Sim.from_view(rules, view, [list(h) for h in s.hands], [])
             truth = solve2_actions(sim, s.legal_cards())
             best = max(truth, key=lambda c: truth[c].utility)

@@ -22,6 +22,7 @@ from bisca_support import (
 from bisca_tui.engine import GameState, IllegalAction, LayoutError, Match, card_str, make_variant
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import HEARTS, R_7, R_ACE, rank_of, suit_of
+from bisca_tui.engine.context import CutOrKnock
 
 VID = "bisca-capixaba"
 
@@ -54,7 +55,7 @@ def test_knock_makes_hearts_trumps_without_indicator() -> None:
         random.Random(seed).shuffle(deck)
         state = fresh(seed)
         state.apply(A.KNOCK)
-        assert state.extra["choice"] == "knock"
+        assert state.cut_or_knock == CutOrKnock("knock")
         assert state.trump == HEARTS
         assert state.indicator is None and state.indicator_card is None
         assert state.stock_count == len(state.stock) == 28
@@ -64,7 +65,7 @@ def test_knock_makes_hearts_trumps_without_indicator() -> None:
         assert state.current == 1 and state.phase == "play"
         view = state.view(2)
         assert view.trump == HEARTS and view.indicator is None
-        assert ("choice", "knock") in view.extra
+        assert view.cut_or_knock == CutOrKnock("knock")
 
 
 def test_cut_turns_the_indicator_before_the_deal() -> None:
@@ -77,7 +78,7 @@ def test_cut_turns_the_indicator_before_the_deal() -> None:
             continue
         state = fresh(seed)
         state.apply(A.CUT)
-        assert state.extra["choice"] == "cut"
+        assert state.cut_or_knock is not None and state.cut_or_knock.choice == "cut"
         assert state.indicator == state.indicator_card == deck[0]
         assert state.trump == suit_of(deck[0])
         for i in range(4):
@@ -101,7 +102,8 @@ def test_an_ace_or_seven_is_buried_and_another_turned() -> None:
         assert ind is not None and rank_of(ind) not in (R_ACE, R_7)
         everything = all_cards_in_play(state)
         assert sorted(everything) == sorted(v.pack())
-        n_buried = state.extra.get("buried", 0)
+        assert state.cut_or_knock is not None
+        n_buried = state.cut_or_knock.buried
         leading = 0
         while rank_of(deck[leading]) in (R_ACE, R_7):
             leading += 1

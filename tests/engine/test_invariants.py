@@ -50,7 +50,7 @@ def test_a_deal_scored_with_ties_carried_into_it_replays_as_its_match_made_it() 
     v = make_variant("sueca-3", {"sweep": "tricks", "tie": "carry"})
     m = Match(v, seed=6)
     assert play_match_checked(m, random.Random(6)) == []
-    assert any(d.extra.get("_ties_before") for d in m.deals)
+    assert any(d.context.ties_before for d in m.deals)
 
 
 # ----- a bug planted in each family, and the invariant that catches it -------------------

@@ -7,7 +7,8 @@ import random
 import pytest
 from bisca_support import first_card_policy, run
 
-from bisca_tui.engine import Match, OptionError, make_variant
+from bisca_tui.engine import GameState, Match, OptionError, make_variant
+from bisca_tui.engine.context import DealContext
 from bisca_tui.engine.variant import Variant
 
 
@@ -123,3 +124,26 @@ def test_deal_knows_the_match_score() -> None:
     assert st2.view(0).match_points == tuple(m.scores)
     m.scores[0] += 0  # the deal holds its own copy
     assert st2.match_points is not m.scores
+
+
+def test_a_deal_takes_its_context_from_the_match_and_keeps_it() -> None:
+    v = make_variant("sueca", {"tie": "carry"})
+    m = Match(v, seed=6)
+    rng = random.Random(6)
+    while not m.ties_in_a_row:  # play until a deal is tied
+        st = m.new_deal()
+        while not st.is_over():
+            st.apply(rng.choice(st.legal_actions()))
+        m.finish_deal()
+    st = m.new_deal()
+    assert st.context == DealContext(tuple(m.scores), m.target, m.ties_in_a_row)
+    assert st.context.ties_before == 1
+    copy = st.clone()
+    assert copy.context == st.context
+    # the deal as its match made it, rebuilt from its seed, carries the same context
+    again = GameState(v, st.dealer, st.seed, context=st.context)
+    assert again.signature() == st.signature() and again.context == st.context
+    fresh = GameState(v, st.dealer, st.seed)  # a deal on its own: a fresh match's context
+    assert fresh.context == DealContext((0, 0)) and fresh.target is None
+    with pytest.raises(ValueError):
+        GameState(v, 0, 1, match_points=(1, 0), context=st.context)

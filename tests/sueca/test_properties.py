@@ -21,6 +21,7 @@ from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.calling import Contract
 from bisca_tui.engine.cards import parse_card
+from bisca_tui.engine.context import DealContext
 from bisca_tui.engine.variant import DealScore, Variant
 
 
@@ -91,11 +92,13 @@ def deals(draw: st.DrawFn, config: tuple[str, dict[str, Any], int | None]) -> di
     }
 
 
+def context_of(d: dict[str, Any]) -> DealContext:
+    """The deal's context as its match would make it, tied deals carried in."""
+    return DealContext.of(d["variant"].n_teams, d["match_points"], d["target"], d["ties"])
+
+
 def new_state(d: dict[str, Any]) -> GameState:
-    state = GameState(d["variant"], d["dealer"], seed=d["seed"], match_points=d["match_points"],
-                      target=d["target"])
-    state.extra["_ties_before"] = d["ties"]  # as a match sets it
-    return state
+    return GameState(d["variant"], d["dealer"], seed=d["seed"], context=context_of(d))
 
 
 def advance(state: GameState, rng: random.Random, steps: int) -> None:
@@ -298,7 +301,6 @@ def check_views(state: GameState) -> None:
         if view.indicator is not None:
             seen.add(view.indicator)
         assert not seen & hidden
-        assert all(not k.startswith("_") for k, _ in view.extra)
         if v.id == "sueca-5":
             check_sueca5_view(state, viewer, view)
         else:
@@ -425,8 +427,7 @@ def test_replay_and_clone_rebuild_the_same_deal(config: Any, data: st.DataObject
         for a in state.history:
             laid.apply(a)
         assert laid.hands == state.hands and laid.tricks == state.tricks
-        assert laid.points == state.points and laid.extra == {
-            k: val for k, val in state.extra.items() if k != "_ties_before"}
+        assert laid.points == state.points
     # a clone has the same signature and then goes its own way
     copy = state.clone()
     assert copy.signature() == state.signature()
@@ -478,8 +479,7 @@ def splits(draw: st.DrawFn, config: tuple[str, dict[str, Any], int | None]) -> d
 def test_scores_fall_in_exactly_one_band(config: Any, data: st.DataObject) -> None:
     d = data.draw(splits(config))
     v = d["variant"]
-    state = GameState(v, 0, seed=1, match_points=d["match_points"], target=d["target"])
-    state.extra["_ties_before"] = d["ties"]
+    state = GameState(v, 0, seed=1, context=context_of(d))
     state.points = [0] * v.n
     state.tricks_won = [0] * v.n
     # seats 0 and 1 sit on different sides in every partnership game

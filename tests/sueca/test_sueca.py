@@ -8,6 +8,7 @@ import pytest
 
 from bisca_tui.engine import GameState, IllegalAction, Layout, Match, make_variant, parse_card
 from bisca_tui.engine.cards import SUITS
+from bisca_tui.engine.context import DealContext
 from bisca_tui.engine.variant import DealScore
 
 
@@ -27,12 +28,11 @@ def scored(vid: str, team_points: tuple[int, int], team_tricks: tuple[int, int],
            match_points: tuple[int, int] = (0, 0), target: int | None = None) -> DealScore:
     """Score a deal whose points and tricks are put in directly (seats 0 and 1 carry them)."""
     v = make_variant(vid, options)
-    s = GameState(v, 0, seed=1, match_points=match_points, target=target)
+    s = GameState(v, 0, seed=1, context=DealContext(match_points, target, ties_before))
     s.points = [0] * v.n
     s.tricks_won = [0] * v.n
     s.points[0], s.points[1] = team_points
     s.tricks_won[0], s.tricks_won[1] = team_tricks
-    s.extra["_ties_before"] = ties_before
     return v.score(s)
 
 

@@ -15,6 +15,7 @@ from rules_support import flat, section, tables
 from bisca_tui.engine import GameState, Match, make_variant, parse_card
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.calling import payment
+from bisca_tui.engine.context import DealContext
 from bisca_tui.engine.variant import DealScore
 from bisca_tui.rules import FALLBACK_NOTE, available_rules, format_value, page_text, rules_markdown
 
@@ -59,12 +60,11 @@ def scored(vid: str, options: dict[str, Any] | None, team_points: tuple[int, int
            match_points: tuple[int, int] = (0, 0)) -> DealScore:
     """The engine's score of a deal whose team points and tricks are put in directly."""
     v = make_variant(vid, options, players)
-    s = GameState(v, 0, seed=1, match_points=list(match_points), target=v.match_target())
+    s = GameState(v, 0, seed=1, context=DealContext(match_points, v.match_target(), ties_before))
     s.points = [0] * v.n
     s.tricks_won = [0] * v.n
     s.points[0], s.points[1] = team_points  # seats 0 and 1 are on opposite teams
     s.tricks_won[0], s.tricks_won[1] = team_tricks
-    s.extra["_ties_before"] = ties_before
     return v.score(s)
 
 
