@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..engine import actions as A
 from ..engine import phases as P
+from ..engine.auction import Points, RanksThenPoints
 from ..engine.calling import payment
 from ..engine.tricks import beats
 from ..engine.variant import ASK_CARDS, ASK_POINTS, REQUEST, Variant, make_variant
@@ -673,9 +674,9 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     if plays:
         return None
     kind = auction_kind(variant)
-    if kind == "points" and any(A.BID <= a < A.TRUMP or a == A.PASS for a in legal):
+    if kind == Points.kind and any(A.BID <= a < A.TRUMP or a == A.PASS for a in legal):
         return _point_auction(view, variant, legal, rng, careless)
-    if kind == "ranks-then-points":
+    if kind == RanksThenPoints.kind:
         return rank_auction(view, variant, legal, rng, careless)
     return _auction_choice(view, variant, legal)
 

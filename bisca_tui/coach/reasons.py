@@ -38,6 +38,7 @@ from ..bots.heuristics import (
 from ..bots.pimc import Evaluation
 from ..engine import actions as A
 from ..engine import phases as P
+from ..engine.auction import Points, RanksThenPoints
 from ..engine.cards import PACKS, RANKS, SUITS, card_name
 from ..engine.narrate import CardRef, Part, bid_label
 from ..engine.variant import ASK_CARDS, ASK_POINTS, Variant
@@ -495,11 +496,9 @@ def rule_reason(view: SeatView, action: int) -> Reason:
         return say("discard", card=CardRef(action - A.DISCARD))
     if A.TRUMP <= action < A.DISCARD:
         return say("name_trumps", suit=_suit_words(variant, action - A.TRUMP))
-    kind = auction_kind(variant)
-    if kind == "points":
-        return _points_reason(view, variant, action)
-    if kind == "ranks-then-points":
-        return _ranks_reason(view, variant, action)
+    by_kind = AUCTION_REASONS.get(auction_kind(variant))
+    if by_kind is not None:
+        return by_kind(view, variant, action)
     if A.CALL <= action < A.TRUMP:
         return say("call_top", card=CardRef(action - A.CALL))
     if A.BID <= action < A.CALL:
@@ -562,3 +561,8 @@ def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
         return say("bid_rank", bid=bid_label(variant, action), card=CardRef(card))
     return say("rule")
 
+
+
+# the reasons for bids and calls, by the kind of the auction's bids
+AUCTION_REASONS: dict[str, Callable[[SeatView, Variant, int], Reason]] = {
+    Points.kind: _points_reason, RanksThenPoints.kind: _ranks_reason}
