@@ -66,7 +66,7 @@ def side_names(v: Variant, players: Sequence[str]) -> list[str]:
 
 def score_unit(v: Variant) -> str:
     """What the match standing counts: card points (Sueca de Pontos) or games."""
-    return "points" if v.id == "sueca-pontos" else "games"
+    return v.score_unit
 
 
 class _DealTracker:

@@ -23,9 +23,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..engine import actions as A
+from ..engine import phases as P
+from ..engine.auction import Points, RanksThenPoints
 from ..engine.calling import payment
 from ..engine.tricks import beats
-from ..engine.variant import REQUEST, Variant, make_variant
+from ..engine.variant import ASK_CARDS, ASK_POINTS, REQUEST, Variant, make_variant
 from ..engine.view import SeatView
 from .bidding import rank_auction
 
@@ -323,7 +325,7 @@ def points_askers(view: SeatView) -> set[int]:
     """The partners who asked this seat for points in the trick on the table (Brisca's
     "play me a card with points")."""
     now = len(view.tricks)
-    return {sg.sender for sg in view.signals if sg.trick == now and sg.name == "play_points"
+    return {sg.sender for sg in view.signals if sg.trick == now and sg.name == ASK_POINTS
             and not sg.intercepted and sg.sender != view.seat}
 
 
@@ -602,6 +604,35 @@ def obvious_choice(view: SeatView, variant: Variant, rng: random.Random,
     return None
 
 
+def _cut_or_knock(view: SeatView, legal: Sequence[int]) -> int | None:
+    """Knock (hearts trumps, so every game is worth more) when our side is behind in the
+    match, cut otherwise; the one of them a given layout leaves."""
+    if A.CUT in legal and A.KNOCK in legal:
+        return A.KNOCK if my_team_behind(view) else A.CUT
+    return A.CUT if A.CUT in legal else A.KNOCK if A.KNOCK in legal else None
+
+
+def _exchange(view: SeatView, legal: Sequence[int]) -> int | None:
+    """Exchange for the indicator whenever allowed: it is always the better trump."""
+    return A.EXCHANGE if A.EXCHANGE in legal else None
+
+
+def _claim(view: SeatView, legal: Sequence[int]) -> int | None:
+    """A hand without a single counting card: ask for a new deal."""
+    return A.REDEAL if A.REDEAL in legal else None
+
+
+def _declare(view: SeatView, legal: Sequence[int]) -> int | None:
+    """Holding the called card: a partner beats playing alone."""
+    return A.SHOW if A.SHOW in legal else None
+
+
+# the choice taken before anything else is weighed, by the phase it is open in; None leaves
+# the decision to the signals, the cards and the auction
+PHASE_POLICIES = {P.CUT_OR_KNOCK: _cut_or_knock, P.PLAY: _exchange, P.CLAIM: _claim,
+                  P.DECLARE: _declare}
+
+
 def special_choice(view: SeatView, variant: Variant, rng: random.Random,
                    signals: bool = True, careless: bool = False,
                    requests: bool = True) -> int | None:
@@ -622,16 +653,10 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     if not legal:
         return None
     plays = [a for a in legal if 0 <= a < 80]
-    if A.CUT in legal or A.KNOCK in legal:
-        if A.CUT in legal and A.KNOCK in legal:
-            return A.KNOCK if my_team_behind(view) else A.CUT
-        return A.CUT if A.CUT in legal else A.KNOCK
-    if A.EXCHANGE in legal:
-        return A.EXCHANGE
-    if A.REDEAL in legal:  # a hand without a single counting card: ask for a new deal
-        return A.REDEAL
-    if A.SHOW in legal:  # holding the called card: a partner beats playing alone
-        return A.SHOW
+    policy = PHASE_POLICIES.get(view.phase)
+    taken = policy(view, legal) if policy is not None else None
+    if taken is not None:
+        return taken
     sigs = [a for a in legal if A.is_signal(a)]
     if sigs and signals:
         holdings = [a for a in sigs if variant.signals[a - A.SIGNAL].kind != REQUEST]
@@ -649,9 +674,9 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     if plays:
         return None
     kind = auction_kind(variant)
-    if kind == "points" and any(A.BID <= a < A.TRUMP or a == A.PASS for a in legal):
+    if kind == Points.kind and any(A.BID <= a < A.TRUMP or a == A.PASS for a in legal):
         return _point_auction(view, variant, legal, rng, careless)
-    if kind == "ranks-then-points":
+    if kind == RanksThenPoints.kind:
         return rank_auction(view, variant, legal, rng, careless)
     return _auction_choice(view, variant, legal)
 
@@ -660,7 +685,7 @@ def told_since(view: SeatView) -> int:
     """The first of ``view.signals`` that counts as telling the partners this seat's cards:
     after a partner's latest "show me your cards", the holdings are told again."""
     asks = [i for i, s in enumerate(view.signals)
-            if s.name == "show_cards" and s.sender != view.seat and not s.intercepted]
+            if s.name == ASK_CARDS and s.sender != view.seat and not s.intercepted]
     return asks[-1] + 1 if asks else 0
 
 
@@ -677,20 +702,20 @@ def request_choice(view: SeatView, variant: Variant, sigs: Sequence[int],
     me = view.seat
     now = len(view.tricks)
     mine = [s for s in view.signals if s.sender == me]
-    if "play_points" in names and not any(s.name == "play_points" and s.trick == now
+    if ASK_POINTS in names and not any(s.name == ASK_POINTS and s.trick == now
                                           for s in mine):
         t = Table(view, variant, counting)
         if any(t.ally[s] >= SURE_ALLY for s in t.later):
             c = card if card is not None else rule_card(view, variant, counting)
             w = t.win_card
             if (w is None or t.beats(c, w)) and not t.threats(c):
-                return names["play_points"]
-    if ("show_cards" in names and view.stock_count == 0 and view.indicator is None
-            and not any(s.name == "show_cards" for s in mine)):
+                return names[ASK_POINTS]
+    if (ASK_CARDS in names and view.stock_count == 0 and view.indicator is None
+            and not any(s.name == ASK_CARDS for s in mine)):
         partners = [s for s in range(view.n_players) if s != me
                     and view.side_of[s] is not None and view.side_of[s] == view.side_of[me]]
         if any(view.hand_sizes[s] > 1 for s in partners):
-            return names["show_cards"]
+            return names[ASK_CARDS]
     return None
 
 

@@ -15,6 +15,7 @@ guesses a hidden partner from the cards played until the called card shows it.
 
 from __future__ import annotations
 
+from ..engine.auction import RanksThenPoints
 from ..engine.phases import AUCTION
 from ..engine.view import SeatView
 from .base import Bot, register_level
@@ -73,7 +74,7 @@ class HardBot(PimcBot):
         hand (``bidding.sampled_bid``), everything else as the search says."""
         if view.phase == AUCTION and len(view.legal) > 1:
             variant = variant_of(view)
-            if auction_kind(variant) == "ranks-then-points":
+            if auction_kind(variant) == RanksThenPoints.kind:
                 return sampled_bid(view, variant, view.legal, self.rng, clock=self.clock)
         return super().choose(view)
 

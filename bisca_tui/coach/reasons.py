@@ -37,9 +37,11 @@ from ..bots.heuristics import (
 )
 from ..bots.pimc import Evaluation
 from ..engine import actions as A
+from ..engine import phases as P
+from ..engine.auction import Points, RanksThenPoints
 from ..engine.cards import PACKS, RANKS, SUITS, card_name
 from ..engine.narrate import CardRef, Part, bid_label
-from ..engine.variant import Variant
+from ..engine.variant import ASK_CARDS, ASK_POINTS, Variant
 from ..engine.view import SeatView
 
 TEMPLATES: dict[str, str] = {
@@ -445,25 +447,48 @@ def _suit_words(variant: Variant, suit: int) -> str:
     return names.get(SUITS[suit], SUITS[suit])
 
 
-def rule_reason(view: SeatView, action: int) -> Reason:
-    """Why the rules of thumb take ``action`` (a decision other than a card), said
-    plainly where the rule can be; else a plain statement that the bot does so."""
-    variant = variant_of(view)
+def _cut_or_knock_reason(view: SeatView, action: int) -> Reason | None:
     if action == A.CUT:
         return say("cut")
     if action == A.KNOCK:
         return say("knock") if my_team_behind(view) else say("rule")
+    return None
+
+
+def _exchange_reason(view: SeatView, action: int) -> Reason | None:
     if action == A.EXCHANGE and view.indicator is not None:
         return say("exchange", card=CardRef(view.indicator))
-    if action == A.REDEAL:
-        return say("redeal")
-    if action == A.SHOW:
-        return say("show")
+    return None
+
+
+def _claim_reason(view: SeatView, action: int) -> Reason | None:
+    return say("redeal") if action == A.REDEAL else None
+
+
+def _declare_reason(view: SeatView, action: int) -> Reason | None:
+    return say("show") if action == A.SHOW else None
+
+
+# the reason for a choice that belongs to one phase, by that phase; None leaves the action
+# to the reasons of signals, discards, calls and bids
+PHASE_REASONS: dict[str, Callable[[SeatView, int], Reason | None]] = {
+    P.CUT_OR_KNOCK: _cut_or_knock_reason, P.PLAY: _exchange_reason, P.CLAIM: _claim_reason,
+    P.DECLARE: _declare_reason}
+
+
+def rule_reason(view: SeatView, action: int) -> Reason:
+    """Why the rules of thumb take ``action`` (a decision other than a card), said
+    plainly where the rule can be; else a plain statement that the bot does so."""
+    variant = variant_of(view)
+    reason_of = PHASE_REASONS.get(view.phase)
+    reason = reason_of(view, action) if reason_of is not None else None
+    if reason is not None:
+        return reason
     if A.is_signal(action):
         name = variant.signals[action - A.SIGNAL].name
-        if name == "play_points":
+        if name == ASK_POINTS:
             return say("ask_points")
-        if name == "show_cards":
+        if name == ASK_CARDS:
             return say("ask_cards")
         meaning = variant.signals[action - A.SIGNAL].meaning
         return say("signal", meaning=meaning[:1].lower() + meaning[1:])
@@ -471,11 +496,9 @@ def rule_reason(view: SeatView, action: int) -> Reason:
         return say("discard", card=CardRef(action - A.DISCARD))
     if A.TRUMP <= action < A.DISCARD:
         return say("name_trumps", suit=_suit_words(variant, action - A.TRUMP))
-    kind = auction_kind(variant)
-    if kind == "points":
-        return _points_reason(view, variant, action)
-    if kind == "ranks-then-points":
-        return _ranks_reason(view, variant, action)
+    by_kind = AUCTION_REASONS.get(auction_kind(variant))
+    if by_kind is not None:
+        return by_kind(view, variant, action)
     if A.CALL <= action < A.TRUMP:
         return say("call_top", card=CardRef(action - A.CALL))
     if A.BID <= action < A.CALL:
@@ -538,3 +561,8 @@ def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
         return say("bid_rank", bid=bid_label(variant, action), card=CardRef(card))
     return say("rule")
 
+
+
+# the reasons for bids and calls, by the kind of the auction's bids
+AUCTION_REASONS: dict[str, Callable[[SeatView, Variant, int], Reason]] = {
+    Points.kind: _points_reason, RanksThenPoints.kind: _ranks_reason}

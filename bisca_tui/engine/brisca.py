@@ -22,6 +22,8 @@ from .cards import R_3, R_ACE, R_J, R_K, R_Q, SPANISH, make_card, parse_card, ra
 from .exchange import ExchangeRule, seven_or_two
 from .variant import (
     ARRASTRE,
+    ASK_CARDS,
+    ASK_POINTS,
     FREE,
     REQUEST,
     VOID,
@@ -69,9 +71,9 @@ BRISCA_SIGNS = (
     Signal("briscas", "An Ace or Three of a plain suit", "the head tilted to one side",
            _briscas),
     Signal("no_trumps", "No trumps at all", "both eyes closed", _no_trumps, VOID),
-    Signal("play_points", "Please play a card with points (not a brisca, not a trump)",
+    Signal(ASK_POINTS, "Please play a card with points (not a brisca, not a trump)",
            "a soft puff of breath", _always, REQUEST),
-    Signal("show_cards", "Please tell me your cards", "a long look at the partner", _always,
+    Signal(ASK_CARDS, "Please tell me your cards", "a long look at the partner", _always,
            REQUEST),
 )
 

@@ -153,6 +153,7 @@ class SuecaPontos(SuecaBase):
     name = "Sueca de Pontos"
     description = "Sueca where card points add up from deal to deal; first side to 500."
     house_rules = ()
+    score_unit = "points"
 
     def match_target(self) -> int:
         return 500

@@ -53,6 +53,11 @@ HOLDING = "holding"  # the sender holds a card, or one of a class of cards
 VOID = "void"  # the sender holds no card of a class (Brisca's "no trumps")
 REQUEST = "request"  # the sender asks the partner for something; it tells no holding
 
+# the requests a partner may answer, by name: a variant that offers one declares a signal of
+# that name (kind REQUEST), and the bots and the coach know the request by it
+ASK_POINTS = "play_points"  # "play a card with points": the partner will take the trick
+ASK_CARDS = "show_cards"  # "tell me your cards": the partner's holdings, told again
+
 
 @dataclass(frozen=True)
 class Signal:
@@ -134,6 +139,7 @@ class Variant:
     has_after_card: bool = False  # after_card is called after every card played
     has_card_filter: bool = False  # filter_cards narrows the cards the rule of play allows
     people_scores: bool = False  # the match scores each player, who may change seats per deal
+    score_unit: str = "games"  # what the match standing counts: "games", or card "points"
     dealer_sits_out: bool = False  # the dealer deals but takes no seat (six at Chiamata)
     per_seat_payments: bool = False  # game points are paid seat by seat (summing to zero)
     phases: tuple[str, ...] = (P.DEAL, P.PLAY, P.OVER)  # the phases a deal goes through

@@ -200,10 +200,10 @@ class TableLoop:
         return replace(self.act(self.fallback(), seat), failure=error)
 
     def fallback(self) -> int:
-        """What a failed bot plays: its first legal card (or cut, or knock), else the first
-        legal action."""
+        """What a failed bot plays: its first legal card, else the first legal action (the
+        cut, where the seat cuts or knocks)."""
         legal = self.session.state.legal_actions()
-        plays = [a for a in legal if A.is_play(a) or a in (A.CUT, A.KNOCK)]
+        plays = [a for a in legal if A.is_play(a)]
         return (plays or legal)[0]
 
     def undo(self) -> list[int]:

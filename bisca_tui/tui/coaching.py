@@ -47,8 +47,6 @@ def action_label(variant: Variant, action: int, style: str) -> Text:
         return Text(f"the signal \"{meaning}\" (key s)")
     if A.DISCARD <= action < A.DISCARD + 80:
         return Text("lay aside ").append_text(card_text(action - A.DISCARD, style))
-    if action == A.EXCHANGE:
-        return Text("exchange (key x)")
     if action == A.PASS or A.BID <= action < A.CALL or action == A.REOPEN:
         return Text(f"bid {bid_label(variant, action)}" if action != A.PASS else "pass")
     if A.CALL <= action < A.TRUMP:

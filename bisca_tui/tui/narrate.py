@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine.narrate import CardRef, bid_label, narrate
+from ..engine.narrate import CardRef, action_noun, bid_label, narrate
 from ..engine.state import GameState
 from .cardart import card_text
 from .widgets.log import LOG_WIDTH, verb
@@ -90,12 +90,7 @@ def taken_phrase(s: Session, action: int) -> Text:
     if A.is_signal(action):
         k = action - A.SIGNAL
         return Text(f"the signal {v.signals[k].name}" if k < len(v.signals) else "a signal")
-    return Text(TAKEN_WORDS.get(action) or A.action_str(action, v.signal_names))
-
-
-TAKEN_WORDS = {A.CUT: "the cut", A.KNOCK: "the knock", A.EXCHANGE: "the exchange",
-               A.REOPEN: "the reopening", A.ALONE: "playing alone",
-               A.SHOW: "showing the called card", A.REDEAL: "the redeal"}
+    return Text(action_noun(action) or A.action_str(action, v.signal_names))
 
 
 def undone_line(s: Session, taken: list[int]) -> Text:

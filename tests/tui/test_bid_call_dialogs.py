@@ -148,3 +148,20 @@ async def test_the_call_takes_the_keys_of_the_pack_drawn(style, keys, card) -> N
         await pilot.press("enter")
         await pilot.pause()
         assert app.called == [card]
+
+
+def test_every_phase_a_person_acts_in_is_offered_by_the_table() -> None:
+    """Each phase of every game is met by the table: a dialog of its own (registered by
+    phase), the cards of the hand, or the game's keys for its special actions."""
+    from bisca_tui.engine import phases as P
+    from bisca_tui.engine.variant import all_variants
+    from bisca_tui.tui.contract import CARD_PHASES
+    from bisca_tui.tui.screens.auction import DIALOGS
+
+    assert set(DIALOGS) == set(P.BIDDING)
+    for cls in all_variants():
+        keys = {k.action for k in cls.special_keys}
+        for phase in cls.phases:
+            if phase in (P.DEAL, P.OVER) or phase in DIALOGS or phase in CARD_PHASES:
+                continue
+            assert phase == P.CUT_OR_KNOCK and {A.CUT, A.KNOCK} <= keys, (cls.id, phase)

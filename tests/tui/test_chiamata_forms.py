@@ -125,3 +125,20 @@ async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         assert sum(st.points) == 120 and sum(st.result.game_points) == 0
+
+
+async def test_col_monte_a_hand_without_counting_cards_is_shown_for_a_redeal(private_data) -> None:
+    session = passers("chiamata-monte", 41)  # the person's hand holds no counting card
+    st = session.state
+    dealer = st.dealer
+    assert st.phase == "claim" and st.current == 0
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        assert app.screen.title_text == "Before the bidding"
+        assert app.screen.labels == ["Keep the hand", "Show the hand: the same dealer deals again"]
+        await pilot.press("down", "enter")  # show it
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        assert session.match.results[0].redeal
+        assert session.match.dealer_of(1) == dealer

@@ -23,9 +23,11 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import actions as A
+from ...engine import phases as P
 from ...engine.cards import RANKS, SUITS, Pack
+from ...engine.narrate import choice_round
 from ..cardart import card_text, pack_of, suit_glyph, suit_name, suit_text
-from ..contract import AUCTION, bids_text, contract_need, said
+from ..contract import bids_text, contract_need, said
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
@@ -34,51 +36,72 @@ if TYPE_CHECKING:
 ASK_HINT = -1  # what a bidding dialog answers when h asks the coach (the table shows it)
 
 
-def open_auction_dialog(app: App[object], s: Session, v: SeatView,
-                        chosen: Callable[[int | None], None]) -> None:
-    """The bid (in the auction) or the call (for its winner) of the seat to act, in a
-    dialog; ``chosen`` is given the action picked, None when the dialog was closed, or
+Chosen = Callable[[int | None], None]
+
+
+def open_auction_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen) -> None:
+    """The bid (in the auction), the call (for its winner) or the choice (a redeal asked
+    for, alone or shown) of the seat to act, in the dialog its phase registers in
+    ``DIALOGS``; ``chosen`` is given the action picked, None when the dialog was closed, or
     ``ASK_HINT`` when h asked for the coach's hint (not in a match without hints)."""
-    if v.phase == AUCTION:
-        options = [(a, said(s, a)) for a in v.legal if a != A.PASS]
-        points_only = all(A.BID <= a < A.BID_RANK for a, _ in options)
-        screen: BidScreen | BidListScreen
-        if A.REDEAL in v.legal:  # col Monte: a hand without counting cards
-            screen = BidListScreen([(A.REDEAL, "Show the hand: the same dealer deals again")],
-                                   bids_text(s, v), hand_points(s, v),
-                                   pass_label="Keep the hand",
-                                   hint="Your hand holds no counting card.",
-                                   title="Before the bidding")
-        elif A.REOPEN in v.legal:  # everyone passed: reopen, or agree to a redeal
-            screen = BidListScreen([(A.REOPEN, "Reopen the bidding at the lowest bid")],
-                                   bids_text(s, v), hand_points(s, v),
-                                   pass_label="Agree to a redeal", title="Everyone passed",
-                                   hint="Everyone passed. Reopen, and everyone may bid again; "
-                                        "or agree to a new deal by the same dealer.")
-        elif points_only:
-            screen = BidScreen(options, bids_text(s, v), hand_points(s, v))
-        else:
-            screen = BidListScreen(rank_bids(options, pack_of(s.card_style)), bids_text(s, v),
-                                   hand_points(s, v))
-        screen.hints = s.hints
-        app.push_screen(screen, callback=chosen)
+    DIALOGS[v.phase](app, s, v, chosen)
+
+
+def choice_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen,
+                  bids: bool = True) -> bool:
+    """The phase's round of worded choices (``engine.narrate.choice_round``) in a list, the
+    engine's first legal action on the first line; False when the phase offers none."""
+    found = choice_round(v.phase, v.legal)
+    if found is None:
+        return False
+    words, listed = found
+    (first, first_label), rest = listed[0], listed[1:]
+    screen = BidListScreen(rest, bids_text(s, v) if bids else Text(""), hand_points(s, v),
+                           pass_label=first_label, hint=words.hint, title=words.title,
+                           first=first)
+    screen.hints = s.hints
+    app.push_screen(screen, callback=chosen)
+    return True
+
+
+def bid_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen) -> None:
+    """A bid, or the round of reopen-or-redeal when everyone passed."""
+    if choice_dialog(app, s, v, chosen):
         return
-    if A.ALONE in v.legal:  # col Monte: the bidder holds the called card
-        alone = BidListScreen(
-            [(A.SHOW, "Show it: the right-hand neighbour is your partner")], Text(""),
-            hand_points(s, v), pass_label="Play alone, saying nothing",
-            hint="You hold the called card.", first=A.ALONE,
-            title="The called card is yours")
-        alone.hints = s.hints
-        app.push_screen(alone, callback=chosen)
-        return
-    if v.legal == (A.PASS,):  # col Monte: the called card is another's: play on
-        chosen(A.PASS)
-        return
+    options = [(a, said(s, a)) for a in v.legal if a != A.PASS]
+    screen: BidScreen | BidListScreen
+    if all(A.BID <= a < A.BID_RANK for a, _ in options):
+        screen = BidScreen(options, bids_text(s, v), hand_points(s, v))
+    else:
+        screen = BidListScreen(rank_bids(options, pack_of(s.card_style)), bids_text(s, v),
+                               hand_points(s, v))
+    screen.hints = s.hints
+    app.push_screen(screen, callback=chosen)
+
+
+def claim_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen) -> None:
+    """A hand without counting cards: shown for a redeal, or kept."""
+    choice_dialog(app, s, v, chosen)
+
+
+def declare_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen) -> None:
+    """The bidder holding the called card chooses how to play; anyone else plays on."""
+    if not choice_dialog(app, s, v, chosen, bids=False):
+        chosen(v.legal[0])  # a single action (play on): nothing to ask
+
+
+def call_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen) -> None:
+    """The card the auction's winner calls."""
     cards = [a - A.CALL for a in v.legal if A.CALL <= a < A.TRUMP]
     app.push_screen(
         CallScreen(cards, v.hand, s.variant.ranking.order, contract_need(v), s.card_style),
         callback=lambda card: chosen(None if card is None else A.CALL + card))
+
+
+# the dialog of each phase whose actions are not cards (``engine.phases.BIDDING``)
+DIALOGS: dict[str, Callable[[App[object], Session, SeatView, Chosen], None]] = {
+    P.AUCTION: bid_dialog, P.CLAIM: claim_dialog, P.DECLARE: declare_dialog,
+    P.CALL: call_dialog}
 
 
 def rank_bids(options: list[tuple[int, str]], pack: Pack) -> list[tuple[int, str]]:

@@ -25,7 +25,7 @@ from ...engine.view import SeatView
 from ...engine.words import holds
 from ...table.session import Session
 from ..cardart import WINNER, card_text
-from ..contract import BIDDING, DISCARD, PLAY
+from ..contract import BIDDING, CARD_PHASES
 from ..layout import SIDE_PANEL, card_sizes
 from ..messages import CardClicked
 from ..narrate import match_so_far
@@ -167,9 +167,11 @@ class TableScreen(TableActions, Screen[None]):
         return sorted_hand(self.session.variant, view)
 
     def playable(self, view: SeatView) -> set[int]:
-        if view.phase == DISCARD:  # col Monte: the cards the bidder may lay aside
-            return {a - A.DISCARD for a in view.legal if A.DISCARD <= a < A.DISCARD + 80}
-        return {a for a in view.legal if A.is_play(a)}
+        """The cards of the hand whose action (a play, or laying it aside) is legal now."""
+        base = CARD_PHASES.get(view.phase)
+        if base is None:
+            return set()
+        return {a - base for a in view.legal if base <= a < base + 80}
 
     def refresh_table(self) -> None:
         if self.drawn:
@@ -200,7 +202,7 @@ class TableScreen(TableActions, Screen[None]):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.show(seat_info(s, v, seat, private), partnerships)
         # the hand
-        mine = self.my_turn(v) and v.phase in (PLAY, DISCARD)
+        mine = self.my_turn(v) and v.phase in CARD_PHASES
         hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
@@ -294,7 +296,7 @@ class TableScreen(TableActions, Screen[None]):
                 holding = private and not self.deal_closed and not self.waiting_handover
                 if action == "play" and len(parameters) == 2:  # the footer's "1-n Play"
                     holding = holding and min(len(v.hand), 10) == parameters[1]
-                return holding and v.phase in (PLAY, DISCARD)
+                return holding and v.phase in CARD_PHASES
             if action == "special":
                 return mine and parameters[0] in v.legal
             if action == "signal":
@@ -334,7 +336,7 @@ class TableScreen(TableActions, Screen[None]):
 
     def try_play(self, index: int) -> None:
         v, private = self.shown_view()
-        if not (private and self.my_turn(v)) or v.phase not in (PLAY, DISCARD):
+        if not (private and self.my_turn(v)) or v.phase not in CARD_PHASES:
             return
         hand = self.sorted_hand(v)
         s = self.session
@@ -346,7 +348,7 @@ class TableScreen(TableActions, Screen[None]):
         card = hand[index]
         self.selected = index
         try:
-            self.act(A.DISCARD + card if v.phase == DISCARD else card, v.seat)
+            self.act(CARD_PHASES[v.phase] + card, v.seat)
         except IllegalAction as e:
             self.notice = Text(f"{who} cannot play ", style="bold red")
             self.notice.append_text(card_text(card, self.session.card_style))
@@ -374,7 +376,7 @@ class TableScreen(TableActions, Screen[None]):
         """Play the card under the cursor; an Enter coming just as the table came into view
         (meant for the screen before) only arms the key."""
         v, private = self.shown_view()
-        if not (private and self.my_turn(v)) or v.phase not in (PLAY, DISCARD):
+        if not (private and self.my_turn(v)) or v.phase not in CARD_PHASES:
             return
         if not self.armed:
             self.armed = True

@@ -3,6 +3,7 @@ the caption under the trick (the trick just taken, or the last one in one line).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -30,37 +31,18 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     if not mine:
         if handing_over or (s.is_human(cur) and viewer != cur):
             return Text(f"{s.name(cur)} to play: pass the keyboard.", style="bold")
-        if v.phase == CUT_OR_KNOCK:
-            return Text(f"{s.name(cur)} chooses to cut or knock…")
-        if v.phase == AUCTION:
-            return Text(f"{s.name(cur)} to bid…")
-        if v.phase == CALLING:
-            return Text(f"{s.name(cur)} calls a card…")
-        if v.phase == DISCARD:
-            return Text(f"{s.name(cur)} takes the monte and lays cards aside…")
-        if v.phase in (CLAIM, DECLARE):
-            return Text(f"{s.name(cur)} decides…")
+        waiting = OTHERS_WAIT.get(v.phase)
+        if waiting is not None:
+            return Text(f"{s.name(cur)} {waiting}…")
         lead = "to lead" if not v.trick else "to play"
         return Text(f"{s.name(cur)} {lead}…")
     legal = v.legal
     # with one person at the keyboard, "you"; with several, each by name
     who = s.name(s.controller(v.seat)) if s.hot_seat else ""
     yours = f"{who}'s" if who else "Your"
-    if v.phase == AUCTION:
-        return Text(f"{yours} bid: b opens the bidding dialog.", style="bold yellow")
-    if v.phase == CALLING:
-        return Text(f"{who or 'You'} won the bidding: b opens the dialog to call a card.",
-                    style="bold yellow")
-    if v.phase == DISCARD:
-        left = s.variant.monte_size - len(v.discards)
-        return Text(f"{yours} monte is in your hand: lay aside {left} more card"
-                    f"{'s' if left > 1 else ''} (1-9 or click); they count for the side "
-                    "that takes the last trick.", style="bold yellow")
-    if v.phase in (CLAIM, DECLARE):
-        return Text(f"{yours} choice: b opens the dialog.", style="bold yellow")
-    if v.phase == CUT_OR_KNOCK:
-        return Text(f"{yours} choice: c cuts (an indicator is turned), "
-                    "k knocks (hearts are trumps).", style="bold yellow")
+    own = OWN_TURN.get(v.phase)
+    if own is not None:
+        return Text(own(s, v, who, yours), style="bold yellow")
     t = Text(f"{yours} turn: ", style="bold yellow")
     if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
         t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
@@ -130,3 +112,33 @@ def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True,
         line("", spaced, f" {who}"),
         line("", spaced, ""),
     ])
+
+
+# what the others wait for while a seat acts in a phase other than the play, after its name
+OTHERS_WAIT = {CUT_OR_KNOCK: "chooses to cut or knock", AUCTION: "to bid",
+               CALLING: "calls a card", DISCARD: "takes the monte and lays cards aside",
+               CLAIM: "decides", DECLARE: "decides"}
+
+
+def _discard_turn(s: Session, v: SeatView, who: str, yours: str) -> str:
+    left = s.variant.monte_size - len(v.discards)
+    return (f"{yours} monte is in your hand: lay aside {left} more card"
+            f"{'s' if left > 1 else ''} (1-9 or click); they count for the side "
+            "that takes the last trick.")
+
+
+def _choice_turn(s: Session, v: SeatView, who: str, yours: str) -> str:
+    return f"{yours} choice: b opens the dialog."
+
+
+# the status line of the person's own turn, by phase (the play has its own, with the keys)
+OWN_TURN: dict[str, Callable[[Session, SeatView, str, str], str]] = {
+    AUCTION: lambda s, v, who, yours: f"{yours} bid: b opens the bidding dialog.",
+    CALLING: lambda s, v, who, yours:
+        f"{who or 'You'} won the bidding: b opens the dialog to call a card.",
+    DISCARD: _discard_turn,
+    CLAIM: _choice_turn,
+    DECLARE: _choice_turn,
+    CUT_OR_KNOCK: lambda s, v, who, yours:
+        f"{yours} choice: c cuts (an indicator is turned), k knocks (hearts are trumps).",
+}
