@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from . import events as E
 from .cards import (
     HEARTS,
     PORTUGUESE,
@@ -284,6 +285,7 @@ class BiscaCapixaba(BiscaBase):
         if action == A.CUT:
             state.extra["choice"] = "cut"
             if state.layout_given is not None:
+                state.events.append(E.Cut(state.eldest, 0))
                 state.deal_standard()
                 return
             deck = state.deck
@@ -294,9 +296,11 @@ class BiscaCapixaba(BiscaBase):
                 # an Ace or 7 may not be the indicator: bury it at random, turn another
                 deck.insert(state.rng.randrange(1, len(deck) + 1), card)
                 state.extra["buried"] = state.extra.get("buried", 0) + 1
+            state.events.append(E.Cut(state.eldest, state.extra.get("buried", 0)))
             state.deal_standard(indicator_first=card)
         elif action == A.KNOCK:
             state.extra["choice"] = "knock"
+            state.events.append(E.Knock(state.eldest, HEARTS))
             state.deal_standard(trump=HEARTS)
         else:  # pragma: no cover - legal_actions guards this
             raise AssertionError(action)
@@ -304,8 +308,7 @@ class BiscaCapixaba(BiscaBase):
     # --- partners show their hands --------------------------------------------------
 
     def show_partners(self, state: GameState, why: str) -> None:
-        for seat in range(state.n):
-            state.show_hand((seat + 2) % 4, seat)
+        state.show_hands([((seat + 2) % 4, seat) for seat in range(state.n)])
         state.shown_events.append((len(state.tricks), why))
 
     def on_play_started(self, state: GameState) -> None:
