@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import actions as A
 from . import events as E
@@ -57,8 +57,10 @@ class Layout:
         }
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick taken. A named tuple, not a dataclass: one is made for every trick of every
+    deal, and a frozen dataclass's ``__init__`` costs several times more."""
+
     leader: int
     seats: tuple[int, ...]
     cards: tuple[int, ...]
