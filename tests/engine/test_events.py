@@ -99,9 +99,9 @@ def test_capixaba_cut_knock_exchange_and_partners_hands() -> None:
         for seat in range(4):
             for e in seen_events(state, seat):
                 if isinstance(e, E.HandShown):
-                    partners = seat == e.seat or (e.seat + 2) % 4 == seat
-                    assert (e.cards != ()) == partners or not e.cards and not partners
-                    if not partners:
+                    if seat in (e.seat, (e.seat + 2) % 4):  # its owner, its partner
+                        assert e.cards and e.to == ((e.seat + 2) % 4,)
+                    else:
                         assert e.cards == ()
     assert kinds == {E.Cut, E.Knock, E.ExchangeMade}
 
