@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from . import events as E
 from .cards import (
     HEARTS,
     PORTUGUESE,
@@ -286,6 +287,7 @@ class BiscaCapixaba(BiscaBase):
         if action == A.CUT:
             if state.layout_given is not None:
                 state.cut_or_knock = CutOrKnock("cut")
+                state.events.append(E.Cut(state.eldest, 0))
                 state.deal_standard()
                 return
             deck = state.deck
@@ -298,9 +300,11 @@ class BiscaCapixaba(BiscaBase):
                 deck.insert(state.rng.randrange(1, len(deck) + 1), card)
                 buried += 1
             state.cut_or_knock = CutOrKnock("cut", buried)
+            state.events.append(E.Cut(state.eldest, buried))
             state.deal_standard(indicator_first=card)
         elif action == A.KNOCK:
             state.cut_or_knock = CutOrKnock("knock")
+            state.events.append(E.Knock(state.eldest, HEARTS))
             state.deal_standard(trump=HEARTS)
         else:  # pragma: no cover - legal_actions guards this
             raise AssertionError(action)
@@ -308,8 +312,7 @@ class BiscaCapixaba(BiscaBase):
     # --- partners show their hands --------------------------------------------------
 
     def show_partners(self, state: GameState, why: str) -> None:
-        for seat in range(state.n):
-            state.show_hand((seat + 2) % 4, seat)
+        state.show_hands([((seat + 2) % 4, seat) for seat in range(state.n)])
         state.shown_events.append((len(state.tricks), why))
 
     def on_play_started(self, state: GameState) -> None:

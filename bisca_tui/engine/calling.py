@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from . import events as E
 from . import phases as P
 from .auction import (
     DEALER_AT_ZERO,
@@ -112,6 +113,7 @@ class CalledPartnerGame(Variant):
     dark_first_trick = False  # trumps and the call are announced after the first trick
     teams_shown = False
     per_seat_payments = True
+    has_after_card = True  # the called card played shows the partner
     phases = (P.DEAL, P.AUCTION, P.CALL, P.PLAY, P.OVER)
 
     def make_teams(self, n: int) -> tuple[int, ...]:
@@ -183,6 +185,7 @@ class CalledPartnerGame(Variant):
         seat = state.current
         assert seat is not None
         if state.phase == P.AUCTION:
+            state.events.append(self.bid_event(state, seat, action))
             state.bids = state.bids + ((seat, action),)
             st = self.auction(state)
             if not st.over:
@@ -195,11 +198,20 @@ class CalledPartnerGame(Variant):
             return
         raise AssertionError(action)  # pragma: no cover
 
+    def bid_event(self, state: GameState, seat: int, action: int) -> E.Event:
+        """What a seat said in the auction, as an event."""
+        if action == A.REOPEN:
+            return E.Reopened(seat, self.auction_rules.domain.ladder()[0])
+        if action == A.PASS:
+            return E.RedealAgreed(seat) if self.auction(state).reopening else E.Passed(seat)
+        return E.Bid(seat, action)
+
     def close_auction(self, state: GameState, st: AuctionStatus) -> None:
         domain = self.auction_rules.domain
         if st.high_seat is None or st.high_bid is None:
             if self.auction_rules.all_pass == DEALER_AT_ZERO:
                 state.contract = Contract(state.dealer, None, "no bid", 61)
+                state.events.append(E.BiddingWon(state.dealer, None, 61))
                 state.phase = P.CALL
                 state.current = state.dealer
                 return
@@ -213,6 +225,7 @@ class CalledPartnerGame(Variant):
             return
         bid = st.high_bid
         state.contract = Contract(st.high_seat, bid, domain.label(bid), domain.need(bid))
+        state.events.append(E.BiddingWon(st.high_seat, bid, domain.need(bid)))
         if self.dark_first_trick:
             state.start_play()  # the call waits until the first trick is down
             return
@@ -230,6 +243,10 @@ class CalledPartnerGame(Variant):
         state.contract = replace(c, trump=self.suit[card], called=card)
         state.called_holder = holder
         self.set_sides(state)
+        state.events.append(E.Called(c.bidder, card, self.suit[card]))
+        state.events.append(E.PartnerKnown(c.bidder, holder))
+        if card in state.trick:  # played already, in the dark: the partner is shown
+            state.events.append(E.PartnerShown(holder, c.bidder, card))
         if len(state.trick) == state.n:  # a first trick played in the dark: now it is won
             state.phase = P.PLAY
             state._finish_trick()
@@ -237,6 +254,11 @@ class CalledPartnerGame(Variant):
         state.start_play()
         if self.bidder_leads:
             state.leader = state.current = c.bidder
+
+    def after_card(self, state: GameState, seat: int, card: int) -> None:
+        c = state.contract
+        if c is not None and c.called == card and not state.partner_shown:
+            state.events.append(E.PartnerShown(seat, c.bidder, card))
 
     def set_sides(self, state: GameState) -> None:
         c = state.contract

@@ -192,6 +192,7 @@ class ChiamataBuio(ChiamataSubito):
         return state.contract is None or state.contract.called is None
 
     def after_card(self, state: GameState, seat: int, card: int) -> None:
+        super().after_card(state, seat, card)
         c = state.contract
         if c is not None and c.called is None and len(state.trick) == state.n:
             state.phase = P.CALL  # the trick waits on the table for the call

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from . import events as E
 from .cards import R_2, R_3, R_7, R_ACE, R_J, R_K, R_Q, card_name, make_card, rank_of
 
 if TYPE_CHECKING:
@@ -130,12 +131,14 @@ def apply_exchange(state: GameState) -> None:
         state.under_indicator = (seat, card)
         state.exchanges = state.exchanges + (Exchange(seat, card, state.indicator, n,
                                                       ANNOUNCED),)
+        state.events.append(E.ExchangeAnnounced(seat, card, state.indicator))
         return
     took = state.indicator
     state.hands[seat].append(took)
     state.indicator = card
     state.exchanges = state.exchanges + (Exchange(seat, card, took, n, TAKEN),)
     state.make_public(seat, took)
+    state.events.append(E.ExchangeMade(seat, card, took))
 
 
 def after_trick_won(state: GameState, winner: int) -> None:
@@ -150,6 +153,7 @@ def after_trick_won(state: GameState, winner: int) -> None:
     state.under_indicator = None
     state.exchanges = state.exchanges + (Exchange(seat, card, took, len(state.tricks), TAKEN),)
     state.make_public(seat, took)
+    state.events.append(E.ExchangeMade(seat, card, took))
 
 
 def indicator_drawn(state: GameState) -> None:
@@ -163,3 +167,4 @@ def indicator_drawn(state: GameState) -> None:
     state.exchanges = state.exchanges + (Exchange(seat, card, card, len(state.tricks),
                                                   RETURNED),)
     state.make_public(seat, card)
+    state.events.append(E.ExchangeReturned(seat, card))

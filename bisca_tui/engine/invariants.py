@@ -20,7 +20,9 @@ every game the engine registers.
 - **Views**: a seat's view holds its own hand, claims of other hands that are true, and
   nothing that depends on a card it may not see: moving the cards hidden from it between
   their places leaves its view unchanged. The called card's holder stays hidden until the
-  card is played or shown.
+  card is played or shown. The events in its view name no card hidden from it (a card named
+  by the call says nothing of its place), and tell it the called card's holder only when it
+  is that holder.
 - **Result**: a deal thrown in (everyone passed, a hand shown for a redeal) scores nothing
   and played no trick; a deal ended by a score reaching the target names that side; a deal
   played out has every card in the tricks or the discards, card points by side summing to
@@ -39,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from . import events as E
 from . import phases as P
 from .cards import card_str, rank_of, suit_of
 from .errors import IllegalAction
@@ -249,6 +252,18 @@ def check_view(state: GameState, seat: int, rng: random.Random) -> list[Problem]
             out.append(Problem("views", f"seat {seat}'s view names seat "
                                         f"{view.contract.partner} as the called card's holder"
                                         f" before the card is played or shown"))
+    hidden = {lst[i] for lst, i in _hidden_from(state, seat)}
+    for ev in view.events:
+        if isinstance(ev, E.Called | E.PartnerShown):
+            continue  # the called card is named by the call, not found where it lies
+        shown = E.cards_named(ev) & hidden
+        if shown:
+            out.append(Problem("views", f"seat {seat}'s events show "
+                                        f"{[card_str(c) for c in sorted(shown)]}, hidden from "
+                                        f"it, in {type(ev).__name__}"))
+        if isinstance(ev, E.PartnerKnown) and ev.partner != seat:
+            out.append(Problem("views", f"seat {seat}'s events name seat {ev.partner} as the "
+                                        f"called card's holder"))
     # the view may not change when the cards hidden from the seat change places
     moved = state.clone()
     places = _hidden_from(moved, seat)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from . import events as E
 from . import phases as P
 from .auction import REDEAL, AuctionRules, Points
 from .calling import CalledPartnerGame, Contract
@@ -50,7 +51,6 @@ class ChiamataMonte(CalledPartnerGame):
     draws = False
     restriction = FREE
     bidder_leads = True
-    has_after_card = False
     house_rules = (MIN_BID_RULE, SESSION_RULE, DEALS_RULE, TARGET_RULE)
     phases = (P.DEAL, P.CLAIM, P.AUCTION, P.CALL, P.DISCARD, P.DECLARE, P.PLAY, P.OVER)
 
@@ -132,29 +132,36 @@ class ChiamataMonte(CalledPartnerGame):
                     f"deals again",), None, redeal=True)
                 for viewer in range(state.n):
                     state.show_hand(seat, viewer)
+                state.events.append(E.RedealClaimed(seat, tuple(state.hands[seat])))
                 return
             state.claims = state.claims + (seat,)
+            state.events.append(E.HandKept(seat))
             self.next_claim(state, len(state.claims))
             return
         if state.phase == P.DISCARD:
             card = action - A.DISCARD
             state.hands[seat].remove(card)
             state.discards.append(card)
+            state.events.append(E.Discarded(seat, card))
             if len(state.discards) == self.monte_size:
                 self.after_discards(state)
             return
         if state.phase == P.DECLARE:
             c = state.contract
             assert c is not None
+            assert c.called is not None
             if action == A.SHOW:
                 state.partner_shown = True
                 state.called_holder = (c.bidder + 1) % state.n
-            elif action == A.ALONE:
-                state.called_holder = c.bidder
-            else:  # the called card's holder is the secret partner
-                assert c.called is not None
-                state.called_holder = next(s for s in range(state.n)
-                                           if c.called in state.hands[s])
+                state.events.append(E.PartnerShown(state.called_holder, c.bidder, c.called))
+            else:
+                if action == A.ALONE:
+                    state.called_holder = c.bidder
+                else:  # the called card's holder is the secret partner
+                    state.called_holder = next(s for s in range(state.n)
+                                               if c.called in state.hands[s])
+                state.events.append(E.Declared(c.bidder))
+                state.events.append(E.PartnerKnown(c.bidder, state.called_holder))
             self.begin_play(state)
             return
         super().apply_special(state, action)
@@ -165,6 +172,8 @@ class ChiamataMonte(CalledPartnerGame):
         assert c is not None
         state.trump = self.suit[card]
         state.contract = Contract(c.bidder, c.bid, c.bid_label, c.need, self.suit[card], card)
+        state.events.append(E.Called(c.bidder, card, self.suit[card]))
+        state.events.append(E.MonteTaken(c.bidder, len(state.monte)))
         state.hands[c.bidder].extend(state.monte)
         state.monte = []
         state.phase = P.DISCARD

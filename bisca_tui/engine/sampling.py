@@ -272,6 +272,7 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
         state.contract = replace(view.contract, partner=None)
     state.exchanges = view.exchanges
     state.under_indicator = view.under_indicator
+    state.events = list(view.events)  # what the seat saw: no more is known of the deal
     state.result = None
     variant.rebuild_hidden(state)
     return state

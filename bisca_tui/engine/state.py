@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import actions as A
+from . import events as E
 from . import exchange as X
 from . import phases as P
 from .cards import SUITS, card_str
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 
 PLAY = P.PLAY
 OVER = P.OVER
+_event = tuple.__new__  # makes an event of the hot paths without its count check
+_PLAYED = E.PLAYED
+_TRICK_WON = E.TrickWon
 
 
 @dataclass(frozen=True)
@@ -54,8 +58,10 @@ class Layout:
         }
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick taken. A named tuple, not a dataclass: one is made for every trick of every
+    deal, and a frozen dataclass's ``__init__`` costs several times more."""
+
     leader: int
     seats: tuple[int, ...]
     cards: tuple[int, ...]
@@ -182,6 +188,7 @@ class GameState:
         self.monte: list[int] = []
         self.discards: list[int] = []
         self.cut_or_knock: CutOrKnock | None = None  # Bisca Capixaba's choice, once made
+        self.events: list[E.Event] = []  # what happened, in order (see ``events``)
         if layout is None:
             self.deck = variant.pack()
             self.rng.shuffle(self.deck)
@@ -231,6 +238,8 @@ class GameState:
             self.layout = Layout(
                 tuple(tuple(h) for h in self.hands), self.trump, self.indicator, tuple(rest)
             )
+        if self.indicator is not None:
+            self.events.append(E.IndicatorTurned(self.indicator))
         if start:
             self.start_play()
 
@@ -350,16 +359,17 @@ class GameState:
     def parse_action(self, text: str) -> int:
         return A.parse_action(text, self.variant.signal_names)
 
-    def apply_str(self, text: str, seat: int | None = None) -> None:
+    def apply_str(self, text: str, seat: int | None = None) -> tuple[E.Event, ...]:
         try:
             action = self.parse_action(text)
         except ValueError as e:
             raise IllegalAction(self.current if seat is None else seat, repr(text),
                                 str(e)) from None
-        self.apply(action, seat)
+        return self.apply(action, seat)
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: int, seat: int | None = None) -> tuple[E.Event, ...]:
         """Apply one action of the seat to act; an illegal one raises ``IllegalAction``.
+        Returns the events it caused (also appended to ``events``).
 
         ``seat`` is the seat making the action: when given, an action from a seat that is
         not to act is refused (a stale or misrouted one is never played for another)."""
@@ -367,22 +377,30 @@ class GameState:
             rule = (self.explain(action) if self.current is None
                     else f"it is seat {self.current}'s turn, not seat {seat}'s")
             raise IllegalAction(seat, self._safe_str(action), rule)
+        events = self.events
+        before = len(events)
         if self.phase == PLAY and 0 <= action < 80:
             if action not in self.legal_cards():
                 raise IllegalAction(self.current, self.action_str(action),
                                     self.explain(action))
             self.history.append(action)
             self._play(action)
-            return
-        if action not in self.legal_actions():
-            raise IllegalAction(self.current, self._safe_str(action), self.explain(action))
-        self.history.append(action)
-        if A.is_signal(action):
-            self._signal(action - A.SIGNAL)
-        elif action == A.EXCHANGE and self.phase == PLAY:
-            X.apply_exchange(self)
         else:
-            self.variant.apply_special(self, action)
+            if action not in self.legal_actions():
+                raise IllegalAction(self.current, self._safe_str(action),
+                                    self.explain(action))
+            self.history.append(action)
+            if A.is_signal(action):
+                self._signal(action - A.SIGNAL)
+            elif action == A.EXCHANGE and self.phase == PLAY:
+                X.apply_exchange(self)
+            else:
+                self.variant.apply_special(self, action)
+        if self.result is not None:  # set once, by the action that ends the deal
+            events.append(E.DealScored(self.result))
+        if len(events) == before + 1:
+            return (events[before],)
+        return tuple(events[before:])
 
     def apply_unchecked(self, action: int) -> None:
         """Apply an action already known to be legal (search and playouts)."""
@@ -395,6 +413,8 @@ class GameState:
             X.apply_exchange(self)
         else:
             self.variant.apply_special(self, action)
+        if self.result is not None:
+            self.events.append(E.DealScored(self.result))
 
     def _safe_str(self, action: int) -> str:
         try:
@@ -442,6 +462,7 @@ class GameState:
         caught = [s for s in range(self.n)
                   if side[s] != side[seat] and self.rng.random() < p]
         self.signal_log.append(SignalEvent(seat, k, len(self.tricks), tuple(partners + caught)))
+        self.events.append(E.Signalled(seat, k, tuple(partners), tuple(caught)))
 
     def _play(self, card: int) -> None:
         seat = self.current
@@ -451,6 +472,7 @@ class GameState:
                 row[seat].discard(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
+        self.events.append(_PLAYED[seat * 80 + card])
         self.signals_this_turn.clear()
         if self.variant.has_after_card:
             self.variant.after_card(self, seat, card)
@@ -473,7 +495,9 @@ class GameState:
         self.points[winner] += points
         self.tricks_won[winner] += 1
         seats = self.trick_seats
-        self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner, points))
+        done = Trick(self.leader, tuple(seats), tuple(cards), winner, points)
+        self.tricks.append(done)
+        self.events.append(_event(_TRICK_WON, (winner, done.seats, done.cards, points)))
         self.trick = []
         self.trick_seats = []
         last = not self.hands[winner] and self.stock_count == 0
@@ -503,6 +527,7 @@ class GameState:
                 self.indicator = None
                 self.hands[seat].append(card)
                 self.make_public(seat, card)
+                self.events.append(E.IndicatorDrawn(seat, card))
                 if self.under_indicator is not None:
                     X.indicator_drawn(self)
         if not self.stock and self.indicator is None:
@@ -521,10 +546,21 @@ class GameState:
         self.has_known = True
         self.known[viewer][seat].update(self.hands[seat])
 
+    def show_hands(self, shown: list[tuple[int, int]]) -> None:
+        """Each (seat, viewer): ``viewer`` sees ``seat``'s whole hand; told as one
+        ``HandShown`` event per seat shown."""
+        to: dict[int, list[int]] = {}
+        for seat, viewer in shown:
+            self.show_hand(seat, viewer)
+            to.setdefault(seat, []).append(viewer)
+        for seat, viewers in to.items():
+            self.events.append(E.HandShown(seat, tuple(self.hands[seat]), tuple(viewers)))
+
     def add_game_points(self, team: int, points: int, reason: str) -> None:
         """Game points scored during play; ends the deal at once if they win the match."""
         self.deal_game_points[team] += points
         self.score_events.append(ScoreEvent(len(self.tricks) - 1, team, points, reason))
+        self.events.append(E.PointsScored(team, points, reason, len(self.tricks) - 1))
         if self.target is not None and self.match_points[team] + self.deal_game_points[team] >= (
             self.target
         ):
@@ -579,6 +615,7 @@ class GameState:
         d["side_of"] = list(self.side_of)
         d["monte"] = list(self.monte)
         d["discards"] = list(self.discards)
+        d["events"] = list(self.events)
         new.__dict__.update(d)
         return new
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import events as E
 from .auction import DEALER_AT_ZERO, AuctionRules, Points
 from .calling import CalledPartnerGame
 from .cards import PORTUGUESE, card_str, parse_card
@@ -67,13 +68,12 @@ class SuecaBase(Variant):
             state.deal_standard()
         state.indicator_card = trump_card
         state.make_public(state.dealer, trump_card)
+        state.events.append(E.TrumpShown(state.dealer, trump_card))
 
     def on_play_started(self, state: GameState) -> None:
         if self.open_hands:
-            for viewer in range(state.n):
-                for seat in range(state.n):
-                    if seat != viewer:
-                        state.show_hand(seat, viewer)
+            state.show_hands([(seat, viewer) for seat in range(state.n)
+                              for viewer in range(state.n) if seat != viewer])
             state.shown_events.append((0, "open hands"))
 
     # --- scoring -------------------------------------------------------------------
@@ -253,15 +253,13 @@ class SuecaTres(SuecaBase):
     def begin(self, state: GameState) -> None:
         super().begin(state)
         # the dealer decides for the dummy: the dummy's view knows the dealer's hand
-        state.show_hand(state.dealer, self.dummy_seat(state))
+        state.show_hands([(state.dealer, self.dummy_seat(state))])
 
     def after_card(self, state: GameState, seat: int, card: int) -> None:
         if state.tricks or len(state.trick) != 1:
             return
         dummy = self.dummy_seat(state)
-        for viewer in range(4):
-            if viewer != dummy:
-                state.show_hand(dummy, viewer)
+        state.show_hands([(dummy, viewer) for viewer in range(4) if viewer != dummy])
         state.shown_events.append((0, "dummy"))
 
 

@@ -4,7 +4,8 @@ Bots and screens get a ``SeatView``, never the state. It holds plain tuples copi
 state, so no hidden card is reachable from it: its own hand, the public cards (the trick, the
 tricks taken, the indicator while it lies on the table), cards that every seat knows another
 holds (the indicator drawn by someone, an exchanged card), cards shown to this seat by a
-partner, and the signals this seat received.
+partner, and the signals this seat received. ``events``: what happened in the deal, as this
+seat may see it (see ``events``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from .calling import Contract
 from .context import CutOrKnock
+from .events import Event
 from .exchange import Exchange
 from .state import GameState, ScoreEvent, Trick
 
@@ -63,6 +65,7 @@ class SeatView:
     match_points: tuple[int, ...]  # game points per team before this deal
     target: int | None  # game points that win the match, when the deal knows it
     history_len: int  # actions taken so far in the deal (public: every action is seen)
+    events: tuple[Event, ...] = ()  # what happened, as this seat may see it, in order
 
     def played_cards(self) -> set[int]:
         out = {c for t in self.tricks for c in t.cards}
@@ -124,4 +127,17 @@ def make_view(state: GameState, seat: int) -> SeatView:
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),
+        events=seen_events(state, seat),
     )
+
+
+def seen_events(state: GameState, seat: int) -> tuple[Event, ...]:
+    """The deal's events as ``seat`` may see them, in order."""
+    out = []
+    for e in state.events:
+        if not e.public:
+            e = e.as_seen_by(seat)
+            if e is None:
+                continue
+        out.append(e)
+    return tuple(out)

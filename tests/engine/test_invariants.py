@@ -12,6 +12,7 @@ import pytest
 from bisca_tui.engine import Match, calling, exchange, make_variant
 from bisca_tui.engine import bisca as bisca_mod
 from bisca_tui.engine import brisca as brisca_mod
+from bisca_tui.engine import events as events_mod
 from bisca_tui.engine import view as view_mod
 from bisca_tui.engine.invariants import Problem, check_deal, play_match_checked
 from bisca_tui.engine.monte import ChiamataMonte
@@ -152,6 +153,16 @@ def test_a_view_showing_a_partners_hand_is_caught(monkeypatch) -> None:
     monkeypatch.setattr(view_mod, "make_view", leaky)
     found = problems("bisca-4", 1)
     assert kinds(found) == {"views"}
+
+
+def test_events_showing_the_cards_laid_aside_to_every_seat_are_caught(monkeypatch) -> None:
+    monkeypatch.setattr(events_mod.Discarded, "as_seen_by", lambda self, seat: self)
+    assert kinds(problems("chiamata-monte", 6, 5)) == {"views"}
+
+
+def test_events_naming_a_secret_partner_to_every_seat_are_caught(monkeypatch) -> None:
+    monkeypatch.setattr(events_mod.PartnerKnown, "as_seen_by", lambda self, seat: self)
+    assert kinds(problems("chiamata", 4)) == {"views"}
 
 
 def test_signals_drawn_outside_the_deals_own_chance_are_caught(monkeypatch) -> None:
