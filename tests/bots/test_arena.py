@@ -275,7 +275,7 @@ def test_chiamata_arena_for_six_players_and_a_stronger_bot(capsys) -> None:
 
 
 def test_a_run_in_parts_is_the_same_deals_as_one_run(monkeypatch):
-    from bisca_tui import arena
+    from bisca_tui.arena import play as arena
 
     dealt = []
     real = arena.GameState
@@ -296,7 +296,7 @@ def test_a_run_in_parts_is_the_same_deals_as_one_run(monkeypatch):
 def test_the_cpu_clock_budgets_the_bots_in_their_own_cpu_time(monkeypatch):
     import time
 
-    from bisca_tui import arena
+    from bisca_tui.arena import play as arena
 
     seen = []
     real = arena._make

@@ -165,7 +165,7 @@ def test_hard_takes_a_sure_ace_with_either_playout_objective(objective: str) -> 
 
 
 def test_the_frozen_first_hard_is_for_the_arena_only() -> None:
-    from bisca_tui.arena import _builtin_levels
+    from bisca_tui.arena.command import _builtin_levels
 
     assert "hard-v1" not in bot_levels()
     assert "hard-v1" in bot_levels(arena=True) and "hard-v1" in _builtin_levels()

@@ -1,0 +1,177 @@
+"""The arena's command line: its options and help, the bots named by ``--bots``, and the
+report on standard output (``main``, or ``run_command`` for the ``arena`` subcommand)."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import math
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..argtypes import positive_int, variant_id
+from ..bots.base import bot_levels
+from ..bots.external import DEFAULT_FALLBACK, DEFAULT_START_TIMEOUT, DEFAULT_TIME_LIMIT
+from ..engine.errors import OptionError
+from ..engine.variant import make_variant
+from ..output import OutputClosed, say, write_json, write_text
+from .play import run_arena
+
+EXIT_REPLACED = 3  # exit status when an external bot lost a seat to a fallback bot
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"a house rule is NAME=VALUE, not {text!r}")
+    try:
+        value = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        value = raw
+    return key.strip(), value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return value
+
+
+def _builtin_levels() -> list[str]:
+    return [lv for lv in bot_levels(arena=True) if not lv.startswith("cmd:")]
+
+
+DESCRIPTION = "Play bots against each other in duplicate deals and report the result."
+def epilog() -> str:
+    """The end of ``--help``: what a bot spec is, and what the exit status says."""
+    return f"""\
+A bot is a built-in level ({", ".join(_builtin_levels())}) or cmd:COMMAND, a program
+speaking the bot protocol (docs/bot-protocol.md).
+
+Exit status:
+  0  the report is of the bots named
+  2  a bad command line (nothing was played)
+  {EXIT_REPLACED}  an external bot failed (it crashed, hung, wrote what is not the
+     protocol, answered illegally or spoke another protocol version) and a
+     built-in bot took its seat for the rest of the run, so the results are
+     not the program's alone; each fallback is named on standard error, in
+     the report, and under "fallbacks" with --json"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arena's options, on ``parser`` (its own or the ``arena`` subcommand's)."""
+    parser.add_argument("--variant", required=True, type=variant_id, metavar="ID",
+                        help="the game, e.g. bisca-3 or briscola (bisca-tui variants lists them)")
+    parser.add_argument("--bots", required=True, metavar="A,B",
+                        help="two bots, one per side: level names or cmd:COMMAND")
+    parser.add_argument("--deals", type=positive_int, default=100, metavar="N",
+                        help="shuffled deals, each played once per side (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    parser.add_argument("--players", type=positive_int, default=None, metavar="N",
+                        help="number of players, for games that allow several")
+    parser.add_argument("--option", action="append", default=[], type=_parse_option,
+                        metavar="NAME=VALUE", help="a house rule (repeatable)")
+    parser.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                        help="processes to use (default 1)")
+    parser.add_argument("--time-limit", type=_seconds, default=DEFAULT_TIME_LIMIT,
+                        metavar="SECONDS",
+                        help="an external bot's time per decision "
+                             f"(default {DEFAULT_TIME_LIMIT:g})")
+    parser.add_argument("--start-timeout", type=_seconds, default=DEFAULT_START_TIMEOUT,
+                        metavar="SECONDS",
+                        help="an external bot's time to answer the greeting "
+                             f"(default {DEFAULT_START_TIMEOUT:g})")
+    parser.add_argument("--fallback", choices=_builtin_levels(), default=DEFAULT_FALLBACK,
+                        metavar="LEVEL",
+                        help="the built-in level that takes the seat of an external bot that "
+                             f"fails (default {DEFAULT_FALLBACK})")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="what the built-in bots' thinking budgets are measured on: "
+                             "the wall clock, as at the table (default), or each bot's own "
+                             "CPU time, so that other work on the machine does not weaken "
+                             "them")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def build_parser(prog: str = "bisca-tui arena") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION, epilog=epilog(),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    return parser
+
+
+def parse_bots(text: str) -> list[str]:
+    """``A,B`` as two bot specs. A ``cmd:`` command may hold commas: see ``_split_bots``."""
+    if text.startswith("cmd:"):
+        return _split_bots(text)
+    first, _, rest = text.partition(",")
+    if rest.strip().startswith("cmd:"):
+        return [first.strip(), rest.strip()]
+    return [x.strip() for x in text.split(",")]
+
+
+def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run the arena for parsed arguments; usage errors go through ``parser.error``."""
+    specs = parse_bots(args.bots)
+    if len(specs) != 2:
+        parser.error(f"argument --bots: takes two bots, A,B (one for each side of the "
+                     f"duplicate deals, whatever the number of players), e.g. hard,medium; "
+                     f"{args.bots!r} names {len(specs)}")
+    levels = _builtin_levels()
+    for spec in specs:
+        if spec.startswith("cmd:"):
+            if not spec[len("cmd:"):].strip():
+                parser.error("argument --bots: cmd: needs the command that runs the program, "
+                             "e.g. cmd:python3 my_bot.py")
+        elif spec not in levels:
+            parser.error(f"argument --bots: unknown bot {spec!r} (levels: {', '.join(levels)}; "
+                         "or cmd:COMMAND)")
+    options = dict(args.option) or None
+    try:
+        make_variant(args.variant, options, args.players)
+    except (OptionError, ValueError) as e:
+        parser.error(str(e))
+    try:
+        result = run_arena(args.variant, specs[0], specs[1], deals=args.deals, seed=args.seed,
+                           options=options, players=args.players, jobs=args.jobs,
+                           time_limit=args.time_limit, start_timeout=args.start_timeout,
+                           fallback=args.fallback, clock=args.clock)
+    except (OptionError, ValueError) as e:
+        say(f"{parser.prog}: {e}")
+        return 2
+    if result.replaced:
+        for line in result.fallback_lines():
+            say(f"{parser.prog}: {line}")
+    try:
+        if args.json:
+            write_json(result.to_json())
+        else:
+            write_text(result.text() + "\n")
+    except OutputClosed:  # the reader went away (| head): the status still tells
+        pass
+    return EXIT_REPLACED if result.replaced else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        return run_command(args, parser)
+    except SystemExit as e:  # --help, or a usage error already printed by argparse
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+
+
+def _split_bots(text: str) -> list[str]:
+    """Split ``A,B`` where a ``cmd:`` command may itself hold commas: the split is made at
+    the last comma followed by a level name or another ``cmd:``."""
+    parts = text.split(",")
+    for k in range(len(parts) - 1, 0, -1):
+        rest = ",".join(parts[k:]).strip()
+        if rest.startswith("cmd:") or "," not in rest:
+            return [",".join(parts[:k]).strip(), rest]
+    return [text]
