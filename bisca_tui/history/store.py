@@ -20,187 +20,41 @@ Safety:
   version of the program, is reported and left as it is: such a file is sound, and is never
   called damaged nor moved (the program holding a locked file would go on writing to the
   moved file). A locked one is ``busy``: the table may try it again later.
+
+The schema and its migrations are in ``schema``; the problems and the setting aside, in
+``safety``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .safety import (
+    BUSY_REASON,
+    Foreign,
+    StoreError,
+    StoreProblem,
+    set_aside,
+    unusable,
+    wal_mode,
+)
+from .schema import APPLICATION_ID, MIGRATIONS, VERSION, insert_children
 
 if TYPE_CHECKING:  # opening the history at start-up does not load the engine
     from .entry import MatchEntry
 
+__all__ = ["BUSY_REASON", "BUSY_TIMEOUT", "DB_NAME", "VERSION", "Store", "StoreError",
+           "StoreProblem", "db_path", "now_iso"]
+
 DB_NAME = "history.sqlite3"
-APPLICATION_ID = 0x42495343  # "BISC"
 BUSY_TIMEOUT = 5.0  # seconds a writer waits for another
-
-
-def _script(db: sqlite3.Connection, sql: str) -> None:
-    """Run statements one by one (``executescript`` would commit the migration's
-    transaction half way)."""
-    for statement in sql.split(";"):
-        if statement.strip():
-            db.execute(statement)
-
-
-def _v1(db: sqlite3.Connection) -> None:
-    _script(db, """
-        CREATE TABLE matches (
-            id INTEGER PRIMARY KEY,
-            uid TEXT NOT NULL UNIQUE,
-            started TEXT NOT NULL,
-            ended TEXT,
-            variant TEXT NOT NULL,
-            options TEXT NOT NULL,
-            deals INTEGER NOT NULL,
-            record TEXT NOT NULL
-        );
-        CREATE TABLE match_players (
-            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            player INTEGER NOT NULL,
-            name TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            level TEXT NOT NULL,
-            side INTEGER,
-            opponents TEXT NOT NULL,
-            score INTEGER NOT NULL,
-            result TEXT,
-            PRIMARY KEY (match_id, player)
-        );
-        CREATE TABLE deals (
-            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            deal INTEGER NOT NULL,
-            redeal INTEGER NOT NULL,
-            card_points TEXT NOT NULL,
-            game_points TEXT NOT NULL,
-            notes TEXT NOT NULL,
-            PRIMARY KEY (match_id, deal)
-        );
-        CREATE TABLE deal_players (
-            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            deal INTEGER NOT NULL,
-            player INTEGER NOT NULL,
-            seat INTEGER,
-            side INTEGER,
-            card_points INTEGER,
-            tricks INTEGER,
-            gain INTEGER NOT NULL,
-            won INTEGER,
-            capote INTEGER NOT NULL,
-            sweep INTEGER NOT NULL,
-            PRIMARY KEY (match_id, deal, player)
-        );
-    """)
-
-
-def _v2(db: sqlite3.Connection) -> None:
-    """The match seed (shown with a match, typed into a new game to deal it again), and
-    indexes for the statistics and the history list."""
-    db.execute("ALTER TABLE matches ADD COLUMN seed INTEGER")
-    _script(db, """
-        CREATE INDEX matches_started ON matches(started);
-        CREATE INDEX match_players_name ON match_players(name, kind);
-    """)
-    for (mid, record) in db.execute("SELECT id, record FROM matches").fetchall():
-        with contextlib.suppress(ValueError, TypeError, AttributeError):
-            seed = json.loads(record).get("seed")
-            if isinstance(seed, int):
-                db.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, mid))
-
-
-def _v3(db: sqlite3.Connection) -> None:
-    """Speed for a big history: the game records move to a table of their own (a list or
-    the statistics no longer page through them), and each player's line of a match sums
-    its deals (played, won, card points, capotes, sweeps), so that the statistics read one
-    row per match. The matches table is rebuilt without its record column, the way
-    SQLite's documentation describes (any SQLite 3 can do it)."""
-    _script(db, """
-        CREATE TABLE records (
-            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
-            record TEXT NOT NULL
-        );
-        INSERT INTO records (match_id, record) SELECT id, record FROM matches;
-        CREATE TABLE matches_new (
-            id INTEGER PRIMARY KEY,
-            uid TEXT NOT NULL UNIQUE,
-            started TEXT NOT NULL,
-            ended TEXT,
-            variant TEXT NOT NULL,
-            options TEXT NOT NULL,
-            deals INTEGER NOT NULL,
-            seed INTEGER
-        );
-        INSERT INTO matches_new (id, uid, started, ended, variant, options, deals, seed)
-            SELECT id, uid, started, ended, variant, options, deals, seed FROM matches;
-        DROP TABLE matches;
-        ALTER TABLE matches_new RENAME TO matches;
-        CREATE INDEX matches_started ON matches(started);
-        ALTER TABLE match_players ADD COLUMN deals_played INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE match_players ADD COLUMN deals_won INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE match_players ADD COLUMN points INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE match_players ADD COLUMN capotes INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE match_players ADD COLUMN sweeps INTEGER NOT NULL DEFAULT 0
-    """)
-    sums = db.execute(
-        "SELECT match_id, player, count(*), sum(won), sum(card_points), sum(capote), "
-        "sum(sweep) FROM deal_players WHERE won IS NOT NULL GROUP BY match_id, player"
-    ).fetchall()
-    db.executemany("UPDATE match_players SET deals_played = ?, deals_won = ?, points = ?, "
-                   "capotes = ?, sweeps = ? WHERE match_id = ? AND player = ?",
-                   [(n, w or 0, p or 0, c or 0, sw or 0, mid, pl)
-                    for mid, pl, n, w, p, c, sw in sums])
-
-
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
-VERSION = len(MIGRATIONS)
-
-
-class StoreError(Exception):
-    """The history cannot be used; the message says why and what became of the file."""
-
-
-@dataclass
-class StoreProblem:
-    """Why the history could not be opened as it was, in words for the player."""
-
-    path: Path
-    reason: str
-    moved_to: Path | None = None
-    busy: bool = False  # locked by another program: it may be free later
-
-    def message(self) -> str:
-        if self.moved_to is not None:
-            return (f"The game history {self.path} {self.reason}; it was set aside as "
-                    f"{self.moved_to.name} and a new history begins.")
-        if self.busy:
-            return f"The game history {self.path} {self.reason}; it is tried again later."
-        return f"The game history {self.path} {self.reason}; no history is kept this time."
-
-
-BUSY_REASON = "is busy (used by another bisca-tui, or another program?)"
-
-
-def _unusable(e: sqlite3.OperationalError) -> StoreProblem | None:
-    """Why a sound file cannot be used (locked, read-only, no permission, ...); None when
-    the error is none of these."""
-    name = str(getattr(e, "sqlite_errorname", ""))
-    text = str(e).lower()
-    if _is_locked(e) or name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return StoreProblem(Path(), BUSY_REASON, busy=True)
-    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
-        return StoreProblem(Path(), f"cannot be written ({e})")
-    if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_FULL",
-                        "SQLITE_AUTH")) or "unable to open" in text:
-        return StoreProblem(Path(), f"cannot be opened ({e})")
-    return None
 
 
 def now_iso() -> str:
@@ -216,45 +70,6 @@ def _connect(path: Path, timeout: float) -> sqlite3.Connection:
                          check_same_thread=False)
     db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
     return db
-
-
-def _wal(db: sqlite3.Connection, timeout: float) -> None:
-    """Put the file in WAL mode (once set, it stays with the file). Switching needs the file
-    to itself, and SQLite does not wait for that as it waits for a write: two tables opening
-    a new history at once retry here, within the busy timeout."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                db.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as e:
-            if not _is_locked(e) or time.monotonic() >= deadline:
-                raise
-            time.sleep(0.02)
-
-
-def _is_locked(e: sqlite3.Error) -> bool:
-    return isinstance(e, sqlite3.OperationalError) and "locked" in str(e).lower()
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a database and its journal files to an unused ``history.damaged-<time>``
-    name beside it; returns the new name. Raises OSError when it cannot be moved."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    suffix, k = stamp, 2
-    while True:
-        target = path.with_name(f"history.damaged-{suffix}.sqlite3")
-        if not any(Path(f"{target}{x}").exists() for x in ("", "-wal", "-shm")):
-            break
-        suffix = f"{stamp}-{k}"
-        k += 1
-    for extra in ("-wal", "-shm"):  # the journal first: the file stays whole where it is
-        src = Path(f"{path}{extra}")
-        if src.exists():
-            os.replace(src, Path(f"{target}{extra}"))
-    os.replace(path, target)
-    return target
 
 
 class Store:
@@ -286,12 +101,12 @@ class Store:
             return None, StoreProblem(path, f"cannot be created ({e})")
         try:
             return cls._open(path, upto, wait), None
-        except _Foreign as e:
+        except Foreign as e:
             reason = str(e)
         except StoreError as e:
             return None, StoreProblem(path, str(e))
         except sqlite3.OperationalError as e:  # the file may be fine: leave it be
-            problem = _unusable(e) or StoreProblem(path, f"cannot be opened ({e})")
+            problem = unusable(e) or StoreProblem(path, f"cannot be opened ({e})")
             problem.path = path
             return None, problem
         except sqlite3.Error as e:
@@ -322,15 +137,15 @@ class Store:
                     with contextlib.suppress(sqlite3.Error):
                         db.execute("COMMIT")
             except sqlite3.DatabaseError as e:
-                if isinstance(e, sqlite3.OperationalError) and _unusable(e) is not None:
+                if isinstance(e, sqlite3.OperationalError) and unusable(e) is not None:
                     raise  # locked, read-only, no permission: the file may well be sound
-                raise _Foreign(f"is not a game history ({e})") from None
+                raise Foreign(f"is not a game history ({e})") from None
             if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
-                raise _Foreign("is another program's database")
+                raise Foreign("is another program's database")
             if version > VERSION:
                 raise StoreError(f"was written by a newer version of bisca-tui (schema "
                                  f"{version}, this one reads up to {VERSION})")
-            _wal(db, timeout)
+            wal_mode(db, timeout)
             db.execute("PRAGMA synchronous = FULL")
             if version:
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -426,7 +241,7 @@ class Store:
                            "options = ?, deals = ?, seed = ? WHERE id = ?", (*values, mid))
                 for table in ("records", "match_players", "deals", "deal_players"):
                     db.execute(f"DELETE FROM {table} WHERE match_id = ?", (mid,))
-            _insert_children(db, mid, entry)
+            insert_children(db, mid, entry)
         return mid
 
     def write_many(self, entries: list[MatchEntry]) -> None:
@@ -438,7 +253,7 @@ class Store:
                     "seed) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (entry.uid, entry.started, entry.ended, entry.variant,
                      json.dumps(entry.options, sort_keys=True), len(entry.deals), entry.seed))
-                _insert_children(db, int(cur.lastrowid or 0), entry)
+                insert_children(db, int(cur.lastrowid or 0), entry)
 
     # ----- reading ---------------------------------------------------------------------
 
@@ -452,48 +267,3 @@ class Store:
 
     def count(self) -> int:
         return int(self.query("SELECT count(*) FROM matches")[0][0])
-
-
-class _Foreign(Exception):
-    """The file is not a history of ours."""
-
-
-def _insert_children(db: sqlite3.Connection, mid: int, entry: MatchEntry,
-                     version: int = VERSION) -> None:
-    """The rows that hang from a match, as the schema ``version`` holds them."""
-    if version < 3:
-        db.executemany(
-            "INSERT INTO match_players (match_id, player, name, kind, level, side, opponents, "
-            "score, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(mid, p.player, p.name, p.kind, p.level, p.side, p.opponents, p.score, p.result)
-             for p in entry.players])
-    else:
-        db.execute("INSERT INTO records (match_id, record) VALUES (?, ?)", (mid, entry.record))
-        sums = {p.player: [0, 0, 0, 0, 0] for p in entry.players}
-        for d in entry.deals:
-            for ln in d.lines:
-                if ln.won is not None and ln.player in sums:
-                    s = sums[ln.player]
-                    s[0] += 1
-                    s[1] += int(ln.won)
-                    s[2] += ln.card_points or 0
-                    s[3] += int(ln.capote)
-                    s[4] += int(ln.sweep)
-        db.executemany(
-            "INSERT INTO match_players (match_id, player, name, kind, level, side, opponents, "
-            "score, result, deals_played, deals_won, points, capotes, sweeps) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(mid, p.player, p.name, p.kind, p.level, p.side, p.opponents, p.score, p.result,
-              *sums[p.player]) for p in entry.players])
-    db.executemany(
-        "INSERT INTO deals (match_id, deal, redeal, card_points, game_points, notes) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        [(mid, d.index, int(d.redeal), json.dumps(list(d.card_points)),
-          json.dumps(list(d.game_points)), json.dumps(list(d.notes), ensure_ascii=False))
-         for d in entry.deals])
-    db.executemany(
-        "INSERT INTO deal_players (match_id, deal, player, seat, side, card_points, tricks, "
-        "gain, won, capote, sweep) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(mid, d.index, ln.player, ln.seat, ln.side, ln.card_points, ln.tricks, ln.gain,
-          None if ln.won is None else int(ln.won), int(ln.capote), int(ln.sweep))
-         for d in entry.deals for ln in d.lines])

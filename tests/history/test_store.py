@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from bisca_tui.history import store as S
+from bisca_tui.history.schema import insert_children
 from bisca_tui.history.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +69,7 @@ def test_a_first_version_history_is_migrated_to_the_latest(tmp_path, entry_facto
                    (entry.uid, entry.started, entry.ended, entry.variant, "{}",
                     len(entry.deals), entry.record))
         mid = db.execute("SELECT id FROM matches").fetchone()[0]
-        S._insert_children(db, mid, entry, version=1)
+        insert_children(db, mid, entry, version=1)
     store.close()
     store = open_ok(tmp_path)
     assert store.version == S.VERSION
