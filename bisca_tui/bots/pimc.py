@@ -47,13 +47,9 @@ from .heuristics import (
     rule_card,
     variant_of,
 )
-from .sim import (
-    Rules,
-    Sim,
-    fast_playout_greedy,
-    solve2_actions,
-    solve_actions,
-)
+from .playouts import fast_playout_greedy
+from .sim import Rules, Sim
+from .solver import solve2_actions, solve_actions
 
 
 @dataclass(frozen=True)
