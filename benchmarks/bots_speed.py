@@ -21,7 +21,8 @@ import time
 from collections.abc import Callable
 
 from bisca_tui.arena import run_arena
-from bisca_tui.bots.sim import Rules, Sim, fast_playout_random, playout_greedy
+from bisca_tui.bots.playouts import fast_playout_random, playout_greedy
+from bisca_tui.bots.sim import Rules, Sim
 from bisca_tui.engine import GameState, make_variant
 
 

@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 
 from bisca_tui.bots.base import make_bot, register_level
 from bisca_tui.bots.bidding import sampled_bid
-from bisca_tui.bots.heuristics import auction_kind, variant_of
+from bisca_tui.bots.heuristics import auction_kind
 from bisca_tui.bots.levels import HardBot, MediumBot
+from bisca_tui.bots.table import variant_of
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine.view import SeatView
 

@@ -20,8 +20,10 @@ from ..engine.phases import AUCTION
 from ..engine.view import SeatView
 from .base import Bot, register_level
 from .bidding import sampled_bid
-from .heuristics import auction_kind, obvious_choice, rule_card, special_choice, variant_of
+from .cardplay import rule_card
+from .heuristics import auction_kind, obvious_choice, special_choice
 from .pimc import PimcBot
+from .table import variant_of
 
 
 class EasyBot(Bot):

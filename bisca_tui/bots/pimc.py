@@ -37,23 +37,12 @@ from ..engine.state import Trick
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from .base import Bot
-from .heuristics import (
-    Table,
-    hidden_partner,
-    obvious_choice,
-    partner_odds,
-    request_choice,
-    request_to_honour,
-    rule_card,
-    variant_of,
-)
-from .sim import (
-    Rules,
-    Sim,
-    fast_playout_greedy,
-    solve2_actions,
-    solve_actions,
-)
+from .cardplay import request_to_honour, rule_card
+from .heuristics import obvious_choice, request_choice
+from .playouts import fast_playout_greedy
+from .sim import Rules, Sim
+from .solver import solve2_actions, solve_actions
+from .table import Table, hidden_partner, partner_odds, variant_of
 
 
 @dataclass(frozen=True)

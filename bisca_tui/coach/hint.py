@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..bots.heuristics import request_choice, special_choice, variant_of
+from ..bots.heuristics import request_choice, special_choice
 from ..bots.levels import HardBot
 from ..bots.pimc import Evaluation, spare_partner
 from ..bots.sim import Rules
+from ..bots.table import variant_of
 from ..engine.narrate import Part
 from ..engine.view import SeatView
 from .reasons import NO_REASON, Reason, card_reason, card_words, play_reason, rule_reason

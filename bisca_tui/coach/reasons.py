@@ -28,14 +28,10 @@ from ..bots.bidding import (
     position_of,
     possible_calls,
 )
-from ..bots.heuristics import (
-    Table,
-    auction_kind,
-    contract_options,
-    my_team_behind,
-    variant_of,
-)
+from ..bots.contracts import contract_options
+from ..bots.heuristics import auction_kind, my_team_behind
 from ..bots.pimc import Evaluation
+from ..bots.table import Table, variant_of
 from ..engine import actions as A
 from ..engine import phases as P
 from ..engine.auction import Points, RanksThenPoints

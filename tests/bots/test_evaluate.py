@@ -7,7 +7,8 @@ import random
 
 from bots_support import small_hard
 
-from bisca_tui.bots.sim import Rules, Sim, solve2_actions
+from bisca_tui.bots.sim import Rules, Sim
+from bisca_tui.bots.solver import solve2_actions
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine.sampling import determinize
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bisca_tui.bots.heuristics import variant_of
+from bisca_tui.bots.table import variant_of
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.sampling import determinize, infer

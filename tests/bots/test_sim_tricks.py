@@ -3,7 +3,9 @@ included: of two identical cards (the double pack) the first played keeps the tr
 
 from __future__ import annotations
 
-from bisca_tui.bots.sim import Rules, Sim, fast_playout_greedy, playout_greedy, solve2_actions
+from bisca_tui.bots.playouts import fast_playout_greedy, playout_greedy
+from bisca_tui.bots.sim import Rules, Sim
+from bisca_tui.bots.solver import solve2_actions
 from bisca_tui.engine import make_variant, parse_card
 
 ACE_HEARTS = parse_card("AH")  # its second copy in the double pack is card + 40

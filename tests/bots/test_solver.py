@@ -6,15 +6,9 @@ import random
 
 import pytest
 
-from bisca_tui.bots.sim import (
-    Rules,
-    Sim,
-    fast_playout_greedy,
-    playout_greedy,
-    playout_random,
-    solve2_actions,
-    solve_actions,
-)
+from bisca_tui.bots.playouts import fast_playout_greedy, playout_greedy, playout_random
+from bisca_tui.bots.sim import Rules, Sim
+from bisca_tui.bots.solver import solve2_actions, solve_actions
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
 

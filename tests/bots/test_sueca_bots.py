@@ -10,9 +10,10 @@ import pytest
 from bots_support import small_hard
 
 from bisca_tui.bots.base import make_bot
-from bisca_tui.bots.heuristics import ally_odds, partner_odds
 from bisca_tui.bots.pimc import SideSampler
-from bisca_tui.bots.sim import Rules, Sim, solve_actions
+from bisca_tui.bots.sim import Rules, Sim
+from bisca_tui.bots.solver import solve_actions
+from bisca_tui.bots.table import ally_odds, partner_odds
 from bisca_tui.engine import GameState, Layout, make_variant, parse_card
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.sampling import infer

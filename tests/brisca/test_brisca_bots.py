@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bisca_tui.bots.base import make_bot
-from bisca_tui.bots.heuristics import Table, request_to_honour
+from bisca_tui.bots.cardplay import request_to_honour
 from bisca_tui.bots.levels import HardBot
+from bisca_tui.bots.table import Table
 from bisca_tui.coach.reasons import card_words, rule_reason
 from bisca_tui.engine import GameState, Layout, make_variant, parse_card
 from bisca_tui.engine import actions as A

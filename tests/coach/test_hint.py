@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 from coach_support import FAMILIES, states_until
 
-from bisca_tui.bots.heuristics import variant_of
 from bisca_tui.bots.levels import MediumBot
+from bisca_tui.bots.table import variant_of
 from bisca_tui.coach import hint
 from bisca_tui.coach.hint import coach_bot
 from bisca_tui.coach.reasons import card_words

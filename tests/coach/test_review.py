@@ -10,7 +10,8 @@ import pytest
 from coach_support import FAMILIES, play_match_deal
 
 from bisca_tui.bots.levels import MediumBot
-from bisca_tui.bots.sim import Rules, Sim, solve2_actions
+from bisca_tui.bots.sim import Rules, Sim
+from bisca_tui.bots.solver import solve2_actions
 from bisca_tui.coach import review_deal
 from bisca_tui.coach.hint import advise, card_choices, coach_bot
 from bisca_tui.coach.report import review_json, review_text
