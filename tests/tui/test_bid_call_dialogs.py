@@ -12,7 +12,8 @@ from tui_helpers import Passer, make_app, open_table, until
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import RANKS, make_card
 from bisca_tui.table.session import Session, default_seats
-from bisca_tui.tui.screens.auction import BidListScreen, BidScreen, CallScreen, PointsField
+from bisca_tui.tui.screens.auction import BidListScreen, BidScreen, CallScreen
+from bisca_tui.tui.screens.auction_base import PointsField
 from bisca_tui.tui.screens.rules import RulesScreen
 
 

@@ -8,12 +8,8 @@ from tui_helpers import make_app, table, until
 from bisca_tui.engine.variant import variant_class
 from bisca_tui.table.session import HUMAN
 from bisca_tui.tui.app import BiscaApp
-from bisca_tui.tui.screens.newgame import (
-    CHOSEN,
-    NewGameScreen,
-    has_partners,
-    level_description,
-)
+from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.newgame_choices import CHOSEN, has_partners, level_description
 from bisca_tui.tui.screens.table import TableScreen
 
 

@@ -16,7 +16,7 @@ from tui_helpers import make_app, table, until
 
 from bisca_tui.table.save import SAVE_NAME, TABLE_NAME, write_save
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session, seats_from_json
-from bisca_tui.tui.app import shown_command
+from bisca_tui.tui.app_seating import shown_command
 from bisca_tui.tui.prefs import settings_path
 from bisca_tui.tui.screens.confirm import ChoiceDialog
 from bisca_tui.tui.screens.newgame import CMD, NewGameScreen, refuse_unknown_seats

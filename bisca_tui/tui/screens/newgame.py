@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,135 +17,31 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ...bots.base import bot_levels, make_bot
+from ...bots.base import bot_levels
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
-from ...engine.variant import HouseRule, all_variants, make_variant, variant_class
+from ...engine.variant import HouseRule, all_variants, variant_class
 from ...table.session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
 from ...table.settings import CARD_STYLE_LABELS
 from ..layout import place_names
 from ..widgets.common import Body, TooSmall
+from .newgame_choices import (
+    CMD,
+    HONEST,
+    MEMORY,
+    MEMORY_SEATS,
+    GameList,
+    game_prompt,
+    has_partners,
+    level_description,
+    refuse_unknown_seats,
+    remembered_form,
+    rule_title,
+    seat_kinds,
+)
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
-
-CMD = "cmd"
-CHOSEN = "▶ "  # the game chosen, marked by more than colour
-MEMORY = "new_game"  # the settings' key for the last form
-MEMORY_SEATS = "seats"
-
-
-def rule_title(rule: HouseRule) -> str:
-    if rule.name == "match":
-        return "Match length"
-    return rule.name.replace("_", " ").capitalize()
-
-
-# One short sentence per level, to fit one line of the form at 80 columns; the bots' own
-# descriptions say more (they are shown for levels not listed here).
-LEVEL_LINES = {
-    "random": "Plays any legal card at random.",
-    "easy": "Simple rules; slips now and then.",
-    "medium": "Counts cards, helps its partner.",
-    "hard": "Tries each card on guessed deals.",
-    CMD: "Your own program (bot protocol).",
-    HUMAN: "Another person at this keyboard.",
-}
-# in games without partners (two players, three each for themselves)
-LEVEL_LINES_ALONE = {"medium": "Counts the trumps and high cards out."}
-HONEST = "No bot ever sees a hidden card."
-
-
-def level_description(level: str, partners: bool = True) -> str:
-    """A one-line sentence about a bot level (``cmd`` for an external program), for a game
-    with or without partners."""
-    key = CMD if level.startswith(CMD) else level
-    if not partners and key in LEVEL_LINES_ALONE:
-        return LEVEL_LINES_ALONE[key]
-    if key in LEVEL_LINES:
-        return LEVEL_LINES[key]
-    try:
-        text = make_bot(level, 0).description
-    except Exception as e:  # a broken level is shown, not fatal
-        return f"(unavailable: {e})"
-    return " ".join(text.split())
-
-
-class GameList(OptionList):
-    """The games; Enter starts the one highlighted (a click only chooses it)."""
-
-    BINDINGS = [Binding("enter", "screen.start", "Start")]
-
-
-def has_partners(vid: str, players: int) -> bool:
-    """Whether someone plays with a partner: fixed sides, or one called each deal."""
-    v = make_variant(vid, players=players)
-    return v.n_teams < v.n or not v.teams_shown
-
-
-def game_prompt(name: str, description: str, chosen: bool) -> Text:
-    t = Text()
-    t.append(CHOSEN if chosen else "  ", style="bold")
-    t.append(name, style="bold")
-    t.append(" (chosen)" if chosen else "", style="italic")
-    t.append(f"\n{description}")
-    return t
-
-
-def remembered_form(app: BiscaApp) -> dict[str, Any]:
-    """The last form, as kept in the settings (anything malformed is left out)."""
-    mem = app.prefs.get(MEMORY)
-    return mem if isinstance(mem, dict) else {}
-
-
-def seat_kinds(programs: bool = True) -> list[tuple[str, str]]:
-    """The choices for a seat other than the first: (label, value)."""
-    kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
-    if programs:
-        kinds.append(("External program", CMD))
-    kinds.append(("Person at this keyboard", HUMAN))
-    return kinds
-
-
-def refuse_unknown_seats(memory: dict[str, Any], programs: bool) -> list[str]:
-    """Drop from the remembered form's seats each field the form never writes (an unknown
-    kind, a command that is not text; a program when ``programs`` is False); returns what
-    was refused, one line each, naming the field. A command is only ever shown in the
-    form (and kept for a table that allows programs): starting it takes the person's yes."""
-    seats = memory.get(MEMORY_SEATS)
-    if seats is None:
-        return []
-    if not isinstance(seats, list):
-        memory.pop(MEMORY_SEATS)
-        return [f"{MEMORY}.{MEMORY_SEATS} is not a list of seats"]
-    kinds = {value for _, value in seat_kinds()}
-    out = []
-    for s, seat in enumerate(seats):
-        field = f"{MEMORY}.{MEMORY_SEATS}[{s}]"
-        if not isinstance(seat, dict):
-            seats[s] = {}
-            out.append(f"{field} is not a seat")
-            continue
-        for key in sorted(set(seat) - {"name", "kind", "command"}):
-            seat.pop(key)
-            out.append(f"{field}.{key} is not a field of a seat")
-        name = seat.get("name")
-        if name is not None and not isinstance(name, str):
-            seat.pop("name")
-            out.append(f"{field}.name is not text")
-        kind = seat.get("kind")
-        if kind is not None and kind not in kinds:
-            seat.pop("kind")
-            out.append(f"{field}.kind {str(kind)[:40]!r} is not a kind of seat")
-        elif kind == CMD and not programs:
-            seat.pop("kind")
-            out.append(f"{field}.kind names an outside program: outside programs are not "
-                       "allowed at this table")
-        command = seat.get("command")
-        if command is not None and not isinstance(command, str):
-            seat.pop("command")
-            out.append(f"{field}.command is not text")
-    return out
 
 
 class NewGameScreen(Screen[None]):

@@ -50,7 +50,8 @@ class TableActions(TableCoach):
 
     def open_auction_dialog(self) -> None:
         """The bid (or the call) of the person whose turn it is, in a dialog."""
-        from .auction import ASK_HINT, open_auction_dialog
+        from .auction import open_auction_dialog
+        from .auction_base import ASK_HINT
 
         v, private = self.shown_view()
         if self.dialog_open or not (private and self.my_turn(v)):

@@ -1,0 +1,153 @@
+"""Sitting down at a match (``BiscaApp``'s part): an outside program (a ``cmd:`` seat) starts only
+once the person here confirmed its exact command, in a dialog or ahead with ``--program``;
+``--no-programs`` refuses them all. Where the match is saved is chosen here too."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from ..table.save import (
+    claimed_by,
+    keep_aside,
+    new_slot,
+    save_path,
+    take_claim,
+)
+
+if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
+    from ..table.session import Session
+
+PROGRAMS_DIALOG = "confirm-programs"
+NOT_ALLOWED = "outside programs are not allowed at this table"
+
+
+def shown_command(command: str) -> str:
+    """A command line as text to show: characters that do not print are written as
+    escapes, so that what is shown is what would run."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in command)
+
+
+class AppSeating:
+    """Starting a match, new or resumed: a mixin of ``BiscaApp``."""
+
+    def start_session(self, session: Session, source: Path | None = None) -> None:
+        """Sit down at ``session``: a new match, or one read from ``source``.
+
+        An outside program plays a seat only once the person here has confirmed its exact
+        command: named with ``--program`` (for a new match), or answered yes in a dialog
+        that shows it. No answer, and nothing starts: the form (or the start screen) stays,
+        and a saved match stays saved as it was. With ``no_programs`` a match that seats
+        a program is refused.
+        """
+        from .screens.confirm import Choice, ChoiceDialog
+
+        session.programs_allowed = not self.no_programs
+        if source is None:  # a new game: the commands named on the command line
+            session.approved |= {f"cmd:{c}" for c in self.named_programs}
+        pending = session.programs() if self.no_programs else session.unapproved()
+        if not pending:
+            self.sit_down(session, source)
+            return
+        where = source.name if source is not None else "The new game"
+        if self.no_programs:
+            names = ", ".join(name for name, _ in pending)
+            self.notify(f"{where} seats an outside program ({names}): {NOT_ALLOWED}.",
+                        title="Cannot start", severity="error", timeout=10, markup=False)
+            return
+        if self.screen.id == PROGRAMS_DIALOG:
+            return  # already asking
+        body = Text("This match seats outside programs. Each runs on this computer with "
+                    "your rights, exactly as written here:\n\n")
+        for name, command in pending:
+            body.append(f"{shown_command(name)}: ", style="bold")
+            body.append(shown_command(command) + "\n")
+        if source is None:
+            body.append("\nNo goes back to the form; nothing is started.")
+            back = "No, back to the form"
+        else:
+            body.append(f"\nNo goes back; the match stays saved in {source.name}, as it is.")
+            back = "No, go back"
+        commands = {f"cmd:{command}" for _, command in pending}
+
+        def answer(choice: str | None) -> None:
+            if choice == "start":
+                session.approved |= commands
+                self.sit_down(session, source)
+
+        self.push_screen(ChoiceDialog(
+            "Start outside programs?", body,
+            [Choice("start", "Yes, start them", "y", "warning"),
+             Choice("back", back, "n", "primary")],
+            cancel="back", focus="back", dialog_id=PROGRAMS_DIALOG), answer)
+
+    def sit_down(self, session: Session, source: Path | None = None) -> None:
+        """``start_session`` once its outside programs, if any, are confirmed.
+
+        A new match never replaces the match in progress: that one is moved to an
+        earlier-match file first. A second table open on the same folder saves to a file of
+        its own.
+        """
+        from .screens.newgame import NewGameScreen
+        from .screens.table import TableScreen
+
+        session.programs_allowed = not self.no_programs  # said again: start_bots obeys it
+        playing = claimed_by(source) if source is not None else None
+        if playing is None:
+            target = self.choose_target(source)
+            claim = take_claim(target)
+            playing = claim.other_pid
+        if playing is not None:  # two tables playing one match would undo each other
+            name = (source or target).name
+            self.notify(f"{name} is being played at another table (process {playing}); it "
+                        "can be continued here once that table has left it.",
+                        title="Cannot continue", severity="error", timeout=10, markup=False)
+            return
+        self.release_claim()
+        self.claim = claim
+        if source is not None and target != source:
+            # a copy of a saved match, which the table that saved it may go on playing: a
+            # match of its own in the history, so that neither replaces the other's deals
+            session.history_id = uuid.uuid4().hex
+            session.history_seq = 0
+        self.session = session
+        self.saved = None
+        self.save_problem = None
+        self.save_failed = False
+        self.first_variant = session.variant.id  # the next new game offers it again
+        self.save_target = target
+        self.save_session()
+        if isinstance(self.screen, NewGameScreen):
+            self.switch_screen(TableScreen.for_session(session))
+        else:
+            self.push_screen(TableScreen.for_session(session))
+
+    def choose_target(self, source: Path | None) -> Path:
+        """Where a match starting now is saved, moving the match in progress aside if a new
+        game would take its place; says so when a file other than the usual one is used."""
+        main = save_path(self.data_directory)
+        if source is not None and source != main:
+            return source  # an earlier match stays in its own file
+        try:
+            if self.other_table is not None:
+                target = new_slot(self.data_directory)
+                self.notify(f"Another table is open (process {self.other_table}): this "
+                            f"match is saved to {target}.", timeout=10, markup=False)
+                return target
+            if source is None:
+                kept = keep_aside(self.data_directory)
+                if kept is not None:
+                    self.notify(f"The match in progress was kept as {kept.name}: "
+                                "\"Continue an earlier match\" brings it back.", timeout=10,
+                                markup=False)
+        except OSError as e:
+            target = new_slot(self.data_directory)
+            if not self.folder_trouble:  # else said at the start
+                self.notify(f"The match in progress could not be set aside ({e}); it stays "
+                            f"in {main.name}, and this match is saved to {target.name}.",
+                            severity="warning", timeout=10, markup=False)
+            return target
+        return main

@@ -1,0 +1,196 @@
+"""The bid dialogs of the auction: a number of points (``BidScreen``), or a list of worded
+choices, bids of a rank and a points field (``BidListScreen``, also the rounds of choices
+such as a redeal asked for)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine import actions as A
+from .auction_base import HINT_BINDING, RULES_BINDING, AboveTheHand, HintKey, PointsField
+
+
+class BidScreen(HintKey, AboveTheHand):
+    """Bid a number of card points (the legal bids given), or pass (0 or the Pass button).
+    Escape closes the dialog to look at the table (``b`` opens it again); it returns None
+    then. Returns the action chosen."""
+
+    BINDINGS = [Binding("escape", "close", "Look at the table"), HINT_BINDING, RULES_BINDING]
+    AUTO_FOCUS = "#bid-input"
+    BOX = "#bid-box"
+
+    def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int) -> None:
+        super().__init__()
+        self.by_points = {a - A.BID: a for a, _ in options}
+        self.low = min(self.by_points, default=0)
+        self.high = max(self.by_points, default=0)
+        self.bids = bids
+        self.hand_points = hand_points
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bid-box", classes="dialog"):
+            yield Static("Your bid", classes="dialog-title")
+            yield Static(self.bids)
+            span = f"{self.low} to {self.high}" if self.by_points else "nothing tops the bid"
+            yield Static(
+                f"The card points your side will take, {span} (up and down step it); 0 "
+                f"passes. Your hand holds {self.hand_points}.", classes="dim")
+            with Horizontal(id="bid-row"):
+                yield PointsField(self.low, self.high, placeholder=f"{self.low}-{self.high}",
+                                  id="bid-input")
+                yield Button("Bid", id="bid", variant="primary")
+                yield Button("Pass", id="pass")
+            yield Static("", id="bid-error")
+        yield Footer()
+
+    def check(self, text: str) -> int | None:
+        """The bid typed in, or None (with the reason shown) when it cannot be made."""
+        error = self.query_one("#bid-error", Static)
+        try:
+            n = int(text.strip())
+        except ValueError:
+            error.update(Text("Type a number, or 0 to pass.", style="bold red"))
+            return None
+        if n == 0:
+            return A.PASS
+        if n in self.by_points:
+            return self.by_points[n]
+        error.update(Text(f"A bid is 0 (pass) or from {self.low} to {self.high}.",
+                          style="bold red"))
+        return None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        action = self.check(event.value)
+        if action is not None:
+            self.dismiss(action)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "pass":
+            self.dismiss(A.PASS)
+            return
+        action = self.check(self.query_one("#bid-input", Input).value)
+        if action is not None:
+            self.dismiss(action)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class BidListScreen(HintKey, AboveTheHand):
+    """Pass, or pick one of the legal bids from a list (Chiamata's ranks). The bids of two
+    for a number of points are one line, its points in a field under the list: Enter on
+    that line (or a digit) goes to the field, where up and down step the points and Enter
+    bids. Escape closes the dialog to look at the table."""
+
+    BINDINGS = [Binding("escape", "close", "Look at the table"), HINT_BINDING, RULES_BINDING]
+    AUTO_FOCUS = "#bid-list"
+    BOX = "#bid-box"
+    SQUEEZE = "#bid-list"
+
+    RANKS_HINT = ("Each bid names a lower rank to call than the last; after Two, the points "
+                  "rise. A pass is final.")
+    POINTS = -2  # the list's line for the bids of two for points
+
+    def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int,
+                 pass_label: str = "Pass", hint: str = RANKS_HINT, first: int = A.PASS,
+                 title: str = "Your bid") -> None:
+        super().__init__()
+        self.hint = hint
+        self.title_text = title
+        points = [a - A.BID for a, _ in options if A.BID <= a < A.BID_RANK]
+        self.by_points = {n: A.BID + n for n in points}
+        self.low = min(points, default=0)
+        self.high = max(points, default=0)
+        listed = [(a, label) for a, label in options if not A.BID <= a < A.BID_RANK]
+        self.actions = [first] + [a for a, _ in listed]
+        self.labels = [pass_label] + [label for _, label in listed]
+        if points:
+            self.actions.append(self.POINTS)
+            self.labels.append(self.points_label(self.low))
+        self.bids = bids
+        self.hand_points = hand_points
+
+    @staticmethod
+    def points_label(n: int) -> str:
+        return f"2  Two for {n}"
+
+    def points_note(self, error: str = "") -> Text:
+        """What the points field takes, or why what it holds cannot be bid."""
+        if error:
+            return Text(f" {error}", style="bold red")
+        return Text(f" points ({self.low}-{self.high}, up and down)", style="bright_black")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="bid-box", classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.bids)
+            yield Static(
+                f"{self.hint} Your hand: {self.hand_points} points.",
+                classes="dim")
+            yield OptionList(*[Option(label, id=f"bid-{k}")
+                               for k, label in enumerate(self.labels)], id="bid-list")
+            if self.by_points:
+                with Horizontal(id="bid-row"):
+                    yield Static("Two for ", classes="bid-row-label")
+                    yield PointsField(self.low, self.high, value=str(self.low),
+                                      placeholder=f"{self.low}-{self.high}", id="bid-points")
+                    yield Static(self.points_note(), id="bid-points-note",
+                                 classes="bid-row-label")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#bid-list", OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        action = self.actions[event.option_index]
+        if action == self.POINTS:  # to the points: what is typed replaces them
+            field = self.query_one("#bid-points", PointsField)
+            self.set_focus(field)
+            field.select_all()
+            return
+        self.dismiss(action)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "bid-points":
+            return
+        self.query_one("#bid-points-note", Static).update(self.points_note())
+        try:
+            n = int(event.value)
+        except ValueError:
+            return
+        lst = self.query_one("#bid-list", OptionList)
+        lst.replace_option_prompt_at_index(self.actions.index(self.POINTS), self.points_label(n))
+        if event.input.has_focus:  # the player is at the points: their line shows it
+            lst.highlighted = self.actions.index(self.POINTS)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            n = int(event.value)
+        except ValueError:
+            n = -1
+        if n in self.by_points:
+            self.dismiss(self.by_points[n])
+            return
+        self.query_one("#bid-points-note", Static).update(
+            self.points_note(f"points: a bid is from {self.low} to {self.high}"))
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit typed on the list starts the points of two."""
+        char = event.character or ""
+        if (self.by_points and char.isdigit()
+                and isinstance(self.focused, OptionList)):
+            field = self.query_one("#bid-points", PointsField)
+            field.value = char
+            self.set_focus(field)  # at once: the next digit goes to the field
+            field.cursor_position = 1
+            event.stop()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+

@@ -1,0 +1,157 @@
+"""The call dialog: the high bidder picks the card to call, a rank and then a suit, as the
+faces of the pack being drawn show them."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine.cards import RANKS, SUITS
+from ..cardart import card_text, pack_of, suit_glyph, suit_name, suit_text
+from .auction_base import RULES_BINDING, AboveTheHand
+
+
+class CallScreen(AboveTheHand):
+    """Call a card of the pack: a rank, then a suit. Typing a rank as the pack's faces show
+    it (A 2-7 F C R in the Italian pack) or a suit's key (the initial of its name in the
+    pack: s c d b for spade, coppe, denari, bastoni) picks it, the keys shown beside each
+    choice; Enter on the suits calls the card. Where a key names both a rank and a suit
+    (c: the Horse or cups), the list in use takes it. It opens on a card that may be
+    called."""
+
+    BINDINGS = [Binding("escape", "close", "Look at the table"), RULES_BINDING]
+    AUTO_FOCUS = "#call-ranks"
+    BOX = "#call-box"
+    SQUEEZE = "#call-ranks, #call-suits"
+
+    def __init__(self, cards: list[int], hand: tuple[int, ...], order: str, need: int,
+                 style: str) -> None:
+        super().__init__()
+        self.cards = set(cards)  # the cards that may be called
+        self.hand = set(hand)
+        self.ranks = [r for r in order if any(c % 10 == RANKS.index(r) for c in cards)]
+        self.need = need
+        self.style = style
+        self.pack = pack_of(style)
+        self.rank_keys = {self.pack.rank_key(r): r for r in self.ranks}
+        self.suit_keys = {self.pack.suit_key(x): x for x in range(len(SUITS))}
+        self.first = self.first_card(cards)
+
+    def first_card(self, cards: list[int]) -> int:
+        """The card the dialog opens on: the first, in rank order then suit, of those that
+        may be called, one not in hand if there is such."""
+        order = sorted(cards, key=lambda c: (c in self.hand,
+                                             self.ranks.index(RANKS[c % 10]), c // 10))
+        return order[0]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="call-box", classes="dialog"):
+            yield Static("Call a card", classes="dialog-title")
+            yield Static(
+                f"You need {self.need} card points. Its holder is your secret partner, its "
+                "suit trumps (your own card: you play alone). Type the rank as the card "
+                "shows it, then the suit's key; or use the arrows.", classes="dim")
+            with Horizontal(id="call-lists"):
+                yield OptionList(*[Option(self.rank_prompt(r), id=r) for r in self.ranks],
+                                 id="call-ranks")
+                yield OptionList(*[Option(self.suit_prompt(i), id=SUITS[i])
+                                   for i in range(len(SUITS))], id="call-suits")
+            yield Static("", id="call-choice")
+        yield Footer()
+
+    def on_mount(self) -> None:  # (AboveTheHand's runs too: Textual calls each class's)
+        self.query_one("#call-ranks", OptionList).highlighted = self.ranks.index(
+            RANKS[self.first % 10])
+        self.query_one("#call-suits", OptionList).highlighted = self.first // 10
+        self.show_choice()
+
+    def rank_prompt(self, rank: str) -> Text:
+        held = sum(1 for c in self.hand if c % 10 == RANKS.index(rank))
+        label, key = self.pack.rank_labels[rank], self.pack.rank_key(rank)
+        t = Text()
+        t.append(f" {label:<2} ", style="bold")
+        t.append(self.pack.rank_word(rank))
+        if key != label.lower():
+            t.append(f" ({key})", style="bright_black")
+        if held:
+            t.append(f" held {held}", style="bright_black")
+        return t
+
+    def suit_prompt(self, suit: int) -> Text:
+        t = Text()
+        t.append(f"[{self.pack.suit_key(suit)}]", style="bold")
+        t.append(" ")
+        t.append_text(suit_text(suit, self.style))
+        local = self.pack.local_suit_name(suit)
+        if local != self.pack.suit_name(suit):
+            t.append(f" ({local})", style="bright_black")
+        mine = sorted((c for c in self.hand if (c % 40) // 10 == suit),
+                      key=lambda c: self.ranks.index(RANKS[c % 10])
+                      if RANKS[c % 10] in self.ranks else 99)
+        if mine:
+            t.append("  held ", style="bright_black")
+            t.append(" ".join(self.pack.rank_label(c) for c in mine))
+        return t
+
+    def chosen(self) -> int | None:
+        ranks = self.query_one("#call-ranks", OptionList)
+        suits = self.query_one("#call-suits", OptionList)
+        if ranks.highlighted is None or suits.highlighted is None:
+            return None
+        card = suits.highlighted * 10 + RANKS.index(self.ranks[ranks.highlighted])
+        return card if card in self.cards else None
+
+    def show_choice(self) -> None:
+        card = self.chosen()
+        line = Text("You call ")
+        if card is None:
+            line = Text("That card cannot be called.", style="bold red")
+        else:
+            line.append_text(card_text(card, self.style))
+            suit = (card % 40) // 10
+            line.append(f", the {self.pack.card_name(card)}: {suit_name(suit, self.style)} "
+                        f"{suit_glyph(suit, self.style)} trumps")
+            if card in self.hand:
+                line.append(" — you hold it: you play alone", style="bold yellow")
+            line.append(".  Enter calls it.", style="")
+        self.query_one("#call-choice", Static).update(line)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.is_mounted:
+            self.show_choice()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "call-ranks":
+            self.query_one("#call-suits", OptionList).focus()
+            return
+        self.confirm()
+
+    def on_key(self, event: events.Key) -> None:
+        char = (event.character or "").lower()
+        if not char:
+            return
+        suits = self.query_one("#call-suits", OptionList)
+        on_suits = self.focused is suits
+        rank = self.rank_keys.get(char)
+        suit = self.suit_keys.get(char)
+        if rank is not None and (suit is None or not on_suits):
+            self.query_one("#call-ranks", OptionList).highlighted = self.ranks.index(rank)
+            suits.focus()
+            event.stop()
+        elif suit is not None:
+            suits.highlighted = suit
+            suits.focus()
+            event.stop()
+
+    def confirm(self) -> None:
+        card = self.chosen()
+        if card is not None:
+            self.dismiss(card)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
