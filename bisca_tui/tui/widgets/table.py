@@ -25,13 +25,12 @@ from ..cardart import (
     card_text,
     join_cards,
     stack,
-    stock_lines,
     suit_colour,
     suit_glyph,
-    trump_lines,
 )
 from ..contract import auction_role, turn_label
 from ..messages import CardClicked
+from ..pileart import stock_lines, trump_lines
 from .common import Panel
 
 if TYPE_CHECKING:
