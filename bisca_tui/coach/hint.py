@@ -23,7 +23,9 @@ from ..bots.sim import Rules
 from ..bots.table import variant_of
 from ..engine.narrate import Part
 from ..engine.view import SeatView
-from .reasons import NO_REASON, Reason, card_reason, card_words, play_reason, rule_reason
+from .reasons import card_reason, play_reason
+from .rule_reasons import rule_reason
+from .sentences import NO_REASON, Reason, card_words
 
 #: the most samples a hint draws: in short positions the search stops here, well inside the
 #: time budget, so that asking twice gives the same hint

@@ -36,15 +36,9 @@ from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.view import SeatView
 from .hint import CardAdvice, advise, card_choices, coach_bot, options_of
-from .reasons import (
-    NO_REASON,
-    Reason,
-    card_points,
-    card_words,
-    play_reason,
-    rule_reason,
-    say,
-)
+from .reasons import play_reason
+from .rule_reasons import rule_reason
+from .sentences import NO_REASON, Reason, card_points, card_words, say
 
 MISTAKE = 4.0  # expected card points lost
 BLUNDER = 10.0

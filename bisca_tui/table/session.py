@@ -2,83 +2,42 @@
 
 This module holds no widgets. The table screen asks it what to show and hands it the actions
 people choose; every rule (whose turn, what is legal, what a deal is worth) comes from the
-engine.
+engine. The seats and their names are in ``seats``; the record, the table section and the
+history entry a session writes, and a session read back from them, in ``recording``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..bots.base import Bot, bot_levels, make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
-from ..engine.records import Record, Undo, record_of_match, replay_record
+from ..engine.records import Undo
 from ..engine.state import GameState
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
-from .settings import ALL_CARD_STYLES, DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
-
-if TYPE_CHECKING:
-    from ..history.entry import MatchEntry
-
-HUMAN = "human"
-BOT = "bot"
-
-BOT_NAMES = ("Rui", "Inês", "Tiago", "Marta", "Nuno", "Sofia", "Vasco", "Leonor")
-
-
-
-PROGRAM_PREFIX = "cmd:"
-
-
-@dataclass
-class SeatSpec:
-    """Who sits in a seat: a person at this keyboard or a bot of some level.
-
-    A seat whose outside program (level ``cmd:COMMAND``) was replaced by a built-in
-    stand-in keeps the program's level in ``program``, the deal where the stand-in took
-    over (counted from 0) in ``stand_in_from``, and the stand-in's level in ``level``.
-    """
-
-    kind: str
-    name: str
-    level: str = ""
-    program: str = ""
-    stand_in_from: int | None = None
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
-
-    @property
-    def command(self) -> str | None:
-        """The command line of the outside program that plays the seat, if any."""
-        if self.is_human or not self.level.startswith(PROGRAM_PREFIX):
-            return None
-        return self.level[len(PROGRAM_PREFIX):]
+from .recording import Saving
+from .seats import (  # noqa: F401 (the screens and tests import the seats here)
+    BOT,
+    BOT_NAMES,
+    HUMAN,
+    PROGRAM_PREFIX,
+    SeatSpec,
+    default_level,
+    default_seats,
+    named_apart,
+    seats_from_json,
+)
+from .settings import DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
 
 
-def default_level() -> str:
-    levels = bot_levels()
-    return "medium" if "medium" in levels else levels[0]
-
-
-def default_seats(n: int, level: str | None = None) -> list[SeatSpec]:
-    lvl = level or default_level()
-    seats = [SeatSpec(HUMAN, "You")]
-    for s in range(1, n):
-        seats.append(SeatSpec(BOT, BOT_NAMES[(s - 1) % len(BOT_NAMES)], lvl))
-    return seats
-
-
-class Session:
+class Session(Saving):
     """A match in progress, with its seats and bots.
 
     The bots start with ``start_bots`` (the table calls it), not when the session is built:
@@ -229,39 +188,6 @@ class Session:
         match = Match(variant, dealer=variant.n_people - 1, seed=seed)
         session = cls(match, seats, card_style, speed, hints=hints)
         match.new_deal()
-        return session
-
-    @classmethod
-    def from_saved(cls, record: Record, table: dict[str, Any]) -> Session:
-        """Rebuild a match from its record; ``table`` holds the seats and settings."""
-        match = replay_record(record)
-        seats = seats_from_json(table.get("seats"), len(record.players), record.players)
-        hide_points = table.get("hide_points", False)  # older saves: points shown
-        if not isinstance(hide_points, bool):
-            raise ValueError("table.hide_points must be true or false")
-        hints = table.get("hints", True)  # older saves: hints allowed
-        if not isinstance(hints, bool):
-            raise ValueError("table.hints must be true or false")
-        style = str(table.get("card_style", "symbols"))
-        session = cls(match, seats, style, str(table.get("speed", DEFAULT_SPEED)), hide_points,
-                      hints)
-        if style not in ALL_CARD_STYLES:  # said, not silently changed
-            session.card_setting = "symbols"
-            session.bot_problems.append(
-                f"the saved card style {style[:40]!r} is unknown: cards are drawn in the "
-                "game's own pack")
-        session.undone = {i: list(d.undone) for i, d in enumerate(record.deals) if d.undone}
-        history_id, started = table.get("history_id"), table.get("started")
-        if isinstance(history_id, str) and history_id.isalnum() and len(history_id) <= 64:
-            session.history_id = history_id
-        if isinstance(started, str) and len(started) <= 40:
-            session.started = started
-        if match.is_over():
-            raise ValueError("the saved match is already over")
-        if match.current is not None and match.current.is_over():
-            match.finish_deal()
-            if not match.is_over():
-                match.new_deal()
         return session
 
     # ----- queries -------------------------------------------------------------------
@@ -463,120 +389,3 @@ class Session:
 
     def next_deal(self) -> GameState:
         return self.match.new_deal()
-
-    # ----- saving --------------------------------------------------------------------
-
-    def record(self) -> Record:
-        record = record_of_match(self.match, [s.name for s in self.people])
-        for i, undone in self.undone.items():
-            if i < len(record.deals):
-                record.deals[i].undone = list(undone)
-        return record
-
-    def history_entry(self) -> MatchEntry:
-        """The match as the game history keeps it: its finished deals, and the players'
-        results once it is over."""
-        from ..history.entry import match_entry
-
-        ended = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        record = json.dumps(self.record().to_json(), ensure_ascii=False)
-        self.history_seq += 1
-        return match_entry(self.match, self.people, record, self.history_id, self.started,
-                           ended)
-
-    def save_text(self) -> str:
-        """The match as a game record."""
-        return self.record().dumps()
-
-    def table_text(self) -> str:
-        """Who sits where and the table's settings, kept beside the record."""
-        data = {
-            "seats": [asdict(s) for s in self.people],
-            "card_style": self.card_setting,
-            "speed": self.speed,
-            "hide_points": self.hide_points,
-            "history_id": self.history_id,
-            "started": self.started,
-            "hints": self.hints,
-        }
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def named_apart(seats: list[SeatSpec]) -> list[SeatSpec]:
-    """The seats, with each person named when two or more share the keyboard: a person
-    called "You" (the new game form's first seat) becomes "Player N", so that the log, the
-    status line and the hand-over say whose turn it is."""
-    if sum(p.is_human for p in seats) < 2:
-        return seats
-    taken = {p.name for p in seats}
-    out = []
-    for k, spec in enumerate(seats):
-        if spec.is_human and spec.name == "You":
-            name, extra = f"Player {k + 1}", 1
-            while name in taken:
-                extra += 1
-                name = f"Player {k + 1}.{extra}"
-            taken.add(name)
-            spec = replace(spec, name=name)
-        out.append(spec)
-    return out
-
-
-def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:
-    """Seats from a saved file; without a table section, the first seat is the person.
-
-    Only what the table writes is taken: a person, a bot of a built-in level, an outside
-    program (``cmd:COMMAND``, which the table starts only once confirmed), or a built-in
-    stand-in for one. Anything else raises ``ValueError`` naming the field.
-    """
-    if raw is None:
-        seats = default_seats(n, bot_levels()[0])
-        for s, spec in enumerate(seats):
-            spec.name = names[s]
-        return seats
-    if not isinstance(raw, list) or len(raw) != n:
-        raise ValueError(f"table.seats must list {n} seats")
-    levels = bot_levels()
-    seats = []
-    for i, item in enumerate(raw):
-        field = f"table.seats[{i}]"
-        if not isinstance(item, dict) or item.get("kind") not in (HUMAN, BOT):
-            raise ValueError(f"{field} must say kind \"human\" or \"bot\"")
-        unknown = sorted(set(item) - {"kind", "name", "level", "program", "stand_in_from"})
-        if unknown:
-            raise ValueError(f"{field} holds {_quoted(unknown[0])}, which the table never "
-                             "writes")
-        name = item.get("name")
-        if not isinstance(name, str) or not name:
-            raise ValueError(f"{field} has no name")
-        level = item.get("level", "")
-        program = item.get("program", "")
-        since = item.get("stand_in_from")
-        if not isinstance(level, str):
-            raise ValueError(f"{field}.level must be a string")
-        if item["kind"] == HUMAN:
-            if level or program or since is not None:
-                raise ValueError(f"{field} is a person, yet names a bot level")
-        elif not (level in levels or _is_program(level)):
-            raise ValueError(f"{field}.level {_quoted(level)} is not a bot level")
-        if program or since is not None:
-            if not _is_program(program):
-                raise ValueError(f"{field}.program {_quoted(program)} is not an outside "
-                                 "program")
-            if level not in levels:
-                raise ValueError(f"{field}.level {_quoted(level)} is not a built-in level")
-            if not isinstance(since, int) or isinstance(since, bool) or since < 0:
-                raise ValueError(f"{field}.stand_in_from must be a deal number")
-        seats.append(SeatSpec(item["kind"], name, level, program, since))
-    return seats
-
-
-def _is_program(level: Any) -> bool:
-    return (isinstance(level, str) and level.startswith(PROGRAM_PREFIX)
-            and bool(level[len(PROGRAM_PREFIX):].strip()))
-
-
-def _quoted(value: Any) -> str:
-    """A value from a file, quoted and cut short, for a one-line message."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

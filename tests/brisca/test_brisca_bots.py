@@ -9,7 +9,8 @@ from bisca_tui.bots.base import make_bot
 from bisca_tui.bots.cardplay import request_to_honour
 from bisca_tui.bots.levels import HardBot
 from bisca_tui.bots.table import Table
-from bisca_tui.coach.reasons import card_words, rule_reason
+from bisca_tui.coach.rule_reasons import rule_reason
+from bisca_tui.coach.sentences import card_words
 from bisca_tui.engine import GameState, Layout, make_variant, parse_card
 from bisca_tui.engine import actions as A
 

@@ -13,7 +13,7 @@ from bisca_tui.bots.levels import MediumBot
 from bisca_tui.bots.table import variant_of
 from bisca_tui.coach import hint
 from bisca_tui.coach.hint import coach_bot
-from bisca_tui.coach.reasons import card_words
+from bisca_tui.coach.sentences import card_words
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.narrate import CardRef
@@ -278,7 +278,7 @@ def test_a_trump_kept_back_is_said_to_wait_for_the_unseen_one_above_it() -> None
 
 
 def test_the_issues_example_sentence_reads_as_written() -> None:
-    from bisca_tui.coach.reasons import say
+    from bisca_tui.coach.sentences import say
 
     r = say("take_gone_one", worth=" and its 14 points", card=CardRef(1), lowest=", your "
             "lowest trump that takes it", gone=(CardRef(0),))

@@ -7,7 +7,7 @@ import re
 import string
 from pathlib import Path
 
-from bisca_tui.coach.reasons import TEMPLATES, Reason, capitalise, card_words, say
+from bisca_tui.coach.sentences import TEMPLATES, Reason, capitalise, card_words, say
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine.cards import parse_card
 from bisca_tui.engine.narrate import CardRef

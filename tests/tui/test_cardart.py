@@ -12,8 +12,8 @@ from bisca_tui.tui.cardart import (
     SYMBOLS,
     UNPLAYABLE,
     card_lines,
-    stock_lines,
 )
+from bisca_tui.tui.pileart import stock_lines
 from bisca_tui.tui.widgets.side import pente_lines
 
 

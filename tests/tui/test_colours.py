@@ -30,9 +30,9 @@ from bisca_tui.tui.cardart import (
     card_lines,
     card_text,
     frame_style,
-    stock_lines,
     suit_colour,
 )
+from bisca_tui.tui.pileart import stock_lines
 from bisca_tui.tui.widgets.table import HandView
 
 ROLES = (NORMAL, PLAYABLE, UNPLAYABLE, SELECTED, WINNER, SELECTED_UNPLAYABLE)

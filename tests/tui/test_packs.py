@@ -27,11 +27,10 @@ from bisca_tui.tui.cardart import (
     card_label,
     card_lines,
     card_words,
-    stock_lines,
     suit_text,
     table_style,
-    trump_lines,
 )
+from bisca_tui.tui.pileart import stock_lines, trump_lines
 from bisca_tui.tui.widgets.table import HandView
 
 OWN_PACK = {"bisca": "portuguese", "sueca": "portuguese", "briscola": "italian",

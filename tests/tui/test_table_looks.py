@@ -12,7 +12,7 @@ from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.cardart import LETTERS, SYMBOLS, card_text
 from bisca_tui.tui.screens.table import TableScreen
-from bisca_tui.tui.widgets.table import last_trick_line
+from bisca_tui.tui.widgets.lines import last_trick_line
 
 
 async def chiamata_after_a_trick(app: BiscaApp, pilot, seed: int = 5) -> TableScreen:

@@ -11,8 +11,8 @@ from rich.text import Text
 from ...engine import actions as A
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
+from .lines import last_trick_line
 from .log import fit, verb
-from .table import last_trick_line
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView

@@ -10,8 +10,9 @@ from rich.text import Text
 from ..cardart import card_text, suit_text
 from ..contract import contract_text, has_auction
 from .common import Panel
+from .lines import pack_lines
 from .log import hang, verb
-from .table import pack_lines, team_colour
+from .table import team_colour
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView

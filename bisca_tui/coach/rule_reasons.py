@@ -1,0 +1,162 @@
+"""The coach's reasons for decisions other than a card: cutting or knocking, the exchange,
+a claimed redeal, a declaration, signals, discards, naming trumps, bids and calls
+(``rule_reason``, with ``PHASE_REASONS`` by phase and ``AUCTION_REASONS`` by the kind of
+bids).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..bots.bidding import (
+    best_call,
+    candidate_bid,
+    chiamata_value,
+    position_of,
+    possible_calls,
+)
+from ..bots.contracts import contract_options
+from ..bots.heuristics import auction_kind, my_team_behind
+from ..bots.table import variant_of
+from ..engine import actions as A
+from ..engine import phases as P
+from ..engine.auction import Points, RanksThenPoints
+from ..engine.cards import PACKS, SUITS
+from ..engine.narrate import CardRef, bid_label
+from ..engine.variant import ASK_CARDS, ASK_POINTS, Variant
+from ..engine.view import SeatView
+from .sentences import (
+    ALONE,
+    BID_ALONE,
+    BID_PARTNER,
+    WITH_PARTNER,
+    Reason,
+    _points,
+    say,
+)
+
+
+def _suit_words(variant: Variant, suit: int) -> str:
+    pack = PACKS.get(variant.pack_style)
+    names = pack.suit_names if pack else {}
+    return names.get(SUITS[suit], SUITS[suit])
+
+
+def _cut_or_knock_reason(view: SeatView, action: int) -> Reason | None:
+    if action == A.CUT:
+        return say("cut")
+    if action == A.KNOCK:
+        return say("knock") if my_team_behind(view) else say("rule")
+    return None
+
+
+def _exchange_reason(view: SeatView, action: int) -> Reason | None:
+    if action == A.EXCHANGE and view.indicator is not None:
+        return say("exchange", card=CardRef(view.indicator))
+    return None
+
+
+def _claim_reason(view: SeatView, action: int) -> Reason | None:
+    return say("redeal") if action == A.REDEAL else None
+
+
+def _declare_reason(view: SeatView, action: int) -> Reason | None:
+    return say("show") if action == A.SHOW else None
+
+
+# the reason for a choice that belongs to one phase, by that phase; None leaves the action
+# to the reasons of signals, discards, calls and bids
+PHASE_REASONS: dict[str, Callable[[SeatView, int], Reason | None]] = {
+    P.CUT_OR_KNOCK: _cut_or_knock_reason, P.PLAY: _exchange_reason, P.CLAIM: _claim_reason,
+    P.DECLARE: _declare_reason}
+
+
+def rule_reason(view: SeatView, action: int) -> Reason:
+    """Why the rules of thumb take ``action`` (a decision other than a card), said
+    plainly where the rule can be; else a plain statement that the bot does so."""
+    variant = variant_of(view)
+    reason_of = PHASE_REASONS.get(view.phase)
+    reason = reason_of(view, action) if reason_of is not None else None
+    if reason is not None:
+        return reason
+    if A.is_signal(action):
+        name = variant.signals[action - A.SIGNAL].name
+        if name == ASK_POINTS:
+            return say("ask_points")
+        if name == ASK_CARDS:
+            return say("ask_cards")
+        meaning = variant.signals[action - A.SIGNAL].meaning
+        return say("signal", meaning=meaning[:1].lower() + meaning[1:])
+    if A.DISCARD <= action < A.DISCARD + 80:
+        return say("discard", card=CardRef(action - A.DISCARD))
+    if A.TRUMP <= action < A.DISCARD:
+        return say("name_trumps", suit=_suit_words(variant, action - A.TRUMP))
+    by_kind = AUCTION_REASONS.get(auction_kind(variant))
+    if by_kind is not None:
+        return by_kind(view, variant, action)
+    if A.CALL <= action < A.TRUMP:
+        return say("call_top", card=CardRef(action - A.CALL))
+    if A.BID <= action < A.CALL:
+        return say("bid_strong")
+    if action == A.PASS and any(A.BID <= a < A.CALL for a in view.legal):
+        return say("pass_weak")
+    return say("rule")
+
+
+def _points_reason(view: SeatView, variant: Variant, action: int) -> Reason:
+    """Bids in points (Sueca for five, col Monte): the estimate of the hand."""
+    options = contract_options(view.hand, variant)
+    if not options:
+        return say("rule")
+    call, alone, estimate = max(options, key=lambda o: o[2])
+    est = _points(estimate)
+    if A.CALL <= action < A.TRUMP:
+        card = action - A.CALL
+        how = ALONE if card in view.hand else WITH_PARTNER
+        need = view.contract.need if view.contract is not None else 61
+        return say("call_points", card=CardRef(card),
+                   suit=_suit_words(variant, variant.suit[card]), how=how, need=need)
+    if action == A.REOPEN:
+        return say("reopen", estimate=est)
+    bids = [a for a in view.legal if A.BID < a < A.CALL]
+    if action == A.PASS and A.REOPEN in view.legal:
+        return say("no_reopen", estimate=est)
+    if action == A.PASS and bids:
+        return say("pass_points", estimate=est, bid=bid_label(variant, min(bids)))
+    if A.BID < action < A.CALL:
+        return say("bid_points", bid=bid_label(variant, action), estimate=est,
+                   suit=_suit_words(variant, variant.suit[call]),
+                   how=BID_ALONE if alone else BID_PARTNER)
+    return say("rule")
+
+
+def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
+    """Bids of ranks (Briscola Chiamata): the sampled playouts the hard level bids by, and
+    the estimate its calls are chosen by."""
+    pos = position_of(view)
+    if A.CALL <= action < A.TRUMP:
+        card = action - A.CALL
+        est = chiamata_value(view.hand, variant, card, pos)
+        how = ALONE if card in view.hand else WITH_PARTNER
+        return say("call_rank", card=CardRef(card),
+                   suit=_suit_words(variant, variant.suit[card]), how=how,
+                   estimate=_points(est))
+    bids = [a for a in view.legal if A.BID <= a < A.CALL]
+    if not bids:
+        return say("rule")
+    bid, call = candidate_bid(view, variant, bids)
+    if action == A.PASS:
+        return say("pass_rank", bid=bid_label(variant, bid), card=CardRef(call))
+    if action == bid:
+        return say("bid_rank", bid=bid_label(variant, bid), card=CardRef(call))
+    domain = variant.auction_rules.domain  # type: ignore[attr-defined]
+    if A.BID <= action < A.CALL:
+        options = possible_calls(view.hand, variant, domain.called_rank(action))
+        card, _ = best_call(view.hand, variant, options, domain.need(action), pos)
+        return say("bid_rank", bid=bid_label(variant, action), card=CardRef(card))
+    return say("rule")
+
+
+# the reasons for bids and calls, by the kind of the auction's bids
+AUCTION_REASONS: dict[str, Callable[[SeatView, Variant, int], Reason]] = {
+    Points.kind: _points_reason, RanksThenPoints.kind: _ranks_reason}
