@@ -139,11 +139,16 @@ def deal_to_json(view: SeatView, deal: int, time_limit: float, v: Variant) -> di
     return message
 
 
-def short(text: str, limit: int = 60) -> str:
-    """A program's words as a notice quotes them: every character a terminal would act on
-    (ESC, line breaks, bidirectional overrides) shown as its escape, at most ``limit`` long."""
-    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+def escaped(text: str) -> str:
+    """``text`` with every character that does not print (ESC, line breaks, bidirectional
+    overrides, zero-width ones) written as its escape: what is shown is what is there."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
                    for ch in text)
+
+
+def short(text: str, limit: int = 60) -> str:
+    """A program's words as a notice quotes them: ``escaped``, at most ``limit`` long."""
+    text = escaped(text)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 

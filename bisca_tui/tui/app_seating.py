@@ -27,8 +27,10 @@ NOT_ALLOWED = "outside programs are not allowed at this table"
 
 def shown_command(command: str) -> str:
     """A command line as text to show: characters that do not print are written as
-    escapes, so that what is shown is what would run."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in command)
+    escapes, as a program's notices are, so that what is shown is what would run."""
+    from ..bots.protocol import escaped  # the engine loads with a match, not at start-up
+
+    return escaped(command)
 
 
 class AppSeating:
