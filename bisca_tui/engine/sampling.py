@@ -224,7 +224,7 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
     info = infer(view, variant)
     hands, stock = sample_hidden(info, variant, rng)
     n = view.n_players
-    state.phase = PLAY
+    state.enter(PLAY, start=False)
     state.layout_given = None
     state.deck = []
     state.hands = hands
@@ -255,14 +255,14 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
     state.known = known
     state.has_known = any(view.known)
     sig_index = {name: k for k, name in enumerate(variant.signal_names)}
-    state.signal_log = [
+    state.signal_log = tuple(
         SignalEvent(sg.sender, sig_index[sg.name], sg.trick, (view.seat,))
         for sg in view.signals if sg.name in sig_index
-    ]
-    state.signals_this_turn = {
+    )
+    state.signals_this_turn = frozenset(
         sig_index[sg.name] for sg in view.signals
         if sg.sender == view.current and sg.trick == len(view.tricks) and sg.name in sig_index
-    }
+    )
     state.score_events = [ScoreEvent(e.trick, e.team, e.points, e.reason)
                           for e in view.score_events]
     state.deal_game_points = list(view.deal_game_points)

@@ -91,6 +91,11 @@ def make_view(state: GameState, seat: int) -> SeatView:
         for s in range(state.n)
     )
     trump_known = state.trump_known
+    # what each phase's data shows this seat (a cut or knock, bids, a contract, exchanges...)
+    seen: dict = {"cut_or_knock": None, "bids": (), "exchanges": (), "under_indicator": None,
+                  "contract": None, "monte": 0, "discards": ()}
+    for phase in v.phases:
+        seen.update(phase.seen_by(state, seat))
     return SeatView(
         seat=seat,
         variant=v.id,
@@ -116,14 +121,7 @@ def make_view(state: GameState, seat: int) -> SeatView:
         score_events=tuple(state.score_events),
         deal_game_points=tuple(state.deal_game_points),
         legal=tuple(state.legal_actions()) if state.current == seat else (),
-        cut_or_knock=state.cut_or_knock,
-        bids=state.bids,
-        exchanges=state.exchanges,
-        under_indicator=state.under_indicator,
-        contract=v.contract_for(state, seat),
-        monte=len(state.monte),
-        discards=tuple(state.discards) if state.contract is not None
-        and state.contract.bidder == seat else (),
+        **seen,
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),

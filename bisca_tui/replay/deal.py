@@ -66,7 +66,7 @@ class _DealTracker:
             "exchange": None,
             "tricks": [],
         }
-        self.auction = P.AUCTION in self.v.phases
+        self.auction = P.AUCTION in self.v.phase_of
         if self.auction:
             self.out.update({"auction": [], "bidder": None, "bid": None, "need": None,
                              "called": None, "partner": None, "alone": None,

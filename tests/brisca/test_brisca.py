@@ -348,8 +348,8 @@ def signs_caught(options: dict, seeds: range) -> tuple[int, int, list]:
     for seed in seeds:
         s = GameState(v, 3, seed=seed)
         while not s.is_over():
-            while s.signal_actions():
-                s.apply(s.signal_actions()[0])
+            while signs := [a for a in s.legal_actions() if A.is_signal(a)]:
+                s.apply(signs[0])
             s.apply(s.legal_cards()[0])
         for e in s.signal_log:
             opponents = [x for x in range(4) if v.team_of[x] != v.team_of[e.sender]]
