@@ -11,9 +11,10 @@ call is ``play.CalledPlay``). A variant of this kind is data plus small hooks on
 ``CalledPartnerGame`` that configure them: its auction rules, which cards the bidder may call
 (``call_options``), who leads, and its payment table.
 
-The public part of the bargain is a frozen ``Contract`` on the state; who holds the called
-card is kept in ``GameState.called_holder``, which a seat's view never copies: a view carries
-the contract with the partner filled in only where that seat knows it.
+What the auction and the call settle is kept on the state as a ``phase_data.Bidding``
+(``GameState.bidding``): the bids, the public part of the bargain (a frozen ``Contract``), and
+who holds the called card, which a seat's view never copies: a view carries the contract with
+the partner filled in only where that seat knows it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .auction import (
 from .auction import status as auction_status
 from .cards import card_name
 from .errors import LayoutError
+from .phase_data import NO_BIDDING
 from .phases import Phase
 from .play import CalledPlay, finish_trick
 from .variant import DealScore, Variant
@@ -79,7 +81,7 @@ def payment(need: int, alone: bool) -> tuple[int, int]:
 
 
 def called_card_played(state: GameState) -> bool:
-    c = state.contract
+    c = state.bidding.contract
     if c is None or c.called is None:
         return False
     return c.called in state.trick or any(c.called in t.cards for t in state.tricks)
@@ -87,11 +89,11 @@ def called_card_played(state: GameState) -> bool:
 
 def known_partner(state: GameState, viewer: int) -> int | None:
     """The called card's holder if ``viewer`` knows it, else None."""
-    c = state.contract
-    holder = state.called_holder
+    c = state.bidding.contract
+    holder = state.bidding.called_holder
     if c is None or c.called is None or holder is None:
         return None
-    if viewer == holder or state.partner_shown or called_card_played(state):
+    if viewer == holder or state.bidding.partner_shown or called_card_played(state):
         return holder
     return None
 
@@ -117,13 +119,13 @@ class AuctionPhase(Phase):
     name = P.AUCTION
 
     def start(self, state: GameState) -> None:
-        state.bids = ()
+        state.bidding = NO_BIDDING
         state.current = state.variant.opener(state)
 
     @staticmethod
     def status(state: GameState) -> AuctionStatus:
         v = state.variant
-        return auction_status(v.auction_rules, state.n, v.opener(state), state.bids)
+        return auction_status(v.auction_rules, state.n, v.opener(state), state.bidding.bids)
 
     def legal(self, state: GameState) -> list[int]:
         return legal_bids(state.variant.auction_rules, self.status(state))
@@ -137,18 +139,22 @@ class AuctionPhase(Phase):
         return None
 
     def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"bids": state.bids}
+        return {"bids": state.bidding.bids}
 
     def apply(self, state: GameState, action: int) -> None:
         seat = state.current
         assert seat is not None
         state.events.append(self.bid_event(state, seat, action))
-        state.bids = state.bids + ((seat, action),)
+        state.bidding = replace(state.bidding, bids=state.bidding.bids + ((seat, action),))
         st = self.status(state)
         if not st.over:
             state.current = st.to_speak
             return
         self.close(state, st)
+
+    @staticmethod
+    def won(state: GameState, contract: Contract) -> None:
+        state.bidding = replace(state.bidding, contract=contract)
 
     def bid_event(self, state: GameState, seat: int, action: int) -> E.Event:
         """What a seat said in the auction, as an event."""
@@ -165,7 +171,7 @@ class AuctionPhase(Phase):
         domain = rules.domain
         if st.high_seat is None or st.high_bid is None:
             if rules.all_pass == DEALER_AT_ZERO:
-                state.contract = Contract(state.dealer, None, "no bid", 61)
+                self.won(state, Contract(state.dealer, None, "no bid", 61))
                 state.events.append(E.BiddingWon(state.dealer, None, 61))
                 state.enter(P.CALL)
                 return
@@ -176,7 +182,7 @@ class AuctionPhase(Phase):
                                 None, redeal=True))
             return
         bid = st.high_bid
-        state.contract = Contract(st.high_seat, bid, domain.label(bid), domain.need(bid))
+        self.won(state, Contract(st.high_seat, bid, domain.label(bid), domain.need(bid)))
         state.events.append(E.BiddingWon(st.high_seat, bid, domain.need(bid)))
         # at Chiamata al Buio the call waits until the first trick is down
         state.enter(P.PLAY if v.dark_first_trick else P.CALL)
@@ -189,12 +195,12 @@ class CallPhase(Phase):
     name = P.CALL
 
     def start(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
         state.current = c.bidder
 
     def legal(self, state: GameState) -> list[int]:
-        c = state.contract
+        c = state.bidding.contract
         if c is None:
             return []
         return [A.CALL + card for card in state.variant.call_options(state, c.bidder)]
@@ -210,15 +216,15 @@ class CallPhase(Phase):
     def apply(self, state: GameState, action: int) -> None:
         card = action - A.CALL
         v = state.variant
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
         holder = next((s for s in range(state.n) if card in state.hands[s]), None)
         if holder is None:  # played already, to a first trick played in the dark
             holder = state.trick_seats[state.trick.index(card)]
         state.trump = v.suit[card]
         state.indicator_card = None
-        state.contract = replace(c, trump=v.suit[card], called=card)
-        state.called_holder = holder
+        state.bidding = replace(state.bidding, contract=replace(c, trump=v.suit[card], called=card),
+                                called_holder=holder)
         v.set_sides(state)
         state.events.append(E.Called(c.bidder, card, v.suit[card]))
         state.events.append(E.PartnerKnown(c.bidder, holder))
@@ -284,24 +290,25 @@ class CalledPartnerGame(Variant):
         return f"the {card_name(card, self.pack_style)} cannot be called"
 
     def set_sides(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
-        pair = (c.bidder, state.called_holder)
+        pair = (c.bidder, state.bidding.called_holder)
         state.side_of = [0 if s in pair else 1 for s in range(state.n)]
 
     # --- what a seat knows, and rebuilding a sampled deal ---------------------------
 
     def rebuild_hidden(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         if c is None or c.called is None:
             return
         holder = seat_of_card(state, c.called)
         # a called card in no hand and never played was laid aside by the bidder (col Monte)
-        state.called_holder = c.bidder if holder is None else holder
+        holder = c.bidder if holder is None else holder
+        state.bidding = replace(state.bidding, called_holder=holder)
         self.set_sides(state)
 
     def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
-        c = state.contract
+        c = state.bidding.contract
         if c is None or c.called is None:
             return (None,) * state.n
         if known_partner(state, viewer) is not None:
@@ -313,7 +320,7 @@ class CalledPartnerGame(Variant):
         return tuple(out)
 
     def contract_for(self, state: GameState, viewer: int) -> Contract | None:
-        c = state.contract
+        c = state.bidding.contract
         if c is None:
             return None
         return replace(c, partner=known_partner(state, viewer))
@@ -325,9 +332,9 @@ class CalledPartnerGame(Variant):
 
     def score(self, state: GameState) -> DealScore:
         pts, tricks = self.team_points(state)  # side 0: the bidder (and partner)
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
-        partner = state.called_holder
+        partner = state.bidding.called_holder
         alone = partner == c.bidder
         made = pts[0] >= c.need
         win, each = self.payment(c.need, alone)

@@ -80,7 +80,7 @@ class Chiamata(CalledPartnerGame):
     # --- the call ----------------------------------------------------------------------
 
     def call_options(self, state: GameState, bidder: int) -> list[int]:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None and c.bid is not None
         domain = self.auction_rules.domain
         assert isinstance(domain, RanksThenPoints)
@@ -97,7 +97,7 @@ class Chiamata(CalledPartnerGame):
         return sorted(out)
 
     def explain_call(self, state: GameState, card: int) -> str:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None and c.bid is not None
         domain = self.auction_rules.domain
         assert isinstance(domain, RanksThenPoints)
@@ -183,4 +183,4 @@ class ChiamataBuio(ChiamataSubito):
     phases = (P.DEALING, AuctionPhase(), CallPhase(), DarkPlay(), P.FINISHED)
 
     def trumps_hidden(self, state: GameState) -> bool:
-        return state.contract is None or state.contract.called is None
+        return state.bidding.contract is None or state.bidding.contract.called is None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as E
 from .cards import SUITS, card_str
 from .errors import LayoutError
+from .phase_data import Aside
 from .phases import PLAY
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def deal(state: GameState, indicator_first: int | None = None, trump: int | None
         if not v.draws and len(deck[pos:]) != v.monte_size:
             raise LayoutError("cards left over after the deal")
         if v.monte_size:
-            state.monte = list(rest)  # face down on the table for the bidder
+            state.aside = Aside(monte=tuple(rest))  # face down on the table for the bidder
         else:
             state.stock = list(reversed(rest))
         state.deck = []
@@ -120,7 +121,7 @@ def install_layout(state: GameState, layout: Layout) -> None:
     state.indicator = layout.indicator
     state.indicator_card = layout.indicator
     if state.variant.monte_size:  # a layout's undealt cards are the monte
-        state.monte = list(layout.stock)
+        state.aside = Aside(monte=tuple(layout.stock))
     else:
         state.stock = list(reversed(layout.stock))
     state.layout = layout

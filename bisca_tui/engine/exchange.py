@@ -13,8 +13,8 @@ One mechanism for every game that has it, described by an ``ExchangeRule`` on th
   announcer's next trick win, before anyone draws, the indicator joins that hand and the
   laid card becomes the indicator; if the stock runs out first, the laid card goes back.
 
-Every exchange is logged on the state (``GameState.exchanges``) as ``Exchange`` events, and
-the card laid under the indicator is public (``GameState.under_indicator``).
+Every exchange is logged on the state (``GameState.exchange.steps``) as ``Exchange`` steps,
+and the card laid under the indicator is public (``GameState.exchange.under``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from . import events as E
 from .cards import R_2, R_3, R_7, R_ACE, R_J, R_K, R_Q, card_name, make_card, rank_of
+from .phase_data import Exchanges
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -76,9 +77,9 @@ def exchange_card(state: GameState) -> int | None:
     seat = state.current
     if rule is None or seat is None or state.indicator is None or not state.stock:
         return None
-    if state.under_indicator is not None:
+    if state.exchange.under is not None:
         return None  # one announcement at a time
-    if rule.once and state.exchanges:
+    if rule.once and state.exchange.steps:
         return None
     if rule.first_trick_only and (state.tricks or seat in state.trick_seats):
         return None
@@ -101,9 +102,9 @@ def why_not(state: GameState) -> str:
         return "there is no exchange of the indicator in this game now"
     if state.indicator is None or not state.stock:
         return "the indicator may only be exchanged while the stock lasts"
-    if state.under_indicator is not None:
+    if state.exchange.under is not None:
         return "an exchange is already announced under the indicator"
-    if rule.once and state.exchanges:
+    if rule.once and state.exchange.steps:
         return "the indicator has already been exchanged"
     if rule.first_trick_only and state.tricks:
         return "the indicator may only be exchanged before playing to the first trick"
@@ -128,43 +129,43 @@ def apply_exchange(state: GameState) -> None:
         row[seat].discard(card)
     n = len(state.tricks)
     if rule.announce:
-        state.under_indicator = (seat, card)
-        state.exchanges = state.exchanges + (Exchange(seat, card, state.indicator, n,
-                                                      ANNOUNCED),)
+        _log(state, Exchange(seat, card, state.indicator, n, ANNOUNCED), (seat, card))
         state.events.append(E.ExchangeAnnounced(seat, card, state.indicator))
         return
     took = state.indicator
     state.hands[seat].append(took)
     state.indicator = card
-    state.exchanges = state.exchanges + (Exchange(seat, card, took, n, TAKEN),)
+    _log(state, Exchange(seat, card, took, n, TAKEN), None)
     state.make_public(seat, took)
     state.events.append(E.ExchangeMade(seat, card, took))
 
 
+def _log(state: GameState, step: Exchange, under: tuple[int, int] | None) -> None:
+    """One more step of the exchanges, and what now lies under the indicator."""
+    state.exchange = Exchanges(state.exchange.steps + (step,), under)
+
+
 def after_trick_won(state: GameState, winner: int) -> None:
     """An announced exchange completes when its announcer wins a trick, before the draws."""
-    pending = state.under_indicator
+    pending = state.exchange.under
     if pending is None or pending[0] != winner or state.indicator is None:
         return
     seat, card = pending
     took = state.indicator
     state.hands[seat].append(took)
     state.indicator = card
-    state.under_indicator = None
-    state.exchanges = state.exchanges + (Exchange(seat, card, took, len(state.tricks), TAKEN),)
+    _log(state, Exchange(seat, card, took, len(state.tricks), TAKEN), None)
     state.make_public(seat, took)
     state.events.append(E.ExchangeMade(seat, card, took))
 
 
 def indicator_drawn(state: GameState) -> None:
     """The stock ran out before the announcer won a trick: the laid card goes back."""
-    pending = state.under_indicator
+    pending = state.exchange.under
     if pending is None:
         return
     seat, card = pending
     state.hands[seat].append(card)
-    state.under_indicator = None
-    state.exchanges = state.exchanges + (Exchange(seat, card, card, len(state.tricks),
-                                                  RETURNED),)
+    _log(state, Exchange(seat, card, card, len(state.tricks), RETURNED), None)
     state.make_public(seat, card)
     state.events.append(E.ExchangeReturned(seat, card))

@@ -20,6 +20,7 @@ opponent 1. Doubled for a bid of 91 or more, and again when a side takes all 120
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -57,7 +58,7 @@ class ClaimPhase(Phase):
         self.ask(state)
 
     def ask(self, state: GameState) -> None:
-        waiting = self.claimants(state)[len(state.claims):]
+        waiting = self.claimants(state)[len(state.aside.claims):]
         if waiting:
             state.current = waiting[0]
         else:
@@ -85,7 +86,7 @@ class ClaimPhase(Phase):
                 state.show_hand(seat, viewer)
             state.events.append(E.RedealClaimed(seat, tuple(state.hands[seat])))
             return
-        state.claims = state.claims + (seat,)
+        state.aside = replace(state.aside, claims=state.aside.claims + (seat,))
         state.events.append(E.HandKept(seat))
         self.ask(state)
 
@@ -111,14 +112,15 @@ class MonteCallPhase(CallPhase):
     def apply(self, state: GameState, action: int) -> None:
         card = action - A.CALL
         v = state.variant
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
         state.trump = v.suit[card]
-        state.contract = Contract(c.bidder, c.bid, c.bid_label, c.need, v.suit[card], card)
+        called = Contract(c.bidder, c.bid, c.bid_label, c.need, v.suit[card], card)
+        state.bidding = replace(state.bidding, contract=called)
         state.events.append(E.Called(c.bidder, card, v.suit[card]))
-        state.events.append(E.MonteTaken(c.bidder, len(state.monte)))
-        state.hands[c.bidder].extend(state.monte)
-        state.monte = []
+        state.events.append(E.MonteTaken(c.bidder, len(state.aside.monte)))
+        state.hands[c.bidder].extend(state.aside.monte)
+        state.aside = replace(state.aside, monte=())
         state.enter(P.DISCARD)
 
 
@@ -129,7 +131,7 @@ class DiscardPhase(Phase):
     name = P.DISCARD
 
     def start(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
         state.current = c.bidder
 
@@ -141,18 +143,19 @@ class DiscardPhase(Phase):
                 "time, before anything else")
 
     def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        c = state.contract
+        c = state.bidding.contract
         mine = c is not None and c.bidder == seat
-        return {"monte": len(state.monte), "discards": tuple(state.discards) if mine else ()}
+        laid = tuple(state.aside.discards) if mine else ()
+        return {"monte": len(state.aside.monte), "discards": laid}
 
     def apply(self, state: GameState, action: int) -> None:
         seat = state.current
         assert seat is not None
         card = action - A.DISCARD
         state.hands[seat].remove(card)
-        state.discards.append(card)
+        state.aside = replace(state.aside, discards=state.aside.discards + (card,))
         state.events.append(E.Discarded(seat, card))
-        if len(state.discards) == state.variant.monte_size:
+        if len(state.aside.discards) == state.variant.monte_size:
             state.enter(P.DECLARE)
 
 
@@ -164,15 +167,15 @@ class DeclarePhase(Phase):
     name = P.DECLARE
 
     def start(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
         state.current = c.bidder
 
     @staticmethod
     def holds_called(state: GameState) -> bool:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None and c.called is not None
-        return c.called in state.hands[c.bidder] or c.called in state.discards
+        return c.called in state.hands[c.bidder] or c.called in state.aside.discards
 
     def legal(self, state: GameState) -> list[int]:
         return [A.ALONE, A.SHOW] if self.holds_called(state) else [A.PASS]
@@ -184,21 +187,21 @@ class DeclarePhase(Phase):
         return "the bidder does not hold the called card: play on (pass)"
 
     def apply(self, state: GameState, action: int) -> None:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
         assert c.called is not None
         if action == A.SHOW:
-            state.partner_shown = True
-            state.called_holder = (c.bidder + 1) % state.n
-            state.events.append(E.PartnerShown(state.called_holder, c.bidder, c.called))
+            holder = (c.bidder + 1) % state.n
+            state.bidding = replace(state.bidding, partner_shown=True, called_holder=holder)
+            state.events.append(E.PartnerShown(holder, c.bidder, c.called))
         else:
             if action == A.ALONE:
-                state.called_holder = c.bidder
+                holder = c.bidder
             else:  # the called card's holder is the secret partner
-                state.called_holder = next(s for s in range(state.n)
-                                           if c.called in state.hands[s])
+                holder = next(s for s in range(state.n) if c.called in state.hands[s])
+            state.bidding = replace(state.bidding, called_holder=holder)
             state.events.append(E.Declared(c.bidder))
-            state.events.append(E.PartnerKnown(c.bidder, state.called_holder))
+            state.events.append(E.PartnerKnown(c.bidder, holder))
         state.variant.set_sides(state)
         state.enter(P.PLAY)
 
@@ -258,13 +261,13 @@ class ChiamataMonte(CalledPartnerGame):
     def after_trick(self, state: GameState, seats: list[int], cards: list[int],
                     winner: int, last: bool) -> None:
         if last:  # the cards laid aside go to the side that takes the last trick
-            state.points[winner] += sum(self.points[c] for c in state.discards)
+            state.points[winner] += sum(self.points[c] for c in state.aside.discards)
 
     def score(self, state: GameState) -> DealScore:
         pts, tricks = self.team_points(state)  # side 0: the bidder (and partner)
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
-        bidder, partner = c.bidder, state.called_holder
+        bidder, partner = c.bidder, state.bidding.called_holder
         alone = partner == bidder
         made = pts[0] >= c.need
         factor = (2 if c.need >= DOUBLE_FROM else 1) * (2 if 120 in pts else 1)
@@ -278,7 +281,7 @@ class ChiamataMonte(CalledPartnerGame):
                 gp[s] = sign * (1 if n == 5 else 2)
             else:
                 gp[s] = -sign
-        shown = getattr(state, "partner_shown", False)  # a search's Sim has no such flag
+        shown = state.bidding.partner_shown
         who = "alone" if alone else ("with the right-hand neighbour" if shown
                                      else "with a partner")
         notes = [f"bid {c.bid_label}, {who}: {pts[0]} points, "

@@ -76,11 +76,11 @@ def _was_reopening(st: GameState) -> bool:
     """Whether the last word of the auction was said in a round of reopen-or-redeal."""
     v = st.variant
     rules = getattr(v, "auction_rules", None)
-    if rules is None or not st.bids:
+    if rules is None or not st.bidding.bids:
         return False
     from .auction import status
 
-    return status(rules, st.n, v.opener(st), st.bids[:-1]).reopening
+    return status(rules, st.n, v.opener(st), st.bidding.bids[:-1]).reopening
 
 
 def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_before: int,
@@ -96,7 +96,7 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
     lines: list[Line] = []
     if A.is_play(action):
         lines.append(Line("action", (f"{who} {verb(who, 'play')} ", CardRef(action))))
-        c = st.contract
+        c = st.bidding.contract
         if c is not None and c.called == action:
             if seat == c.bidder:
                 own = possessive(who)
@@ -111,8 +111,8 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
         lines.append(Line("action", parts))
     elif action == A.KNOCK:
         lines.append(Line("action", (f"{who} {verb(who, 'knock')}: hearts are trumps",)))
-    elif action == A.EXCHANGE and st.exchanges:
-        ex = st.exchanges[-1]
+    elif action == A.EXCHANGE and st.exchange.steps:
+        ex = st.exchange.steps[-1]
         if ex.what == ANNOUNCED:
             lines.append(Line("action", (f"{who} {verb(who, 'lay')} ", CardRef(ex.gave),
                                          " under the indicator, to take ", CardRef(ex.took),
@@ -123,16 +123,18 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
     elif action == A.REOPEN:
         low = bid_label(v, v.auction_rules.domain.ladder()[0])
         lines.append(Line("contract", (f"{who} {verb(who, 'reopen')} the bidding at {low}",)))
-    elif action == A.PASS and st.contract is not None and st.contract.called is not None:
+    elif (action == A.PASS and st.bidding.contract is not None
+          and st.bidding.contract.called is not None):
         pass  # the bidder plays on (col Monte): alone or not, it says nothing
-    elif action == A.PASS and st.claims and st.claims[-1] == seat and not st.bids:
+    elif (action == A.PASS and st.aside.claims and st.aside.claims[-1] == seat
+          and not st.bidding.bids):
         lines.append(Line("action", (f"{who} {verb(who, 'keep')} the hand",)))
     elif action == A.PASS and _was_reopening(st):
         lines.append(Line("action", (f"{who} {verb(who, 'agree')} to a redeal",)))
     elif action == A.PASS or A.BID <= action < A.CALL:
         lines.append(Line("action", (f"{who} {bid_phrase(v, action, who)}",)))
-        c = st.contract
-        if st.contract is not None and st.contract.called is None and c is not None:
+        c = st.bidding.contract
+        if st.bidding.contract is not None and st.bidding.contract.called is None and c is not None:
             high = name(c.bidder)
             if c.bid is not None:
                 lines.append(Line("contract", (f"  {high} {verb(high, 'win')} the bidding at "
@@ -145,14 +147,14 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
         lines.append(Line("contract", (f"{who} {verb(who, 'show')} a hand without counting "
                                        "cards: the same dealer deals again",)))
     elif action == A.SHOW:
-        c = st.contract
+        c = st.bidding.contract
         assert c is not None and c.called is not None
-        holder = name(st.called_holder) if st.called_holder is not None else ""
+        holder = name(st.bidding.called_holder) if st.bidding.called_holder is not None else ""
         lines.append(Line("reveal", (f"{who} {verb(who, 'show')} ", CardRef(c.called),
                                      f": {holder} {verb(holder, 'be')} the partner"
                                      if holder else "")))
     elif A.DISCARD <= action < A.DISCARD + 80:
-        laid = len(st.discards)
+        laid = len(st.aside.discards)
         total = st.variant.monte_size
         if laid == total:
             lines.append(Line("action", (f"{who} {verb(who, 'lay')} {count(total, 'card')} "
@@ -166,7 +168,7 @@ def narrate(st: GameState, seat: int, action: int, tricks_before: int, events_be
         taker = name(t.winner)
         worth = f" (+{t.points})" if points else ""
         lines.append(Line("trick", (f"  {taker} {verb(taker, 'take')} the trick{worth}",)))
-        for ex in st.exchanges:
+        for ex in st.exchange.steps:
             if ex.trick != len(st.tricks) or ex.what == ANNOUNCED:
                 continue
             owner = name(ex.seat)

@@ -21,6 +21,7 @@ from . import actions as A
 from . import events as E
 from . import exchange as X
 from .cards import RANKS, card_str
+from .phase_data import Signs
 from .phases import CALL, OVER, PLAY, Phase
 from .tricks import SignalEvent, Trick, trick_winner
 
@@ -61,7 +62,7 @@ class SignsPart(PlayPart):
 
     def actions(self, state: GameState) -> list[int]:
         hand = state.hands[state.current]
-        sent = state.signals_this_turn
+        sent = state.signs.this_turn
         return [A.SIGNAL + k for k, s in enumerate(state.variant.signals)
                 if k not in sent and s.holds(hand, state.trump)]
 
@@ -70,13 +71,14 @@ class SignsPart(PlayPart):
         seat = state.current
         assert seat is not None
         n = state.n
-        state.signals_this_turn = state.signals_this_turn | {k}
         side = state.side_of
         partners = [s for s in range(n) if s != seat and side[s] == side[seat]]
         p = float(state.variant.options.get("intercept", 0.25))
         caught = [s for s in range(n) if side[s] != side[seat] and state.rng.random() < p]
-        state.signal_log = state.signal_log + (
-            SignalEvent(seat, k, len(state.tricks), tuple(partners + caught)),)
+        signs = state.signs
+        state.signs = Signs(
+            signs.log + (SignalEvent(seat, k, len(state.tricks), tuple(partners + caught)),),
+            signs.this_turn | {k})
         state.events.append(E.Signalled(seat, k, tuple(partners), tuple(caught)))
 
 
@@ -164,8 +166,8 @@ class PlayPhase(Phase):
         state.trick.append(card)
         state.trick_seats.append(seat)
         state.events.append(_PLAYED[seat * 80 + card])
-        if state.signals_this_turn:
-            state.signals_this_turn = frozenset()
+        if state.signs.this_turn:
+            state.signs = Signs(state.signs.log)
         n = state.n
         if len(state.trick) < n:
             state.current = (seat + 1) % n
@@ -194,7 +196,7 @@ class PlayPhase(Phase):
             k = action - A.SIGNAL
             if k >= len(v.signals):
                 return "signals are not part of this game"
-            if k in state.signals_this_turn:
+            if k in state.signs.this_turn:
                 return "that signal was already sent this turn"
             return (f"a signal must be true: seat {seat} does not hold "
                     f"{v.signals[k].meaning.lower()}")
@@ -209,7 +211,7 @@ class PlayPhase(Phase):
         return None
 
     def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"exchanges": state.exchanges, "under_indicator": state.under_indicator}
+        return {"exchanges": state.exchange.steps, "under_indicator": state.exchange.under}
 
 
 class HookedPlay(PlayPhase):
@@ -224,8 +226,8 @@ class HookedPlay(PlayPhase):
         state.trick.append(card)
         state.trick_seats.append(seat)
         state.events.append(_PLAYED[seat * 80 + card])
-        if state.signals_this_turn:
-            state.signals_this_turn = frozenset()
+        if state.signs.this_turn:
+            state.signs = Signs(state.signs.log)
         if self.after_card(state, seat, card):
             return  # the trick is held (a call still to come)
         n = state.n
@@ -244,13 +246,13 @@ class CalledPlay(HookedPlay):
     leads where the variant says so."""
 
     def start(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         lead = c.bidder if c is not None and state.variant.bidder_leads else state.eldest
         state.leader = state.current = lead
 
     def after_card(self, state: GameState, seat: int, card: int) -> bool:
-        c = state.contract
-        if c is not None and c.called == card and not state.partner_shown:
+        c = state.bidding.contract
+        if c is not None and c.called == card and not state.bidding.partner_shown:
             state.events.append(E.PartnerShown(seat, c.bidder, card))
         return False
 
@@ -261,7 +263,7 @@ class DarkPlay(CalledPlay):
 
     def cards(self, state: GameState, seat: int) -> list[int]:
         cards = super().cards(state, seat)
-        c = state.contract
+        c = state.bidding.contract
         if state.tricks or c is None or c.called is not None:
             return cards
         if seat == c.bidder and len(state.trick) == state.n - 1:
@@ -276,7 +278,7 @@ class DarkPlay(CalledPlay):
 
     def after_card(self, state: GameState, seat: int, card: int) -> bool:
         super().after_card(state, seat, card)
-        c = state.contract
+        c = state.bidding.contract
         if c is not None and c.called is None and len(state.trick) == state.n:
             state.enter(CALL)  # the trick waits on the table for the call
             return True
@@ -343,7 +345,7 @@ def finish_trick(state: GameState) -> None:
     v.after_trick(state, list(seats), list(cards), winner, last)
     if state.phase == OVER:  # the match ended during the trick (a heley)
         return
-    if state.under_indicator is not None:
+    if state.exchange.under is not None:
         X.after_trick_won(state, winner)
     if state.stock or state.indicator is not None and v.draws:
         draw_round(state, winner)
@@ -367,7 +369,7 @@ def draw_round(state: GameState, winner: int) -> None:
             state.hands[seat].append(card)
             state.make_public(seat, card)
             state.events.append(E.IndicatorDrawn(seat, card))
-            if state.under_indicator is not None:
+            if state.exchange.under is not None:
                 X.indicator_drawn(state)
     if not state.stock and state.indicator is None:
         state.step.stock_drawn(state)

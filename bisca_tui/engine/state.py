@@ -26,12 +26,11 @@ from . import phases as P
 from .context import CutOrKnock, DealContext
 from .dealing import Layout, check_layout
 from .errors import IllegalAction, LayoutError
+from .phase_data import NO_BIDDING, NO_EXCHANGES, NO_SIGNS, NOTHING_ASIDE
 from .tricks import ScoreEvent, SignalEvent, Trick
 from .variant import DealScore, Variant
 
 if TYPE_CHECKING:
-    from .calling import Contract
-    from .exchange import Exchange
     from .phases import Phase
 
 __all__ = ["GameState", "Layout", "ScoreEvent", "SignalEvent", "Trick", "check_layout"]
@@ -90,27 +89,17 @@ class GameState:
         self.known: list[list[set[int]]] = [[set() for _ in range(self.n)] for _ in range(self.n)]
         self.has_known = False
         self.shown_events: list[tuple[int, str]] = []  # (trick number, why) of hand showings
-        self.signal_log: tuple[SignalEvent, ...] = ()
-        self.signals_this_turn: frozenset[int] = frozenset()
         self.score_events: list[ScoreEvent] = []
         self.deal_game_points = [0] * variant.n_teams
         self.ended_early = False
         self.result: DealScore | None = None
-        # trump exchanges (see ``exchange``): every step, and a card laid under the indicator
-        self.exchanges: tuple[Exchange, ...] = ()
-        self.under_indicator: tuple[int, int] | None = None  # (seat, card) announced
         # the deal's partnerships; fixed games copy the variant's, a called partner sets them
         self.side_of: list[int] = list(variant.team_of)
-        # an auction and a called partner (see ``calling``): what each seat said, in order;
-        # the public contract; and the called card's holder, which no view copies
-        self.bids: tuple[tuple[int, int], ...] = ()
-        self.contract: Contract | None = None
-        self.called_holder: int | None = None
-        self.partner_shown = False  # the bidder showed the called card (col Monte)
-        self.claims: tuple[int, ...] = ()  # seats that kept a hand without counting cards
-        # cards dealt face down to the table (col Monte), and the bidder's discards
-        self.monte: list[int] = []
-        self.discards: list[int] = []
+        # what the phases keep, one immutable record each (see ``phase_data``)
+        self.bidding = NO_BIDDING  # an auction and a call (see ``calling``)
+        self.aside = NOTHING_ASIDE  # col Monte's claims, monte and discards (see ``monte``)
+        self.exchange = NO_EXCHANGES  # trump exchanges (see ``exchange``)
+        self.signs = NO_SIGNS  # signs to partners
         self.cut_or_knock: CutOrKnock | None = None  # Bisca Capixaba's choice, once made
         self.events: list[E.Event] = []  # what happened, in order (see ``events``)
         if layout is None:
@@ -176,7 +165,7 @@ class GameState:
     @property
     def exchanged(self) -> tuple[int, int, int] | None:
         """The last exchange completed: (seat, card given, indicator taken)."""
-        done = [e for e in self.exchanges if e.what == X.TAKEN]
+        done = [e for e in self.exchange.steps if e.what == X.TAKEN]
         return (done[-1].seat, done[-1].gave, done[-1].took) if done else None
 
     def team(self, seat: int) -> int:
@@ -328,8 +317,6 @@ class GameState:
         d["score_events"] = list(self.score_events)
         d["deal_game_points"] = list(self.deal_game_points)
         d["side_of"] = list(self.side_of)
-        d["monte"] = list(self.monte)
-        d["discards"] = list(self.discards)
         d["events"] = list(self.events)
         new.__dict__.update(d)
         return new
@@ -357,7 +344,8 @@ class GameState:
             self.phase, self.current, tuple(tuple(h) for h in self.hands), tuple(self.stock),
             self.indicator, self.trump, tuple(self.trick), tuple(self.tricks),
             tuple(self.points), tuple(self.history), tuple(self.deal_game_points),
-            tuple(self.signal_log), self.result, self.bids, self.contract,
-            self.called_holder, self.exchanges, self.under_indicator, self.partner_shown,
-            tuple(self.monte), tuple(self.discards), self.claims,
+            self.signs.log, self.result, self.bidding.bids, self.bidding.contract,
+            self.bidding.called_holder, self.exchange.steps, self.exchange.under,
+            self.bidding.partner_shown, self.aside.monte, self.aside.discards,
+            self.aside.claims,
         )

@@ -79,7 +79,7 @@ class SeatView:
 def make_view(state: GameState, seat: int) -> SeatView:
     v = state.variant
     signals = []
-    for ev in state.signal_log:
+    for ev in state.signs.log:
         if ev.sender == seat or seat in ev.receivers:
             sig = v.signals[ev.signal]
             signals.append(SeenSignal(

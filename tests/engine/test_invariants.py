@@ -17,6 +17,7 @@ from bisca_tui.engine import play as play_mod
 from bisca_tui.engine import view as view_mod
 from bisca_tui.engine.invariants import Problem, check_deal, play_match_checked
 from bisca_tui.engine.monte import ChiamataMonte
+from bisca_tui.engine.phase_data import Exchanges
 from bisca_tui.engine.variant import DealScore, all_variants
 
 GAMES = [(cls.id, n) for cls in all_variants() for n in cls.players]
@@ -99,7 +100,7 @@ def test_chiamata_a_bidder_paid_without_the_points_is_caught(monkeypatch) -> Non
 
     def always_made(self, state):
         res = real(self, state)
-        c = state.contract
+        c = state.bidding.contract
         return DealScore(res.card_points, res.tricks, res.game_points, res.notes, c.bidder)
 
     monkeypatch.setattr(calling.CalledPartnerGame, "score", always_made)
@@ -127,11 +128,11 @@ def test_brisca_the_lowest_score_taking_the_hand_is_caught(monkeypatch) -> None:
 
 def test_brisca_a_card_under_the_indicator_lost_is_caught(monkeypatch) -> None:
     def lose_it(state, winner):
-        pending = state.under_indicator
+        pending = state.exchange.under
         if pending is not None and pending[0] == winner and state.indicator is not None:
             state.hands[winner].append(state.indicator)
             state.indicator = None  # the laid card should have become the indicator
-            state.under_indicator = None
+            state.exchange = Exchanges(state.exchange.steps)
 
     monkeypatch.setattr(exchange, "after_trick_won", lose_it)
     # deals where an exchange is announced and completed (random play finds them)
