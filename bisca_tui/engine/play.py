@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .state import GameState
     from .variant import Variant
 
-_event = tuple.__new__  # makes an event of the hot paths without its count check
+_event = tuple.__new__  # makes a named tuple of the hot paths without its count check
 _PLAYED = E.PLAYED
 _TRICK_WON = E.TrickWon
 TWO = RANKS.index("2")
@@ -336,13 +336,14 @@ def finish_trick(state: GameState) -> None:
         points += pts[c]
     state.points[winner] += points
     state.tricks_won[winner] += 1
-    done = Trick(state.leader, tuple(seats), tuple(cards), winner, points)
-    state.tricks.append(done)
-    state.events.append(_event(_TRICK_WON, (winner, done.seats, done.cards, points)))
-    state.trick = []
+    played, order = tuple(cards), tuple(seats)
+    state.tricks.append(_event(Trick, (state.leader, order, played, winner, points)))
+    state.events.append(_event(_TRICK_WON, (winner, order, played, points)))
+    state.trick = []  # the lists of the trick just taken go to the variant's hook
     state.trick_seats = []
-    last = not state.hands[winner] and state.stock_count == 0
-    v.after_trick(state, list(seats), list(cards), winner, last)
+    last = not state.hands[winner] and not state.stock and (
+        state.indicator is None or not v.draws)
+    v.after_trick(state, seats, cards, winner, last)
     if state.phase == OVER:  # the match ended during the trick (a heley)
         return
     if state.exchange.under is not None:

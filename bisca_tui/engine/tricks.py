@@ -8,6 +8,9 @@ card of the same suit, or a trump played on a card that is not one. Of two ident
 ``beats_table`` writes it out once for a trump suit, so that loops that resolve many tricks
 (the search's simulator) look the answer up instead of working it out; ``trick_winner`` reads
 a trick with such a table. Everything else asks these three.
+
+The records of play are here too: a trick taken (``Trick``), a sign sent (``SignalEvent``),
+game points scored during play (``ScoreEvent``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """What a variant is: data (pack, ranking, hands, play restriction, scoring) plus small hooks.
 
 Every game runs on one deal state machine (``state.GameState``). A variant subclass declares
-its data as class attributes and overrides a hook only where its rules differ. Instances are
-bound to a set of house-rule values (``options``); build them with ``make_variant``.
+its data as class attributes and overrides a hook only where its rules differ. Its steps are
+the phase objects it lists (``phases``: a cut or knock, an auction, a call, col Monte's
+claims, discards and declaration, and a kind of play; see ``phases``), which its data
+configures (auction rules, the cards that may be called, who leads). Instances are bound to
+a set of house-rule values (``options``); build them with ``make_variant``.
 """
 
 from __future__ import annotations
