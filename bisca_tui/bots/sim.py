@@ -84,6 +84,7 @@ class Rules:
                  ties_before: int = 0) -> None:
         self.variant = variant
         self.contract = contract  # an auction's contract, as the searching seat knows it
+        self.bidding = Bidding(contract=contract)  # the same, as a deal's scoring reads it
         self.n = variant.n
         self.team = tuple(variant.team_of)  # the scoring teams (one per player in some games)
         self.n_teams = variant.n_teams
@@ -249,7 +250,7 @@ class Sim:
         self.cut_or_knock = rules.cut_or_knock
         self.side_of: tuple[int, ...] = rules.team  # the deal's partnerships
         # the contract, and the called card's holder once a search samples it (as a deal's)
-        self.bidding = Bidding(contract=rules.contract)
+        self.bidding = rules.bidding
         self.aside = NOTHING_ASIDE  # the cards laid aside (col Monte), for the last trick
 
     @classmethod
