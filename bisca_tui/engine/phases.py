@@ -17,7 +17,7 @@ The kinds of step, and where they live:
 - ``claim``, ``discard``, ``declare`` (``monte``): col Monte's hands without counting cards,
   the bidder's cards laid aside, and its word on the called card;
 - ``play`` (``play.PlayPhase`` and its kinds): cards under the variant's restriction object,
-  with the trump exchange and signs as parts of play (``play.ExchangePart``,
+  with the trump exchange and signs as parts of play (``PlayPart``: ``exchange.ExchangePart``,
   ``play.SignsPart``).
 
 The table, the bots, replay and records key their dialogs, policies and reasons by the names
@@ -112,6 +112,27 @@ class Over(Phase):
 
     def why_not(self, state: GameState, action: int) -> str:
         return "the deal is over"
+
+
+class PlayPart:
+    """Actions of play that are not cards (a sign, the trump exchange), offered before the
+    cards. Stateless, as phases are: what a part keeps is a record on the state."""
+
+    def applies(self, variant: Variant) -> bool:
+        """Whether the variant, with its house rules, uses this part at all."""
+        return True
+
+    def owns(self, action: int) -> bool:
+        """Whether ``action`` is one of this part's kind."""
+        raise NotImplementedError
+
+    def actions(self, state: GameState) -> list[int]:
+        """This part's actions open to the seat to act."""
+        raise NotImplementedError
+
+    def apply(self, state: GameState, action: int) -> None:
+        """Do a legal action of this part; the seat to act stays the same."""
+        raise NotImplementedError
 
 
 DEALING = Dealing()

@@ -6,8 +6,8 @@ parts of play that are not cards (the trump exchange, signs).
 al Buio: a first trick played before the call, which holds it on the table),
 ``DummyPlay`` (Sueca for three: the dummy's hand is shown after the first lead),
 ``OpenHandsPlay`` (every hand face up) and ``PartnersShownPlay`` (Capixaba: partners see
-each other's hands at the start and once the stock is drawn). The parts,
-``SignsPart`` and ``ExchangePart``, offer their actions before the cards.
+each other's hands at the start and once the stock is drawn). Its parts, ``SignsPart`` and
+the trump exchange (``exchange.ExchangePart``), offer their actions before the cards.
 
 Completing a trick, drawing and ending the deal are here too (``finish_trick``).
 """
@@ -22,7 +22,7 @@ from . import events as E
 from . import exchange as X
 from .cards import RANKS, card_str
 from .phase_data import Signs
-from .phases import CALL, OVER, PLAY, Phase
+from .phases import CALL, OVER, PLAY, Phase, PlayPart
 from .tricks import SignalEvent, Trick, trick_winner
 
 if TYPE_CHECKING:
@@ -33,22 +33,6 @@ _event = tuple.__new__  # makes a named tuple of the hot paths without its count
 _PLAYED = E.PLAYED
 _TRICK_WON = E.TrickWon
 TWO = RANKS.index("2")
-
-
-class PlayPart:
-    """Actions of play that are not cards, offered before the cards."""
-
-    def applies(self, variant: Variant) -> bool:
-        return True
-
-    def owns(self, action: int) -> bool:
-        raise NotImplementedError
-
-    def actions(self, state: GameState) -> list[int]:
-        raise NotImplementedError
-
-    def apply(self, state: GameState, action: int) -> None:
-        raise NotImplementedError
 
 
 class SignsPart(PlayPart):
@@ -82,28 +66,12 @@ class SignsPart(PlayPart):
         state.events.append(E.Signalled(seat, k, tuple(partners), tuple(caught)))
 
 
-class ExchangePart(PlayPart):
-    """The trump exchange (see ``exchange``): offered while the variant's rule allows it."""
-
-    def applies(self, variant: Variant) -> bool:
-        return variant.exchange is not None
-
-    def owns(self, action: int) -> bool:
-        return action == A.EXCHANGE
-
-    def actions(self, state: GameState) -> list[int]:
-        return [A.EXCHANGE] if X.can_exchange(state) else []
-
-    def apply(self, state: GameState, action: int) -> None:
-        X.apply_exchange(state)
-
-
 class PlayPhase(Phase):
     """Cards are played, trick by trick, under the variant's rule of play."""
 
     name = PLAY
 
-    def __init__(self, parts: tuple[PlayPart, ...] = (SignsPart(), ExchangePart())) -> None:
+    def __init__(self, parts: tuple[PlayPart, ...] = (SignsPart(), X.PART)) -> None:
         self.parts = parts
 
     def configured(self, variant: Variant) -> Phase:
@@ -182,7 +150,7 @@ class PlayPhase(Phase):
         seat = state.current
         assert seat is not None
         if action == A.EXCHANGE and v.exchange_rule(state) is not None:
-            return X.why_not(state)
+            return X.PART.why_not(state)
         if 0 <= action < 80:
             hand = state.hands[seat]
             if action not in hand:
@@ -347,7 +315,7 @@ def finish_trick(state: GameState) -> None:
     if state.phase == OVER:  # the match ended during the trick (a heley)
         return
     if state.exchange.under is not None:
-        X.after_trick_won(state, winner)
+        X.PART.trick_won(state, winner)
     if state.stock or state.indicator is not None and v.draws:
         draw_round(state, winner)
     if not state.hands[winner]:
@@ -371,6 +339,6 @@ def draw_round(state: GameState, winner: int) -> None:
             state.make_public(seat, card)
             state.events.append(E.IndicatorDrawn(seat, card))
             if state.exchange.under is not None:
-                X.indicator_drawn(state)
+                X.PART.indicator_drawn(state)
     if not state.stock and state.indicator is None:
         state.step.stock_drawn(state)

@@ -127,14 +127,14 @@ def test_brisca_the_lowest_score_taking_the_hand_is_caught(monkeypatch) -> None:
 
 
 def test_brisca_a_card_under_the_indicator_lost_is_caught(monkeypatch) -> None:
-    def lose_it(state, winner):
+    def lose_it(self, state, winner):
         pending = state.exchange.under
         if pending is not None and pending[0] == winner and state.indicator is not None:
             state.hands[winner].append(state.indicator)
             state.indicator = None  # the laid card should have become the indicator
             state.exchange = Exchanges(state.exchange.steps)
 
-    monkeypatch.setattr(exchange, "after_trick_won", lose_it)
+    monkeypatch.setattr(exchange.ExchangePart, "trick_won", lose_it)
     # deals where an exchange is announced and completed (random play finds them)
     found = problems("brisca", 12, 2, {"exchange": "announce"})
     assert "cards" in kinds(found)
