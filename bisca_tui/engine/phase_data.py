@@ -10,7 +10,8 @@ adds to it, so that a copy of the state shares them:
 - ``Signs`` (signs to partners, a part of play): ``GameState.signs``;
 - Capixaba's cut or knock is ``context.CutOrKnock``: ``GameState.cut_or_knock``.
 
-What each seat may see of them is the phases' ``seen_by``.
+What each seat may see of them is the phases' ``seen_by`` (a sign as a seat saw it is a
+``SeenSignal``).
 """
 
 from __future__ import annotations
@@ -61,6 +62,18 @@ class Signs:
 
     log: tuple[SignalEvent, ...] = ()
     this_turn: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class SeenSignal:
+    """A sign as one seat saw it: sent by it or to it, or caught from an opponent."""
+
+    sender: int
+    name: str
+    meaning: str
+    gesture: str
+    trick: int
+    intercepted: bool  # True when an opponent's signal was caught by this seat
 
 
 NO_BIDDING = Bidding()

@@ -21,7 +21,7 @@ from . import actions as A
 from . import events as E
 from . import exchange as X
 from .cards import RANKS, card_str
-from .phase_data import Signs
+from .phase_data import SeenSignal, Signs
 from .phases import CALL, OVER, PLAY, Phase, PlayPart
 from .tricks import SignalEvent, Trick, trick_winner
 
@@ -179,7 +179,15 @@ class PlayPhase(Phase):
         return None
 
     def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"exchanges": state.exchange.steps, "under_indicator": state.exchange.under}
+        """The exchanges (public), and the signs this seat sent, received or caught."""
+        v, side = state.variant, state.side_of
+        signals = tuple(
+            SeenSignal(ev.sender, sig.name, sig.meaning, sig.gesture, ev.trick,
+                       side[ev.sender] != side[seat])
+            for ev in state.signs.log if ev.sender == seat or seat in ev.receivers
+            for sig in (v.signals[ev.signal],))
+        return {"exchanges": state.exchange.steps, "under_indicator": state.exchange.under,
+                "signals": signals}
 
 
 class HookedPlay(PlayPhase):
