@@ -85,11 +85,12 @@ def play_deal(state: GameState, decide: Decide, *, checked: bool = True,
         action = decide(state, seat)
         if checked:
             played = act(state, action, seat)
+            if on_action is not None:
+                on_action(played)
         else:
             state.apply_unchecked(action)
-            played = Played(seat, action)
-        if on_action is not None:
-            on_action(played)
+            if on_action is not None:
+                on_action(Played(seat, action))
         taken += 1
         if taken > limit:
             raise RuntimeError("the deal does not end")
