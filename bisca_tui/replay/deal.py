@@ -13,7 +13,7 @@ from ..engine.calling import called_card_played
 from ..engine.cards import SUITS, card_str
 from ..engine.context import cut_or_knock
 from ..engine.exchange import ANNOUNCED, RETURNED, TAKEN
-from ..engine.narrate import bid_label
+from ..engine.narrate import bid_label, say
 from ..engine.records import Record
 from ..engine.state import GameState
 from ..engine.variant import Variant
@@ -95,10 +95,10 @@ class _DealTracker:
     @staticmethod
     def _shown_note(why: str) -> str:
         if why == "open hands":
-            return "every hand is laid face up for all to see"
+            return say("HandShown", "note.open")
         if why == "dummy":
-            return "the dummy's hand is laid face up"
-        return f"partners see each other's hands ({why})"
+            return say("HandShown", "note.dummy")
+        return say("HandShown", "note", why=why)
 
     def _after_change(self) -> None:
         """Pick up what the last action changed: trumps, the auction, shown hands."""
@@ -223,16 +223,15 @@ class _DealTracker:
                           "trick": ex.trick + 1 if action == A.EXCHANGE else ex.trick})
             gave, took = card_str(ex.gave), card_str(ex.took)
             if ex.what == ANNOUNCED:
-                note = (f"seat {ex.seat} lays {gave} under the indicator {took}, to take it at "
-                        f"its next trick won")
+                note = say("ExchangeAnnounced", "note", seat=ex.seat, card=gave, indicator=took)
             elif ex.what == RETURNED:
-                note = f"the stock ran out: {gave} goes back to seat {ex.seat}"
+                note = say("ExchangeReturned", "note", seat=ex.seat, card=gave)
             elif action == A.EXCHANGE:  # at once
                 if rule is not None and rule.first_trick_only:
                     continue
-                note = f"seat {ex.seat} exchanges {gave} for the indicator {took}"
+                note = say("ExchangeMade", "note", seat=ex.seat, gave=gave, took=took)
             else:  # an announced exchange, completed by a trick won
-                note = f"seat {ex.seat} takes the indicator {took}; {gave} is the new indicator"
+                note = say("ExchangeMade", "note.later", seat=ex.seat, gave=gave, took=took)
             if action == A.EXCHANGE:
                 self._open_trick()["notes"].append(note)
             else:

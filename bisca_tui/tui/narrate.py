@@ -7,13 +7,14 @@ read as markup.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine.narrate import CardRef, action_noun, bid_label, narrate
+from ..engine.events import Event
+from ..engine.narrate import CardRef, Part, action_noun, bid_label, narrate
 from ..engine.state import GameState
 from .cardart import card_text
 from .widgets.log import LOG_WIDTH, verb
@@ -47,32 +48,45 @@ def deal_result(s: Session, index: int) -> Text:
                 style="bold yellow")
 
 
-STYLES = {"action": "", "trick": "green", "score": "bold yellow", "contract": "bold cyan",
-          "reveal": "bold yellow"}
+STYLES = {"action": "", "bid": "cyan", "trick": "green", "score": "bold yellow",
+          "contract": "bold cyan", "reveal": "bold yellow"}
 
 
-def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: int,
-             events_before: int, points: bool = True,
+def _drawn(parts: tuple[Part, ...], style: str, card_style: str) -> Text:
+    text = Text(style=style)
+    for part in parts:
+        if isinstance(part, CardRef):
+            text.append_text(card_text(part.card, card_style))
+        else:
+            text.append(part)
+    return text
+
+
+def describe(s: Session, st: GameState, events: Sequence[Event], points: bool = True,
              name: Callable[[int], str] | None = None) -> list[str | Text]:
-    """The log lines of an action just applied to ``st``, told by the engine's narrator and
-    drawn with the table's cards and colours; ``name`` names the seats (of the current deal
-    unless given)."""
+    """The log lines of ``events`` (those an action just caused in ``st``), told by the
+    engine's narrator and drawn with the table's cards and colours; ``name`` names the seats
+    (of the current deal unless given)."""
     out: list[str | Text] = []
-    for line in narrate(st, seat, action, tricks_before, events_before, name or s.name,
-                        s.team_label, points):
+    for line in narrate(st, events, name or s.name, s.team_label, points):
         style = STYLES.get(line.kind, "")
-        if line.kind == "action" and (action == A.PASS or A.BID <= action < A.CALL):
-            style = "cyan"
-        text = Text(style=style)
-        for part in line.parts:
-            if isinstance(part, CardRef):
-                text.append_text(card_text(part.card, s.card_style))
-            else:
-                text.append(part)
-        if line.kind == "trick" and text.cell_len > LOG_WIDTH:  # one line of the log
-            text = Text(text.plain.replace(" the trick", " it"), style=style)
+        text = _drawn(line.parts, style, s.card_style)
+        if line.short is not None and text.cell_len > LOG_WIDTH:  # one line of the log
+            text = _drawn(line.short, style, s.card_style)
         out.append(text)
     return out
+
+
+def last_events(st: GameState) -> tuple[Event, ...]:
+    """The events the last action of ``st`` caused: the deal's events past those of the same
+    deal replayed up to the action before (the engine keeps events, not where each action's
+    begin)."""
+    if not st.history:
+        return ()
+    before = GameState(st.variant, st.dealer, st.seed, st.layout_given, context=st.context)
+    for action in st.history[:-1]:
+        before.apply(action)
+    return tuple(st.events[len(before.events):])
 
 
 def taken_phrase(s: Session, action: int) -> Text:
@@ -135,10 +149,9 @@ def deal_so_far(s: Session, index: int | None = None,
         for line, taken in plays:
             for action in line[len(replay.history):]:
                 seat = replay.current
-                tricks, events = len(replay.tricks), len(replay.score_events)
-                replay.apply(action)
+                events = replay.apply(action)
                 if seat is not None:
-                    lines.extend(describe(s, replay, seat, action, tricks, events, points,
+                    lines.extend(describe(s, replay, events, points,
                                           lambda k: s.name_in(i, k)))
             if taken:  # back to the position before the actions taken back
                 kept = line[:len(line) - len(taken)]

@@ -99,13 +99,11 @@ class RecordWalk:
         for text in self.record.deals[deal].actions:
             seat = state.current
             action = parse_action(text, v.signal_names)
-            before, events = len(state.tricks), len(state.score_events)
-            state.apply(action)  # the whole record was replayed: every action is legal
+            events = state.apply(action)  # the whole record was replayed: all legal
             told: list[str | Text] = []
             if seat is not None:
                 try:
-                    told = describe(s, state, seat, action, before, events,
-                                    name=lambda k: s.name_in(deal, k))
+                    told = describe(s, state, events, name=lambda k: s.name_in(deal, k))
                 except Exception:  # the log is a courtesy: never let it stop the viewer
                     told = []
             states.append(state.clone())

@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ...engine.narrate import say
 from ...engine.variant import DealScore
 from ...engine.words import and_list, count, verb, verb_many
 from ...table.session import Session
@@ -211,8 +212,7 @@ class DealSummaryScreen(ModalScreen[None]):
             title += " (ended by a heley)"
         body = Text()
         if sc.redeal:
-            body.append("Everyone passed: the cards are thrown in and the same dealer deals "
-                        "again.\n\n", style="bold")
+            body.append(say("DealScored", "summary.redeal") + "\n\n", style="bold")
             body.append_text(score_table(s, self.my_team))
             with Vertical(classes="dialog", id="deal-summary"):
                 yield Static(title.replace("is over", "is thrown in"), classes="dialog-title")
