@@ -180,7 +180,7 @@ class _DealTracker:
                 "caught_by": sorted(s for s in ev.receivers if st.side_of[s] != mine),
             })
             self.pending.setdefault(ev.sender, []).append(sig.name)
-        if action == A.EXCHANGE and st.exchanges and st.exchanges[-1].what == TAKEN:
+        if A.kind(action) is A.Kind.EXCHANGE and st.exchanges and st.exchanges[-1].what == TAKEN:
             who, gave, took = st.exchanged  # type: ignore[misc]
             self.out["exchange"] = {"seat": who, "gave": card_str(gave), "took": card_str(took)}
         if A.is_play(action) and seat is not None:
@@ -220,19 +220,19 @@ class _DealTracker:
             steps.append({"seat": ex.seat, "gave": card_str(ex.gave), "took": card_str(ex.took),
                           "what": ex.what,
                           # the trick it came in: the one being played, or the one just won
-                          "trick": ex.trick + 1 if action == A.EXCHANGE else ex.trick})
+                          "trick": ex.trick + 1 if A.kind(action) is A.Kind.EXCHANGE else ex.trick})
             gave, took = card_str(ex.gave), card_str(ex.took)
             if ex.what == ANNOUNCED:
                 note = say("ExchangeAnnounced", "note", seat=ex.seat, card=gave, indicator=took)
             elif ex.what == RETURNED:
                 note = say("ExchangeReturned", "note", seat=ex.seat, card=gave)
-            elif action == A.EXCHANGE:  # at once
+            elif A.kind(action) is A.Kind.EXCHANGE:  # at once
                 if rule is not None and rule.first_trick_only:
                     continue
                 note = say("ExchangeMade", "note", seat=ex.seat, gave=gave, took=took)
             else:  # an announced exchange, completed by a trick won
                 note = say("ExchangeMade", "note.later", seat=ex.seat, gave=gave, took=took)
-            if action == A.EXCHANGE:
+            if A.kind(action) is A.Kind.EXCHANGE:
                 self._open_trick()["notes"].append(note)
             else:
                 self.out["tricks"][-1]["notes"].append(note)
@@ -252,9 +252,10 @@ class _DealTracker:
         out["discards_to"] = st.tricks[-1].winner if done else None
         from ..engine import actions as A
 
-        said = [a for a in st.history if a in (A.ALONE, A.SHOW)]
-        out["declared"] = ("alone" if said == [A.ALONE] and known else
-                           "show" if said == [A.SHOW] else None)
+        said = A.of_kind(st.history, A.Kind.ALONE, A.Kind.SHOW)
+        kinds = [A.kind(a) for a in said]
+        out["declared"] = ("alone" if kinds == [A.Kind.ALONE] and known else
+                           "show" if kinds == [A.Kind.SHOW] else None)
 
     def _sides(self, names: Sequence[str]) -> list[dict[str, Any]]:
         """The deal's sides (what ``card_points`` and ``tricks_won`` count by). While the

@@ -83,7 +83,9 @@ def _auction_lines(d: dict[str, Any], players: list[str],
 def render_text(rep: dict[str, Any]) -> str:
     from ..engine.variant import variant_class
 
-    pack = variant_class(rep["variant"]).pack_style  # the suits' names in the game's pack
+    game = variant_class(rep["variant"])
+    pack = game.pack_style  # the suits' names in the game's pack
+    shows_indicator = game.has_indicator
     words = pack_named(pack)
 
     def suit(letter: str) -> str:
@@ -157,7 +159,8 @@ def render_text(rep: dict[str, Any]) -> str:
             form = "replay" if not buried else "replay.one" if buried == 1 else "replay.many"
             lines.append("  " + say("Cut", form, seat=who(d["eldest"], True),
                                     card=d["indicator"], suit=suit(trump), buried=buried))
-        elif trump is not None and d["indicator"] and rep.get("family") == "sueca":
+        elif trump is not None and d["indicator"] and not shows_indicator:
+            # no indicator in this game: the card that set trumps, dealt face up
             lines.append("  " + say("TrumpShown", "replay", suit=suit(trump),
                                     card=d["indicator"]))
         elif trump is not None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..engine import actions as A
+from ..engine.actions import Kind as K
 from ..engine.events import Event
 from ..engine.narrate import CardRef, Part, action_noun, bid_label, narrate
 from ..engine.state import GameState
@@ -93,13 +94,14 @@ def taken_phrase(s: Session, action: int) -> Text:
     """An action taken back, in a few words: the card played, "4♥ laid aside", "the call
     of 7♠", a bid in words, a signal by its name."""
     v = s.variant
-    if A.is_play(action):
+    kind = A.kind(action)
+    if kind is K.PLAY:
         return card_text(action, s.card_style)
-    if A.DISCARD <= action < A.DISCARD + 80:
-        return card_text(action - A.DISCARD, s.card_style) + Text(" laid aside")
-    if A.CALL <= action < A.TRUMP:
-        return Text("the call of ") + card_text(action - A.CALL, s.card_style)
-    if action == A.PASS or A.BID <= action < A.CALL:
+    if kind is K.DISCARD:
+        return card_text(A.card_of(action), s.card_style) + Text(" laid aside")
+    if kind is K.CALL:
+        return Text("the call of ") + card_text(A.card_of(action), s.card_style)
+    if kind in (K.PASS, K.BID):
         return Text(bid_label(v, action))
     if A.is_signal(action):
         k = action - A.SIGNAL

@@ -47,11 +47,12 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
         t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
     t.append("lead a card" if not v.trick else "play a card")
-    extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
+    exchange = A.first_of(legal, A.Kind.EXCHANGE) is not None
+    extras = exchange or any(A.is_signal(a) for a in legal)
     n = len(v.hand)
     keys = "1" if n <= 1 else f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
     t.append(f" ({keys}, ←→ Enter)." if extras else f" ({keys}, ←→ Enter, or click).")
-    if A.EXCHANGE in legal and v.indicator is not None:
+    if exchange and v.indicator is not None:
         t.append(" x: exchange for ")
         t.append_text(card_text(v.indicator, s.card_style))
         t.append(".")
