@@ -135,15 +135,11 @@ def render_text(rep: dict[str, Any]) -> str:
         names = [x["name"] for x in d["seats"]]
         teams = [join_names([x["name"] for x in d["seats"] if x["team"] == t])
                  for t in range(len(d["game_points"]))]
-        if d.get("sits_out") is not None:  # the dealer deals and takes no seat
-            head = f"Deal {d['number']}: {players[d['sits_out']]} deals and sits out"
-        else:
-            head = f"Deal {d['number']}: dealer {who(d['dealer'])}"
-        if d["seed"] is not None:
-            head += f", seed {d['seed']}"
-        if d["layout_given"]:
-            head += ", cards laid out in the record"
-        lines.append(head)
+        out = d.get("sits_out") is not None  # the dealer deals and takes no seat
+        form = ("replay" + (".out" if out else "") + (".seed" if d["seed"] is not None else "")
+                + (".layout" if d["layout_given"] else ""))
+        lines.append(say("Deal", form, number=d["number"], seed=d["seed"],
+                         seat=players[d["sits_out"]] if out else who(d["dealer"])))
         if rep.get("seating_per_deal"):
             lines.append("  Seats: " + ", ".join(
                 f"{x['seat']} {x['name']}" + (f" (played by {names[d['dealer']]})"

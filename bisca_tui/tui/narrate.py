@@ -15,10 +15,20 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine.actions import Kind as K
 from ..engine.events import Event
-from ..engine.narrate import CardRef, Part, action_noun, bid_label, narrate
+from ..engine.narrate import (
+    CardRef,
+    Part,
+    action_noun,
+    bid_label,
+    fill,
+    narrate,
+    person,
+    say,
+    template,
+)
 from ..engine.state import GameState
 from .cardart import card_text
-from .widgets.log import LOG_WIDTH, verb
+from .widgets.log import LOG_WIDTH
 
 if TYPE_CHECKING:
     from ..table.session import Session
@@ -31,9 +41,9 @@ def deal_heading(s: Session, index: int | None = None) -> str:
     out = m.sitting_out(i)
     if out is not None:
         name = s.people[out].name
-        return f"— Deal {i + 1}, {name} {verb(name, 'deal')} and {verb(name, 'sit')} out —"
+        return say("Deal", f"{person(name)}.out", number=i + 1, seat=name)
     who = s.name_in(i, m.deals[i].dealer)
-    return f"— Deal {i + 1}, {who} {verb(who, 'deal')} —"
+    return say("Deal", person(who), number=i + 1, seat=who)
 
 
 def deal_result(s: Session, index: int) -> Text:
@@ -42,11 +52,12 @@ def deal_result(s: Session, index: int) -> Text:
     m = s.match
     result = m.results[index]
     if result.redeal:
-        return Text(f"  Deal {index + 1} thrown in: dealt again", style="bold yellow")
+        return Text("  " + say("Deal", "thrown_in", number=index + 1), style="bold yellow")
     points = "-".join(str(p) for p in result.card_points)
     gains = [f"{s.scorer_label(k)} {g:+d}" for k, g in enumerate(m.gains(index, result)) if g]
-    return Text(f"  Deal {index + 1}: {points} · {', '.join(gains) or 'no game'}",
-                style="bold yellow")
+    said = say("Deal", "result" if gains else "result.none", number=index + 1, points=points,
+               gains=", ".join(gains))
+    return Text("  " + said, style="bold yellow")
 
 
 STYLES = {"action": "", "bid": "cyan", "trick": "green", "score": "bold yellow",
@@ -98,22 +109,26 @@ def taken_phrase(s: Session, action: int) -> Text:
     if kind is K.PLAY:
         return card_text(action, s.card_style)
     if kind is K.DISCARD:
-        return card_text(A.card_of(action), s.card_style) + Text(" laid aside")
+        return _drawn(fill(template("Undone", "discard"), card=CardRef(A.card_of(action))),
+                      "", s.card_style)
     if kind is K.CALL:
-        return Text("the call of ") + card_text(A.card_of(action), s.card_style)
+        return _drawn(fill(template("Undone", "call"), card=CardRef(A.card_of(action))),
+                      "", s.card_style)
     if kind in (K.PASS, K.BID):
         return Text(bid_label(v, action))
     if A.is_signal(action):
         k = action - A.SIGNAL
-        return Text(f"the signal {v.signals[k].name}" if k < len(v.signals) else "a signal")
+        return Text(say("Undone", "signal", signal=v.signals[k].name) if k < len(v.signals)
+                    else say("Undone", "signal.unknown"))
     return Text(action_noun(action) or A.action_str(action, v.signal_names))
 
 
 def undone_line(s: Session, taken: list[int]) -> Text:
     """The log line of an undo: the actions taken back, in the order they were taken."""
-    line = Text("Undone: ", style="bold magenta")
+    head, tail = template("Undone", "other").split("{actions}")
+    line = Text(head, style="bold magenta")
     line.append_text(Text(", ").join(taken_phrase(s, a) for a in taken))
-    return line
+    return line.append(tail) if tail else line
 
 
 def lines_of_play(s: Session, index: int) -> list[tuple[list[int], list[int]]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any
 
-__all__ = ["CardRef", "MESSAGES", "Part", "fill", "say", "template"]
+__all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "fill", "say", "template"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "you.quiet": "You take the trick",
         "other.quiet.short": "{seat} takes it",
         "you.quiet.short": "You take it",
+        "caption.short": "{seat} +{points}",
+        "last": "Last trick: {seat} took it (+{points})",
+        "last.quiet": "Last trick: {seat} took it",
+        "last.short": "Last trick: {seat} +{points}",
         "replay": "Trick {number:>2}, led by {leader}:  {plays}  -> {end}",
         "replay.one": "won by {seat}, {points} point",
         "replay.many": "won by {seat}, {points} points",
@@ -214,7 +218,44 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay.open.points": "Card points so far: {points} (tricks {tricks})",
         "replay.open.seats": "Card points so far, player by player: {points} (tricks {tricks})",
     },
+    # ----- not events: the log's heading and result of a deal, and actions taken back
+    "Deal": {
+        "other": "— Deal {number}, {seat} deals —",
+        "you": "— Deal {number}, You deal —",
+        "other.out": "— Deal {number}, {seat} deals and sits out —",
+        "you.out": "— Deal {number}, You deal and sit out —",
+        "result": "Deal {number}: {points} · {gains}",
+        "result.none": "Deal {number}: {points} · no game",
+        "thrown_in": "Deal {number} thrown in: dealt again",
+        "thrown_in.short": "Thrown in",
+        "thrown_in.table": "thrown in: dealt again",
+        "over": "Deal {number} over: {points} · {gains}",
+        "over.none": "Deal {number} over: {points} · no game",
+        "over.short": "{points} · {gains}",
+        "over.short.none": "{points} · no game",
+        "over.shorter": "Deal {number} over: {points}",
+        "replay": "Deal {number}: dealer {seat}",
+        "replay.layout": "Deal {number}: dealer {seat}, cards laid out in the record",
+        "replay.seed": "Deal {number}: dealer {seat}, seed {seed}",
+        "replay.seed.layout": "Deal {number}: dealer {seat}, seed {seed}"
+                              ", cards laid out in the record",
+        "replay.out": "Deal {number}: {seat} deals and sits out",
+        "replay.out.layout": "Deal {number}: {seat} deals and sits out"
+                             ", cards laid out in the record",
+        "replay.out.seed": "Deal {number}: {seat} deals and sits out, seed {seed}",
+        "replay.out.seed.layout": "Deal {number}: {seat} deals and sits out, seed {seed}"
+                                  ", cards laid out in the record",
+    },
+    "Undone": {
+        "other": "Undone: {actions}",
+        "discard": "{card} laid aside",
+        "call": "the call of {card}",
+        "signal": "the signal {signal}",
+        "signal.unknown": "a signal",
+    },
 }
+#: the table's entries that are no event kind
+NOT_EVENTS = ("Deal", "Undone")
 
 
 def template(kind: str, form: str) -> str:

@@ -23,7 +23,7 @@ from .messages import CardRef, Part, fill, template
 if TYPE_CHECKING:
     from ..state import GameState
 
-__all__ = ["Line", "SILENT", "narrate", "tell"]
+__all__ = ["Line", "SILENT", "narrate", "person", "tell"]
 
 INDENT = "  "
 
@@ -45,7 +45,9 @@ SILENT = frozenset({E.IndicatorTurned, E.TrumpShown, E.HandShown, E.IndicatorDra
                     E.Signalled, E.MonteTaken, E.Declared, E.PartnerKnown})
 
 
-def _person(name: str) -> str:
+def person(name: str) -> str:
+    """The form of a sentence whose subject is ``name``: ``you`` for the person at the
+    keyboard, else ``other``."""
     return "you" if name == YOU else "other"
 
 
@@ -76,7 +78,7 @@ def _tell_silent(ev: E.Event, t: _Told) -> Line:
     if isinstance(ev, E.PartnerKnown):
         seat = ev.partner
     who = t.name(seat) if isinstance(seat, int) else ""
-    me = _person(who)
+    me = person(who)
     fields: dict[str, object] = {"seat": who}
     if isinstance(ev, (E.IndicatorTurned, E.TrumpShown, E.IndicatorDrawn)):
         fields["card"] = CardRef(ev.card)
@@ -99,7 +101,7 @@ def _tell(ev: E.Event, t: _Told) -> Line | None:  # noqa: C901 - one branch per 
     st, name = t.st, t.name
     seat = getattr(ev, "seat", None)
     who = name(seat) if isinstance(seat, int) else ""
-    me = _person(who)
+    me = person(who)
     if type(ev) in SILENT:
         return None
     if isinstance(ev, E.CardPlayed):
@@ -161,7 +163,7 @@ def _partner_shown(ev: E.PartnerShown, t: _Told) -> Line:
     holder, bidder = t.name(ev.seat), t.name(ev.bidder)
     if isinstance(t.prev, E.CardPlayed) and t.prev.card == ev.card:  # the called card played
         if ev.seat == ev.bidder:
-            return _line("reveal", ev, _person(bidder) + ".alone", indent=True, seat=bidder)
+            return _line("reveal", ev, person(bidder) + ".alone", indent=True, seat=bidder)
         form = "you" if holder == YOU else "your" if bidder == YOU else "other"
         return _line("reveal", ev, form + ".played", indent=True, seat=holder, bidder=bidder)
     # the called card shown by the bidder (col Monte): its right-hand neighbour is the partner

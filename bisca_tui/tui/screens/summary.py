@@ -87,7 +87,7 @@ def score_sheet(session: Session) -> Text:
     for i, result in enumerate(m.results):
         t.append("\n")
         if result.redeal:
-            t.append(f"{'':5}{'thrown in: dealt again':>{width * len(players)}}",
+            t.append(f"{'':5}{say('Deal', 'thrown_in.table'):>{width * len(players)}}",
                      style="bright_black")
             continue
         played += 1
