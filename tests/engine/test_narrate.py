@@ -238,3 +238,23 @@ def test_no_sentence_about_the_play_is_built_outside_the_narrator() -> None:
                     if words in text:
                         found.append(f"{path.relative_to(PACKAGE)}:{line}: {text!r}")
     assert found == []
+
+
+def test_actions_named_and_rounds_of_choices_say_the_tables_words() -> None:
+    from bisca_tui.engine import actions as A
+    from bisca_tui.engine.narrate import action_noun, bid_label, choice_round
+
+    v = make_variant("chiamata-subito-al-due", None, 5)
+    named = {bid_label(v, A.PASS), bid_label(v, A.REOPEN)}
+    named |= {action_noun(a) for a in (A.CUT, A.KNOCK, A.EXCHANGE, A.REOPEN, A.ALONE, A.SHOW,
+                                       A.REDEAL)}
+    assert named == {fill(M.template("Action", f), bid="61 points")[0]
+                     for f in MESSAGES["Action"]}
+    said = set()
+    for phase, legal in (("claim", [A.PASS, A.REDEAL]), ("auction", [A.PASS, A.REOPEN]),
+                         ("declare", [A.ALONE, A.SHOW])):
+        got = choice_round(phase, legal)
+        assert got is not None
+        r, labels = got
+        said |= {r.title, r.hint, *(label for _, label in labels)}
+    assert said == set(MESSAGES["Choice"].values())

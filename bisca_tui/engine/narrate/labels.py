@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .. import actions as A
 from .. import phases as P
 from ..cards import PACKS, SUIT_NAMES, SUITS
+from .messages import say
 
 __all__ = ["ChoiceRound", "action_noun", "bid_label", "choice_round", "suit_word"]
 
@@ -20,10 +21,10 @@ if TYPE_CHECKING:
 def bid_label(variant: Variant, action: int) -> str:
     """A bid in words ("King", "Two for 70", "75 points"), or "pass"."""
     if action == A.PASS:
-        return "pass"
+        return say("Action", "pass")
     rules = getattr(variant, "auction_rules", None)
     if action == A.REOPEN and rules is not None:
-        return f"reopen at {rules.domain.label(rules.domain.ladder()[0])}"
+        return say("Action", "reopen", bid=rules.domain.label(rules.domain.ladder()[0]))
     if rules is not None:
         return rules.domain.label(action)
     return A.action_str(action)
@@ -37,9 +38,8 @@ def suit_word(card: int, pack: str = "french") -> str:
 
 # ----- the non-card actions, worded for the consumers that offer or name them ---------------
 
-ACTION_NOUNS = {A.CUT: "the cut", A.KNOCK: "the knock", A.EXCHANGE: "the exchange",
-                A.REOPEN: "the reopening", A.ALONE: "playing alone",
-                A.SHOW: "showing the called card", A.REDEAL: "the redeal"}
+ACTION_NOUNS = {code: say("Action", f"noun.{A.kind(code).value}")
+                for code in (A.CUT, A.KNOCK, A.EXCHANGE, A.REOPEN, A.ALONE, A.SHOW, A.REDEAL)}
 
 
 def action_noun(action: int) -> str | None:
@@ -57,18 +57,17 @@ class ChoiceRound:
     labels: dict[int, str]
 
 
+def _round(phase: str, choices: Sequence[int]) -> ChoiceRound:
+    """A round of choices in the table's words (``Choice``: ``phase.title``, ``phase.hint``
+    and ``phase.<kind>`` for each choice)."""
+    return ChoiceRound(say("Choice", f"{phase}.title"), say("Choice", f"{phase}.hint"),
+                       {a: say("Choice", f"{phase}.{A.kind(a).value}") for a in choices})
+
+
 CHOICE_ROUNDS: dict[str, ChoiceRound] = {
-    P.CLAIM: ChoiceRound("Before the bidding", "Your hand holds no counting card.",
-                         {A.PASS: "Keep the hand",
-                          A.REDEAL: "Show the hand: the same dealer deals again"}),
-    P.AUCTION: ChoiceRound("Everyone passed",
-                           "Everyone passed. Reopen, and everyone may bid again; or agree to "
-                           "a new deal by the same dealer.",
-                           {A.PASS: "Agree to a redeal",
-                            A.REOPEN: "Reopen the bidding at the lowest bid"}),
-    P.DECLARE: ChoiceRound("The called card is yours", "You hold the called card.",
-                           {A.ALONE: "Play alone, saying nothing",
-                            A.SHOW: "Show it: the right-hand neighbour is your partner"}),
+    P.CLAIM: _round(P.CLAIM, (A.PASS, A.REDEAL)),
+    P.AUCTION: _round(P.AUCTION, (A.PASS, A.REOPEN)),
+    P.DECLARE: _round(P.DECLARE, (A.ALONE, A.SHOW)),
 }
 
 

@@ -254,6 +254,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay.out.seed.layout": "Deal {number}: {seat} deals and sits out, seed {seed}"
                                   ", cards laid out in the record",
     },
+    "Action": {  # actions named, for the dialogs and lines that offer or recall them
+        "pass": "pass",
+        "reopen": "reopen at {bid}",
+        "noun.cut": "the cut",
+        "noun.knock": "the knock",
+        "noun.exchange": "the exchange",
+        "noun.reopen": "the reopening",
+        "noun.alone": "playing alone",
+        "noun.show": "showing the called card",
+        "noun.redeal": "the redeal",
+    },
+    "Choice": {  # a phase's round of worded choices: its title, its hint, each choice
+        "claim.title": "Before the bidding",
+        "claim.hint": "Your hand holds no counting card.",
+        "claim.pass": "Keep the hand",
+        "claim.redeal": "Show the hand: the same dealer deals again",
+        "auction.title": "Everyone passed",
+        "auction.hint": "Everyone passed. Reopen, and everyone may bid again; or agree to a "
+                        "new deal by the same dealer.",
+        "auction.pass": "Agree to a redeal",
+        "auction.reopen": "Reopen the bidding at the lowest bid",
+        "declare.title": "The called card is yours",
+        "declare.hint": "You hold the called card.",
+        "declare.alone": "Play alone, saying nothing",
+        "declare.show": "Show it: the right-hand neighbour is your partner",
+    },
     "Undone": {
         "other": "Undone: {actions}",
         "discard": "{card} laid aside",
@@ -263,7 +289,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 #: the table's entries that are no event kind
-NOT_EVENTS = ("Deal", "Undone")
+NOT_EVENTS = ("Deal", "Undone", "Action", "Choice")
 
 
 def template(kind: str, form: str) -> str:
