@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any
 
+from .advice import ADVICE, ADVICE_PARTS
+
 __all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "fill", "say", "template"]
 
 
@@ -254,6 +256,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay.out.seed.layout": "Deal {number}: {seat} deals and sits out, seed {seed}"
                                   ", cards laid out in the record",
     },
+    "Advice": ADVICE,  # the coach's (``advice``)
+    "AdviceParts": ADVICE_PARTS,
     "Action": {  # actions named, for the dialogs and lines that offer or recall them
         "pass": "pass",
         "reopen": "reopen at {bid}",
@@ -289,7 +293,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 #: the table's entries that are no event kind
-NOT_EVENTS = ("Deal", "Undone", "Action", "Choice")
+NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", "AdviceParts")
 
 
 def template(kind: str, form: str) -> str:
