@@ -211,7 +211,7 @@ SENTENCES = ("takes the trick", "dealer deals again", "goes back to seat",
              "The record stops here", "signal from", "won during play", "yet to declare",
              "{} the trick", "took it", "thrown in: dealt again", "Undone: ", " laid aside",
              "the call of ", "{} deals —", "deals and sits out", "{} and {} out",
-             "Deal {} over")
+             "Deal {} over", "dealt again")
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:

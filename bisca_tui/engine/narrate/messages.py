@@ -239,6 +239,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "thrown_in": "Deal {number} thrown in: dealt again",
         "thrown_in.short": "Thrown in",
         "thrown_in.table": "thrown in: dealt again",
+        "thrown_in.history": "thrown in, dealt again",
         "over": "Deal {number} over: {points} · {gains}",
         "over.none": "Deal {number} over: {points} · no game",
         "over.short": "{points} · {gains}",
