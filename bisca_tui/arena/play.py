@@ -20,7 +20,9 @@ from ..bots.external import (
 )
 from ..engine.errors import IllegalAction
 from ..engine.state import GameState
+from ..engine.turns import Choose, by_views, play_deal
 from ..engine.variant import Variant, make_variant
+from ..engine.view import SeatView
 from .results import ArenaResult, Fallback
 
 BotSpec = str | Callable[[int], Bot]
@@ -118,34 +120,34 @@ def _play_one(state: GameState, v: Variant, a_team: int, bots: list[list[Bot]],
     def side_of(seat: int) -> int:
         return 0 if v.team_of[seat] == a_team else 1
 
-    steps = 0
-    while not state.is_over():
-        seat = state.current_player()
-        assert seat is not None
+    def player(seat: int) -> Choose:
         side = side_of(seat)
         bot = bots[side][seat]
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        action = bot.choose(view)
-        dt = (time.perf_counter() - t0) * 1000.0
-        tally.decisions[side] += 1
-        if isinstance(bot, ExternalBot) and not bot.active:
-            tally.fallback_decisions[side] += 1
-            if id(bot) not in tally.replaced:  # the first decision it did not make
-                tally.replaced.add(id(bot))
-                tally.fallbacks.append(Fallback(
-                    side=side, seat=seat, deal=deal, kind=bot.failure_kind or "unknown",
-                    reason=bot.failure or "stopped playing", replaced_by=bot.fallback_level))
-        elif len(view.legal) > 1:
-            tally.times[side].append(dt)
-        if action not in view.legal:
-            raise IllegalAction(seat, state._safe_str(action),
-                                f"the {SIDES[side]} bot chose an action that "
-                                f"is not legal ({state.explain(action)})")
-        state.apply(action)
-        steps += 1
-        if steps > 10000:
-            raise RuntimeError("the deal does not end")
+
+        def choose(view: SeatView) -> int:
+            t0 = time.perf_counter()
+            action = bot.choose(view)
+            dt = (time.perf_counter() - t0) * 1000.0
+            tally.decisions[side] += 1
+            if isinstance(bot, ExternalBot) and not bot.active:
+                tally.fallback_decisions[side] += 1
+                if id(bot) not in tally.replaced:  # the first decision it did not make
+                    tally.replaced.add(id(bot))
+                    tally.fallbacks.append(Fallback(
+                        side=side, seat=seat, deal=deal, kind=bot.failure_kind or "unknown",
+                        reason=bot.failure or "stopped playing",
+                        replaced_by=bot.fallback_level))
+            elif len(view.legal) > 1:
+                tally.times[side].append(dt)
+            if action not in view.legal:
+                raise IllegalAction(seat, state._safe_str(action),
+                                    f"the {SIDES[side]} bot chose an action that "
+                                    f"is not legal ({state.explain(action)})")
+            return action
+
+        return choose
+
+    play_deal(state, by_views([player(seat) for seat in range(v.n)]))
     # tell every bot of the deal how it ended (external bots pass it on as ``deal_end``)
     for seat in range(v.n):
         deal_over = getattr(bots[side_of(seat)][seat], "deal_over", None)

@@ -38,6 +38,7 @@ from ..engine.auction import RanksThenPoints
 from ..engine.calling import payment
 from ..engine.cards import RANKS, make_card
 from ..engine.state import GameState, Layout
+from ..engine.turns import by_views, play_deal
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 
@@ -223,10 +224,7 @@ def playout_payment(view: SeatView, variant: Variant, hands: Sequence[tuple[int,
         s.apply_unchecked(A.PASS)
     s.apply_unchecked(A.CALL + call)
     bots = [MediumBot(seed + k) for k in range(s.n)]
-    while not s.is_over():
-        seat = s.current
-        assert seat is not None
-        s.apply_unchecked(bots[seat].choose(s.view(seat)))
+    play_deal(s, by_views([bot.choose for bot in bots]), checked=False)
     assert s.result is not None
     return float(s.result.game_points[view.seat])
 

@@ -9,6 +9,7 @@ import random
 from collections.abc import Sequence
 
 from ..engine import actions as A
+from ..engine.actions import Kind as K
 from ..engine.calling import payment
 from ..engine.variant import Variant
 from ..engine.view import SeatView
@@ -114,19 +115,20 @@ def point_auction(view: SeatView, variant: Variant, legal: Sequence[int],
     whole estimate."""
     noise = [rng.gauss(0.0, 8.0) for _ in range(8)] if careless else [0.0] * 8
     options = contract_options(view.hand, variant, noise)
-    calls = [a for a in legal if A.CALL <= a < A.TRUMP]
+    calls = A.of_kind(legal, K.CALL)
     if calls:
         need = view.contract.need if view.contract is not None else 61
-        allowed = [o for o in options if A.CALL + o[0] in calls]
+        allowed = [o for o in options if A.call(o[0]) in calls]
         if not allowed:  # the game limits the call (a two, say): judge each card allowed
-            allowed = [(a - A.CALL, a - A.CALL in view.hand,
-                        hand_value(view.hand, variant, variant.suit[a - A.CALL],
-                                   a - A.CALL not in view.hand)) for a in calls]
+            cards = [A.card_of(a) for a in calls]
+            allowed = [(c, c in view.hand, hand_value(view.hand, variant, variant.suit[c],
+                                                      c not in view.hand)) for c in cards]
         call, _, _ = max(allowed, key=lambda o: (contract_value(need, o[1], o[2]), -o[0]))
-        return A.CALL + call
-    if A.REOPEN in legal:  # all passed: reopen at the lowest bid when the hand is worth it
-        return A.REOPEN if max(o[2] for o in options) >= 61 + 5 else A.PASS
-    bids = [a - A.BID for a in legal if A.BID < a < A.CALL]
+        return A.call(call)
+    reopen = A.first_of(legal, K.REOPEN)
+    if reopen is not None:  # all passed: reopen at the lowest bid when the hand is worth it
+        return reopen if max(o[2] for o in options) >= 61 + 5 else A.PASS
+    bids = [a - A.BID for a in A.of_kind(legal, K.BID) if a > A.BID]
     estimate = round(max(o[2] for o in options))
     if not bids or estimate < min(bids):
         return A.PASS if A.PASS in legal else legal[0]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..engine import actions as A
 from ..engine import phases as P
+from ..engine.actions import Kind as K
 from ..engine.auction import Points, RanksThenPoints
 from ..engine.variant import ASK_CARDS, ASK_POINTS, REQUEST, Variant
 from ..engine.view import SeatView
@@ -48,24 +49,25 @@ def obvious_choice(view: SeatView, variant: Variant, rng: random.Random,
 def _cut_or_knock(view: SeatView, legal: Sequence[int]) -> int | None:
     """Knock (hearts trumps, so every game is worth more) when our side is behind in the
     match, cut otherwise; the one of them a given layout leaves."""
-    if A.CUT in legal and A.KNOCK in legal:
-        return A.KNOCK if my_team_behind(view) else A.CUT
-    return A.CUT if A.CUT in legal else A.KNOCK if A.KNOCK in legal else None
+    cut, knock = A.first_of(legal, K.CUT), A.first_of(legal, K.KNOCK)
+    if cut is not None and knock is not None:
+        return knock if my_team_behind(view) else cut
+    return cut if cut is not None else knock
 
 
 def _exchange(view: SeatView, legal: Sequence[int]) -> int | None:
     """Exchange for the indicator whenever allowed: it is always the better trump."""
-    return A.EXCHANGE if A.EXCHANGE in legal else None
+    return A.first_of(legal, K.EXCHANGE)
 
 
 def _claim(view: SeatView, legal: Sequence[int]) -> int | None:
     """A hand without a single counting card: ask for a new deal."""
-    return A.REDEAL if A.REDEAL in legal else None
+    return A.first_of(legal, K.REDEAL)
 
 
 def _declare(view: SeatView, legal: Sequence[int]) -> int | None:
     """Holding the called card: a partner beats playing alone."""
-    return A.SHOW if A.SHOW in legal else None
+    return A.first_of(legal, K.SHOW)
 
 
 # the choice taken before anything else is weighed, by the phase it is open in; None leaves
@@ -115,7 +117,7 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     if plays:
         return None
     kind = auction_kind(variant)
-    if kind == Points.kind and any(A.BID <= a < A.TRUMP or a == A.PASS for a in legal):
+    if kind == Points.kind and A.of_kind(legal, K.BID, K.CALL, K.PASS):
         return point_auction(view, variant, legal, rng, careless)
     if kind == RanksThenPoints.kind:
         return rank_auction(view, variant, legal, rng, careless)
@@ -170,20 +172,20 @@ def auction_kind(variant: Variant) -> str:
 def _auction_choice(view: SeatView, variant: Variant, legal: Sequence[int]) -> int:
     hand = view.hand
     strength, points, suit = variant.strength, variant.points, variant.suit
-    trumps = [a for a in legal if A.TRUMP <= a < A.DISCARD]
+    trumps = A.of_kind(legal, K.TRUMP)
     if trumps:
         def suit_value(a: int) -> int:
-            s = a - A.TRUMP
+            s = A.card_of(a)
             return sum(strength[c] + points[c] + 3 for c in hand if suit[c] == s)
         return max(trumps, key=suit_value)
-    calls = [a for a in legal if A.CALL <= a < A.TRUMP]
+    calls = A.of_kind(legal, K.CALL)
     if calls:
-        return max(calls, key=lambda a: (strength[a - A.CALL] if a - A.CALL not in hand
-                                         else -1, -(a - A.CALL)))
-    discards = [a for a in legal if A.DISCARD <= a < A.DISCARD + 80]
+        return max(calls, key=lambda a: (strength[A.card_of(a)] if A.card_of(a) not in hand
+                                         else -1, -A.card_of(a)))
+    discards = A.of_kind(legal, K.DISCARD)
     if discards:
-        return min(discards, key=lambda a: (points[a - A.DISCARD], strength[a - A.DISCARD]))
-    bids = [a for a in legal if A.BID <= a < A.CALL]
+        return min(discards, key=lambda a: (points[A.card_of(a)], strength[A.card_of(a)]))
+    bids = A.of_kind(legal, K.BID)
     if bids:
         value = sum(points[c] for c in hand) + 2 * sum(1 for c in hand if strength[c] >= 8)
         if value >= 30 or A.PASS not in legal:

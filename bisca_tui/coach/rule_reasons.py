@@ -1,7 +1,7 @@
 """The coach's reasons for decisions other than a card: cutting or knocking, the exchange,
 a claimed redeal, a declaration, signals, discards, naming trumps, bids and calls
-(``rule_reason``, with ``PHASE_REASONS`` by phase and ``AUCTION_REASONS`` by the kind of
-bids).
+(``rule_reason``, with ``KIND_REASONS`` by the kind of action and ``AUCTION_REASONS`` by
+the kind of bids).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..bots.contracts import contract_options
 from ..bots.heuristics import auction_kind, my_team_behind
 from ..bots.table import variant_of
 from ..engine import actions as A
-from ..engine import phases as P
+from ..engine.actions import Kind as K
 from ..engine.auction import Points, RanksThenPoints
 from ..engine.cards import PACKS, SUITS
 from ..engine.narrate import CardRef, bid_label
@@ -42,41 +42,28 @@ def _suit_words(variant: Variant, suit: int) -> str:
     return names.get(SUITS[suit], SUITS[suit])
 
 
-def _cut_or_knock_reason(view: SeatView, action: int) -> Reason | None:
-    if action == A.CUT:
-        return say("cut")
-    if action == A.KNOCK:
-        return say("knock") if my_team_behind(view) else say("rule")
-    return None
+def _exchange_reason(view: SeatView) -> Reason | None:
+    return say("exchange", card=CardRef(view.indicator)) if view.indicator is not None else None
 
 
-def _exchange_reason(view: SeatView, action: int) -> Reason | None:
-    if action == A.EXCHANGE and view.indicator is not None:
-        return say("exchange", card=CardRef(view.indicator))
-    return None
-
-
-def _claim_reason(view: SeatView, action: int) -> Reason | None:
-    return say("redeal") if action == A.REDEAL else None
-
-
-def _declare_reason(view: SeatView, action: int) -> Reason | None:
-    return say("show") if action == A.SHOW else None
-
-
-# the reason for a choice that belongs to one phase, by that phase; None leaves the action
-# to the reasons of signals, discards, calls and bids
-PHASE_REASONS: dict[str, Callable[[SeatView, int], Reason | None]] = {
-    P.CUT_OR_KNOCK: _cut_or_knock_reason, P.PLAY: _exchange_reason, P.CLAIM: _claim_reason,
-    P.DECLARE: _declare_reason}
+# the reason for a choice of its own kind (one game's choice, as the cut or the knock); None
+# leaves the action to the reasons of signals, discards, calls and bids
+KIND_REASONS: dict[K, Callable[[SeatView], Reason | None]] = {
+    K.CUT: lambda view: say("cut"),
+    K.KNOCK: lambda view: say("knock") if my_team_behind(view) else say("rule"),
+    K.EXCHANGE: _exchange_reason,
+    K.REDEAL: lambda view: say("redeal"),
+    K.SHOW: lambda view: say("show"),
+}
 
 
 def rule_reason(view: SeatView, action: int) -> Reason:
     """Why the rules of thumb take ``action`` (a decision other than a card), said
     plainly where the rule can be; else a plain statement that the bot does so."""
     variant = variant_of(view)
-    reason_of = PHASE_REASONS.get(view.phase)
-    reason = reason_of(view, action) if reason_of is not None else None
+    kind = A.kind(action)
+    reason_of = KIND_REASONS.get(kind)
+    reason = reason_of(view) if reason_of is not None else None
     if reason is not None:
         return reason
     if A.is_signal(action):
@@ -87,18 +74,18 @@ def rule_reason(view: SeatView, action: int) -> Reason:
             return say("ask_cards")
         meaning = variant.signals[action - A.SIGNAL].meaning
         return say("signal", meaning=meaning[:1].lower() + meaning[1:])
-    if A.DISCARD <= action < A.DISCARD + 80:
-        return say("discard", card=CardRef(action - A.DISCARD))
-    if A.TRUMP <= action < A.DISCARD:
-        return say("name_trumps", suit=_suit_words(variant, action - A.TRUMP))
+    if kind is K.DISCARD:
+        return say("discard", card=CardRef(A.card_of(action)))
+    if kind is K.TRUMP:
+        return say("name_trumps", suit=_suit_words(variant, A.card_of(action)))
     by_kind = AUCTION_REASONS.get(auction_kind(variant))
     if by_kind is not None:
         return by_kind(view, variant, action)
-    if A.CALL <= action < A.TRUMP:
-        return say("call_top", card=CardRef(action - A.CALL))
-    if A.BID <= action < A.CALL:
+    if kind is K.CALL:
+        return say("call_top", card=CardRef(A.card_of(action)))
+    if kind is K.BID:
         return say("bid_strong")
-    if action == A.PASS and any(A.BID <= a < A.CALL for a in view.legal):
+    if action == A.PASS and A.of_kind(view.legal, K.BID):
         return say("pass_weak")
     return say("rule")
 
@@ -110,20 +97,21 @@ def _points_reason(view: SeatView, variant: Variant, action: int) -> Reason:
         return say("rule")
     call, alone, estimate = max(options, key=lambda o: o[2])
     est = _points(estimate)
-    if A.CALL <= action < A.TRUMP:
-        card = action - A.CALL
+    kind = A.kind(action)
+    if kind is K.CALL:
+        card = A.card_of(action)
         how = ALONE if card in view.hand else WITH_PARTNER
         need = view.contract.need if view.contract is not None else 61
         return say("call_points", card=CardRef(card),
                    suit=_suit_words(variant, variant.suit[card]), how=how, need=need)
-    if action == A.REOPEN:
+    if kind is K.REOPEN:
         return say("reopen", estimate=est)
-    bids = [a for a in view.legal if A.BID < a < A.CALL]
-    if action == A.PASS and A.REOPEN in view.legal:
+    bids = [a for a in A.of_kind(view.legal, K.BID) if a > A.BID]
+    if action == A.PASS and A.of_kind(view.legal, K.REOPEN):
         return say("no_reopen", estimate=est)
     if action == A.PASS and bids:
         return say("pass_points", estimate=est, bid=bid_label(variant, min(bids)))
-    if A.BID < action < A.CALL:
+    if kind is K.BID and action > A.BID:
         return say("bid_points", bid=bid_label(variant, action), estimate=est,
                    suit=_suit_words(variant, variant.suit[call]),
                    how=BID_ALONE if alone else BID_PARTNER)
@@ -134,14 +122,15 @@ def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
     """Bids of ranks (Briscola Chiamata): the sampled playouts the hard level bids by, and
     the estimate its calls are chosen by."""
     pos = position_of(view)
-    if A.CALL <= action < A.TRUMP:
-        card = action - A.CALL
+    kind = A.kind(action)
+    if kind is K.CALL:
+        card = A.card_of(action)
         est = chiamata_value(view.hand, variant, card, pos)
         how = ALONE if card in view.hand else WITH_PARTNER
         return say("call_rank", card=CardRef(card),
                    suit=_suit_words(variant, variant.suit[card]), how=how,
                    estimate=_points(est))
-    bids = [a for a in view.legal if A.BID <= a < A.CALL]
+    bids = A.of_kind(view.legal, K.BID)
     if not bids:
         return say("rule")
     bid, call = candidate_bid(view, variant, bids)
@@ -150,7 +139,7 @@ def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
     if action == bid:
         return say("bid_rank", bid=bid_label(variant, bid), card=CardRef(call))
     domain = variant.auction_rules.domain  # type: ignore[attr-defined]
-    if A.BID <= action < A.CALL:
+    if kind is K.BID:
         options = possible_calls(view.hand, variant, domain.called_rank(action))
         card, _ = best_call(view.hand, variant, options, domain.need(action), pos)
         return say("bid_rank", bid=bid_label(variant, action), card=CardRef(card))

@@ -1,4 +1,5 @@
-"""The rules engine: cards, variants, the deal state machine, matches, views and records.
+"""The rules engine: cards, variants, the deal state machine, matches, the turns that play
+them (``turns``), views and records.
 
 Pure Python; it never imports the user interface.
 """

@@ -28,7 +28,8 @@ of a pass in Sueca for five, still reads as ``pass``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import enum
+from collections.abc import Iterable, Sequence
 
 from .cards import RANKS, SUITS, card_str, parse_card, parse_suit
 
@@ -50,6 +51,89 @@ DISCARD = 700
 _WORDS = {CUT: "cut", KNOCK: "knock", EXCHANGE: "exchange", PASS: "pass", REOPEN: "reopen",
           ALONE: "alone", SHOW: "show", REDEAL: "redeal"}
 _BY_WORD = {v: k for k, v in _WORDS.items()}
+
+
+class Kind(enum.Enum):
+    """What an action is, for the consumers outside the engine that sort or offer actions
+    (bots, the coach, the table's dialogs) without testing the codes themselves."""
+
+    PLAY = "play"
+    CUT = "cut"
+    KNOCK = "knock"
+    EXCHANGE = "exchange"
+    PASS = "pass"
+    REOPEN = "reopen"
+    ALONE = "alone"
+    SHOW = "show"
+    REDEAL = "redeal"
+    SIGNAL = "signal"
+    BID = "bid"
+    CALL = "call"
+    TRUMP = "trump"
+    DISCARD = "discard"
+
+
+_KIND_OF_WORD = {code: Kind(word) for code, word in _WORDS.items()}
+
+
+def kind(action: int) -> Kind:
+    """The kind of ``action`` (``ValueError`` for a code that is none)."""
+    if 0 <= action < 80:
+        return Kind.PLAY
+    got = _KIND_OF_WORD.get(action)
+    if got is not None:
+        return got
+    if SIGNAL <= action < BID:
+        return Kind.SIGNAL
+    if BID <= action < CALL:
+        return Kind.BID
+    if CALL <= action < TRUMP:
+        return Kind.CALL
+    if TRUMP <= action < DISCARD:
+        return Kind.TRUMP
+    if DISCARD <= action < DISCARD + 80:
+        return Kind.DISCARD
+    raise ValueError(f"unknown action code {action}")
+
+
+def of_kind(actions: Iterable[int], *kinds: Kind) -> list[int]:
+    """The actions among ``actions`` of one of ``kinds``, in their order."""
+    return [a for a in actions if kind(a) in kinds]
+
+
+def first_of(actions: Iterable[int], *kinds: Kind) -> int | None:
+    """The first action among ``actions`` of one of ``kinds``, or None."""
+    return next((a for a in actions if kind(a) in kinds), None)
+
+
+def card_of(action: int) -> int:
+    """The card an action names: the card played, called or laid aside; the suit named
+    (``Kind.TRUMP``); ``ValueError`` for an action that names none."""
+    k = kind(action)
+    if k is Kind.PLAY:
+        return action
+    base = {Kind.CALL: CALL, Kind.TRUMP: TRUMP, Kind.DISCARD: DISCARD}.get(k)
+    if base is None:
+        raise ValueError(f"{action_str(action)} names no card")
+    return action - base
+
+
+def with_card(of: Kind, card: int) -> int:
+    """The action of kind ``of`` naming ``card``: playing it, calling it, laying it aside."""
+    base = {Kind.PLAY: 0, Kind.CALL: CALL, Kind.DISCARD: DISCARD}.get(of)
+    if base is None:
+        raise ValueError(f"a {of.value} names no card")
+    return base + card
+
+
+def call(card: int) -> int:
+    """The action calling ``card``."""
+    return CALL + card
+
+
+def discard(card: int) -> int:
+    """The action laying ``card`` aside."""
+    return DISCARD + card
 
 
 def is_play(action: int) -> bool:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..bots.base import make_bot
 from ..engine.match import Match
 from ..engine.records import record_of_match
+from ..engine.turns import by_views, play_match
 from ..engine.variant import make_variant
 from .entry import MatchEntry, match_entry
 
@@ -27,14 +28,7 @@ def play(variant_id: str, seed: int, players: int | None = None,
     v = make_variant(variant_id, options or {}, players)
     match = Match(v, dealer=v.n_people - 1, seed=seed)
     bots = [make_bot("random", seed + k) for k in range(v.n)]
-    while not match.is_over() and (deals is None or len(match.results) < deals):
-        st = match.new_deal()
-        while not st.is_over():
-            seat = st.current
-            assert seat is not None
-            st.apply(bots[seat].choose(st.view(seat)))
-        match.finish_deal()
-    return match
+    return play_match(match, by_views([bot.choose for bot in bots]), deals=deals)
 
 
 def entry_of(match: Match, people: list[Sitter], uid: str, started: str,

@@ -13,7 +13,7 @@ from ..engine.calling import called_card_played
 from ..engine.cards import SUITS, card_str
 from ..engine.context import cut_or_knock
 from ..engine.exchange import ANNOUNCED, RETURNED, TAKEN
-from ..engine.narrate import bid_label
+from ..engine.narrate import bid_label, say
 from ..engine.records import Record
 from ..engine.state import GameState
 from ..engine.variant import Variant
@@ -95,10 +95,10 @@ class _DealTracker:
     @staticmethod
     def _shown_note(why: str) -> str:
         if why == "open hands":
-            return "every hand is laid face up for all to see"
+            return say("HandShown", "note.open")
         if why == "dummy":
-            return "the dummy's hand is laid face up"
-        return f"partners see each other's hands ({why})"
+            return say("HandShown", "note.dummy")
+        return say("HandShown", "note", why=why)
 
     def _after_change(self) -> None:
         """Pick up what the last action changed: trumps, the auction, shown hands."""
@@ -180,7 +180,8 @@ class _DealTracker:
                 "caught_by": sorted(s for s in ev.receivers if st.side_of[s] != mine),
             })
             self.pending.setdefault(ev.sender, []).append(sig.name)
-        if action == A.EXCHANGE and st.exchange.steps and st.exchange.steps[-1].what == TAKEN:
+        done = st.exchange.steps
+        if A.kind(action) is A.Kind.EXCHANGE and done and done[-1].what == TAKEN:
             who, gave, took = st.exchanged  # type: ignore[misc]
             self.out["exchange"] = {"seat": who, "gave": card_str(gave), "took": card_str(took)}
         if A.is_play(action) and seat is not None:
@@ -220,20 +221,19 @@ class _DealTracker:
             steps.append({"seat": ex.seat, "gave": card_str(ex.gave), "took": card_str(ex.took),
                           "what": ex.what,
                           # the trick it came in: the one being played, or the one just won
-                          "trick": ex.trick + 1 if action == A.EXCHANGE else ex.trick})
+                          "trick": ex.trick + 1 if A.kind(action) is A.Kind.EXCHANGE else ex.trick})
             gave, took = card_str(ex.gave), card_str(ex.took)
             if ex.what == ANNOUNCED:
-                note = (f"seat {ex.seat} lays {gave} under the indicator {took}, to take it at "
-                        f"its next trick won")
+                note = say("ExchangeAnnounced", "note", seat=ex.seat, card=gave, indicator=took)
             elif ex.what == RETURNED:
-                note = f"the stock ran out: {gave} goes back to seat {ex.seat}"
-            elif action == A.EXCHANGE:  # at once
+                note = say("ExchangeReturned", "note", seat=ex.seat, card=gave)
+            elif A.kind(action) is A.Kind.EXCHANGE:  # at once
                 if rule is not None and rule.first_trick_only:
                     continue
-                note = f"seat {ex.seat} exchanges {gave} for the indicator {took}"
+                note = say("ExchangeMade", "note", seat=ex.seat, gave=gave, took=took)
             else:  # an announced exchange, completed by a trick won
-                note = f"seat {ex.seat} takes the indicator {took}; {gave} is the new indicator"
-            if action == A.EXCHANGE:
+                note = say("ExchangeMade", "note.later", seat=ex.seat, gave=gave, took=took)
+            if A.kind(action) is A.Kind.EXCHANGE:
                 self._open_trick()["notes"].append(note)
             else:
                 self.out["tricks"][-1]["notes"].append(note)
@@ -253,9 +253,10 @@ class _DealTracker:
         out["discards_to"] = st.tricks[-1].winner if done else None
         from ..engine import actions as A
 
-        said = [a for a in st.history if a in (A.ALONE, A.SHOW)]
-        out["declared"] = ("alone" if said == [A.ALONE] and known else
-                           "show" if said == [A.SHOW] else None)
+        said = A.of_kind(st.history, A.Kind.ALONE, A.Kind.SHOW)
+        kinds = [A.kind(a) for a in said]
+        out["declared"] = ("alone" if kinds == [A.Kind.ALONE] and known else
+                           "show" if kinds == [A.Kind.SHOW] else None)
 
     def _sides(self, names: Sequence[str]) -> list[dict[str, Any]]:
         """The deal's sides (what ``card_points`` and ``tricks_won`` count by). While the

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from ..engine.cards import SUITS, pack_named, parse_card
-from ..engine.narrate import trumps_phrase
-from ..engine.words import count, verb
+from ..engine.narrate import say, suit_word
+from ..engine.words import YOU, count
 from .deal import join_names
 from .report import _printable_report
 
@@ -15,6 +15,11 @@ from .report import _printable_report
 def _count(n: int, unit: str) -> str:
     """'1 game', '4 games', '500 points', '5 deals' (``unit`` in the plural)."""
     return count(n, unit[:-1], unit) if unit.endswith("s") else f"{n} {unit}"
+
+
+def _one_or_many(form: str, n: int) -> str:
+    """The form of a sentence for a count of ``n``: ``.one`` or ``.many``."""
+    return f"{form}.one" if n == 1 else f"{form}.many"
 
 
 def _listing(items: list[str]) -> str:
@@ -37,41 +42,50 @@ def _side_label(side: dict[str, Any], by_seat: bool = False) -> str:
 def _auction_lines(d: dict[str, Any], players: list[str],
                    who: Any, pack: str = "french") -> list[str]:
     lines = []
-    bids = [f"{players[b['seat']]} {b['bid'] if b['bid'] else verb(players[b['seat']], 'pass')}"
-            for b in d["auction"]]
-    lines.append(f"  Auction, from {d.get('auction_from', 'eldest')}: "
-                 + (", ".join(bids) if bids else "no bid yet"))
+
+    def said(b: dict[str, Any]) -> str:
+        name = players[b["seat"]]
+        if b["bid"]:
+            return say("Bid", "replay", seat=name, bid=b["bid"])
+        return say("Passed", "you" if name == YOU else "other", seat=name)
+    bids = [said(b) for b in d["auction"]]
+    first = d.get("auction_from", "eldest")
+    lines.append("  " + (say("Bid", "replay.auction", first=first, bids=", ".join(bids))
+                         if bids else say("Bid", "replay.none", first=first)))
     bidder = d["bidder"]
     if d.get("redeal"):
-        lines.append("  Everyone passed: the same dealer deals again")
+        lines.append("  " + say("DealScored", "redeal"))
     if bidder is not None:
         if d["bid"]:
-            lines.append(f"  High bid: {who(bidder)} with {d['bid']} (needs {d['need']})")
+            lines.append("  " + say("BiddingWon", "replay", seat=who(bidder), bid=d["bid"],
+                                    need=d["need"]))
         else:
-            lines.append(f"  Nobody bid: the dealer, {who(bidder)}, plays at zero and needs 61")
+            lines.append("  " + say("BiddingWon", "replay.none", seat=who(bidder)))
     called = d["called"]
     if called is not None and d["trump"] is not None:
-        lines.append(f"  {who(bidder, True)} calls {called}: "
-                     f"{trumps_phrase(parse_card(called), pack)}")
+        lines.append("  " + say("Called", "other", seat=who(bidder, True), card=called,
+                                suit=suit_word(parse_card(called), pack)))
         if d["alone"] is None and d["partner"] is not None:  # --open, before the declaration
-            lines.append(f"  {who(d['partner'], True)} holds {called}; "
-                         f"the bidder has yet to declare")
+            lines.append("  " + say("PartnerKnown", "replay", seat=who(d["partner"], True),
+                                    card=called))
         elif d["alone"] is None:
-            lines.append("  Partner: not yet shown")
+            lines.append("  " + say("PartnerKnown", "replay.none"))
         elif d["alone"]:
-            lines.append(f"  {who(bidder, True)} holds {called} and plays alone")
+            lines.append("  " + say("PartnerShown", "replay.alone", seat=who(bidder, True),
+                                    card=called))
         else:
             shown = d.get("called_trick")
-            when = f"played in trick {shown}" if shown else "not yet played"
-            held = "held" if shown else "holds"
-            lines.append(f"  Partner: {who(d['partner'])}, who {held} {called} ({when})")
+            lines.append("  " + say("PartnerShown", "replay" if shown else "replay.unplayed",
+                                    seat=who(d["partner"]), card=called, trick=shown))
     return lines
 
 
 def render_text(rep: dict[str, Any]) -> str:
     from ..engine.variant import variant_class
 
-    pack = variant_class(rep["variant"]).pack_style  # the suits' names in the game's pack
+    game = variant_class(rep["variant"])
+    pack = game.pack_style  # the suits' names in the game's pack
+    shows_indicator = game.has_indicator
     words = pack_named(pack)
 
     def suit(letter: str) -> str:
@@ -121,15 +135,11 @@ def render_text(rep: dict[str, Any]) -> str:
         names = [x["name"] for x in d["seats"]]
         teams = [join_names([x["name"] for x in d["seats"] if x["team"] == t])
                  for t in range(len(d["game_points"]))]
-        if d.get("sits_out") is not None:  # the dealer deals and takes no seat
-            head = f"Deal {d['number']}: {players[d['sits_out']]} deals and sits out"
-        else:
-            head = f"Deal {d['number']}: dealer {who(d['dealer'])}"
-        if d["seed"] is not None:
-            head += f", seed {d['seed']}"
-        if d["layout_given"]:
-            head += ", cards laid out in the record"
-        lines.append(head)
+        out = d.get("sits_out") is not None  # the dealer deals and takes no seat
+        form = ("replay" + (".out" if out else "") + (".seed" if d["seed"] is not None else "")
+                + (".layout" if d["layout_given"] else ""))
+        lines.append(say("Deal", form, number=d["number"], seed=d["seed"],
+                         seat=players[d["sits_out"]] if out else who(d["dealer"])))
         if rep.get("seating_per_deal"):
             lines.append("  Seats: " + ", ".join(
                 f"{x['seat']} {x['name']}" + (f" (played by {names[d['dealer']]})"
@@ -139,46 +149,52 @@ def render_text(rep: dict[str, Any]) -> str:
         if "auction" in d:
             lines.extend(_auction_lines(d, names, who, pack))
         elif d["choice"] == "knock":
-            lines.append(f"  {who(d['eldest'], True)} knocks: hearts are trumps, no indicator")
+            lines.append("  " + say("Knock", "replay", seat=who(d["eldest"], True)))
         elif d["choice"] == "cut":
             buried = d.get("buried", 0)
-            what = "Ace or 7" if buried == 1 else "Aces or 7s"
-            extra = f" ({buried} {what} buried first)" if buried else ""
-            lines.append(f"  {who(d['eldest'], True)} cuts: indicator {d['indicator']}, "
-                         f"{suit(trump)} are trumps{extra}")
-        elif trump is not None and d["indicator"] and rep.get("family") == "sueca":
-            lines.append(f"  Trumps: {suit(trump)} ({d['indicator']}, the dealer's last "
-                         f"card, turned face up)")
+            form = "replay" if not buried else "replay.one" if buried == 1 else "replay.many"
+            lines.append("  " + say("Cut", form, seat=who(d["eldest"], True),
+                                    card=d["indicator"], suit=suit(trump), buried=buried))
+        elif trump is not None and d["indicator"] and not shows_indicator:
+            # no indicator in this game: the card that set trumps, dealt face up
+            lines.append("  " + say("TrumpShown", "replay", suit=suit(trump),
+                                    card=d["indicator"]))
         elif trump is not None:
-            ind = f" (indicator {indicator(d['indicator'])})" if d["indicator"] else ""
-            lines.append(f"  Trumps: {suit(trump)}{ind}")
+            lines.append("  " + say("IndicatorTurned", "replay" if d["indicator"] else
+                                    "replay.none", suit=suit(trump),
+                                    card=indicator(d["indicator"]) if d["indicator"] else ""))
         for note in d.get("notes_before_play", []):
             lines.append(f"  {note[0].upper()}{note[1:]}")
         if d["exchange"] is not None:
             ex = d["exchange"]
-            lines.append(f"  {who(ex['seat'], True)} exchanges {ex['gave']} for the indicator "
-                         f"{ex['took']} (in the first trick, before playing)")
+            lines.append("  " + say("ExchangeMade", "replay", seat=who(ex["seat"], True),
+                                    gave=ex["gave"], took=ex["took"]))
         for t in d["tricks"]:
             plays = "  ".join(
                 f"{p['seat']}: " + "".join(f"[{s}] " for s in p.get("signals", [])) + p["card"]
                 for p in t["plays"])
             if t["complete"]:
-                end = f"won by {who(t['winner'])}, {count(t['points'], 'point')}"
+                end = say("TrickWon", _one_or_many("replay", t["points"]),
+                          seat=who(t["winner"]), points=t["points"])
             else:
-                end = "unfinished"
-            lines.append(f"  Trick {t['number']:>2}, led by {t['leader']}:  {plays}  -> {end}")
+                end = say("TrickWon", "replay.open")
+            lines.append("  " + say("TrickWon", "replay", number=t["number"],
+                                    leader=t["leader"], plays=plays, end=end))
             for s in t["signals"]:
-                lines.append(f"      signal from {who(s['seat'])}: {s['signal']} "
-                             f"({s['meaning']}); seen by {seats(s['seen_by'])}, "
-                             f"caught by {seats(s['caught_by'])}")
+                lines.append("      " + say("Signalled", "replay", seat=who(s["seat"]),
+                                            signal=s["signal"], meaning=s["meaning"],
+                                            seen=seats(s["seen_by"]),
+                                            caught=seats(s["caught_by"])))
             if t.get("bonus"):
                 last = d["finished"] and t is d["tricks"][-1]
-                why = "for the last trick" if last else "bonus"
-                lines.append(f"      +{count(t['bonus'], 'card point')} {why} to "
-                             f"{who(t['winner'])}")
+                form = _one_or_many("replay.last" if last else "replay.bonus", t["bonus"])
+                lines.append("      " + say("TrickWon", form, points=t["bonus"],
+                                            seat=who(t["winner"])))
             for e in t["score_events"]:
-                lines.append(f"      {e['reason']}: {teams[e['team']]} "
-                             f"+{count(e['game_points'], 'game point')}")
+                lines.append("      " + say("PointsScored",
+                                            _one_or_many("replay", e["game_points"]),
+                                            reason=e["reason"], team=teams[e["team"]],
+                                            points=e["game_points"]))
             for note in t["notes"]:
                 lines.append(f"      {note}")
         by_seat = d.get("called") is not None and d.get("alone") is None
@@ -187,23 +203,25 @@ def render_text(rep: dict[str, Any]) -> str:
         cp = _listing([f"{labels[s]} {p}" for s, p in enumerate(d["card_points"])])
         tw = "-".join(str(x) for x in d["tricks_won"])
         if not d["finished"]:
-            nxt = f"; {who(d['to_act'])} is to act" if d["to_act"] is not None else ""
-            lines.append(f"  The record stops here, the deal unfinished "
-                         f"({count(d['actions'], 'action')}{nxt})")
-            lines.append(f"  Card points so far{', player by player' if by_seat else ''}: "
-                         f"{cp} (tricks {tw})")
+            form = _one_or_many("replay.open", d["actions"])
+            if d["to_act"] is not None:
+                form += ".next"
+            lines.append("  " + say("DealScored", form, actions=d["actions"],
+                                    seat=who(d["to_act"]) if d["to_act"] is not None else ""))
+            lines.append("  " + say("DealScored", "replay.open.seats" if by_seat
+                                    else "replay.open.points", points=cp, tricks=tw))
             if "hands" in d:
                 lines.append("  Hands now: " + "; ".join(
                     f"{who(s)} {' '.join(h) if h else 'none'}" for s, h in enumerate(d["hands"])))
             continue
-        lines.append(f"  Card points: {cp} (tricks {tw})")
+        lines.append("  " + say("DealScored", "replay.points", points=cp, tricks=tw))
         gained = _listing([f"{teams[t]} {g:+d}" for t, g in enumerate(d["game_points"]) if g])
         why = "; ".join(d["notes"])
-        label = "Points scored" if unit == "points" else "Game points"
-        lines.append(f"  {label}: {gained or 'none'} ({why})")
+        lines.append("  " + say("DealScored", "replay.scored" if unit == "points"
+                                else "replay.gained", gained=gained or "none", why=why))
         if d["ended_early"]:
-            rest = "; the rest of the deal is not played" if d["cards_left"] else ""
-            lines.append(f"  The match was won during play{rest}")
+            lines.append("  " + say("DealScored", "replay.early.rest" if d["cards_left"]
+                                    else "replay.early"))
         if session:
             lines.append(f"  Session after deal {d['number']} of {session}: "
                          f"{standing(d['match_after'])}")

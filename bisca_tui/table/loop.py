@@ -1,6 +1,9 @@
 """The turn loop of a match in play, without a screen: who is to act and how, a person's
 choice applied, a bot asked for its choice, undo, the save after each action, the game
-history written after each deal, and the passage from one deal to the next.
+history written after each deal, and the passage from one deal to the next. The turns
+themselves (the seat to act, its action applied for it and refused from any other seat,
+each seat's view built once per position) are the engine's (``engine.turns``), as for
+every other player of deals; this adds what a table has besides.
 
 The card table on screen drives it (drawing what happened, pacing the bots, running them
 in worker threads), and so can anything else that plays a match: a test, a program
@@ -22,6 +25,8 @@ from typing import TYPE_CHECKING, Protocol
 from ..engine import actions as A
 from ..engine.actions import action_str
 from ..engine.errors import IllegalAction
+from ..engine.events import Event
+from ..engine.turns import seat_to_act
 from ..engine.variant import DealScore
 from ..engine.view import SeatView
 from .save import clear_save, save_path, write_save
@@ -59,6 +64,7 @@ class Step:
     tricks_before: int
     events_before: int
     failure: str = ""  # a bot's choice replaced: why (its error, or the rule it broke)
+    events: tuple[Event, ...] = ()  # what the action caused
 
 
 @dataclass(frozen=True)
@@ -148,7 +154,7 @@ class TableLoop:
         st = s.state
         if st.is_over():
             return Turn(DEAL_OVER)
-        seat = st.current
+        seat = seat_to_act(st)
         if seat is None:
             return Turn(WAITING)
         return Turn(PERSON if s.is_human(seat) else BOT, seat, st.phase)
@@ -163,10 +169,10 @@ class TableLoop:
         current = st.current
         if current is None or self.deal_closed:
             raise IllegalAction(seat, action_str(action), "nobody is to act")
-        step = Step(current, action, len(st.tricks), len(st.score_events))
-        self.session.apply(action, seat)
+        tricks, scored = len(st.tricks), len(st.score_events)
+        played = self.session.apply(action, seat)  # the engine's turns: refused, or applied
         self.save()
-        return step
+        return Step(played.seat, played.action, tricks, scored, events=played.events)
 
     def ask_bot(self, seat: int | None = None) -> None:
         """Ask the bot of the seat to act (``seat``, when given, must be it) for its choice,

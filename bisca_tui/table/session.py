@@ -20,6 +20,7 @@ from ..engine.actions import action_str
 from ..engine.match import Match
 from ..engine.records import Undo
 from ..engine.state import GameState
+from ..engine.turns import Played, Views, act
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
 from .recording import Saving
@@ -62,6 +63,7 @@ class Session(Saving):
         self.hints = hints  # the coach's hints (h) may be asked for; off: a "no hints" match
         self.undone: dict[int, list[Undo]] = {}  # by deal: the actions taken back
         self.moves = 0  # actions applied and undone: a bot's answer is for one position
+        self.views = Views()  # each seat's view of the position, built once
         self._undo_point: tuple[tuple[int, int], int | None] | None = None
         self.bots: dict[int, Bot] = {}  # by player
         self.bot_problems: list[str] = []
@@ -313,7 +315,9 @@ class Session(Saving):
         return self.match.gains(len(self.match.deals) - 1, score)
 
     def view(self, seat: int) -> SeatView:
-        return self.state.view(seat)
+        """What ``seat`` sees now: built once per position, however often the table asks
+        (to draw it, to tell which keys apply, to hand it to a bot)."""
+        return self.views.of(self.state, seat)
 
     def team_label(self, team: int) -> str:
         """Teams by name: the player's own name with two players, else A, B, C..."""
@@ -328,11 +332,12 @@ class Session(Saving):
 
     # ----- acting --------------------------------------------------------------------
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: int, seat: int | None = None) -> Played:
         """Apply an action of ``seat``, which must be the seat to act (the engine raises
         ``IllegalAction``); without ``seat``, for whoever is to act."""
-        self.state.apply(action, seat)
+        played = act(self.state, action, seat)
         self.moves += 1
+        return played
 
     # ----- taking back -----------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..coach import Decision, Hint, OtherDecision
 from ..engine import actions as A
+from ..engine.actions import Kind as K
 from ..engine.narrate import CardRef, Part, bid_label
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
@@ -45,12 +46,13 @@ def action_label(variant: Variant, action: int, style: str) -> Text:
         signals = variant.signals
         meaning = signals[k].meaning if k < len(signals) else str(k)
         return Text(f"the signal \"{meaning}\" (key s)")
-    if A.DISCARD <= action < A.DISCARD + 80:
-        return Text("lay aside ").append_text(card_text(action - A.DISCARD, style))
-    if action == A.PASS or A.BID <= action < A.CALL or action == A.REOPEN:
+    kind = A.kind(action)
+    if kind is K.DISCARD:
+        return Text("lay aside ").append_text(card_text(A.card_of(action), style))
+    if kind in (K.PASS, K.BID, K.REOPEN):
         return Text(f"bid {bid_label(variant, action)}" if action != A.PASS else "pass")
-    if A.CALL <= action < A.TRUMP:
-        return Text("call ").append_text(card_text(action - A.CALL, style))
+    if kind is K.CALL:
+        return Text("call ").append_text(card_text(A.card_of(action), style))
     return Text(A.action_str(action, variant.signal_names).replace(":", " "))
 
 

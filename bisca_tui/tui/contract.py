@@ -31,9 +31,9 @@ PLAY = P.PLAY
 CUT_OR_KNOCK = P.CUT_OR_KNOCK  # Bisca Capixaba: cut (an indicator) or knock (hearts)
 DISCARD = P.DISCARD  # col Monte: the bidder lays cards aside
 CLAIM, DECLARE = P.CLAIM, P.DECLARE  # col Monte: a redeal asked for; alone or show
-# the phases whose actions are cards of the hand, each with the code its actions start at:
-# a card's action is that code plus the card (a card played, a card laid aside)
-CARD_PHASES = {PLAY: 0, DISCARD: A.DISCARD}
+# the phases whose actions are cards of the hand, each with the kind of its actions (a card
+# played, a card laid aside)
+CARD_PHASES = {PLAY: A.Kind.PLAY, DISCARD: A.Kind.DISCARD}
 
 
 # ----- the facts ---------------------------------------------------------------------

@@ -7,16 +7,28 @@ read as markup.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine.narrate import CardRef, action_noun, bid_label, narrate
+from ..engine.actions import Kind as K
+from ..engine.events import Event
+from ..engine.narrate import (
+    CardRef,
+    Part,
+    action_noun,
+    bid_label,
+    fill,
+    narrate,
+    person,
+    say,
+    template,
+)
 from ..engine.state import GameState
 from .cardart import card_text
-from .widgets.log import LOG_WIDTH, verb
+from .widgets.log import LOG_WIDTH
 
 if TYPE_CHECKING:
     from ..table.session import Session
@@ -29,9 +41,9 @@ def deal_heading(s: Session, index: int | None = None) -> str:
     out = m.sitting_out(i)
     if out is not None:
         name = s.people[out].name
-        return f"— Deal {i + 1}, {name} {verb(name, 'deal')} and {verb(name, 'sit')} out —"
+        return say("Deal", f"{person(name)}.out", number=i + 1, seat=name)
     who = s.name_in(i, m.deals[i].dealer)
-    return f"— Deal {i + 1}, {who} {verb(who, 'deal')} —"
+    return say("Deal", person(who), number=i + 1, seat=who)
 
 
 def deal_result(s: Session, index: int) -> Text:
@@ -40,64 +52,83 @@ def deal_result(s: Session, index: int) -> Text:
     m = s.match
     result = m.results[index]
     if result.redeal:
-        return Text(f"  Deal {index + 1} thrown in: dealt again", style="bold yellow")
+        return Text("  " + say("Deal", "thrown_in", number=index + 1), style="bold yellow")
     points = "-".join(str(p) for p in result.card_points)
     gains = [f"{s.scorer_label(k)} {g:+d}" for k, g in enumerate(m.gains(index, result)) if g]
-    return Text(f"  Deal {index + 1}: {points} · {', '.join(gains) or 'no game'}",
-                style="bold yellow")
+    said = say("Deal", "result" if gains else "result.none", number=index + 1, points=points,
+               gains=", ".join(gains))
+    return Text("  " + said, style="bold yellow")
 
 
-STYLES = {"action": "", "trick": "green", "score": "bold yellow", "contract": "bold cyan",
-          "reveal": "bold yellow"}
+STYLES = {"action": "", "bid": "cyan", "trick": "green", "score": "bold yellow",
+          "contract": "bold cyan", "reveal": "bold yellow"}
 
 
-def describe(s: Session, st: GameState, seat: int, action: int, tricks_before: int,
-             events_before: int, points: bool = True,
+def _drawn(parts: tuple[Part, ...], style: str, card_style: str) -> Text:
+    text = Text(style=style)
+    for part in parts:
+        if isinstance(part, CardRef):
+            text.append_text(card_text(part.card, card_style))
+        else:
+            text.append(part)
+    return text
+
+
+def describe(s: Session, st: GameState, events: Sequence[Event], points: bool = True,
              name: Callable[[int], str] | None = None) -> list[str | Text]:
-    """The log lines of an action just applied to ``st``, told by the engine's narrator and
-    drawn with the table's cards and colours; ``name`` names the seats (of the current deal
-    unless given)."""
+    """The log lines of ``events`` (those an action just caused in ``st``), told by the
+    engine's narrator and drawn with the table's cards and colours; ``name`` names the seats
+    (of the current deal unless given)."""
     out: list[str | Text] = []
-    for line in narrate(st, seat, action, tricks_before, events_before, name or s.name,
-                        s.team_label, points):
+    for line in narrate(st, events, name or s.name, s.team_label, points):
         style = STYLES.get(line.kind, "")
-        if line.kind == "action" and (action == A.PASS or A.BID <= action < A.CALL):
-            style = "cyan"
-        text = Text(style=style)
-        for part in line.parts:
-            if isinstance(part, CardRef):
-                text.append_text(card_text(part.card, s.card_style))
-            else:
-                text.append(part)
-        if line.kind == "trick" and text.cell_len > LOG_WIDTH:  # one line of the log
-            text = Text(text.plain.replace(" the trick", " it"), style=style)
+        text = _drawn(line.parts, style, s.card_style)
+        if line.short is not None and text.cell_len > LOG_WIDTH:  # one line of the log
+            text = _drawn(line.short, style, s.card_style)
         out.append(text)
     return out
+
+
+def last_events(st: GameState) -> tuple[Event, ...]:
+    """The events the last action of ``st`` caused: the deal's events past those of the same
+    deal replayed up to the action before (the engine keeps events, not where each action's
+    begin)."""
+    if not st.history:
+        return ()
+    before = GameState(st.variant, st.dealer, st.seed, st.layout_given, context=st.context)
+    for action in st.history[:-1]:
+        before.apply(action)
+    return tuple(st.events[len(before.events):])
 
 
 def taken_phrase(s: Session, action: int) -> Text:
     """An action taken back, in a few words: the card played, "4♥ laid aside", "the call
     of 7♠", a bid in words, a signal by its name."""
     v = s.variant
-    if A.is_play(action):
+    kind = A.kind(action)
+    if kind is K.PLAY:
         return card_text(action, s.card_style)
-    if A.DISCARD <= action < A.DISCARD + 80:
-        return card_text(action - A.DISCARD, s.card_style) + Text(" laid aside")
-    if A.CALL <= action < A.TRUMP:
-        return Text("the call of ") + card_text(action - A.CALL, s.card_style)
-    if action == A.PASS or A.BID <= action < A.CALL:
+    if kind is K.DISCARD:
+        return _drawn(fill(template("Undone", "discard"), card=CardRef(A.card_of(action))),
+                      "", s.card_style)
+    if kind is K.CALL:
+        return _drawn(fill(template("Undone", "call"), card=CardRef(A.card_of(action))),
+                      "", s.card_style)
+    if kind in (K.PASS, K.BID):
         return Text(bid_label(v, action))
     if A.is_signal(action):
         k = action - A.SIGNAL
-        return Text(f"the signal {v.signals[k].name}" if k < len(v.signals) else "a signal")
+        return Text(say("Undone", "signal", signal=v.signals[k].name) if k < len(v.signals)
+                    else say("Undone", "signal.unknown"))
     return Text(action_noun(action) or A.action_str(action, v.signal_names))
 
 
 def undone_line(s: Session, taken: list[int]) -> Text:
     """The log line of an undo: the actions taken back, in the order they were taken."""
-    line = Text("Undone: ", style="bold magenta")
+    head, tail = template("Undone", "other").split("{actions}")
+    line = Text(head, style="bold magenta")
     line.append_text(Text(", ").join(taken_phrase(s, a) for a in taken))
-    return line
+    return line.append(tail) if tail else line
 
 
 def lines_of_play(s: Session, index: int) -> list[tuple[list[int], list[int]]]:
@@ -135,10 +166,9 @@ def deal_so_far(s: Session, index: int | None = None,
         for line, taken in plays:
             for action in line[len(replay.history):]:
                 seat = replay.current
-                tricks, events = len(replay.tricks), len(replay.score_events)
-                replay.apply(action)
+                events = replay.apply(action)
                 if seat is not None:
-                    lines.extend(describe(s, replay, seat, action, tricks, events, points,
+                    lines.extend(describe(s, replay, events, points,
                                           lambda k: s.name_in(i, k)))
             if taken:  # back to the position before the actions taken back
                 kept = line[:len(line) - len(taken)]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from rich.text import Text
 
 from ..engine.actions import parse_action
+from ..engine.narrate import say
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.view import SeatView
@@ -99,13 +100,11 @@ class RecordWalk:
         for text in self.record.deals[deal].actions:
             seat = state.current
             action = parse_action(text, v.signal_names)
-            before, events = len(state.tricks), len(state.score_events)
-            state.apply(action)  # the whole record was replayed: every action is legal
+            events = state.apply(action)  # the whole record was replayed: all legal
             told: list[str | Text] = []
             if seat is not None:
                 try:
-                    told = describe(s, state, seat, action, before, events,
-                                    name=lambda k: s.name_in(deal, k))
+                    told = describe(s, state, events, name=lambda k: s.name_in(deal, k))
                 except Exception:  # the log is a courtesy: never let it stop the viewer
                     told = []
             states.append(state.clone())
@@ -167,14 +166,15 @@ class RecordWalk:
         s = self.session(deal)
         r = self.match.results[deal]
         if r.redeal:
-            return [Text(f"Deal {deal + 1} thrown in: dealt again"), Text("Thrown in")]
+            return [Text(say("Deal", "thrown_in", number=deal + 1)),
+                    Text(say("Deal", "thrown_in.short"))]
         points = "-".join(str(p) for p in r.card_points)
-        gains = [f"{s.scorer_label(k)} {g:+d}"
-                 for k, g in enumerate(self.match.gains(deal, r)) if g]
-        told = ", ".join(gains) or "no game"
-        return [Text(f"Deal {deal + 1} over: {points} · {told}"),
-                Text(f"{points} · {told}"),
-                Text(f"Deal {deal + 1} over: {points}"),
+        gains = ", ".join(f"{s.scorer_label(k)} {g:+d}"
+                          for k, g in enumerate(self.match.gains(deal, r)) if g)
+        none = "" if gains else ".none"
+        return [Text(say("Deal", "over" + none, number=deal + 1, points=points, gains=gains)),
+                Text(say("Deal", "over.short" + none, points=points, gains=gains)),
+                Text(say("Deal", "over.shorter", number=deal + 1, points=points)),
                 Text(points)]
 
     def log(self, deal: int, step: int) -> list[str | Text]:

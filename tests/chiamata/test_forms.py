@@ -100,11 +100,10 @@ def test_subito_all_pass_opens_a_round_of_reopen_or_redeal_from_eldest() -> None
     assert s.phase == "call" and s.bidding.contract.bidder == 0 and s.bidding.contract.need == 63
     names = ["Ana", "Bruno", "Carla", "Duarte", "Eva"]
     t = new("chiamata-subito-al-due")
-    say(t, *[A.PASS] * 5, A.PASS)
-    line = narrate(t, 0, A.PASS, 0, 0, names.__getitem__)[0].text(str)
+    say(t, *[A.PASS] * 5)
+    line = narrate(t, t.apply(A.PASS), names.__getitem__)[0].text(str)
     assert line == "Ana agrees to a redeal"
-    t.apply(A.REOPEN)
-    line = narrate(t, 1, A.REOPEN, 0, 0, names.__getitem__)[0].text(str)
+    line = narrate(t, t.apply(A.REOPEN), names.__getitem__)[0].text(str)
     assert line == "Bruno reopens the bidding at 61 points"
 
 

@@ -149,3 +149,32 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         app.set_motion(True)
         t.session.speed = "instant"
         assert not t.moving()
+
+
+async def test_the_table_builds_each_seats_view_once_per_position(private_data,
+                                                                 monkeypatch) -> None:
+    """Drawing the table, telling which keys apply, playing a card and asking a bot all
+    read the same view of a seat: it is built once for each position, not at every ask."""
+    import bisca_tui.engine.view as view_module
+
+    make_view = view_module.make_view
+    built: list[tuple[int, int, int]] = []
+
+    def counting(state, seat):
+        built.append((id(state), len(state.history), seat))
+        return make_view(state, seat)
+
+    session = Session.new("bisca-4", {}, default_seats(4, "random"), seed=5)
+    st = session.state
+    while len(st.tricks) < 8:  # most of the deal in code, the end by keys
+        st.apply(st.legal_actions()[0])
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await open_table(app, pilot, session)
+        monkeypatch.setattr(view_module, "make_view", counting)
+        assert await play_deal_by_keys(app, pilot) == 2  # and the bots' six cards
+        monkeypatch.undo()
+        assert t.session.match.deals[0].is_over()
+    positions = {(state, at) for state, at, _ in built}
+    assert len(positions) >= 6  # seen from the bottom, and by the bots
+    assert len(built) == len(set(built))  # never twice the same seat's in one position

@@ -110,8 +110,7 @@ def test_the_narrator_speaks_to_you_in_the_second_person() -> None:
             while not st.is_over():
                 seat = st.current
                 action = bots[seat].choose(st.view(seat))
-                tricks, events = len(st.tricks), len(st.score_events)
-                st.apply(action)
+                events = st.apply(action)
                 c = st.bidding.contract
                 if c is None or c.called is None:
                     continue
@@ -120,7 +119,7 @@ def test_the_narrator_speaks_to_you_in_the_second_person() -> None:
                 def name(k: int, you: int = you) -> str:
                     return "You" if k == you else f"P{k}"
 
-                for line in narrate(st, seat, action, tricks, events, name):
+                for line in narrate(st, events, name):
                     text = line.text(str)
                     if "partner" in text:
                         said.append(text)

@@ -88,10 +88,10 @@ def declare_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen) ->
 
 def call_dialog(app: App[object], s: Session, v: SeatView, chosen: Chosen) -> None:
     """The card the auction's winner calls."""
-    cards = [a - A.CALL for a in v.legal if A.CALL <= a < A.TRUMP]
+    cards = [A.card_of(a) for a in A.of_kind(v.legal, A.Kind.CALL)]
     app.push_screen(
         CallScreen(cards, v.hand, s.variant.ranking.order, contract_need(v), s.card_style),
-        callback=lambda card: chosen(None if card is None else A.CALL + card))
+        callback=lambda card: chosen(None if card is None else A.call(card)))
 
 
 # the dialog of each phase whose actions are not cards (``engine.phases.BIDDING``)

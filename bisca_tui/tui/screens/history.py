@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ...engine.narrate import say
 from ...history.listing import (
     DealRow,
     ExportError,
@@ -41,7 +42,7 @@ COLUMNS = ("Id", "Started", "Game", "Players", "Score", "Deals", "Result")
 def deal_label(d: DealRow) -> Text:
     t = Text(f"Deal {d.index + 1}: ", style="bold")
     if d.redeal:
-        t.append("thrown in, dealt again")
+        t.append(say("Deal", "thrown_in.history"))
         return t
     t.append("-".join(str(p) for p in d.card_points) + " card points")
     if d.notes:

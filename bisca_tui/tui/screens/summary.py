@@ -9,8 +9,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ...engine.narrate import person, say
 from ...engine.variant import DealScore
-from ...engine.words import and_list, count, verb, verb_many
+from ...engine.words import and_list, count, verb
 from ...table.session import Session
 from ..contract import bidder
 from ..widgets.common import themed
@@ -86,7 +87,7 @@ def score_sheet(session: Session) -> Text:
     for i, result in enumerate(m.results):
         t.append("\n")
         if result.redeal:
-            t.append(f"{'':5}{'thrown in: dealt again':>{width * len(players)}}",
+            t.append(f"{'':5}{say('Deal', 'thrown_in.table'):>{width * len(players)}}",
                      style="bright_black")
             continue
         played += 1
@@ -132,20 +133,28 @@ def noun(n: int, word: str) -> str:
     return count(n, word).split(" ", 1)[1]
 
 
-def wins(session: Session, team: int, deal: bool = False) -> str:
-    """``You win``, ``Rui wins``, ``Team A (Ana, Rui) win``. In a game scored player by
-    player, ``team`` is a player for the match, a side of the deal for a deal."""
+def wins(session: Session, team: int) -> str:
+    """``You win``, ``Rui wins``, ``Team A (Ana, Rui) win`` (the match). In a game scored
+    player by player, ``team`` is a player."""
     if session.variant.people_scores:
-        if not deal:
-            name = session.scorer_label(team)
-            return f"{name} {verb(name, 'win')}"
-        members = [session.name(seat) for seat in session.humans_and_bots(team)]
-        if members:
-            return f"{and_list(members)} {verb_many(members, 'win')}"
-        return f"{session.scorer_label(team)} {verb(session.scorer_label(team), 'win')}"
+        name = session.scorer_label(team)
+        return f"{name} {verb(name, 'win')}"
     names = team_names(session, team)
     one = len(session.team_members(team)) == 1
     return f"{names} {verb(names, 'win') if one else 'win'}"
+
+
+def _deal_won(session: Session, team: int) -> str:
+    """``You win the deal.``, ``Rui wins the deal.``, ``Team A (Ana, Rui) win the deal.``
+    In a game scored player by player, ``team`` is a side of the deal."""
+    if session.variant.people_scores:
+        members = [session.name(seat) for seat in session.humans_and_bots(team)]
+        names = and_list(members) if members else session.scorer_label(team)
+        one = len(members) <= 1
+    else:
+        names = team_names(session, team)
+        one = len(session.team_members(team)) == 1
+    return say("DealScored", f"summary.{person(names)}" if one else "summary.many", seat=names)
 
 
 def deal_winner_line(session: Session, score: DealScore) -> str:
@@ -155,7 +164,7 @@ def deal_winner_line(session: Session, score: DealScore) -> str:
     s, sc = session, score
     if len(sc.winners) > 1:
         names = [s.team_label(t) for t in sc.winners]
-        return f"A tie at the top: {and_list(names)} each take the hand."
+        return say("DealScored", "summary.tie", seat=and_list(names))
     st = s.state
     c = st.bidding.contract
     if c is not None and c.called is not None and st.side_of:
@@ -166,19 +175,20 @@ def deal_winner_line(session: Session, score: DealScore) -> str:
         if sc.game_points[c.bidder] > 0:
             names = [s.name(seat) for seat in ours]
             if len(names) == 1:
-                return f"{names[0]} {verb(names[0], 'win')} the deal alone."
-            return f"{and_list(names)} win the deal."
+                return say("DealScored", f"summary.{person(names[0])}.alone", seat=names[0])
+            return say("DealScored", "summary.many", seat=and_list(names))
         if any(sc.game_points):
             names = [s.name(seat) for seat in theirs]
-            return f"The defenders ({and_list(names)}) win the deal."
+            return say("DealScored", "summary.defenders", seat=and_list(names))
     if sc.winner is not None:
-        return f"{wins(s, sc.winner, deal=True)} the deal."
+        return _deal_won(s, sc.winner)
     gainers = [t for t, g in enumerate(sc.game_points) if g > 0]
     if len(gainers) == 1:
-        return f"{wins(s, gainers[0], deal=True)} the deal."
+        return _deal_won(s, gainers[0])
     if gainers:
-        return f"{and_list([s.team_label(t) for t in gainers])} win the deal."
-    return "No game: the points are shared."
+        return say("DealScored", "summary.many",
+                   seat=and_list([s.team_label(t) for t in gainers]))
+    return say("DealScored", "summary.none")
 
 
 def team_names(session: Session, team: int) -> str:
@@ -211,8 +221,7 @@ class DealSummaryScreen(ModalScreen[None]):
             title += " (ended by a heley)"
         body = Text()
         if sc.redeal:
-            body.append("Everyone passed: the cards are thrown in and the same dealer deals "
-                        "again.\n\n", style="bold")
+            body.append(say("DealScored", "summary.redeal") + "\n\n", style="bold")
             body.append_text(score_table(s, self.my_team))
             with Vertical(classes="dialog", id="deal-summary"):
                 yield Static(title.replace("is over", "is thrown in"), classes="dialog-title")

@@ -168,10 +168,10 @@ class TableScreen(TableActions, Screen[None]):
 
     def playable(self, view: SeatView) -> set[int]:
         """The cards of the hand whose action (a play, or laying it aside) is legal now."""
-        base = CARD_PHASES.get(view.phase)
-        if base is None:
+        kind = CARD_PHASES.get(view.phase)
+        if kind is None:
             return set()
-        return {a - base for a in view.legal if base <= a < base + 80}
+        return {A.card_of(a) for a in A.of_kind(view.legal, kind)}
 
     def refresh_table(self) -> None:
         if self.drawn:
@@ -348,7 +348,7 @@ class TableScreen(TableActions, Screen[None]):
         card = hand[index]
         self.selected = index
         try:
-            self.act(CARD_PHASES[v.phase] + card, v.seat)
+            self.act(A.with_card(CARD_PHASES[v.phase], card), v.seat)
         except IllegalAction as e:
             self.notice = Text(f"{who} cannot play ", style="bold red")
             self.notice.append_text(card_text(card, self.session.card_style))

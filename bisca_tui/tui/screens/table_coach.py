@@ -101,7 +101,7 @@ class TableCoach(TableFlow):
         hand = self.sorted_hand(v)
         shown = message.then or message.hint  # the card, when a signal comes first
         advised = shown.action
-        card = advised - A.DISCARD if A.DISCARD <= advised < A.DISCARD + 80 else advised
+        card = A.card_of(advised) if A.kind(advised) is A.Kind.DISCARD else advised
         if card in hand:  # the cursor rests on the advised card: Enter plays it
             self.selected = hand.index(card)
         s = self.session

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ...engine import actions as A
+from ...engine.narrate import person, say
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
 from .lines import last_trick_line
-from .log import fit, verb
+from .log import fit
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
@@ -47,11 +48,12 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
         t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
     t.append("lead a card" if not v.trick else "play a card")
-    extras = A.EXCHANGE in legal or any(A.is_signal(a) for a in legal)
+    exchange = A.first_of(legal, A.Kind.EXCHANGE) is not None
+    extras = exchange or any(A.is_signal(a) for a in legal)
     n = len(v.hand)
     keys = "1" if n <= 1 else f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
     t.append(f" ({keys}, ←→ Enter)." if extras else f" ({keys}, ←→ Enter, or click).")
-    if A.EXCHANGE in legal and v.indicator is not None:
+    if exchange and v.indicator is not None:
         t.append(" x: exchange for ")
         t.append_text(card_text(v.indicator, s.card_style))
         t.append(".")
@@ -72,17 +74,18 @@ def trick_shown(s: Session, v: SeatView, room: int, review: bool,
     if review and v.tricks:
         t = v.tricks[-1]
         who = s.name(t.winner)
-        worth = f" (+{t.points})" if points else ""
-        short = f" +{t.points}" if points else " took it"
-        caption = fit(room, [Text(f"Last trick: {who} took it{worth}  (l)"),
-                             Text(f"Last trick: {who}{short}")], "bold yellow")
+        last = say("TrickWon", "last" if points else "last.quiet", seat=who, points=t.points)
+        short = say("TrickWon", "last.short" if points else "last.quiet", seat=who,
+                    points=t.points)
+        caption = fit(room, [Text(last + "  (l)"), Text(short)], "bold yellow")
         return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption
     if finished and v.tricks and not v.trick:
         t = v.tricks[-1]
         who = s.name(t.winner)
-        worth = f" (+{t.points})" if points else ""
-        taken = f"{who} {verb(who, 'take')} the trick{worth}"
-        short = f"{who} +{t.points}" if points else f"{who} {verb(who, 'take')} it"
+        me = person(who)
+        taken = say("TrickWon", me if points else f"{me}.quiet", seat=who, points=t.points)
+        short = say("TrickWon", "caption.short" if points else f"{me}.quiet.short", seat=who,
+                    points=t.points)
         wordings = [Text(taken + "  (space)")] if keys else []
         caption = fit(room, [*wordings, Text(taken), Text(short)], "green")
         return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption

@@ -1,0 +1,11 @@
+"""What happened in a deal, told in words: the one narrator (``narrate``, from the engine's
+events), the one table of its sentences (``MESSAGES``), and actions named in words for the
+consumers that offer them (``bid_label``, ``choice_round``)."""
+
+from .labels import ChoiceRound, action_noun, bid_label, choice_round, suit_word
+from .messages import MESSAGES, NOT_EVENTS, CardRef, Part, fill, say, template
+from .narrator import SILENT, Line, narrate, person, tell
+
+__all__ = ["MESSAGES", "NOT_EVENTS", "SILENT", "CardRef", "ChoiceRound", "Line", "Part",
+           "action_noun", "bid_label", "choice_round", "fill", "narrate", "person", "say",
+           "suit_word", "tell", "template"]
