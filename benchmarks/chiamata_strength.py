@@ -128,7 +128,7 @@ def play_game(a: str, b: str, players: int, seed: int, index: int, a_seat: int,
         tally.pay_b += (sum(gp) - gp[a_seat]) / (v.n - 1)
         tally.pts_a += s.points[a_seat]
         tally.pts_b += (120 - s.points[a_seat]) / (v.n - 1)
-        c = s.contract
+        c = s.bidding.contract
         if c is not None and c.bidder == a_seat:
             tally.bids_a += 1
             tally.made_a += r.winner is not None

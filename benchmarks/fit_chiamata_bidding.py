@@ -67,7 +67,7 @@ def play_forced(v: Variant, seed: int, rng: random.Random) -> Record:
         s.apply(bots[seat].choose(s.view(seat)))
     side = sum(p for x, p in enumerate(s.points) if s.side_of[x] == 0)
     position = (bidder - s.eldest) % v.n
-    return hand, call - A.CALL, position, s.called_holder == bidder, side
+    return hand, call - A.CALL, position, s.bidding.called_holder == bidder, side
 
 
 def lstsq(rows: Sequence[Sequence[float]], y: Sequence[float]) -> list[float]:

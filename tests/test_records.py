@@ -85,7 +85,7 @@ def test_a_layout_deal_round_trips_and_keeps_its_seed_for_signals() -> None:
     state = m.new_deal(seed=77, layout=layout)
     play_random(state, random.Random(2))
     m.finish_deal()
-    assert state.signal_log, "the random play should have sent signals"
+    assert state.signs.log, "the random play should have sent signals"
     record = record_of_match(m, NAMES[:v.n])
     data = json.loads(record.dumps())
     assert data["deals"][0]["seed"] == 77
@@ -93,7 +93,7 @@ def test_a_layout_deal_round_trips_and_keeps_its_seed_for_signals() -> None:
         layout.to_json()))["stock"][0]
     back = replay_record(parse_record(record.dumps()))
     assert back.deals[0].signature() == state.signature()
-    assert back.deals[0].signal_log == state.signal_log
+    assert back.deals[0].signs.log == state.signs.log
 
 
 def test_a_layout_deal_without_a_seed_writes_no_seed() -> None:
@@ -195,7 +195,7 @@ def test_the_examples_show_layouts_cut_knock_exchange_heley_and_signals() -> Non
     assert any(d.exchanged is not None for d in m.deals)
     assert any(d.score_events for d in m.deals)
     six = replay_record(load_record(EXAMPLES / "bisca-6.json"))
-    assert any(d.signal_log for d in six.deals)
+    assert any(d.signs.log for d in six.deals)
 
 
 # ----- refusing bad records ----------------------------------------------------------------

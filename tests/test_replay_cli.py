@@ -229,18 +229,18 @@ def test_sueca5_tells_the_auction_the_call_the_partner_and_the_sides(capsys) -> 
     for block, d, state in zip(deal_blocks(text), rep["deals"], match.deals, strict=True):
         # every seat bids once, in turn from the dealer
         assert [b["seat"] for b in d["auction"]] == [(state.dealer + k) % 5 for k in range(5)]
-        said = [(s, "pass" if a == A.PASS else f"bid:{a - A.BID}") for s, a in state.bids]
+        said = [(s, "pass" if a == A.PASS else f"bid:{a - A.BID}") for s, a in state.bidding.bids]
         assert [(b["seat"], b["action"]) for b in d["auction"]] == said
         assert all(b["bid"] == (None if b["action"] == "pass"
                                 else f"{b['action'][4:]} points") for b in d["auction"])
         bids = ", ".join(f"{names[b['seat']]} {b['bid'] or 'passes'}" for b in d["auction"])
         assert f"  Auction, from the dealer: {bids}\n" in block
-        numbers = [a - A.BID for _, a in state.bids if a != A.PASS]
+        numbers = [a - A.BID for _, a in state.bidding.bids if a != A.PASS]
         top = max(numbers, default=0)
         bidder = d["bidder"]
         assert d["bid"] == (f"{top} points" if top else None)
         assert d["need"] == max(61, top)
-        assert top == 0 or (bidder, A.BID + top) in state.bids
+        assert top == 0 or (bidder, A.BID + top) in state.bidding.bids
         # the called card: its suit is trumps, and whoever played it is the partner
         called = parse_card(d["called"])
         assert d["trump"] == SUITS[state.variant.suit[called]]
@@ -320,7 +320,7 @@ def test_sueca5_a_partner_not_yet_shown_and_an_auction_cut_short(capsys,
     # ...unless everything is asked for
     code, out, err = run(capsys, path, "--open")
     assert code == 0 and err == ""
-    holder = replay_record(load_record(path)).deals[0].called_holder
+    holder = replay_record(load_record(path)).deals[0].bidding.called_holder
     assert holder != 2
     assert f"who holds {d['called']} (not yet played)" in out
     assert f"Partner: seat {holder} ({NAMES[holder]})" in out
@@ -537,15 +537,15 @@ def test_chiamata_tells_the_auction_by_ranks_the_call_and_the_payments(capsys) -
         assert d["auction"][0]["seat"] == (state.dealer + 1) % 5
         assert d["auction_from"] == "eldest" and "  Auction, from eldest: " in block
         assert [(b["seat"], b["action"]) for b in d["auction"]] == [
-            (s, A.action_str(a)) for s, a in state.bids]
+            (s, A.action_str(a)) for s, a in state.bidding.bids]
         if d["redeal"]:
             assert "Everyone passed: the same dealer deals again" in block
             assert d["game_points"] == [0] * 5
             continue
-        c = state.contract
+        c = state.bidding.contract
         assert d["bidder"] == c.bidder and d["bid"] == c.bid_label and d["need"] == c.need
         assert f"High bid: seat {c.bidder} ({names[c.bidder]}) with {c.bid_label}" in block
-        assert d["called"] == card_str(c.called) and d["partner"] == state.called_holder
+        assert d["called"] == card_str(c.called) and d["partner"] == state.bidding.called_holder
         assert sum(d["game_points"]) == 0
         assert list(d["game_points"]) == list(state.result.game_points)
     assert rep["match"]["games"] == match.scores
@@ -668,7 +668,7 @@ def _called_deal(vid: str, seed: int, own: bool):
     m = Match(make_variant(vid), dealer=4, seed=seed)
     state = m.new_deal()
     rng = random.Random(seed)
-    while state.contract is None or state.contract.called is None:
+    while state.bidding.contract is None or state.bidding.contract.called is None:
         if state.is_over():  # everyone passed: a deal thrown in
             return None
         legal = state.legal_actions()
@@ -700,12 +700,13 @@ def test_the_partner_is_named_only_once_the_called_card_is_played(
     made = None
     for k in range(seed, seed + 40):  # a deal with a call (not thrown in), alone or not
         made = _called_deal(vid, k, own)
-        if made is not None and (made[1].called_holder == made[1].contract.bidder) == own:
+        b = None if made is None else made[1].bidding
+        if b is not None and (b.called_holder == b.contract.bidder) == own:
             break
     assert made is not None
     m, state = made
-    c = state.contract
-    holder, bidder = state.called_holder, c.bidder
+    c = state.bidding.contract
+    holder, bidder = state.bidding.called_holder, c.bidder
     assert (holder == bidder) == own
     history = state.history
     call_at = next(i for i, a in enumerate(history) if A.CALL <= a < A.CALL + 80) + 1
@@ -773,7 +774,7 @@ def test_open_goes_through_the_program_s_command_line(capsys, tmp_path: Path) ->
     from bisca_tui.cli import main as program
 
     path = _sueca5_record(tmp_path, [0, 70, 0, 75, 0], "other", until=7)
-    holder = replay_record(load_record(path)).deals[0].called_holder
+    holder = replay_record(load_record(path)).deals[0].bidding.called_holder
     for extra, partner in (((), None), (("--open",), holder)):
         assert program(["replay", path, "--json", *extra]) == 0
         out, err = capsys.readouterr()
@@ -789,7 +790,7 @@ def test_brisca_tells_each_exchange_step_and_shared_hands(capsys, tmp_path: Path
     seen_steps = 0
     for d, state in zip(rep["deals"], match.deals, strict=True):
         assert [(e["seat"], e["gave"], e["took"], e["what"]) for e in d["exchanges"]] == [
-            (e.seat, card_str(e.gave), card_str(e.took), e.what) for e in state.exchanges]
+            (e.seat, card_str(e.gave), card_str(e.took), e.what) for e in state.exchange.steps]
         seen_steps += len(d["exchanges"])
         assert d["winners"] == list(state.result.winners)
         for e in d["exchanges"]:
@@ -817,7 +818,7 @@ def test_monte_tells_the_monte_the_discards_and_whom_they_counted_for(capsys) ->
         if d["redeal"]:
             continue
         assert d["monte"] == [card_str(c) for c in state.layout.stock]
-        assert d["discards"] == [card_str(c) for c in state.discards]
+        assert d["discards"] == [card_str(c) for c in state.aside.discards]
         assert len(d["discards"]) == 5 and d["discards_to"] == state.tricks[-1].winner
         assert sum(d["game_points"]) == 0
     # cut short before the end: the monte and the discards stay face down
@@ -935,7 +936,7 @@ def _monte_declaring(own: bool) -> tuple[Match, int, int, int]:
         while state.phase in (P.CLAIM, P.AUCTION):
             legal = state.legal_actions()
             bids = [a for a in legal if a not in (A.PASS, A.REDEAL)]
-            state.apply(bids[0] if bids and not state.bids else A.PASS)
+            state.apply(bids[0] if bids and not state.bidding.bids else A.PASS)
         if state.phase != P.CALL:
             continue
         bidder = state.current

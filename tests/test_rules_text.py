@@ -306,7 +306,7 @@ def test_brisca_signs_are_made_as_the_page_says() -> None:
     with pytest.raises(IllegalAction):
         state.apply(asked[0])
     state.apply(asked[1])
-    assert [event.sender for event in state.signal_log] == [seat, seat]  # the seat to act
+    assert [event.sender for event in state.signs.log] == [seat, seat]  # the seat to act
     state.apply(next(a for a in state.legal_actions() if 0 <= a < 80))
     assert state.current != seat
     while state.current != seat:

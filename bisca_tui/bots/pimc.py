@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import actions as A
+from ..engine.phase_data import Bidding
 from ..engine.sampling import HiddenInfo, infer, sample_hidden
 from ..engine.state import Trick
 from ..engine.variant import Variant
@@ -111,8 +112,7 @@ class _Deal:
         self.trick = [c for _, c in view.trick]
         self.trick_seats = [s for s, _ in view.trick]
         self.cut_or_knock = view.cut_or_knock
-        self.contract = view.contract
-        self.called_holder: int | None = None
+        self.bidding = Bidding(view.bids, view.contract)  # the holder: for the hook to set
         self.side_of = sides
 
 
@@ -169,7 +169,7 @@ class SideSampler:
             return hands, stock, tuple(self.view.side_of), c.partner  # sides known to all
         deal = _Deal(self.view, hands, list(self.base_sides))
         self.variant.rebuild_hidden(deal)  # type: ignore[arg-type]
-        return hands, stock, tuple(deal.side_of), deal.called_holder
+        return hands, stock, tuple(deal.side_of), deal.bidding.called_holder
 
 
 class PimcBot(Bot):
@@ -277,7 +277,7 @@ class PimcBot(Bot):
             sim = Sim.from_view(rules, view, hands, stock)
             if sides is not None:
                 sim.side_of = sides
-                sim.called_holder = holder
+                sim.bidding = replace(sim.bidding, called_holder=holder)
             team = sim.side_of[me]
             how = self._solver(sim)
             if how is not None:

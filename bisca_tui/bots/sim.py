@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.context import CutOrKnock, DealContext
+from ..engine.phase_data import NOTHING_ASIDE, Aside, Bidding
 from ..engine.phases import OVER
 from ..engine.state import ScoreEvent
 from ..engine.tricks import trick_winner
@@ -83,6 +84,7 @@ class Rules:
                  ties_before: int = 0) -> None:
         self.variant = variant
         self.contract = contract  # an auction's contract, as the searching seat knows it
+        self.bidding = Bidding(contract=contract)  # the same, as a deal's scoring reads it
         self.n = variant.n
         self.team = tuple(variant.team_of)  # the scoring teams (one per player in some games)
         self.n_teams = variant.n_teams
@@ -220,8 +222,8 @@ class Sim:
     __slots__ = ("rules", "n", "trump", "hands", "stock", "indicator", "trick", "tseats",
                  "leader", "current", "points", "tricks_won", "ntricks", "over",
                  "deal_game_points", "score_events", "early_winner", "target",
-                 "match_points", "context", "cut_or_knock", "side_of", "contract",
-                 "called_holder", "discards")
+                 "match_points", "context", "cut_or_knock", "side_of", "bidding",
+                 "aside")
 
     def __init__(self, rules: Rules, hands: list[list[int]], stock: list[int],
                  indicator: int | None, leader: int) -> None:
@@ -247,9 +249,9 @@ class Sim:
         self.context = rules.context
         self.cut_or_knock = rules.cut_or_knock
         self.side_of: tuple[int, ...] = rules.team  # the deal's partnerships
-        self.contract = rules.contract
-        self.called_holder: int | None = None  # set by a search that samples the partner
-        self.discards: list[int] = []  # cards laid aside (col Monte), for the last trick
+        # the contract, and the called card's holder once a search samples it (as a deal's)
+        self.bidding = rules.bidding
+        self.aside = NOTHING_ASIDE  # the cards laid aside (col Monte), for the last trick
 
     @classmethod
     def from_view(cls, rules: Rules, view: SeatView, hands: list[list[int]],
@@ -257,7 +259,7 @@ class Sim:
         """The deal behind ``view`` with the hidden cards as sampled (``hands``, ``stock``).
 
         The partnerships are the view's when it knows them all, else the variant's teams;
-        a search that samples a hidden partner sets ``side_of`` (and ``called_holder``) itself.
+        a search that samples a hidden partner sets ``side_of`` (and ``bidding``) itself.
 
         An exchange announced under the indicator is played out as done: the announcer
         holds the indicator and the card laid under it is the last card to draw (it
@@ -274,7 +276,7 @@ class Sim:
             discards = list(view.discards) if view.discards else list(stock)
             stock = []
         sim = cls(rules, hands, stock, indicator, view.leader)
-        sim.discards = discards
+        sim.aside = Aside(discards=tuple(discards))
         sim.trick = [c for _, c in view.trick]
         sim.tseats = [s for s, _ in view.trick]
         sim.current = view.current if view.current is not None else view.leader
@@ -315,9 +317,8 @@ class Sim:
         new.context = self.context
         new.cut_or_knock = self.cut_or_knock
         new.side_of = self.side_of
-        new.contract = self.contract
-        new.called_holder = self.called_holder
-        new.discards = self.discards
+        new.bidding = self.bidding
+        new.aside = self.aside
         return new
 
     # ----- the hooks' view of a state ---------------------------------------------

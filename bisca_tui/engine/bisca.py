@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from . import events as E
@@ -23,7 +23,8 @@ from .cards import (
 from .context import CutOrKnock
 from .errors import LayoutError
 from .exchange import ExchangeRule, two_for_any
-from .phases import CUT_OR_KNOCK, DEAL, OVER, PLAY
+from .phases import CUT_OR_KNOCK, DEALING, FINISHED, Phase
+from .play import PartnersShownPlay
 from .variant import (
     FREE,
     TRUMP_ON_TRUMP_AFTER_STOCK,
@@ -220,6 +221,63 @@ class BiscaQuatro(TeamBisca):
 
 
 
+class CutOrKnockPhase(Phase):
+    """Bisca Capixaba, before the deal: the seat to the dealer's right cuts (an indicator
+    is turned; an Ace or 7 is buried and another turned) or knocks (hearts are trumps,
+    without an indicator). A given layout allows only the choice it was made by."""
+
+    name = CUT_OR_KNOCK
+
+    def start(self, state: GameState) -> None:
+        state.current = state.eldest
+
+    def legal(self, state: GameState) -> list[int]:
+        lay = state.layout_given
+        if lay is None:
+            return [A.CUT, A.KNOCK]
+        return [A.KNOCK] if lay.indicator is None else [A.CUT]
+
+    def why_not(self, state: GameState, action: int) -> str:
+        if action in (A.CUT, A.KNOCK):
+            return "this deal's layout was made the other way (cut with an indicator, " \
+                   "knock without)"
+        return "the seat to the dealer's right must first choose to cut or knock"
+
+    def why_late(self, state: GameState, action: int) -> str | None:
+        if action in (A.CUT, A.KNOCK):
+            return "the cut or knock has already been chosen"
+        if action == A.EXCHANGE:
+            return "after a knock there is no indicator to exchange"
+        return "that action is not part of Bisca Capixaba"
+
+    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
+        return {"cut_or_knock": state.cut_or_knock}
+
+    def apply(self, state: GameState, action: int) -> None:
+        if action == A.CUT:
+            if state.layout_given is not None:
+                state.cut_or_knock = CutOrKnock("cut")
+                state.events.append(E.Cut(state.eldest, 0))
+                state.deal_standard()
+                return
+            deck = state.deck
+            buried = 0
+            while True:
+                card = deck.pop(0)
+                if rank_of(card) not in (R_ACE, R_7):
+                    break
+                # an Ace or 7 may not be the indicator: bury it at random, turn another
+                deck.insert(state.rng.randrange(1, len(deck) + 1), card)
+                buried += 1
+            state.cut_or_knock = CutOrKnock("cut", buried)
+            state.events.append(E.Cut(state.eldest, buried))
+            state.deal_standard(indicator_first=card)
+        else:
+            state.cut_or_knock = CutOrKnock("knock")
+            state.events.append(E.Knock(state.eldest, HEARTS))
+            state.deal_standard(trump=HEARTS)
+
+
 @register
 class BiscaCapixaba(BiscaBase):
     id = "bisca-capixaba"
@@ -231,7 +289,7 @@ class BiscaCapixaba(BiscaBase):
     hand_size = 3
     batches = (3,)
     may_lack_indicator = True
-    phases = (DEAL, CUT_OR_KNOCK, PLAY, OVER)
+    phases = (DEALING, CutOrKnockPhase(), PartnersShownPlay(), FINISHED)
     special_keys = (SpecialKey("c", A.CUT, "Cut"), SpecialKey("k", A.KNOCK, "Knock"),
                     SpecialKey("x", A.EXCHANGE, "Exchange the 2"))
     exchange = ExchangeRule(two_for_any, announce=False, first_trick_only=True, once=True)
@@ -255,71 +313,12 @@ class BiscaCapixaba(BiscaBase):
                               "and another card turned")
 
     def begin(self, state: GameState) -> None:
-        state.phase = CUT_OR_KNOCK
-        state.current = state.eldest
-
-    def special_actions(self, state: GameState) -> list[int]:
-        if state.phase == CUT_OR_KNOCK:
-            lay = state.layout_given
-            if lay is None:
-                return [A.CUT, A.KNOCK]
-            return [A.KNOCK] if lay.indicator is None else [A.CUT]
-        return []
+        state.enter(CUT_OR_KNOCK)
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
         """The 2 of trumps for the indicator, once, before one's first card; after a cut."""
         made = state.cut_or_knock
         return self.exchange if made is not None and not made.knocked else None
-
-    def explain_special(self, state: GameState, action: int) -> str:
-        if state.phase == CUT_OR_KNOCK:
-            if action in (A.CUT, A.KNOCK):
-                return "this deal's layout was made the other way (cut with an indicator, " \
-                       "knock without)"
-            return "the seat to the dealer's right must first choose to cut or knock"
-        if action in (A.CUT, A.KNOCK):
-            return "the cut or knock has already been chosen"
-        if action == A.EXCHANGE:
-            return "after a knock there is no indicator to exchange"
-        return "that action is not part of Bisca Capixaba"
-
-    def apply_special(self, state: GameState, action: int) -> None:
-        if action == A.CUT:
-            if state.layout_given is not None:
-                state.cut_or_knock = CutOrKnock("cut")
-                state.events.append(E.Cut(state.eldest, 0))
-                state.deal_standard()
-                return
-            deck = state.deck
-            buried = 0
-            while True:
-                card = deck.pop(0)
-                if rank_of(card) not in (R_ACE, R_7):
-                    break
-                # an Ace or 7 may not be the indicator: bury it at random, turn another
-                deck.insert(state.rng.randrange(1, len(deck) + 1), card)
-                buried += 1
-            state.cut_or_knock = CutOrKnock("cut", buried)
-            state.events.append(E.Cut(state.eldest, buried))
-            state.deal_standard(indicator_first=card)
-        elif action == A.KNOCK:
-            state.cut_or_knock = CutOrKnock("knock")
-            state.events.append(E.Knock(state.eldest, HEARTS))
-            state.deal_standard(trump=HEARTS)
-        else:  # pragma: no cover - legal_actions guards this
-            raise AssertionError(action)
-
-    # --- partners show their hands --------------------------------------------------
-
-    def show_partners(self, state: GameState, why: str) -> None:
-        state.show_hands([((seat + 2) % 4, seat) for seat in range(state.n)])
-        state.shown_events.append((len(state.tricks), why))
-
-    def on_play_started(self, state: GameState) -> None:
-        self.show_partners(state, "start of play")
-
-    def after_stock_empty(self, state: GameState) -> None:
-        self.show_partners(state, "stock drawn")
 
     # --- heley ---------------------------------------------------------------------
 

@@ -6,18 +6,21 @@ called card plays alone against everyone else. The partner knows from the start;
 seat learns it when the called card is played. The bidder's side needs 61 card points or the
 bid, and the deal is paid player by player, the payments summing to zero.
 
-A variant of this kind is data plus small hooks on ``CalledPartnerGame``: its auction rules,
-which cards the bidder may call (``call_options``), who leads, and its payment table.
+The auction and the call are phase objects (``AuctionPhase``, ``CallPhase``; play after a
+call is ``play.CalledPlay``). A variant of this kind is data plus small hooks on
+``CalledPartnerGame`` that configure them: its auction rules, which cards the bidder may call
+(``call_options``), who leads, and its payment table.
 
-The public part of the bargain is a frozen ``Contract`` on the state; who holds the called
-card is kept in ``GameState.called_holder``, which a seat's view never copies: a view carries
-the contract with the partner filled in only where that seat knows it.
+What the auction and the call settle is kept on the state as a ``phase_data.Bidding``
+(``GameState.bidding``): the bids, the public part of the bargain (a frozen ``Contract``), and
+who holds the called card, which a seat's view never copies: a view carries the contract with
+the partner filled in only where that seat knows it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from . import events as E
@@ -34,6 +37,9 @@ from .auction import (
 from .auction import status as auction_status
 from .cards import card_name
 from .errors import LayoutError
+from .phase_data import NO_BIDDING
+from .phases import Phase
+from .play import CalledPlay, finish_trick
 from .variant import DealScore, Variant
 
 if TYPE_CHECKING:
@@ -75,7 +81,7 @@ def payment(need: int, alone: bool) -> tuple[int, int]:
 
 
 def called_card_played(state: GameState) -> bool:
-    c = state.contract
+    c = state.bidding.contract
     if c is None or c.called is None:
         return False
     return c.called in state.trick or any(c.called in t.cards for t in state.tricks)
@@ -83,11 +89,11 @@ def called_card_played(state: GameState) -> bool:
 
 def known_partner(state: GameState, viewer: int) -> int | None:
     """The called card's holder if ``viewer`` knows it, else None."""
-    c = state.contract
-    holder = state.called_holder
+    c = state.bidding.contract
+    holder = state.bidding.called_holder
     if c is None or c.called is None or holder is None:
         return None
-    if viewer == holder or state.partner_shown or called_card_played(state):
+    if viewer == holder or state.bidding.partner_shown or called_card_played(state):
         return holder
     return None
 
@@ -105,6 +111,132 @@ def seat_of_card(state: GameState, card: int) -> int | None:
     return None
 
 
+class AuctionPhase(Phase):
+    """Bidding for the right to name trumps, by the variant's ``auction_rules``. When it
+    closes: the winner calls (``call``), or plays a first trick in the dark first
+    (``dark_first_trick``); all pass: the dealer plays at zero, or the deal is thrown in."""
+
+    name = P.AUCTION
+
+    def start(self, state: GameState) -> None:
+        state.bidding = NO_BIDDING
+        state.current = state.variant.opener(state)
+
+    @staticmethod
+    def status(state: GameState) -> AuctionStatus:
+        v = state.variant
+        return auction_status(v.auction_rules, state.n, v.opener(state), state.bidding.bids)
+
+    def legal(self, state: GameState) -> list[int]:
+        return legal_bids(state.variant.auction_rules, self.status(state))
+
+    def why_not(self, state: GameState, action: int) -> str:
+        return explain_bid(state.variant.auction_rules, self.status(state), action)
+
+    def why_late(self, state: GameState, action: int) -> str | None:
+        if A.BID <= action < A.DISCARD or action in (A.PASS, A.REOPEN):
+            return "the bidding and the call are over"
+        return None
+
+    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
+        return {"bids": state.bidding.bids}
+
+    def apply(self, state: GameState, action: int) -> None:
+        seat = state.current
+        assert seat is not None
+        state.events.append(self.bid_event(state, seat, action))
+        state.bidding = replace(state.bidding, bids=state.bidding.bids + ((seat, action),))
+        st = self.status(state)
+        if not st.over:
+            state.current = st.to_speak
+            return
+        self.close(state, st)
+
+    @staticmethod
+    def won(state: GameState, contract: Contract) -> None:
+        state.bidding = replace(state.bidding, contract=contract)
+
+    def bid_event(self, state: GameState, seat: int, action: int) -> E.Event:
+        """What a seat said in the auction, as an event."""
+        rules = state.variant.auction_rules
+        if action == A.REOPEN:
+            return E.Reopened(seat, rules.domain.ladder()[0])
+        if action == A.PASS:
+            return E.RedealAgreed(seat) if self.status(state).reopening else E.Passed(seat)
+        return E.Bid(seat, action)
+
+    def close(self, state: GameState, st: AuctionStatus) -> None:
+        v = state.variant
+        rules = v.auction_rules
+        domain = rules.domain
+        if st.high_seat is None or st.high_bid is None:
+            if rules.all_pass == DEALER_AT_ZERO:
+                self.won(state, Contract(state.dealer, None, "no bid", 61))
+                state.events.append(E.BiddingWon(state.dealer, None, 61))
+                state.enter(P.CALL)
+                return
+            assert rules.all_pass in (REDEAL, REOPEN)
+            zero = (0,) * v.n_teams
+            state.end(DealScore(zero, zero, zero,
+                                ("everyone passed: the same dealer deals again",),
+                                None, redeal=True))
+            return
+        bid = st.high_bid
+        self.won(state, Contract(st.high_seat, bid, domain.label(bid), domain.need(bid)))
+        state.events.append(E.BiddingWon(st.high_seat, bid, domain.need(bid)))
+        # at Chiamata al Buio the call waits until the first trick is down
+        state.enter(P.PLAY if v.dark_first_trick else P.CALL)
+
+
+class CallPhase(Phase):
+    """The auction's winner calls a card, among the variant's ``call_options``: its suit
+    becomes trumps and its holder the bidder's partner (the bidder alone, holding it)."""
+
+    name = P.CALL
+
+    def start(self, state: GameState) -> None:
+        c = state.bidding.contract
+        assert c is not None
+        state.current = c.bidder
+
+    def legal(self, state: GameState) -> list[int]:
+        c = state.bidding.contract
+        if c is None:
+            return []
+        return [A.CALL + card for card in state.variant.call_options(state, c.bidder)]
+
+    def why_not(self, state: GameState, action: int) -> str:
+        if A.CALL <= action < A.TRUMP:
+            return state.variant.explain_call(state, action - A.CALL)
+        return "the high bidder must now call a card (its suit becomes trumps)"
+
+    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
+        return {"contract": state.variant.contract_for(state, seat)}
+
+    def apply(self, state: GameState, action: int) -> None:
+        card = action - A.CALL
+        v = state.variant
+        c = state.bidding.contract
+        assert c is not None
+        holder = next((s for s in range(state.n) if card in state.hands[s]), None)
+        if holder is None:  # played already, to a first trick played in the dark
+            holder = state.trick_seats[state.trick.index(card)]
+        state.trump = v.suit[card]
+        state.indicator_card = None
+        state.bidding = replace(state.bidding, contract=replace(c, trump=v.suit[card], called=card),
+                                called_holder=holder)
+        v.set_sides(state)
+        state.events.append(E.Called(c.bidder, card, v.suit[card]))
+        state.events.append(E.PartnerKnown(c.bidder, holder))
+        if card in state.trick:  # played already, in the dark: the partner is shown
+            state.events.append(E.PartnerShown(holder, c.bidder, card))
+        if len(state.trick) == state.n:  # a first trick played in the dark: now it is won
+            state.enter(P.PLAY, start=False)
+            finish_trick(state)
+            return
+        state.enter(P.PLAY)
+
+
 class CalledPartnerGame(Variant):
     """Base of the games with an auction and a called partner (see the module's text)."""
 
@@ -113,8 +245,7 @@ class CalledPartnerGame(Variant):
     dark_first_trick = False  # trumps and the call are announced after the first trick
     teams_shown = False
     per_seat_payments = True
-    has_after_card = True  # the called card played shows the partner
-    phases = (P.DEAL, P.AUCTION, P.CALL, P.PLAY, P.OVER)
+    phases = (P.DEALING, AuctionPhase(), CallPhase(), CalledPlay(), P.FINISHED)
 
     def make_teams(self, n: int) -> tuple[int, ...]:
         return tuple(range(n))  # each player keeps a score of their own
@@ -143,142 +274,41 @@ class CalledPartnerGame(Variant):
         if layout.indicator is not None:
             raise LayoutError("no card is turned in this game: trumps come from the call")
 
-    # --- the auction -----------------------------------------------------------------
+    def begin(self, state: GameState) -> None:
+        state.deal_standard(trump=0, then=P.AUCTION)
+
+    # --- what configures the auction and the call (``AuctionPhase``, ``CallPhase``) ---
 
     def opener(self, state: GameState) -> int:
         return state.dealer if self.auction_rules.opener == "dealer" else state.eldest
-
-    def auction(self, state: GameState) -> AuctionStatus:
-        return auction_status(self.auction_rules, state.n, self.opener(state), state.bids)
-
-    def open_auction(self, state: GameState) -> None:
-        state.phase = P.AUCTION
-        state.bids = ()
-        state.current = self.opener(state)
 
     def call_options(self, state: GameState, bidder: int) -> list[int]:
         """The cards the bidder may call (any card by default)."""
         return sorted(self.pack())
 
-    def special_actions(self, state: GameState) -> list[int]:
-        if state.phase == P.AUCTION:
-            return legal_bids(self.auction_rules, self.auction(state))
-        if state.phase == P.CALL and state.contract is not None:
-            return [A.CALL + c for c in self.call_options(state, state.contract.bidder)]
-        return []
-
-    def explain_special(self, state: GameState, action: int) -> str:
-        if state.phase == P.AUCTION:
-            return explain_bid(self.auction_rules, self.auction(state), action)
-        if state.phase == P.CALL:
-            if A.CALL <= action < A.TRUMP:
-                return self.explain_call(state, action - A.CALL)
-            return "the high bidder must now call a card (its suit becomes trumps)"
-        if A.BID <= action < A.DISCARD or action in (A.PASS, A.REOPEN):
-            return "the bidding and the call are over"
-        return "that action is not part of this game"
-
     def explain_call(self, state: GameState, card: int) -> str:
         return f"the {card_name(card, self.pack_style)} cannot be called"
 
-    def apply_special(self, state: GameState, action: int) -> None:
-        seat = state.current
-        assert seat is not None
-        if state.phase == P.AUCTION:
-            state.events.append(self.bid_event(state, seat, action))
-            state.bids = state.bids + ((seat, action),)
-            st = self.auction(state)
-            if not st.over:
-                state.current = st.to_speak
-                return
-            self.close_auction(state, st)
-            return
-        if state.phase == P.CALL:
-            self.make_call(state, action - A.CALL)
-            return
-        raise AssertionError(action)  # pragma: no cover
-
-    def bid_event(self, state: GameState, seat: int, action: int) -> E.Event:
-        """What a seat said in the auction, as an event."""
-        if action == A.REOPEN:
-            return E.Reopened(seat, self.auction_rules.domain.ladder()[0])
-        if action == A.PASS:
-            return E.RedealAgreed(seat) if self.auction(state).reopening else E.Passed(seat)
-        return E.Bid(seat, action)
-
-    def close_auction(self, state: GameState, st: AuctionStatus) -> None:
-        domain = self.auction_rules.domain
-        if st.high_seat is None or st.high_bid is None:
-            if self.auction_rules.all_pass == DEALER_AT_ZERO:
-                state.contract = Contract(state.dealer, None, "no bid", 61)
-                state.events.append(E.BiddingWon(state.dealer, None, 61))
-                state.phase = P.CALL
-                state.current = state.dealer
-                return
-            assert self.auction_rules.all_pass in (REDEAL, REOPEN)
-            state.phase = P.OVER
-            state.current = None
-            zero = (0,) * self.n_teams
-            state.result = DealScore(zero, zero, zero,
-                                     ("everyone passed: the same dealer deals again",),
-                                     None, redeal=True)
-            return
-        bid = st.high_bid
-        state.contract = Contract(st.high_seat, bid, domain.label(bid), domain.need(bid))
-        state.events.append(E.BiddingWon(st.high_seat, bid, domain.need(bid)))
-        if self.dark_first_trick:
-            state.start_play()  # the call waits until the first trick is down
-            return
-        state.phase = P.CALL
-        state.current = st.high_seat
-
-    def make_call(self, state: GameState, card: int) -> None:
-        c = state.contract
-        assert c is not None
-        holder = next((s for s in range(state.n) if card in state.hands[s]), None)
-        if holder is None:  # played already, to a first trick played in the dark
-            holder = state.trick_seats[state.trick.index(card)]
-        state.trump = self.suit[card]
-        state.indicator_card = None
-        state.contract = replace(c, trump=self.suit[card], called=card)
-        state.called_holder = holder
-        self.set_sides(state)
-        state.events.append(E.Called(c.bidder, card, self.suit[card]))
-        state.events.append(E.PartnerKnown(c.bidder, holder))
-        if card in state.trick:  # played already, in the dark: the partner is shown
-            state.events.append(E.PartnerShown(holder, c.bidder, card))
-        if len(state.trick) == state.n:  # a first trick played in the dark: now it is won
-            state.phase = P.PLAY
-            state._finish_trick()
-            return
-        state.start_play()
-        if self.bidder_leads:
-            state.leader = state.current = c.bidder
-
-    def after_card(self, state: GameState, seat: int, card: int) -> None:
-        c = state.contract
-        if c is not None and c.called == card and not state.partner_shown:
-            state.events.append(E.PartnerShown(seat, c.bidder, card))
-
     def set_sides(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
-        pair = (c.bidder, state.called_holder)
+        pair = (c.bidder, state.bidding.called_holder)
         state.side_of = [0 if s in pair else 1 for s in range(state.n)]
 
     # --- what a seat knows, and rebuilding a sampled deal ---------------------------
 
     def rebuild_hidden(self, state: GameState) -> None:
-        c = state.contract
+        c = state.bidding.contract
         if c is None or c.called is None:
             return
         holder = seat_of_card(state, c.called)
         # a called card in no hand and never played was laid aside by the bidder (col Monte)
-        state.called_holder = c.bidder if holder is None else holder
+        holder = c.bidder if holder is None else holder
+        state.bidding = replace(state.bidding, called_holder=holder)
         self.set_sides(state)
 
     def known_sides(self, state: GameState, viewer: int) -> tuple[int | None, ...]:
-        c = state.contract
+        c = state.bidding.contract
         if c is None or c.called is None:
             return (None,) * state.n
         if known_partner(state, viewer) is not None:
@@ -290,7 +320,7 @@ class CalledPartnerGame(Variant):
         return tuple(out)
 
     def contract_for(self, state: GameState, viewer: int) -> Contract | None:
-        c = state.contract
+        c = state.bidding.contract
         if c is None:
             return None
         return replace(c, partner=known_partner(state, viewer))
@@ -302,9 +332,9 @@ class CalledPartnerGame(Variant):
 
     def score(self, state: GameState) -> DealScore:
         pts, tricks = self.team_points(state)  # side 0: the bidder (and partner)
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
-        partner = state.called_holder
+        partner = state.bidding.called_holder
         alone = partner == c.bidder
         made = pts[0] >= c.need
         win, each = self.payment(c.need, alone)

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 
 from . import phases as P
 from .auction import RANK_WORDS, REDEAL, REOPEN, AuctionRules, Points, RanksThenPoints
-from .calling import CalledPartnerGame
+from .calling import AuctionPhase, CalledPartnerGame, CallPhase
 from .cards import ITALIAN, PACKS, RANKS, SUITS, card_name, make_card
+from .play import DarkPlay
 from .variant import FREE, HouseRule, register
 
 if TYPE_CHECKING:
@@ -76,16 +77,10 @@ class Chiamata(CalledPartnerGame):
             return int(self.options["deals"])
         return None
 
-    # --- the deal ----------------------------------------------------------------------
-
-    def begin(self, state: GameState) -> None:
-        state.deal_standard(trump=0, start=False)
-        self.open_auction(state)
-
     # --- the call ----------------------------------------------------------------------
 
     def call_options(self, state: GameState, bidder: int) -> list[int]:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None and c.bid is not None
         domain = self.auction_rules.domain
         assert isinstance(domain, RanksThenPoints)
@@ -102,7 +97,7 @@ class Chiamata(CalledPartnerGame):
         return sorted(out)
 
     def explain_call(self, state: GameState, card: int) -> str:
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None and c.bid is not None
         domain = self.auction_rules.domain
         assert isinstance(domain, RanksThenPoints)
@@ -185,27 +180,7 @@ class ChiamataBuio(ChiamataSubito):
                    "call come after it, and no two may be played to it but by the bidder "
                    "playing last.")
     dark_first_trick = True
-    has_after_card = True
-    has_card_filter = True
+    phases = (P.DEALING, AuctionPhase(), CallPhase(), DarkPlay(), P.FINISHED)
 
     def trumps_hidden(self, state: GameState) -> bool:
-        return state.contract is None or state.contract.called is None
-
-    def after_card(self, state: GameState, seat: int, card: int) -> None:
-        super().after_card(state, seat, card)
-        c = state.contract
-        if c is not None and c.called is None and len(state.trick) == state.n:
-            state.phase = P.CALL  # the trick waits on the table for the call
-            state.current = c.bidder
-
-    def filter_cards(self, state: GameState, seat: int, cards: list[int]) -> list[int]:
-        c = state.contract
-        if state.tricks or c is None or c.called is not None:
-            return cards
-        if seat == c.bidder and len(state.trick) == state.n - 1:
-            return cards  # the bidder, playing last, may play a two
-        return [k for k in cards if k % 10 != TWO]
-
-    def explain_filtered(self, state: GameState, seat: int, card: int) -> str:
-        return ("no two may be played to the first trick, played in the dark, except by the "
-                "bidder playing last to it")
+        return state.bidding.contract is None or state.bidding.contract.called is None

@@ -1,6 +1,7 @@
 """The trump exchange: a low trump from the hand takes the face-up indicator's place.
 
-One mechanism for every game that has it, described by an ``ExchangeRule`` on the variant:
+One mechanism for every game that has it, a part of the play phase (``ExchangePart``),
+described by an ``ExchangeRule`` on the variant:
 
 - which trump may be given for the indicator (``card_for``): Capixaba's 2 for any
   indicator; Spanish Brisca's 7 for an Ace, Three or court card, its 2 for a 4 to 7, nothing
@@ -13,8 +14,8 @@ One mechanism for every game that has it, described by an ``ExchangeRule`` on th
   announcer's next trick win, before anyone draws, the indicator joins that hand and the
   laid card becomes the indicator; if the stock runs out first, the laid card goes back.
 
-Every exchange is logged on the state (``GameState.exchanges``) as ``Exchange`` events, and
-the card laid under the indicator is public (``GameState.under_indicator``).
+Every exchange is logged on the state (``GameState.exchange.steps``) as ``Exchange`` steps,
+and the card laid under the indicator is public (``GameState.exchange.under``).
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from . import actions as A
 from . import events as E
 from .cards import R_2, R_3, R_7, R_ACE, R_J, R_K, R_Q, card_name, make_card, rank_of
+from .phase_data import Exchanges
+from .phases import PlayPart
 
 if TYPE_CHECKING:
     from .state import GameState
+    from .variant import Variant
 
 ANNOUNCED = "announced"  # laid under the indicator
 TAKEN = "taken"  # the indicator joined the hand (at once, or at the next trick won)
@@ -69,102 +74,117 @@ class ExchangeRule:
     once: bool = False
 
 
-def exchange_card(state: GameState) -> int | None:
-    """The trump the seat to act could give for the indicator now, if the rule allows an
-    exchange at this moment (whether or not the seat holds it)."""
-    rule = state.variant.exchange_rule(state)
-    seat = state.current
-    if rule is None or seat is None or state.indicator is None or not state.stock:
-        return None
-    if state.under_indicator is not None:
-        return None  # one announcement at a time
-    if rule.once and state.exchanges:
-        return None
-    if rule.first_trick_only and (state.tricks or seat in state.trick_seats):
-        return None
-    rank = rule.card_for(state.indicator)
-    if rank is None:
-        return None
-    return make_card(rank, state.trump)
+class ExchangePart(PlayPart):
+    """The trump exchange as a part of play: offered before the cards while the variant's
+    rule (``Variant.exchange_rule``) allows it; an announced one completes at its announcer's
+    next trick won (``trick_won``) or goes back when the indicator is drawn first."""
+
+    def applies(self, variant: Variant) -> bool:
+        return variant.exchange is not None
+
+    def owns(self, action: int) -> bool:
+        return action == A.EXCHANGE
+
+    def card(self, state: GameState) -> int | None:
+        """The trump the seat to act could give for the indicator now, if the rule allows an
+        exchange at this moment (whether or not the seat holds it)."""
+        rule = state.variant.exchange_rule(state)
+        seat = state.current
+        if rule is None or seat is None or state.indicator is None or not state.stock:
+            return None
+        if state.exchange.under is not None:
+            return None  # one announcement at a time
+        if rule.once and state.exchange.steps:
+            return None
+        if rule.first_trick_only and (state.tricks or seat in state.trick_seats):
+            return None
+        rank = rule.card_for(state.indicator)
+        if rank is None:
+            return None
+        return make_card(rank, state.trump)
 
 
-def can_exchange(state: GameState) -> bool:
-    card = exchange_card(state)
-    return card is not None and state.current is not None and card in state.hands[
-        state.current]
+    def actions(self, state: GameState) -> list[int]:
+        card = self.card(state)
+        seat = state.current
+        return [A.EXCHANGE] if card is not None and card in state.hands[seat] else []
 
 
-def why_not(state: GameState) -> str:
-    """Why the seat to act may not exchange now, in a sentence."""
-    rule = state.variant.exchange_rule(state)
-    if rule is None:
-        return "there is no exchange of the indicator in this game now"
-    if state.indicator is None or not state.stock:
-        return "the indicator may only be exchanged while the stock lasts"
-    if state.under_indicator is not None:
-        return "an exchange is already announced under the indicator"
-    if rule.once and state.exchanges:
-        return "the indicator has already been exchanged"
-    if rule.first_trick_only and state.tricks:
-        return "the indicator may only be exchanged before playing to the first trick"
-    rank = rule.card_for(state.indicator)
-    pack = state.variant.pack_style  # the cards named in the game's own pack
-    if rank is None:
-        return f"the {card_name(state.indicator, pack)} cannot be exchanged"
-    word = card_name(make_card(rank, state.trump), pack).split(" of ")[0]
-    return (f"only the holder of the {word} of trumps may exchange it for the indicator "
-            f"(the {card_name(state.indicator, pack)})")
+    def why_not(self, state: GameState) -> str:
+        """Why the seat to act may not exchange now, in a sentence."""
+        rule = state.variant.exchange_rule(state)
+        if rule is None:
+            return "there is no exchange of the indicator in this game now"
+        if state.indicator is None or not state.stock:
+            return "the indicator may only be exchanged while the stock lasts"
+        if state.exchange.under is not None:
+            return "an exchange is already announced under the indicator"
+        if rule.once and state.exchange.steps:
+            return "the indicator has already been exchanged"
+        if rule.first_trick_only and state.tricks:
+            return "the indicator may only be exchanged before playing to the first trick"
+        rank = rule.card_for(state.indicator)
+        pack = state.variant.pack_style  # the cards named in the game's own pack
+        if rank is None:
+            return f"the {card_name(state.indicator, pack)} cannot be exchanged"
+        word = card_name(make_card(rank, state.trump), pack).split(" of ")[0]
+        return (f"only the holder of the {word} of trumps may exchange it for the indicator "
+                f"(the {card_name(state.indicator, pack)})")
 
 
-def apply_exchange(state: GameState) -> None:
-    """The seat to act exchanges (or announces an exchange); it stays that seat's turn."""
-    rule = state.variant.exchange_rule(state)
-    seat = state.current
-    card = exchange_card(state)
-    assert rule is not None and seat is not None and card is not None
-    assert state.indicator is not None
-    state.hands[seat].remove(card)
-    for row in state.known:  # the card now lies face up: nobody holds it any more
-        row[seat].discard(card)
-    n = len(state.tricks)
-    if rule.announce:
-        state.under_indicator = (seat, card)
-        state.exchanges = state.exchanges + (Exchange(seat, card, state.indicator, n,
-                                                      ANNOUNCED),)
-        state.events.append(E.ExchangeAnnounced(seat, card, state.indicator))
-        return
-    took = state.indicator
-    state.hands[seat].append(took)
-    state.indicator = card
-    state.exchanges = state.exchanges + (Exchange(seat, card, took, n, TAKEN),)
-    state.make_public(seat, took)
-    state.events.append(E.ExchangeMade(seat, card, took))
+    def apply(self, state: GameState, action: int) -> None:
+        """The seat to act exchanges (or announces an exchange); it stays that seat's turn."""
+        rule = state.variant.exchange_rule(state)
+        seat = state.current
+        card = self.card(state)
+        assert rule is not None and seat is not None and card is not None
+        assert state.indicator is not None
+        state.hands[seat].remove(card)
+        for row in state.known:  # the card now lies face up: nobody holds it any more
+            row[seat].discard(card)
+        n = len(state.tricks)
+        if rule.announce:
+            self._log(state, Exchange(seat, card, state.indicator, n, ANNOUNCED), (seat, card))
+            state.events.append(E.ExchangeAnnounced(seat, card, state.indicator))
+            return
+        took = state.indicator
+        state.hands[seat].append(took)
+        state.indicator = card
+        self._log(state, Exchange(seat, card, took, n, TAKEN), None)
+        state.make_public(seat, took)
+        state.events.append(E.ExchangeMade(seat, card, took))
 
 
-def after_trick_won(state: GameState, winner: int) -> None:
-    """An announced exchange completes when its announcer wins a trick, before the draws."""
-    pending = state.under_indicator
-    if pending is None or pending[0] != winner or state.indicator is None:
-        return
-    seat, card = pending
-    took = state.indicator
-    state.hands[seat].append(took)
-    state.indicator = card
-    state.under_indicator = None
-    state.exchanges = state.exchanges + (Exchange(seat, card, took, len(state.tricks), TAKEN),)
-    state.make_public(seat, took)
-    state.events.append(E.ExchangeMade(seat, card, took))
+    @staticmethod
+    def _log(state: GameState, step: Exchange, under: tuple[int, int] | None) -> None:
+        """One more step of the exchanges, and what now lies under the indicator."""
+        state.exchange = Exchanges(state.exchange.steps + (step,), under)
 
 
-def indicator_drawn(state: GameState) -> None:
-    """The stock ran out before the announcer won a trick: the laid card goes back."""
-    pending = state.under_indicator
-    if pending is None:
-        return
-    seat, card = pending
-    state.hands[seat].append(card)
-    state.under_indicator = None
-    state.exchanges = state.exchanges + (Exchange(seat, card, card, len(state.tricks),
-                                                  RETURNED),)
-    state.make_public(seat, card)
-    state.events.append(E.ExchangeReturned(seat, card))
+    def trick_won(self, state: GameState, winner: int) -> None:
+        """An announced exchange completes when its announcer wins a trick, before the draws."""
+        pending = state.exchange.under
+        if pending is None or pending[0] != winner or state.indicator is None:
+            return
+        seat, card = pending
+        took = state.indicator
+        state.hands[seat].append(took)
+        state.indicator = card
+        self._log(state, Exchange(seat, card, took, len(state.tricks), TAKEN), None)
+        state.make_public(seat, took)
+        state.events.append(E.ExchangeMade(seat, card, took))
+
+
+    def indicator_drawn(self, state: GameState) -> None:
+        """The stock ran out before the announcer won a trick: the laid card goes back."""
+        pending = state.exchange.under
+        if pending is None:
+            return
+        seat, card = pending
+        state.hands[seat].append(card)
+        self._log(state, Exchange(seat, card, card, len(state.tricks), RETURNED), None)
+        state.make_public(seat, card)
+        state.events.append(E.ExchangeReturned(seat, card))
+
+
+PART = ExchangePart()

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import actions as A
@@ -91,11 +91,11 @@ def card_places(state: GameState) -> dict[str, list[int]]:
         "hands": [c for h in state.hands for c in h],
         "stock": list(state.stock),
         "indicator": [] if state.indicator is None else [state.indicator],
-        "under indicator": [] if state.under_indicator is None else [state.under_indicator[1]],
+        "under indicator": [] if state.exchange.under is None else [state.exchange.under[1]],
         "trick": list(state.trick),
         "tricks": [c for t in state.tricks for c in t.cards],
-        "monte": list(state.monte),
-        "discards": list(state.discards),
+        "monte": list(state.aside.monte),
+        "discards": list(state.aside.discards),
     }
     if state.layout is None and not any(places.values()) and state.layout_given is not None:
         lay = state.layout_given  # a given layout not yet dealt (before a cut or knock)
@@ -224,11 +224,11 @@ def _hidden_from(state: GameState, seat: int) -> list[tuple[list[int], int]]:
         known = state.known[seat][s]
         out.extend((state.hands[s], i) for i, c in enumerate(state.hands[s]) if c not in known)
     out.extend((state.stock, i) for i in range(len(state.stock)))
-    out.extend((state.monte, i) for i in range(len(state.monte)))
+    out.extend((state.aside.monte, i) for i in range(len(state.aside.monte)))
     out.extend((state.deck, i) for i in range(len(state.deck)))
-    c = state.contract
+    c = state.bidding.contract
     if c is None or c.bidder != seat:
-        out.extend((state.discards, i) for i in range(len(state.discards)))
+        out.extend((state.aside.discards, i) for i in range(len(state.aside.discards)))
     return out
 
 
@@ -243,12 +243,12 @@ def check_view(state: GameState, seat: int, rng: random.Random) -> list[Problem]
         if s != seat and wrong:
             out.append(Problem("views", f"seat {seat}'s view says seat {s} holds "
                                         f"{[card_str(c) for c in wrong]}, which it does not"))
-    c = state.contract
+    c = state.bidding.contract
     if view.contract is not None and view.contract.partner is not None and c is not None:
         played = c.called is not None and (
             c.called in state.trick or any(c.called in t.cards for t in state.tricks))
-        if view.contract.partner != state.called_holder or not (
-                seat == state.called_holder or played or state.partner_shown):
+        if view.contract.partner != state.bidding.called_holder or not (
+                seat == state.bidding.called_holder or played or state.bidding.partner_shown):
             out.append(Problem("views", f"seat {seat}'s view names seat "
                                         f"{view.contract.partner} as the called card's holder"
                                         f" before the card is played or shown"))
@@ -266,6 +266,7 @@ def check_view(state: GameState, seat: int, rng: random.Random) -> list[Problem]
                                         f"called card's holder"))
     # the view may not change when the cards hidden from the seat change places
     moved = state.clone()
+    moved.aside = replace(moved.aside, monte=[*state.aside.monte], discards=[*state.aside.discards])
     places = _hidden_from(moved, seat)
     cards = [lst[i] for lst, i in places]
     rng.shuffle(cards)
@@ -321,13 +322,12 @@ def check_result(state: GameState) -> list[Problem]:
     if sum(res.card_points) != total:
         out.append(Problem("result", f"card points {res.card_points} sum to "
                                      f"{sum(res.card_points)}, not {total}"))
-    c = state.contract
+    c, holder = state.bidding.contract, state.bidding.called_holder
     if c is not None:  # the bidder wins if its side took what the contract needs
-        if state.side_of[c.bidder] != 0 or (
-                state.called_holder is not None and state.side_of[state.called_holder] != 0):
+        if state.side_of[c.bidder] != 0 or holder is not None and state.side_of[holder] != 0:
             out.append(Problem("result", f"sides {state.side_of} do not put bidder {c.bidder}"
                                          f" with the called card's holder "
-                                         f"{state.called_holder}"))
+                                         f"{holder}"))
         made = res.card_points[0] >= c.need
         want = c.bidder if made else None
         if res.winner != want:

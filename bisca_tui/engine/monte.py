@@ -9,6 +9,10 @@ many cards aside face down: they count for the side that wins the last trick. A 
 holds the called card (called from the hand, or found in the monte, laid aside or not)
 plays alone in silence, or shows it and partners the right-hand neighbour. The bidder leads.
 
+The claims, the discards and the declaration are phase objects (``ClaimPhase``,
+``DiscardPhase``, ``DeclarePhase``); ``MonteCallPhase`` is the call that hands the bidder the
+monte.
+
 Payments: with five, the bidder 2, the partner 1, each opponent 1; with six at the table,
 bidder and partner 2 each, each opponent 1; alone, the bidder takes from or pays each
 opponent 1. Doubled for a bid of 91 or more, and again when a side takes all 120 points.
@@ -16,15 +20,18 @@ opponent 1. Doubled for a bid of 91 or more, and again when a side takes all 120
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from . import events as E
 from . import phases as P
 from .auction import REDEAL, AuctionRules, Points
-from .calling import CalledPartnerGame, Contract
+from .calling import AuctionPhase, CalledPartnerGame, CallPhase, Contract
 from .cards import ITALIAN, card_name
 from .chiamata import DEALS_RULE, SESSION_RULE, TARGET_RULE
+from .phases import Phase
+from .play import CalledPlay
 from .variant import FREE, DealScore, HouseRule, register
 
 if TYPE_CHECKING:
@@ -32,6 +39,171 @@ if TYPE_CHECKING:
 
 MIN_BID_RULE = HouseRule("min_bid", 61, (61, 70), "The lowest bid allowed.")
 DOUBLE_FROM = 91  # a bid of this many points or more doubles the payments
+
+
+class ClaimPhase(Phase):
+    """Before the first bid, each seat (from eldest) whose hand holds no counting card may
+    show it for a redeal, or keep it; then the auction opens."""
+
+    name = P.CLAIM
+
+    @staticmethod
+    def claimants(state: GameState) -> list[int]:
+        """Seats, from eldest, whose hand holds no counting card."""
+        pts = state.variant.points
+        order = [(state.eldest + k) % state.n for k in range(state.n)]
+        return [s for s in order if not any(pts[c] for c in state.hands[s])]
+
+    def start(self, state: GameState) -> None:
+        self.ask(state)
+
+    def ask(self, state: GameState) -> None:
+        waiting = self.claimants(state)[len(state.aside.claims):]
+        if waiting:
+            state.current = waiting[0]
+        else:
+            state.enter(P.AUCTION)
+
+    def legal(self, state: GameState) -> list[int]:
+        return [A.PASS, A.REDEAL]
+
+    def why_not(self, state: GameState, action: int) -> str:
+        return ("a player without counting cards may first show the hand for a redeal "
+                "(redeal) or keep it (pass)")
+
+    def why_late(self, state: GameState, action: int) -> str | None:
+        return LATE_REDEAL if action == A.REDEAL else None
+
+    def apply(self, state: GameState, action: int) -> None:
+        seat = state.current
+        assert seat is not None
+        if action == A.REDEAL:
+            zero = (0,) * state.variant.n_teams
+            state.end(DealScore(zero, zero, zero, (
+                f"seat {seat} shows a hand without counting cards: the same dealer "
+                f"deals again",), None, redeal=True))
+            for viewer in range(state.n):
+                state.show_hand(seat, viewer)
+            state.events.append(E.RedealClaimed(seat, tuple(state.hands[seat])))
+            return
+        state.aside = replace(state.aside, claims=state.aside.claims + (seat,))
+        state.events.append(E.HandKept(seat))
+        self.ask(state)
+
+
+LATE_REDEAL = ("a redeal may only be asked for before the first bid, for a hand without "
+               "counting cards")
+
+
+class MonteAuctionPhase(AuctionPhase):
+    """The auction, after the claims: a redeal asked for now is refused as too late."""
+
+    def why_not(self, state: GameState, action: int) -> str:
+        return LATE_REDEAL if action == A.REDEAL else super().why_not(state, action)
+
+
+class MonteCallPhase(CallPhase):
+    """The call names trumps; then the bidder takes the monte, unseen by the others, and
+    lays as many cards aside (``discard``)."""
+
+    def why_not(self, state: GameState, action: int) -> str:
+        return LATE_REDEAL if action == A.REDEAL else super().why_not(state, action)
+
+    def apply(self, state: GameState, action: int) -> None:
+        card = action - A.CALL
+        v = state.variant
+        c = state.bidding.contract
+        assert c is not None
+        state.trump = v.suit[card]
+        called = Contract(c.bidder, c.bid, c.bid_label, c.need, v.suit[card], card)
+        state.bidding = replace(state.bidding, contract=called)
+        state.events.append(E.Called(c.bidder, card, v.suit[card]))
+        state.events.append(E.MonteTaken(c.bidder, len(state.aside.monte)))
+        state.hands[c.bidder].extend(state.aside.monte)
+        state.aside = replace(state.aside, monte=())
+        state.enter(P.DISCARD)
+
+
+class DiscardPhase(Phase):
+    """The bidder lays aside as many cards as the monte held, one at a time, face down:
+    they count for the side that takes the last trick."""
+
+    name = P.DISCARD
+
+    def start(self, state: GameState) -> None:
+        c = state.bidding.contract
+        assert c is not None
+        state.current = c.bidder
+
+    def legal(self, state: GameState) -> list[int]:
+        return [A.DISCARD + c for c in sorted(state.hands[state.current])]
+
+    def why_not(self, state: GameState, action: int) -> str:
+        return (f"the bidder lays aside {state.variant.monte_size} cards of the hand, one at a "
+                "time, before anything else")
+
+    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
+        c = state.bidding.contract
+        mine = c is not None and c.bidder == seat
+        laid = tuple(state.aside.discards) if mine else ()
+        return {"monte": len(state.aside.monte), "discards": laid}
+
+    def apply(self, state: GameState, action: int) -> None:
+        seat = state.current
+        assert seat is not None
+        card = action - A.DISCARD
+        state.hands[seat].remove(card)
+        state.aside = replace(state.aside, discards=state.aside.discards + (card,))
+        state.events.append(E.Discarded(seat, card))
+        if len(state.aside.discards) == state.variant.monte_size:
+            state.enter(P.DECLARE)
+
+
+class DeclarePhase(Phase):
+    """The bidder always speaks once more, so that nobody can tell from the course of play
+    whether it holds the called card: holding it (in hand or laid aside), alone (in
+    silence) or show it and partner the right-hand neighbour; not holding it, play on."""
+
+    name = P.DECLARE
+
+    def start(self, state: GameState) -> None:
+        c = state.bidding.contract
+        assert c is not None
+        state.current = c.bidder
+
+    @staticmethod
+    def holds_called(state: GameState) -> bool:
+        c = state.bidding.contract
+        assert c is not None and c.called is not None
+        return c.called in state.hands[c.bidder] or c.called in state.aside.discards
+
+    def legal(self, state: GameState) -> list[int]:
+        return [A.ALONE, A.SHOW] if self.holds_called(state) else [A.PASS]
+
+    def why_not(self, state: GameState, action: int) -> str:
+        if self.holds_called(state):
+            return ("the bidder holds the called card: play alone (alone) or show it "
+                    "and partner the right-hand neighbour (show)")
+        return "the bidder does not hold the called card: play on (pass)"
+
+    def apply(self, state: GameState, action: int) -> None:
+        c = state.bidding.contract
+        assert c is not None
+        assert c.called is not None
+        if action == A.SHOW:
+            holder = (c.bidder + 1) % state.n
+            state.bidding = replace(state.bidding, partner_shown=True, called_holder=holder)
+            state.events.append(E.PartnerShown(holder, c.bidder, c.called))
+        else:
+            if action == A.ALONE:
+                holder = c.bidder
+            else:  # the called card's holder is the secret partner
+                holder = next(s for s in range(state.n) if c.called in state.hands[s])
+            state.bidding = replace(state.bidding, called_holder=holder)
+            state.events.append(E.Declared(c.bidder))
+            state.events.append(E.PartnerKnown(c.bidder, holder))
+        state.variant.set_sides(state)
+        state.enter(P.PLAY)
 
 
 @register
@@ -52,7 +224,8 @@ class ChiamataMonte(CalledPartnerGame):
     restriction = FREE
     bidder_leads = True
     house_rules = (MIN_BID_RULE, SESSION_RULE, DEALS_RULE, TARGET_RULE)
-    phases = (P.DEAL, P.CLAIM, P.AUCTION, P.CALL, P.DISCARD, P.DECLARE, P.PLAY, P.OVER)
+    phases = (P.DEALING, ClaimPhase(), MonteAuctionPhase(), MonteCallPhase(), DiscardPhase(),
+              DeclarePhase(), CalledPlay(), P.FINISHED)
 
     def __init__(self, options=None, players=None) -> None:
         super().__init__(options, players)
@@ -72,133 +245,10 @@ class ChiamataMonte(CalledPartnerGame):
     def match_deals(self) -> int | None:
         return int(self.options["deals"]) if self.options["session"] == "deals" else None
 
-    # --- the deal, and a hand without counting cards ------------------------------------
+    # --- the deal ----------------------------------------------------------------------
 
     def begin(self, state: GameState) -> None:
-        state.deal_standard(trump=0, start=False)
-        state.phase = P.CLAIM
-        self.next_claim(state, 0)
-
-    def claimants(self, state: GameState) -> list[int]:
-        """Seats, from eldest, whose hand holds no counting card."""
-        order = [(state.eldest + k) % state.n for k in range(state.n)]
-        return [s for s in order if not any(self.points[c] for c in state.hands[s])]
-
-    def next_claim(self, state: GameState, asked: int) -> None:
-        waiting = self.claimants(state)[asked:]
-        if waiting:
-            state.current = waiting[0]
-        else:
-            self.open_auction(state)
-
-    # --- the phases ---------------------------------------------------------------------
-
-    def special_actions(self, state: GameState) -> list[int]:
-        if state.phase == P.CLAIM:
-            return [A.PASS, A.REDEAL]
-        if state.phase == P.DISCARD:
-            return [A.DISCARD + c for c in sorted(state.hands[state.current])]
-        if state.phase == P.DECLARE:
-            return [A.ALONE, A.SHOW] if self.holds_called(state) else [A.PASS]
-        return super().special_actions(state)
-
-    def explain_special(self, state: GameState, action: int) -> str:
-        if state.phase == P.CLAIM:
-            return ("a player without counting cards may first show the hand for a redeal "
-                    "(redeal) or keep it (pass)")
-        if state.phase == P.DISCARD:
-            return (f"the bidder lays aside {self.monte_size} cards of the hand, one at a "
-                    "time, before anything else")
-        if state.phase == P.DECLARE:
-            if self.holds_called(state):
-                return ("the bidder holds the called card: play alone (alone) or show it "
-                        "and partner the right-hand neighbour (show)")
-            return "the bidder does not hold the called card: play on (pass)"
-        if action == A.REDEAL:
-            return "a redeal may only be asked for before the first bid, for a hand without " \
-                   "counting cards"
-        return super().explain_special(state, action)
-
-    def apply_special(self, state: GameState, action: int) -> None:
-        seat = state.current
-        assert seat is not None
-        if state.phase == P.CLAIM:
-            if action == A.REDEAL:
-                state.phase = P.OVER
-                state.current = None
-                zero = (0,) * self.n_teams
-                state.result = DealScore(zero, zero, zero, (
-                    f"seat {seat} shows a hand without counting cards: the same dealer "
-                    f"deals again",), None, redeal=True)
-                for viewer in range(state.n):
-                    state.show_hand(seat, viewer)
-                state.events.append(E.RedealClaimed(seat, tuple(state.hands[seat])))
-                return
-            state.claims = state.claims + (seat,)
-            state.events.append(E.HandKept(seat))
-            self.next_claim(state, len(state.claims))
-            return
-        if state.phase == P.DISCARD:
-            card = action - A.DISCARD
-            state.hands[seat].remove(card)
-            state.discards.append(card)
-            state.events.append(E.Discarded(seat, card))
-            if len(state.discards) == self.monte_size:
-                self.after_discards(state)
-            return
-        if state.phase == P.DECLARE:
-            c = state.contract
-            assert c is not None
-            assert c.called is not None
-            if action == A.SHOW:
-                state.partner_shown = True
-                state.called_holder = (c.bidder + 1) % state.n
-                state.events.append(E.PartnerShown(state.called_holder, c.bidder, c.called))
-            else:
-                if action == A.ALONE:
-                    state.called_holder = c.bidder
-                else:  # the called card's holder is the secret partner
-                    state.called_holder = next(s for s in range(state.n)
-                                               if c.called in state.hands[s])
-                state.events.append(E.Declared(c.bidder))
-                state.events.append(E.PartnerKnown(c.bidder, state.called_holder))
-            self.begin_play(state)
-            return
-        super().apply_special(state, action)
-
-    def make_call(self, state: GameState, card: int) -> None:
-        """The call names trumps; then the bidder takes the monte, unseen by the others."""
-        c = state.contract
-        assert c is not None
-        state.trump = self.suit[card]
-        state.contract = Contract(c.bidder, c.bid, c.bid_label, c.need, self.suit[card], card)
-        state.events.append(E.Called(c.bidder, card, self.suit[card]))
-        state.events.append(E.MonteTaken(c.bidder, len(state.monte)))
-        state.hands[c.bidder].extend(state.monte)
-        state.monte = []
-        state.phase = P.DISCARD
-        state.current = c.bidder
-
-    def after_discards(self, state: GameState) -> None:
-        """The bidder always speaks once more, so that nobody can tell from the course of
-        play whether it holds the called card: holding it, alone (in silence) or show it;
-        not holding it, play on."""
-        c = state.contract
-        assert c is not None
-        state.phase = P.DECLARE
-        state.current = c.bidder
-
-    def holds_called(self, state: GameState) -> bool:
-        c = state.contract
-        assert c is not None and c.called is not None
-        return c.called in state.hands[c.bidder] or c.called in state.discards
-
-    def begin_play(self, state: GameState) -> None:
-        self.set_sides(state)
-        state.start_play()
-        c = state.contract
-        assert c is not None
-        state.leader = state.current = c.bidder
+        state.deal_standard(trump=0, then=P.CLAIM)
 
     def explain_call(self, state: GameState, card: int) -> str:
         return f"the {card_name(card, self.pack_style)} may be called: any card may"
@@ -211,13 +261,13 @@ class ChiamataMonte(CalledPartnerGame):
     def after_trick(self, state: GameState, seats: list[int], cards: list[int],
                     winner: int, last: bool) -> None:
         if last:  # the cards laid aside go to the side that takes the last trick
-            state.points[winner] += sum(self.points[c] for c in state.discards)
+            state.points[winner] += sum(self.points[c] for c in state.aside.discards)
 
     def score(self, state: GameState) -> DealScore:
         pts, tricks = self.team_points(state)  # side 0: the bidder (and partner)
-        c = state.contract
+        c = state.bidding.contract
         assert c is not None
-        bidder, partner = c.bidder, state.called_holder
+        bidder, partner = c.bidder, state.bidding.called_holder
         alone = partner == bidder
         made = pts[0] >= c.need
         factor = (2 if c.need >= DOUBLE_FROM else 1) * (2 if 120 in pts else 1)
@@ -231,7 +281,7 @@ class ChiamataMonte(CalledPartnerGame):
                 gp[s] = sign * (1 if n == 5 else 2)
             else:
                 gp[s] = -sign
-        shown = getattr(state, "partner_shown", False)  # a search's Sim has no such flag
+        shown = state.bidding.partner_shown
         who = "alone" if alone else ("with the right-hand neighbour" if shown
                                      else "with a partner")
         notes = [f"bid {c.bid_label}, {who}: {pts[0]} points, "

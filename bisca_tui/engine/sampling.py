@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, replace
 
 from .cards import make_card
+from .phase_data import Bidding, Exchanges, Signs
 from .state import PLAY, GameState, ScoreEvent, SignalEvent
 from .variant import HOLDING, VOID, Signal, Variant
 from .view import SeatView
@@ -224,7 +225,7 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
     info = infer(view, variant)
     hands, stock = sample_hidden(info, variant, rng)
     n = view.n_players
-    state.phase = PLAY
+    state.enter(PLAY, start=False)
     state.layout_given = None
     state.deck = []
     state.hands = hands
@@ -255,23 +256,20 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
     state.known = known
     state.has_known = any(view.known)
     sig_index = {name: k for k, name in enumerate(variant.signal_names)}
-    state.signal_log = [
+    state.signs = Signs(tuple(
         SignalEvent(sg.sender, sig_index[sg.name], sg.trick, (view.seat,))
         for sg in view.signals if sg.name in sig_index
-    ]
-    state.signals_this_turn = {
+    ), frozenset(
         sig_index[sg.name] for sg in view.signals
         if sg.sender == view.current and sg.trick == len(view.tricks) and sg.name in sig_index
-    }
+    ))
     state.score_events = [ScoreEvent(e.trick, e.team, e.points, e.reason)
                           for e in view.score_events]
     state.deal_game_points = list(view.deal_game_points)
     state.cut_or_knock = view.cut_or_knock
-    state.bids = view.bids
-    if view.contract is not None:
-        state.contract = replace(view.contract, partner=None)
-    state.exchanges = view.exchanges
-    state.under_indicator = view.under_indicator
+    state.bidding = Bidding(view.bids, None if view.contract is None
+                            else replace(view.contract, partner=None))
+    state.exchange = Exchanges(view.exchanges, view.under_indicator)
     state.events = list(view.events)  # what the seat saw: no more is known of the deal
     state.result = None
     variant.rebuild_hidden(state)

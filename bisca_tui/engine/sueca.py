@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as E
+from . import phases as P
 from .auction import DEALER_AT_ZERO, AuctionRules, Points
 from .calling import CalledPartnerGame
 from .cards import PORTUGUESE, card_str, parse_card
 from .errors import LayoutError
+from .play import DummyPlay, OpenHandsPlay
 from .variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, DealScore, HouseRule, Variant, register
 
 if TYPE_CHECKING:
@@ -46,7 +48,6 @@ class SuecaBase(Variant):
     draws = False
     restriction = FOLLOW_SUIT
     house_rules: tuple[HouseRule, ...] = (MATCH_RULE, SWEEP_RULE, TIE_RULE)
-    open_hands = False
 
     def match_target(self) -> int:
         return int(self.options.get("match", 4))
@@ -69,12 +70,6 @@ class SuecaBase(Variant):
         state.indicator_card = trump_card
         state.make_public(state.dealer, trump_card)
         state.events.append(E.TrumpShown(state.dealer, trump_card))
-
-    def on_play_started(self, state: GameState) -> None:
-        if self.open_hands:
-            state.show_hands([(seat, viewer) for seat in range(state.n)
-                              for viewer in range(state.n) if seat != viewer])
-            state.shown_events.append((0, "open hands"))
 
     # --- scoring -------------------------------------------------------------------
 
@@ -144,7 +139,7 @@ class SuecaAberta(SuecaBase):
     id = "sueca-aberta"
     name = "Sueca Aberta"
     description = "Sueca with every hand face up: a form for learning."
-    open_hands = True
+    phases = (P.DEALING, OpenHandsPlay(), P.FINISHED)
 
 
 @register
@@ -225,7 +220,7 @@ class SuecaTres(SuecaBase):
     players = (3,)
     default_players = 3
     people_scores = True
-    has_after_card = True
+    phases = (P.DEALING, DummyPlay(), P.FINISHED)
 
     def __init__(self, options=None, players=None) -> None:
         # a deal's view counts seats (four), so four names the same game
@@ -254,13 +249,6 @@ class SuecaTres(SuecaBase):
         super().begin(state)
         # the dealer decides for the dummy: the dummy's view knows the dealer's hand
         state.show_hands([(state.dealer, self.dummy_seat(state))])
-
-    def after_card(self, state: GameState, seat: int, card: int) -> None:
-        if state.tricks or len(state.trick) != 1:
-            return
-        dummy = self.dummy_seat(state)
-        state.show_hands([(dummy, viewer) for viewer in range(4) if viewer != dummy])
-        state.shown_events.append((0, "dummy"))
 
 
 @register
@@ -292,6 +280,3 @@ class SuecaCinco(CalledPartnerGame, SuecaBase):
     def match_deals(self) -> int | None:
         return int(self.options["deals"])
 
-    def begin(self, state: GameState) -> None:
-        state.deal_standard(trump=0, start=False)
-        self.open_auction(state)

@@ -8,11 +8,16 @@ card of the same suit, or a trump played on a card that is not one. Of two ident
 ``beats_table`` writes it out once for a trump suit, so that loops that resolve many tricks
 (the search's simulator) look the answer up instead of working it out; ``trick_winner`` reads
 a trick with such a table. Everything else asks these three.
+
+The records of play are here too: a trick taken (``Trick``), a sign sent (``SignalEvent``),
+game points scored during play (``ScoreEvent``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
 # row ``best``, column ``card``: 1 where ``card`` played after ``best`` takes the trick
 BeatsTable = tuple[bytes, ...]
@@ -51,3 +56,32 @@ def winning_card(trick: Sequence[int], trump: int | None, suit: Sequence[int],
         if beats(c, wc, trump, suit, strength):
             wc = c
     return wc
+
+
+class Trick(NamedTuple):
+    """A trick taken. A named tuple, not a dataclass: one is made for every trick of every
+    deal, and a frozen dataclass's ``__init__`` costs several times more."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class SignalEvent:
+    sender: int
+    signal: int  # index into variant.signals
+    trick: int  # number of the trick it was sent in (0-based)
+    receivers: tuple[int, ...]  # partners, then the opponents who caught it
+
+
+@dataclass(frozen=True)
+class ScoreEvent:
+    """Game points scored during play (a heley), the moment a trick completed."""
+
+    trick: int
+    team: int
+    points: int
+    reason: str

@@ -1,8 +1,11 @@
 """What a variant is: data (pack, ranking, hands, play restriction, scoring) plus small hooks.
 
 Every game runs on one deal state machine (``state.GameState``). A variant subclass declares
-its data as class attributes and overrides a hook only where its rules differ. Instances are
-bound to a set of house-rule values (``options``); build them with ``make_variant``.
+its data as class attributes and overrides a hook only where its rules differ. Its steps are
+the phase objects it lists (``phases``: a cut or knock, an auction, a call, col Monte's
+claims, discards and declaration, and a kind of play; see ``phases``), which its data
+configures (auction rules, the cards that may be called, who leads). Instances are bound to
+a set of house-rule values (``options``); build them with ``make_variant``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from . import phases as P
 from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
 from .exchange import ExchangeRule
+from .play import PlayPhase
 from .restrictions import RESTRICTIONS, Restriction
 from .tricks import BeatsTable, beats_table
 
@@ -135,14 +139,13 @@ class Variant:
     monte_size: int = 0  # cards dealt face down to the table, not to a hand (col Monte)
     teams_shown: bool = True  # partnerships known from the start
     may_lack_indicator: bool = False  # a layout may give a trump suit and no indicator
-    has_special_play_actions: bool = False  # special_actions offers more than signals in play
-    has_after_card: bool = False  # after_card is called after every card played
-    has_card_filter: bool = False  # filter_cards narrows the cards the rule of play allows
     people_scores: bool = False  # the match scores each player, who may change seats per deal
     score_unit: str = "games"  # what the match standing counts: "games", or card "points"
     dealer_sits_out: bool = False  # the dealer deals but takes no seat (six at Chiamata)
     per_seat_payments: bool = False  # game points are paid seat by seat (summing to zero)
-    phases: tuple[str, ...] = (P.DEAL, P.PLAY, P.OVER)  # the phases a deal goes through
+    # the phases a deal goes through, as phase objects (``phases``); an instance holds them
+    # as its house rules and table size configure them, and ``phase_of`` by name
+    phases: tuple[P.Phase, ...] = (P.DEALING, PlayPhase(), P.FINISHED)
 
     def __init__(self, options: dict[str, Any] | None = None, players: int | None = None) -> None:
         self.options = self.check_options(options or {})
@@ -166,6 +169,8 @@ class Variant:
         self.n_teams = max(self.team_of) + 1
         self.signals = self.active_signals()
         self.signal_names = tuple(s.name for s in self.signals)
+        self.phases = tuple(p.configured(self) for p in type(self).phases)
+        self.phase_of = {p.name: p for p in self.phases}
 
     # ----- options -------------------------------------------------------------------
 
@@ -217,17 +222,6 @@ class Variant:
         """The seat whose player chooses the actions of ``seat`` (a dummy's partner)."""
         return seat
 
-    def after_card(self, state: GameState, seat: int, card: int) -> None:
-        """Called after each card played when ``has_after_card`` is set; it may hold the
-        trick by leaving the play phase (the trick completes when play resumes)."""
-
-    def filter_cards(self, state: GameState, seat: int, cards: list[int]) -> list[int]:
-        """A variant's own limit on the cards allowed (``has_card_filter``)."""
-        return cards
-
-    def explain_filtered(self, state: GameState, seat: int, card: int) -> str:
-        return "that card cannot be played now"
-
     def rebuild_hidden(self, state: GameState) -> None:
         """Recompute facts that follow from hidden cards, after a state was rebuilt from a
         seat's view plus sampled cards (search bots); e.g. who holds a called card."""
@@ -270,25 +264,13 @@ class Variant:
     # ----- phase hooks ---------------------------------------------------------------
 
     def begin(self, state: GameState) -> None:
-        """Called when a deal is made: deal at once, or open a pre-deal phase."""
+        """Called when a deal is made: deal (``state.deal_standard``) and enter the first
+        phase after the deal, or enter a pre-deal phase."""
         state.deal_standard()
-
-    def special_actions(self, state: GameState) -> list[int]:
-        """Actions other than playing a card or signalling open to the seat to act."""
-        return []
-
-    def apply_special(self, state: GameState, action: int) -> None:  # pragma: no cover
-        raise NotImplementedError
-
-    def explain_special(self, state: GameState, action: int) -> str:
-        return "that action is not part of this game"
 
     def after_trick(self, state: GameState, seats: list[int], cards: list[int],
                     winner: int, last: bool) -> None:
         """Called when a trick is complete, before anyone draws."""
-
-    def after_stock_empty(self, state: GameState) -> None:
-        """Called once, right after the last card of the stock was drawn."""
 
     def score(self, state: GameState) -> DealScore:
         raise NotImplementedError

@@ -16,17 +16,8 @@ from .calling import Contract
 from .context import CutOrKnock
 from .events import Event
 from .exchange import Exchange
+from .phase_data import SeenSignal
 from .state import GameState, ScoreEvent, Trick
-
-
-@dataclass(frozen=True)
-class SeenSignal:
-    sender: int
-    name: str
-    meaning: str
-    gesture: str
-    trick: int
-    intercepted: bool  # True when an opponent's signal was caught by this seat
 
 
 @dataclass(frozen=True)
@@ -78,19 +69,16 @@ class SeatView:
 
 def make_view(state: GameState, seat: int) -> SeatView:
     v = state.variant
-    signals = []
-    for ev in state.signal_log:
-        if ev.sender == seat or seat in ev.receivers:
-            sig = v.signals[ev.signal]
-            signals.append(SeenSignal(
-                ev.sender, sig.name, sig.meaning, sig.gesture, ev.trick,
-                state.side_of[ev.sender] != state.side_of[seat],
-            ))
     known = tuple(
         tuple(sorted(state.known[seat][s])) if s != seat else ()
         for s in range(state.n)
     )
     trump_known = state.trump_known
+    # what each phase's data shows this seat (a cut or knock, bids, a contract, exchanges...)
+    seen: dict = {"cut_or_knock": None, "bids": (), "exchanges": (), "under_indicator": None,
+                  "contract": None, "monte": 0, "discards": (), "signals": ()}
+    for phase in v.phases:
+        seen.update(phase.seen_by(state, seat))
     return SeatView(
         seat=seat,
         variant=v.id,
@@ -112,18 +100,10 @@ def make_view(state: GameState, seat: int) -> SeatView:
         tricks=tuple(state.tricks),
         points=tuple(state.points),
         known=known,
-        signals=tuple(signals),
         score_events=tuple(state.score_events),
         deal_game_points=tuple(state.deal_game_points),
         legal=tuple(state.legal_actions()) if state.current == seat else (),
-        cut_or_knock=state.cut_or_knock,
-        bids=state.bids,
-        exchanges=state.exchanges,
-        under_indicator=state.under_indicator,
-        contract=v.contract_for(state, seat),
-        monte=len(state.monte),
-        discards=tuple(state.discards) if state.contract is not None
-        and state.contract.bidder == seat else (),
+        **seen,
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),

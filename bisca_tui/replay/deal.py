@@ -66,7 +66,7 @@ class _DealTracker:
             "exchange": None,
             "tricks": [],
         }
-        self.auction = P.AUCTION in self.v.phases
+        self.auction = P.AUCTION in self.v.phase_of
         if self.auction:
             self.out.update({"auction": [], "bidder": None, "bid": None, "need": None,
                              "called": None, "partner": None, "alone": None,
@@ -117,8 +117,8 @@ class _DealTracker:
             self.out["auction"] = [
                 {"seat": s, "action": A.action_str(b),
                  "bid": None if b == A.PASS else bid_label(self.v, b)}
-                for s, b in st.bids]
-            c = st.contract
+                for s, b in st.bidding.bids]
+            c = st.bidding.contract
             if c is not None:
                 self.out["bidder"] = c.bidder
                 self.out["bid"] = None if c.bid is None else c.bid_label
@@ -126,14 +126,14 @@ class _DealTracker:
             if c is not None and c.called is not None:
                 self.out["called"] = card_str(c.called)
                 known = self.partner_known()
-                if st.called_holder is None and known:
+                if st.bidding.called_holder is None and known:
                     # col Monte, between the call and the bidder's declaration (told only
                     # with --open): the card's holder is known, playing alone is undecided
                     self.out["partner"] = self.holder_of(c.called)
                     self.out["alone"] = None
                 else:
-                    self.out["partner"] = st.called_holder if known else None
-                    self.out["alone"] = st.called_holder == c.bidder if known else None
+                    self.out["partner"] = st.bidding.called_holder if known else None
+                    self.out["alone"] = st.bidding.called_holder == c.bidder if known else None
             self.out["redeal"] = bool(st.result is not None and st.result.redeal)
         while self.n_shown < len(st.shown_events):
             _, why = st.shown_events[self.n_shown]
@@ -147,7 +147,7 @@ class _DealTracker:
     def holder_of(self, card: int) -> int:
         """The seat holding ``card``: the bidder when it was laid aside (col Monte)."""
         st = self.state
-        c = st.contract
+        c = st.bidding.contract
         assert c is not None
         return next((s for s in range(st.n) if card in st.hands[s]), c.bidder)
 
@@ -166,8 +166,8 @@ class _DealTracker:
         action = state.history[-1]
         st = self.state
         v = self.v
-        while self.n_signals < len(st.signal_log):
-            ev = st.signal_log[self.n_signals]
+        while self.n_signals < len(st.signs.log):
+            ev = st.signs.log[self.n_signals]
             self.n_signals += 1
             sig = v.signals[ev.signal]
             mine = st.side_of[ev.sender]
@@ -180,7 +180,8 @@ class _DealTracker:
                 "caught_by": sorted(s for s in ev.receivers if st.side_of[s] != mine),
             })
             self.pending.setdefault(ev.sender, []).append(sig.name)
-        if A.kind(action) is A.Kind.EXCHANGE and st.exchanges and st.exchanges[-1].what == TAKEN:
+        done = st.exchange.steps
+        if A.kind(action) is A.Kind.EXCHANGE and done and done[-1].what == TAKEN:
             who, gave, took = st.exchanged  # type: ignore[misc]
             self.out["exchange"] = {"seat": who, "gave": card_str(gave), "took": card_str(took)}
         if A.is_play(action) and seat is not None:
@@ -215,8 +216,8 @@ class _DealTracker:
         st = self.state
         steps = self.out.setdefault("exchanges", [])
         rule = self.v.exchange_rule(st)
-        while len(steps) < len(st.exchanges):
-            ex = st.exchanges[len(steps)]
+        while len(steps) < len(st.exchange.steps):
+            ex = st.exchange.steps[len(steps)]
             steps.append({"seat": ex.seat, "gave": card_str(ex.gave), "took": card_str(ex.took),
                           "what": ex.what,
                           # the trick it came in: the one being played, or the one just won
@@ -242,12 +243,12 @@ class _DealTracker:
         aside (once the deal is over, or with --open), whom they counted for, and the
         bidder's choice with the called card."""
         st = self.state
-        out["claims_kept"] = list(st.claims)
+        out["claims_kept"] = list(st.aside.claims)
         known = self.reveal or st.is_over()
         layout = st.layout
         out["monte"] = ([card_str(c) for c in layout.stock] if known and layout is not None
                         else None)
-        out["discards"] = [card_str(c) for c in st.discards] if known else None
+        out["discards"] = [card_str(c) for c in st.aside.discards] if known else None
         done = st.is_over() and st.tricks and not (st.result and st.result.redeal)
         out["discards_to"] = st.tricks[-1].winner if done else None
         from ..engine import actions as A

@@ -20,6 +20,7 @@ from .cardart import card_text
 
 if TYPE_CHECKING:
     from ..engine.calling import Contract
+    from ..engine.phase_data import Bidding
     from ..engine.state import GameState
     from ..engine.view import SeatView
     from ..table.session import Session
@@ -37,18 +38,23 @@ CARD_PHASES = {PLAY: A.Kind.PLAY, DISCARD: A.Kind.DISCARD}
 
 # ----- the facts ---------------------------------------------------------------------
 
+def _bidding(where: SeatView | GameState) -> SeatView | Bidding:
+    """What holds the bids and the contract: a view, or a deal's ``bidding``."""
+    return getattr(where, "bidding", where)
+
+
 def _contract(where: SeatView | GameState) -> Contract | None:
-    return where.contract
+    return _bidding(where).contract
 
 
 def has_auction(where: SeatView | GameState) -> bool:
     """Whether the deal opens with bidding."""
-    return bool(where.bids) or where.phase == AUCTION or _contract(where) is not None
+    return bool(_bidding(where).bids) or where.phase == AUCTION or _contract(where) is not None
 
 
 def bids(where: SeatView | GameState) -> list[tuple[int, int]]:
     """What each seat said so far, in order: (seat, action), ``A.PASS`` for a pass."""
-    return list(where.bids)
+    return list(_bidding(where).bids)
 
 
 def bidder(where: SeatView | GameState) -> int | None:

@@ -196,10 +196,10 @@ def open_view(state: GameState, seat: int) -> SeatView:
     partner shown once the call is made)."""
     v = state.view(seat)
     known = tuple(tuple(sorted(h)) if s != seat else () for s, h in enumerate(state.hands))
-    c = state.contract
+    c = state.bidding.contract
     if c is None or c.called is None:
         return replace(v, known=known)
-    partner = state.called_holder if state.called_holder is not None else c.partner
+    partner = state.bidding.called_holder if state.bidding.called_holder is not None else c.partner
     return replace(v, known=known, side_of=tuple(state.side_of),
                    contract=replace(c, partner=partner))
 
@@ -223,7 +223,7 @@ def spectator_view(state: GameState, seat: int) -> SeatView:
 
     v = state.view(seat)
     known = tuple(public_cards(state, s) for s in range(state.n))
-    c = state.contract
+    c = state.bidding.contract
     contract = v.contract
     side_of = v.side_of
     if c is not None and c.called is not None:

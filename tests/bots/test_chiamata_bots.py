@@ -71,7 +71,7 @@ def test_every_level_plays_whole_deals(level: str, players: int) -> None:
         r = s.result
         assert r is not None and sum(r.game_points) == 0
         if not r.redeal:
-            assert s.contract is not None and s.contract.called is not None
+            assert s.bidding.contract is not None and s.bidding.contract.called is not None
             assert len(s.tricks) == 8
 
 
@@ -87,7 +87,7 @@ def test_medium_bots_do_not_run_the_auction_up_with_ordinary_hands() -> None:
         if s.result is None or s.result.redeal:
             continue
         contracts += 1
-        high += s.contract.need > 70
+        high += s.bidding.contract.need > 70
         made += s.result.winner is not None
     assert contracts >= 30
     assert high <= contracts // 5  # two for 71 or more is the exception, not the rule

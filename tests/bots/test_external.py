@@ -183,7 +183,7 @@ def test_protocol_messages_and_no_hidden_cards(tmp_path: Path) -> None:
         leaked = [c for c in hidden if f'"{c}"' in line]
         assert not leaked, f"cards hidden from seat 0 were sent: {leaked}"
     # the spy answers legal[0], which is a signal whenever one is true: they reach the table
-    assert any(ev.sender == 0 for ev in state.signal_log)
+    assert any(ev.sender == 0 for ev in state.signs.log)
     assert any(a >= SIGNAL for a in state.history)
     end = messages[-2]
     assert end["result"]["game_points"] == list(state.result.game_points)

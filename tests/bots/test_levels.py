@@ -142,8 +142,8 @@ def test_bisca6_bots_send_true_signals_that_partners_receive() -> None:
         while not s.is_over():
             seat = s.current_player()
             s.apply(bots[seat].choose(s.view(seat)))  # a false signal would be refused
-        sent += len(s.signal_log)
-        for ev in s.signal_log:
+        sent += len(s.signs.log)
+        for ev in s.signs.log:
             partners = [p for p in range(6) if p != ev.sender and p % 2 == ev.sender % 2]
             assert set(partners) <= set(ev.receivers)
     assert sent > 0

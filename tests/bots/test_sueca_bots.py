@@ -110,7 +110,7 @@ def test_a_hand_that_wins_alone_calls_its_own_card() -> None:
     choice = make_bot("medium", 0).choose(s.view(4))
     assert choice - A.CALL in s.hands[4]
     s.apply(choice)
-    assert s.called_holder == 4  # alone
+    assert s.bidding.called_holder == 4  # alone
 
 
 # ----- the hidden partner --------------------------------------------------------------
@@ -225,14 +225,14 @@ def test_the_solver_plays_each_deal_with_its_own_sides() -> None:
             seat = s.current_player()
             s.apply(bots[seat].choose(s.view(seat)))
         seat = s.current_player()
-        partner = s.called_holder
-        if partner == s.contract.bidder:
+        partner = s.bidding.called_holder
+        if partner == s.bidding.contract.bidder:
             continue
-        rules = Rules(v, s.trump, s.target, s.match_points, s.cut_or_knock, s.contract,
+        rules = Rules(v, s.trump, s.target, s.match_points, s.cut_or_knock, s.bidding.contract,
                       s.context.ties_before)
         sim = Sim.from_view(rules, s.view(seat), [list(h) for h in s.hands], [])
         sim.side_of = tuple(s.side_of)
-        sim.called_holder = s.called_holder
+        sim.bidding = s.bidding
         side = s.side_of[seat]
         legal = s.legal_cards()
         vals = solve_actions(sim, side, legal)

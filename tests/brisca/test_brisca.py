@@ -172,8 +172,8 @@ def test_the_announced_card_lies_under_the_indicator_for_all_to_see() -> None:
     s.apply(A.EXCHANGE)
     assert s.current == 0  # it costs no turn
     assert c("7C") not in s.hands[0] and s.indicator == c("KC")
-    assert s.under_indicator == (0, c("7C"))
-    assert s.exchanges[-1].what == ANNOUNCED
+    assert s.exchange.under == (0, c("7C"))
+    assert s.exchange.steps[-1].what == ANNOUNCED
     for seat in (0, 1):
         assert s.view(seat).under_indicator == (0, c("7C"))
     # only one at a time
@@ -188,7 +188,7 @@ def test_the_indicator_joins_the_hand_at_the_announcers_next_trick_won() -> None
     s.apply(c("4H"))  # seat 0 wins (spades led, no trump)
     assert s.tricks[-1].winner == 0
     assert c("KC") in s.hands[0] and s.indicator == c("7C")  # before the draws
-    assert s.under_indicator is None and s.exchanges[-1].what == TAKEN
+    assert s.exchange.under is None and s.exchange.steps[-1].what == TAKEN
     assert len(s.hands[0]) == 3 and len(s.hands[1]) == 3
     assert c("KC") in s.view(1).known[0]  # everyone saw it taken
 
@@ -203,7 +203,7 @@ def test_the_indicator_joins_the_hand_before_the_announcer_draws() -> None:
     s.apply(c("4H"))  # seat 0 wins
     assert s.hands[0] == [c("AS"), c("KC"), top]  # the indicator, then the draw
     assert s.hands[1] == [c("5H"), c("6H"), second]
-    assert s.indicator == c("7C") and s.exchanges[-1].what == TAKEN
+    assert s.indicator == c("7C") and s.exchange.steps[-1].what == TAKEN
 
 
 def play_to_the_last_draw(s: GameState, keep: set[int]) -> None:
@@ -223,7 +223,7 @@ def announce_and_win_with_the_ace(s: GameState) -> None:
     while s.current != 0:
         s.apply(s.legal_cards()[0])
     s.apply(A.EXCHANGE)
-    assert s.under_indicator == (0, c("7C"))
+    assert s.exchange.under == (0, c("7C"))
     s.apply(c("AC"))
     while s.trick:
         s.apply(s.legal_cards()[0])
@@ -238,9 +238,9 @@ def test_the_exchange_is_completed_when_the_announcers_win_empties_the_stock() -
     kept = [x for x in s.hands[0] if x not in (c("7C"), c("AC"))]
     announce_and_win_with_the_ace(s)
     assert s.tricks[-1].winner == 0
-    assert s.stock_count == 0 and s.indicator is None and s.under_indicator is None
-    assert s.exchanges[-1].what == TAKEN and RETURNED not in [e.what for e in s.exchanges]
-    assert (s.exchanges[-1].gave, s.exchanges[-1].took) == (c("7C"), c("KC"))
+    assert s.stock_count == 0 and s.indicator is None and s.exchange.under is None
+    assert s.exchange.steps[-1].what == TAKEN and RETURNED not in [e.what for e in s.exchange.steps]
+    assert (s.exchange.steps[-1].gave, s.exchange.steps[-1].took) == (c("7C"), c("KC"))
     # the winner drew the face-down card; the other player drew the 7, now face up
     assert sorted(s.hands[0]) == sorted(kept + [c("KC"), last])
     assert c("7C") in s.hands[1] and c("7C") not in s.hands[0]
@@ -256,7 +256,7 @@ def test_the_exchange_is_completed_in_the_last_draws_with_four() -> None:
     play_to_the_last_draw(s, {c("7C"), c("AC")})
     assert len(s.stock) == 3
     announce_and_win_with_the_ace(s)
-    assert s.tricks[-1].winner == 0 and s.exchanges[-1].what == TAKEN
+    assert s.tricks[-1].winner == 0 and s.exchange.steps[-1].what == TAKEN
     assert c("KC") in s.hands[0] and c("7C") in s.hands[3]
     assert s.stock_count == 0 and all(len(h) == 3 for h in s.hands)
 
@@ -270,7 +270,7 @@ def test_not_taken_when_the_announcer_loses_the_trick() -> None:
     s2.apply(A.EXCHANGE)
     s2.apply(c("2S"))
     s2.apply(c("4S"))  # seat 1 wins
-    assert s2.tricks[-1].winner == 1 and s2.under_indicator == (0, c("7C"))
+    assert s2.tricks[-1].winner == 1 and s2.exchange.under == (0, c("7C"))
     assert s2.indicator == c("KC")
 
 
@@ -284,8 +284,8 @@ def test_the_card_goes_back_when_the_stock_runs_out_first() -> None:
     assert s.tricks[-1].winner == 1
     assert s.stock_count == 0 and s.indicator is None
     assert c("KC") in s.hands[0]  # seat 0 drew last and took the face-up card
-    assert c("7C") in s.hands[0] and s.exchanges[-1].what == RETURNED
-    assert s.under_indicator is None and sorted(s.hands[0]) == sorted(cards("3S KC 7C"))
+    assert c("7C") in s.hands[0] and s.exchange.steps[-1].what == RETURNED
+    assert s.exchange.under is None and sorted(s.hands[0]) == sorted(cards("3S KC 7C"))
     assert c("7C") in s.view(1).known[0]  # it came back in sight of all
 
 
@@ -297,13 +297,13 @@ def test_a_seven_turned_by_an_exchange_may_in_turn_be_exchanged_for_the_two() ->
     assert s.indicator == c("7C") and s.current == 0
     assert A.EXCHANGE in s.legal_actions()
     s.apply(A.EXCHANGE)
-    assert s.under_indicator == (0, c("2C"))
+    assert s.exchange.under == (0, c("2C"))
 
 
 def test_house_rule_immediate_swaps_at_once_and_none_forbids_it() -> None:
     s = deal(["7C AS 3S", "4H 5H 6H"], "KC", dealer=1, exchange="immediate")
     s.apply(A.EXCHANGE)
-    assert c("KC") in s.hands[0] and s.indicator == c("7C") and s.under_indicator is None
+    assert c("KC") in s.hands[0] and s.indicator == c("7C") and s.exchange.under is None
     t = deal(["7C AS 3S", "4H 5H 6H"], "KC", dealer=1, exchange="none")
     assert A.EXCHANGE not in t.legal_actions()
 
@@ -348,15 +348,15 @@ def signs_caught(options: dict, seeds: range) -> tuple[int, int, list]:
     for seed in seeds:
         s = GameState(v, 3, seed=seed)
         while not s.is_over():
-            while s.signal_actions():
-                s.apply(s.signal_actions()[0])
+            while signs := [a for a in s.legal_actions() if A.is_signal(a)]:
+                s.apply(signs[0])
             s.apply(s.legal_cards()[0])
-        for e in s.signal_log:
+        for e in s.signs.log:
             opponents = [x for x in range(4) if v.team_of[x] != v.team_of[e.sender]]
             assert e.receivers[0] == (e.sender + 2) % 4  # the partner always sees it
             caught += sum(1 for x in opponents if x in e.receivers)
             chances += len(opponents)
-        log += s.signal_log
+        log += s.signs.log
     return caught, chances, log
 
 
@@ -454,12 +454,12 @@ def test_random_deals_keep_every_card_and_replay(players: int, seed: int, policy
         everywhere += [x for t in s.tricks for x in t.cards]
         if s.indicator is not None:
             everywhere.append(s.indicator)
-        if s.under_indicator is not None:
-            everywhere.append(s.under_indicator[1])
+        if s.exchange.under is not None:
+            everywhere.append(s.exchange.under[1])
         assert sorted(everywhere) == sorted(v.pack())
         s.apply(rng.choice(s.legal_actions()))
     assert sum(s.points) == total == 120  # the 2 of oros left out with three is worth 0
-    assert s.under_indicator is None
+    assert s.exchange.under is None
     r = s.result
     assert max(r.card_points) == r.card_points[r.winners[0]]
     assert GameState.replay(v, s.history, seed % players, seed=seed).signature() == \

@@ -141,7 +141,7 @@ def test_asked_for_its_cards_a_partner_tells_its_holdings_again() -> None:
     bots = [make_bot("medium", k) for k in range(4)]
 
     def told(seat: int) -> list[str]:
-        return [v.signals[e.signal].name for e in s.signal_log if e.sender == seat]
+        return [v.signals[e.signal].name for e in s.signs.log if e.sender == seat]
 
     while len(s.tricks) < 1:  # a trick: seat 2 tells its Ace of trumps and its briscas
         seat = s.current

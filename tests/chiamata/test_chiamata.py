@@ -95,8 +95,8 @@ def test_a_pass_is_final_and_the_bidding_goes_round_until_one_bidder_remains() -
     say(s, rank("J"))
     assert s.current == 2  # seat 1 is skipped
     say(s, A.PASS)
-    assert s.phase == "call" and s.current == 0 and s.contract.bidder == 0
-    assert s.contract.bid == rank("J") and s.contract.need == 61
+    assert s.phase == "call" and s.current == 0 and s.bidding.contract.bidder == 0
+    assert s.bidding.contract.bid == rank("J") and s.bidding.contract.need == 61
 
 
 def test_the_last_player_may_still_bid_when_all_others_passed() -> None:
@@ -104,7 +104,7 @@ def test_the_last_player_may_still_bid_when_all_others_passed() -> None:
     say(s, A.PASS, A.PASS, A.PASS, A.PASS)
     assert s.phase == "auction" and s.current == 4
     say(s, rank("A"))
-    assert s.phase == "call" and s.contract.bidder == 4
+    assert s.phase == "call" and s.bidding.contract.bidder == 4
 
 
 def test_all_pass_throws_the_deal_in_and_the_same_dealer_deals_again() -> None:
@@ -136,7 +136,7 @@ def test_the_call_names_the_bid_rank_in_the_trump_suit() -> None:
     assert "King" in err.value.rule
     assert "Horse of cups" in err.value.rule  # named in the Italian pack, not the French
     s.apply(A.CALL + parse_card("KD"))  # held by seat 2
-    assert s.trump == 2 and s.called_holder == 2
+    assert s.trump == 2 and s.bidding.called_holder == 2
     assert s.side_of == [0, 1, 0, 1, 1]
     assert s.phase == "play" and s.current == 0 and s.leader == 0  # eldest leads
 
@@ -145,7 +145,7 @@ def test_calling_a_card_of_ones_own_means_playing_alone() -> None:
     s = new_deal()
     say(s, rank("K"), *[A.PASS] * 4)
     s.apply(A.CALL + parse_card("KS"))  # seat 0 holds it
-    assert s.called_holder == 0 and s.side_of == [0, 1, 1, 1, 1]
+    assert s.bidding.called_holder == 0 and s.side_of == [0, 1, 1, 1, 1]
     assert s.view(0).contract.alone is True
     assert s.view(1).contract.alone is None  # nobody else knows yet
 
@@ -160,7 +160,7 @@ def test_after_two_a_holder_of_the_two_may_call_it_or_the_lowest_trump_it_lacks(
     with pytest.raises(IllegalAction):
         s.apply(A.CALL + parse_card("6S"))
     s.apply(A.CALL + parse_card("5H"))
-    assert s.called_holder == 1 and s.trump == 1
+    assert s.bidding.called_holder == 1 and s.trump == 1
     t = new_deal()
     say(t, two(61), *[A.PASS] * 4)  # seat 0 has no 2 at all
     assert sorted(a - A.CALL for a in t.legal_actions()) == sorted(cards("2S 2H 2D 2C"))
@@ -292,7 +292,7 @@ def test_random_deals_keep_the_rules(seed: int, dealer: int, policy: int) -> Non
             view = s.view(k)
             others = {c for j in range(5) if j != k for c in s.hands[j]}
             assert not others & set(view.hand)
-            if s.contract is None or s.contract.called is None:
+            if s.bidding.contract is None or s.bidding.contract.called is None:
                 assert view.trump is None
         s.apply(rng.choice(s.legal_actions()))
     r = s.result

@@ -51,10 +51,10 @@ def test_points_only_bids_from_61_and_calls_any_card() -> None:
     say(s, pts(70))
     assert pts(70) not in s.legal_actions() and pts(71) in s.legal_actions()
     say(s, *[A.PASS] * 4)
-    assert s.phase == "call" and s.contract.need == 70
+    assert s.phase == "call" and s.bidding.contract.need == 70
     assert sorted(a - A.CALL for a in s.legal_actions()) == sorted(range(40))
     s.apply(A.CALL + parse_card("AH"))  # seat 1 holds it
-    assert s.called_holder == 1 and s.trump == 1
+    assert s.bidding.called_holder == 1 and s.trump == 1
 
 
 def test_points_only_all_pass_is_a_redeal() -> None:
@@ -74,11 +74,11 @@ def test_subito_the_call_is_always_a_two_and_holding_it_means_alone() -> None:
         s.apply(A.CALL + parse_card("AH"))
     assert "always a two" in err.value.rule
     s.apply(A.CALL + parse_card("2H"))
-    assert s.called_holder == 4 and s.side_of == [1, 1, 1, 1, 0]  # alone
+    assert s.bidding.called_holder == 4 and s.side_of == [1, 1, 1, 1, 0]  # alone
     t = new("chiamata-subito-al-due")
     say(t, pts(61), *[A.PASS] * 4)
     t.apply(A.CALL + parse_card("2D"))
-    assert t.called_holder == 4 and t.side_of == [0, 1, 1, 1, 0]
+    assert t.bidding.called_holder == 4 and t.side_of == [0, 1, 1, 1, 0]
 
 
 def test_subito_all_pass_opens_a_round_of_reopen_or_redeal_from_eldest() -> None:
@@ -97,7 +97,7 @@ def test_subito_all_pass_opens_a_round_of_reopen_or_redeal_from_eldest() -> None
     say(s, pts(62), A.PASS, A.PASS, pts(63))  # seats 2, 3, 4, and seat 0 is back in
     assert s.current == 1
     say(s, A.PASS, A.PASS)  # seats 1 and 2 pass; seats 3 and 4 passed earlier
-    assert s.phase == "call" and s.contract.bidder == 0 and s.contract.need == 63
+    assert s.phase == "call" and s.bidding.contract.bidder == 0 and s.bidding.contract.need == 63
     names = ["Ana", "Bruno", "Carla", "Duarte", "Eva"]
     t = new("chiamata-subito-al-due")
     say(t, *[A.PASS] * 5)
@@ -120,7 +120,7 @@ def test_subito_a_reopener_who_is_then_left_alone_wins_at_61() -> None:
     s = new("chiamata-subito-al-due")
     say(s, *[A.PASS] * 5, A.PASS, A.PASS, A.REOPEN)  # seat 2 reopens
     say(s, A.PASS, A.PASS, A.PASS, A.PASS)  # seats 3, 4, 0, 1
-    assert s.phase == "call" and s.contract.bidder == 2 and s.contract.need == 61
+    assert s.phase == "call" and s.bidding.contract.bidder == 2 and s.bidding.contract.need == 61
 
 
 # ----- Prima Mano al Buio ---------------------------------------------------------------------
@@ -134,7 +134,7 @@ def dark() -> GameState:
 
 def test_the_first_trick_is_played_before_trumps_are_named() -> None:
     s = dark()
-    assert s.phase == "play" and s.current == 0 and s.contract.called is None
+    assert s.phase == "play" and s.current == 0 and s.bidding.contract.called is None
     for seat in range(5):
         assert s.view(seat).trump is None
     say(s, parse_card("AS"), parse_card("AH"), parse_card("AD"), parse_card("AC"))
@@ -161,7 +161,7 @@ def test_no_two_to_the_dark_trick_but_the_bidder_playing_last() -> None:
     assert parse_card("2H") in u.legal_cards()
     u.apply(parse_card("2H"))
     u.apply(A.CALL + parse_card("2H"))  # the two just played: the bidder's own, alone
-    assert u.called_holder == 4 and u.tricks[0].winner == 1  # the Ace of the trumps named
+    assert u.bidding.called_holder == 4 and u.tricks[0].winner == 1  # the Ace of the trumps named
     assert u.side_of == [1, 1, 1, 1, 0]
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bisca_tui.engine import GameState, IllegalAction, Layout, Match, make_variant, parse_card
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.phase_data import Bidding
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -49,7 +50,7 @@ def test_hands_and_monte_by_the_number_of_players(players, seats, hand, monte) -
     v = make_variant("chiamata-monte", players=players)
     assert (v.n, v.n_people, v.hand_size, v.monte_size) == (seats, players, hand, monte)
     s = GameState(v, 0, seed=3)
-    assert [len(h) for h in s.hands] == [hand] * seats and len(s.monte) == monte
+    assert [len(h) for h in s.hands] == [hand] * seats and len(s.aside.monte) == monte
     assert all(s.view(k).monte == monte for k in range(seats))
     if players == 7:
         m = Match(v, dealer=2, seed=1)
@@ -95,19 +96,19 @@ def test_the_bidder_calls_takes_the_monte_unseen_and_lays_as_many_aside() -> Non
     assert len(s.legal_actions()) == 40  # any card may be called
     s.apply(A.CALL + parse_card("AH"))  # held by seat 2: hearts are trumps
     assert s.trump == 1 and s.phase == "discard" and s.current == 1
-    assert len(s.hands[1]) == 12 and not s.monte
+    assert len(s.hands[1]) == 12 and not s.aside.monte
     assert set(MONTE5) <= set(s.hands[1])
     assert set(MONTE5).isdisjoint(set(s.view(0).known[1]))  # nobody else saw them
     for card in cards("6D 7D 5C 6C 7C"):
         s.apply(A.DISCARD + card)
-    assert s.discards == list(cards("6D 7D 5C 6C 7C")) and len(s.hands[1]) == 7
-    assert s.view(1).discards == tuple(s.discards) and s.view(0).discards == ()
+    assert s.aside.discards == tuple(cards("6D 7D 5C 6C 7C")) and len(s.hands[1]) == 7
+    assert s.view(1).discards == tuple(s.aside.discards) and s.view(0).discards == ()
     # the bidder speaks once more whether or not it holds the called card, so that nobody
     # learns which from the course of play; not holding it, it can only play on
     assert s.phase == "declare" and s.legal_actions() == [A.PASS]
     s.apply(A.PASS)
     assert s.phase == "play" and s.current == 1 and s.leader == 1  # the bidder leads
-    assert s.called_holder == 2 and s.side_of == [1, 0, 0, 1, 1]
+    assert s.bidding.called_holder == 2 and s.side_of == [1, 0, 0, 1, 1]
     assert s.view(0).side_of[2] is None  # the partner stays secret
 
 
@@ -137,10 +138,10 @@ def test_holding_the_called_card_the_bidder_plays_alone_or_shows_it() -> None:
     assert s.phase == "declare" and sorted(s.legal_actions()) == sorted([A.ALONE, A.SHOW])
     alone = s.clone()
     alone.apply(A.ALONE)
-    assert alone.called_holder == 1 and alone.side_of == [1, 0, 1, 1, 1]
+    assert alone.bidding.called_holder == 1 and alone.side_of == [1, 0, 1, 1, 1]
     assert alone.view(3).contract.partner is None  # in silence
     s.apply(A.SHOW)  # the right-hand neighbour, seat 2, becomes the partner
-    assert s.called_holder == 2 and s.side_of == [1, 0, 0, 1, 1]
+    assert s.bidding.called_holder == 2 and s.side_of == [1, 0, 0, 1, 1]
     assert all(s.view(k).contract.partner == 2 for k in range(5))
     assert s.current == 1
 
@@ -159,9 +160,9 @@ def payments(players: int, need: int, side_points: int, alone: bool) -> tuple[in
     s = GameState(v, 0, seed=2)
     from bisca_tui.engine.calling import Contract
 
-    s.contract = Contract(0, A.BID + need, f"{need} points", need, 0, parse_card("AS"))
-    s.called_holder = 0 if alone else 1
-    s.side_of = [0 if k in (0, s.called_holder) else 1 for k in range(v.n)]
+    s.bidding = Bidding(contract=Contract(0, A.BID + need, f"{need} points", need, 0,
+                                          parse_card("AS")), called_holder=0 if alone else 1)
+    s.side_of = [0 if k in (0, s.bidding.called_holder) else 1 for k in range(v.n)]
     s.points = [0] * v.n
     s.points[0] = side_points
     s.points[v.n - 1] = 120 - side_points
@@ -208,7 +209,7 @@ def test_random_deals_every_card_once_120_points_zero_sum(players, seed, policy,
     r = s.result
     assert sum(r.game_points) == 0
     if not r.redeal:
-        every = sorted([c for t in s.tricks for c in t.cards] + s.discards)
+        every = sorted([c for t in s.tricks for c in t.cards] + list(s.aside.discards))
         assert every == sorted(v.pack())
         assert sum(s.points) == 120
     assert GameState.replay(v, s.history, seed % v.n, seed=seed).signature() == s.signature()

@@ -49,10 +49,10 @@ def check_story(state: GameState, returned: list[E.Event]) -> None:
     said = {E.Bid: None, E.Passed: A.PASS, E.RedealAgreed: A.PASS, E.Reopened: A.REOPEN}
     bids = [(e.seat, e.bid if said[type(e)] is None else said[type(e)])
             for e in state.events if type(e) in said]
-    assert tuple(bids) == state.bids
+    assert tuple(bids) == state.bidding.bids
     assert [(e.team, e.points, e.reason) for e in of(state, E.PointsScored)] == [
         (e.team, e.points, e.reason) for e in state.score_events]
-    c = state.contract
+    c = state.bidding.contract
     if c is not None:
         (won,) = of(state, E.BiddingWon)
         assert (won.seat, won.bid, won.need) == (c.bidder, c.bid, c.need)
@@ -91,7 +91,7 @@ def test_capixaba_cut_knock_exchange_and_partners_hands() -> None:
         else:
             assert first.trump == state.trump
         kinds.add(type(first))
-        for ex, made in zip(state.exchanges, of(state, E.ExchangeMade), strict=True):
+        for ex, made in zip(state.exchange.steps, of(state, E.ExchangeMade), strict=True):
             assert (made.seat, made.gave, made.took) == (ex.seat, ex.gave, ex.took)
             kinds.add(E.ExchangeMade)
         shown = of(state, E.HandShown)
@@ -112,8 +112,8 @@ def test_brisca_announced_exchange_told_then_made_or_returned() -> None:
         state, _ = play_random("brisca", seed, 2)
         steps = [e for e in state.events
                  if isinstance(e, E.ExchangeAnnounced | E.ExchangeMade | E.ExchangeReturned)]
-        assert len(steps) == len(state.exchanges)
-        for e, ex in zip(steps, state.exchanges, strict=True):
+        assert len(steps) == len(state.exchange.steps)
+        for e, ex in zip(steps, state.exchange.steps, strict=True):
             want = {"announced": E.ExchangeAnnounced, "taken": E.ExchangeMade,
                     "returned": E.ExchangeReturned}[ex.what]
             assert type(e) is want and e.seat == ex.seat
@@ -139,16 +139,16 @@ def test_col_monte_discards_seen_by_the_bidder_alone() -> None:
     told = 0
     for seed in range(30):
         state, _ = play_random("chiamata-monte", seed, 5)
-        c = state.contract
+        c = state.bidding.contract
         if c is None:
             continue
         told += 1
         for seat in range(state.n):
             laid = [e.card for e in seen_events(state, seat) if isinstance(e, E.Discarded)]
             if seat == c.bidder:
-                assert laid == state.discards
+                assert laid == list(state.aside.discards)
             else:
-                assert laid == [None] * len(state.discards)
+                assert laid == [None] * len(state.aside.discards)
     assert told
 
 
@@ -158,23 +158,23 @@ def test_a_secret_partner_is_known_to_the_holder_until_the_card_shows() -> None:
         v = make_variant("chiamata")
         state = GameState(v, dealer=seed % v.n, seed=seed)
         rng = random.Random(seed)
-        while not state.is_over() and (state.contract is None
-                                       or state.contract.called is None):
+        while not state.is_over() and (state.bidding.contract is None
+                                       or state.bidding.contract.called is None):
             state.apply(random_action(state, rng))
         if state.is_over():
             continue
-        holder, bidder = state.called_holder, state.contract.bidder
+        holder, bidder = state.bidding.called_holder, state.bidding.contract.bidder
         while not state.is_over():
             revealed = bool(of(state, E.PartnerShown))
             for seat in range(state.n):
                 knows = [e for e in seen_events(state, seat) if isinstance(e, E.PartnerKnown)]
                 assert knows == ([E.PartnerKnown(bidder, holder)] if seat == holder else [])
                 shown = [e for e in seen_events(state, seat) if isinstance(e, E.PartnerShown)]
-                assert shown == ([E.PartnerShown(holder, bidder, state.contract.called)]
+                assert shown == ([E.PartnerShown(holder, bidder, state.bidding.contract.called)]
                                  if revealed else [])
             events = state.apply(random_action(state, rng))
-            if events[0] == E.CardPlayed(holder, state.contract.called):
-                assert events[1] == E.PartnerShown(holder, bidder, state.contract.called)
+            if events[0] == E.CardPlayed(holder, state.bidding.contract.called):
+                assert events[1] == E.PartnerShown(holder, bidder, state.bidding.contract.called)
                 checked += 1
     assert checked
 
@@ -196,12 +196,12 @@ def same_looking(state: GameState, seat: int, rng: random.Random) -> GameState:
     v = state.variant
     lay = state.layout
     assert lay is not None
-    c = state.contract
+    c = state.bidding.contract
     hidden = [card for s in range(state.n) if s != seat
               for card in state.hands[s] if card not in state.known[seat][s]]
-    hidden += state.stock + state.monte
+    hidden += state.stock + list(state.aside.monte)
     if c is None or c.bidder != seat:
-        hidden += state.discards
+        hidden += state.aside.discards
     if v.monte_size and c is not None:  # whether the bidder holds it decides its declaring
         hidden = [k for k in hidden if k != c.called]
     classes: dict[tuple[int, int], list[int]] = {}

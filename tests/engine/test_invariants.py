@@ -13,10 +13,11 @@ from bisca_tui.engine import Match, calling, exchange, make_variant
 from bisca_tui.engine import bisca as bisca_mod
 from bisca_tui.engine import brisca as brisca_mod
 from bisca_tui.engine import events as events_mod
+from bisca_tui.engine import play as play_mod
 from bisca_tui.engine import view as view_mod
 from bisca_tui.engine.invariants import Problem, check_deal, play_match_checked
 from bisca_tui.engine.monte import ChiamataMonte
-from bisca_tui.engine.state import GameState
+from bisca_tui.engine.phase_data import Exchanges
 from bisca_tui.engine.variant import DealScore, all_variants
 
 GAMES = [(cls.id, n) for cls in all_variants() for n in cls.players]
@@ -71,14 +72,14 @@ def test_bisca_a_score_giving_the_deal_to_the_loser_is_caught(monkeypatch) -> No
 
 
 def test_briscola_a_card_dropped_from_the_stock_is_caught(monkeypatch) -> None:
-    real = GameState._draw_round
+    real = play_mod.draw_round
 
-    def drop_one(self, winner):
-        if len(self.stock) > 4:
-            self.stock.pop()  # a card falls off the table
-        real(self, winner)
+    def drop_one(state, winner):
+        if len(state.stock) > 4:
+            state.stock.pop()  # a card falls off the table
+        real(state, winner)
 
-    monkeypatch.setattr(GameState, "_draw_round", drop_one)
+    monkeypatch.setattr(play_mod, "draw_round", drop_one)
     found = problems("briscola", 1, 3)
     assert "cards" in kinds(found)
     assert any("missing" in p.detail for p in found if p.kind == "cards")
@@ -99,7 +100,7 @@ def test_chiamata_a_bidder_paid_without_the_points_is_caught(monkeypatch) -> Non
 
     def always_made(self, state):
         res = real(self, state)
-        c = state.contract
+        c = state.bidding.contract
         return DealScore(res.card_points, res.tricks, res.game_points, res.notes, c.bidder)
 
     monkeypatch.setattr(calling.CalledPartnerGame, "score", always_made)
@@ -126,14 +127,14 @@ def test_brisca_the_lowest_score_taking_the_hand_is_caught(monkeypatch) -> None:
 
 
 def test_brisca_a_card_under_the_indicator_lost_is_caught(monkeypatch) -> None:
-    def lose_it(state, winner):
-        pending = state.under_indicator
+    def lose_it(self, state, winner):
+        pending = state.exchange.under
         if pending is not None and pending[0] == winner and state.indicator is not None:
             state.hands[winner].append(state.indicator)
             state.indicator = None  # the laid card should have become the indicator
-            state.under_indicator = None
+            state.exchange = Exchanges(state.exchange.steps)
 
-    monkeypatch.setattr(exchange, "after_trick_won", lose_it)
+    monkeypatch.setattr(exchange.ExchangePart, "trick_won", lose_it)
     # deals where an exchange is announced and completed (random play finds them)
     found = problems("brisca", 12, 2, {"exchange": "announce"})
     assert "cards" in kinds(found)
@@ -168,17 +169,17 @@ def test_events_naming_a_secret_partner_to_every_seat_are_caught(monkeypatch) ->
 def test_signals_drawn_outside_the_deals_own_chance_are_caught(monkeypatch) -> None:
     # whether an opponent catches a signal decided by a chance the seed does not hold: the
     # deal no longer replays from its seed and actions
-    real = GameState._signal
+    real = play_mod.SignsPart.apply
     outside = random.Random()
 
-    def by_outside_chance(self, k):
-        self.rng, saved = outside, self.rng
+    def by_outside_chance(self, state, action):
+        state.rng, saved = outside, state.rng
         try:
-            real(self, k)
+            real(self, state, action)
         finally:
-            self.rng = saved
+            state.rng = saved
 
-    monkeypatch.setattr(GameState, "_signal", by_outside_chance)
+    monkeypatch.setattr(play_mod.SignsPart, "apply", by_outside_chance)
     found = problems("brisca", 3, 4, {"intercept": 0.5})
     assert "replay" in kinds(found)
 

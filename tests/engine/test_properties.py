@@ -146,9 +146,9 @@ def check_step(state: GameState) -> None:
             assert view.indicator not in hidden
         expected = [(e.sender, v.signals[e.signal].name, e.trick,
                      v.team_of[e.sender] != v.team_of[viewer])
-                    for e in state.signal_log if e.sender == viewer or viewer in e.receivers]
+                    for e in state.signs.log if e.sender == viewer or viewer in e.receivers]
         assert [(g.sender, g.name, g.trick, g.intercepted) for g in view.signals] == expected
-    for e in state.signal_log:
+    for e in state.signs.log:
         partners = [s for s in range(n) if s != e.sender and v.team_of[s] == v.team_of[e.sender]]
         assert list(e.receivers[:len(partners)]) == partners
         assert e.sender not in e.receivers

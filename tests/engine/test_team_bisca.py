@@ -178,7 +178,7 @@ def test_partners_always_receive_no_interception_at_zero() -> None:
     for seed in range(10):
         state = seis(intercept=0.0, seed=seed)
         state.apply(sig("ace_of_trumps"))
-        ev = state.signal_log[-1]
+        ev = state.signs.log[-1]
         assert ev.sender == 1 and ev.trick == 0
         assert ev.receivers == (3, 5)
         for seat in (1, 3, 5):
@@ -194,7 +194,7 @@ def test_every_opponent_intercepts_at_one() -> None:
     for seed in range(10):
         state = seis(intercept=1.0, seed=seed)
         state.apply(sig("king_of_trumps"))
-        ev = state.signal_log[-1]
+        ev = state.signs.log[-1]
         assert set(ev.receivers) == {0, 2, 3, 4, 5}
         assert ev.receivers[:2] == (3, 5)
         for seat in (0, 2, 4):
@@ -211,7 +211,7 @@ def test_interception_is_drawn_from_the_deal_seed() -> None:
             state = seis(intercept=0.25, seed=seed)
             state.apply(sig("ace_of_trumps"))
             state.apply(sig("king_of_trumps"))
-            runs.append(tuple(ev.receivers for ev in state.signal_log))
+            runs.append(tuple(ev.receivers for ev in state.signs.log))
         assert runs[0] == runs[1]  # same seed, same actions: same interceptions
         for rec in runs[0]:
             assert rec[:2] == (3, 5)
@@ -219,7 +219,7 @@ def test_interception_is_drawn_from_the_deal_seed() -> None:
         outcomes.append(runs[0])
         # a rebuilt deal agrees as well
         again = GameState.replay(state.variant, state.history, 0, seed, state.layout_given)
-        assert again.signal_log == state.signal_log
+        assert again.signs.log == state.signs.log
     assert len(set(outcomes)) > 1  # different seeds, different interceptions
     # 60 seeds x 2 signals x 3 opponents at 25%: expect about 90
     assert 45 < caught < 135
@@ -240,7 +240,7 @@ def test_bisca4_has_no_signals_unless_the_house_rule_is_on() -> None:
     assert on.variant.signal_names == SIGNAL_NAMES
     assert sig("ace_of_trumps") in on.legal_actions()
     on.apply_str("signal:ace_of_trumps")
-    assert on.signal_log[-1].receivers == (3,)
+    assert on.signs.log[-1].receivers == (3,)
     assert on.current == 1
 
 

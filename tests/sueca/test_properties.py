@@ -22,6 +22,7 @@ from bisca_tui.engine import actions as A
 from bisca_tui.engine.calling import Contract
 from bisca_tui.engine.cards import parse_card
 from bisca_tui.engine.context import DealContext
+from bisca_tui.engine.phase_data import Bidding
 from bisca_tui.engine.variant import DealScore, Variant
 
 
@@ -142,7 +143,7 @@ def allowed_cards(v: Variant, state: GameState, seat: int) -> list[int]:
 
 def first_leader(state: GameState) -> int:
     if state.variant.id == "sueca-5":
-        return state.contract.bidder
+        return state.bidding.contract.bidder
     return (state.dealer + 1) % state.n
 
 
@@ -243,7 +244,7 @@ def check_step(state: GameState) -> None:
     assert not state.stock and state.indicator is None  # Sueca deals every card
     # counter-clockwise: the bidding from the dealer, the play from the leader
     if state.phase == "auction":
-        assert state.current == (state.dealer + len(state.bids)) % n
+        assert state.current == (state.dealer + len(state.bidding.bids)) % n
     if state.phase in AUCTION_PHASES:
         assert not state.tricks and not state.trick
     else:
@@ -263,10 +264,10 @@ def check_step(state: GameState) -> None:
     if state.phase == "play":
         assert sorted(legal) == allowed_cards(v, state, state.current)
     elif state.phase == "auction":
-        best = max((b - A.BID for _, b in state.bids if b != A.PASS), default=0)
+        best = max((b - A.BID for _, b in state.bidding.bids if b != A.PASS), default=0)
         assert sorted(legal) == [A.PASS] + [A.BID + k for k in range(max(61, best + 1), 121)]
     elif state.phase == "call":
-        bids = [(s, b - A.BID) for s, b in state.bids if b != A.PASS]
+        bids = [(s, b - A.BID) for s, b in state.bidding.bids if b != A.PASS]
         best = max((b for _, b in bids), default=0)
         high = next(s for s, b in bids if b == best) if best else state.dealer
         assert state.current == high
@@ -309,9 +310,9 @@ def check_views(state: GameState) -> None:
 
 
 def played_or_mine(state: GameState, viewer: int) -> bool:
-    called = state.contract.called
+    called = state.bidding.contract.called
     played = called in state.trick or any(called in t.cards for t in state.tricks)
-    return played or viewer == state.called_holder
+    return played or viewer == state.bidding.called_holder
 
 
 def check_sueca5_view(state: GameState, viewer: int, view: Any) -> None:
@@ -321,9 +322,9 @@ def check_sueca5_view(state: GameState, viewer: int, view: Any) -> None:
         assert view.trump is None and view.side_of == (None,) * 5
         return
     assert view.trump == state.trump
-    bidder = state.contract.bidder
-    partner = state.called_holder
-    called = state.contract.called
+    bidder = state.bidding.contract.bidder
+    partner = state.bidding.called_holder
+    called = state.bidding.contract.called
     assert view.contract.partner == (partner if played_or_mine(state, viewer) else None)
     played = called in state.trick or any(called in t.cards for t in state.tricks)
     for s, side in enumerate(view.side_of):
@@ -365,12 +366,12 @@ def check_result(state: GameState, d: dict[str, Any]) -> None:
     tricks = [sum(state.tricks_won[s] for s in range(v.n) if side_of[s] == k) for k in (0, 1)]
     assert list(r.card_points) == pts and list(r.tricks) == tricks
     if v.id == "sueca-5":
-        bidder, partner = state.contract.bidder, state.called_holder
+        bidder, partner = state.bidding.contract.bidder, state.bidding.called_holder
         holder = next(t.seats[t.cards.index(c)] for t in state.tricks for c in t.cards
-                      if c == state.contract.called)
+                      if c == state.bidding.contract.called)
         assert partner == holder
         assert list(side_of) == [0 if s in (bidder, partner) else 1 for s in range(5)]
-        bid = state.contract.need if state.contract.bid is not None else 0
+        bid = state.bidding.contract.need if state.bidding.contract.bid is not None else 0
         w, games = expected_payments(bidder, partner, bid, pts, tricks)
         assert sum(r.game_points) == 0
     else:
@@ -522,8 +523,8 @@ def test_sueca5_payments_follow_the_bid_and_sum_to_zero(d: dict[str, Any]) -> No
     state = GameState(v, 0, seed=1)
     bidder, partner = d["bidder"], d["partner"]
     bid = A.BID + d["bid"] if d["bid"] else None
-    state.contract = Contract(bidder, bid, "", max(61, d["bid"]), 0, parse_card("AS"))
-    state.called_holder = partner
+    state.bidding = Bidding(contract=Contract(bidder, bid, "", max(61, d["bid"]), 0,
+                                              parse_card("AS")), called_holder=partner)
     state.side_of = [0 if s in (bidder, partner) else 1 for s in range(5)]
     state.points = [0] * 5
     state.tricks_won = [0] * 5

@@ -99,7 +99,8 @@ def test_nobody_bids_the_dealer_plays_at_zero_needing_61() -> None:
     s = new_deal()
     bid_round(s, [0, 0, 0, 0, 0])
     assert s.phase == "call" and s.current == 4
-    assert s.contract.bid is None and s.contract.need == 61 and s.contract.bidder == 4
+    c = s.bidding.contract
+    assert c.bid is None and c.need == 61 and c.bidder == 4
 
 
 @pytest.mark.parametrize(("bid", "alone", "expected"), [

@@ -363,7 +363,7 @@ def five_deal(bid: int, alone: bool) -> tuple[GameState, int]:
     s = GameState(make_variant("sueca-5"), dealer=4, seed=bid + 7)
     for n in [bid, 0, 0, 0, 0]:
         s.apply(A.BID + n if n else A.PASS)
-    bidder = s.contract.bidder
+    bidder = s.bidding.contract.bidder
     assert bidder == 4
     called = s.hands[bidder][0] if alone else s.hands[1][0]
     s.apply(A.CALL + called)
@@ -376,12 +376,12 @@ def five_score(bid: int, alone: bool, made: bool, sweep: bool) -> tuple[int, ...
     side = need if made else need - 1
     s.points = [0] * 5
     s.tricks_won = [0] * 5
-    s.points[s.contract.bidder] = side
+    s.points[s.bidding.contract.bidder] = side
     s.points[2] = 120 - side
-    s.tricks_won[s.contract.bidder] = 8 if sweep else 7
+    s.tricks_won[s.bidding.contract.bidder] = 8 if sweep else 7
     s.tricks_won[2] = 0 if sweep else 1
     if sweep and not made:
-        s.tricks_won[s.contract.bidder], s.tricks_won[2] = 0, 8
+        s.tricks_won[s.bidding.contract.bidder], s.tricks_won[2] = 0, 8
     return s.variant.score(s).game_points
 
 
@@ -439,7 +439,8 @@ def test_sueca5_bidding_as_stated() -> None:
     s = GameState(make_variant("sueca-5"), dealer=2, seed=9)
     for _ in range(5):
         s.apply(A.PASS)
-    assert s.contract.bidder == 2 and s.contract.bid is None and s.contract.need == 61
+    c = s.bidding.contract
+    assert c.bidder == 2 and c.bid is None and c.need == 61
     assert five_score(0, False, True, False)[4] > 0 > five_score(0, False, False, False)[4]
 
 
@@ -451,7 +452,7 @@ def test_sueca5_call_and_lead_as_stated() -> None:
     s, partner = five_deal(80, False)
     assert s.current == 4 and s.leader == 4
     assert s.side_of == [0 if seat in (4, partner) else 1 for seat in range(5)]
-    assert s.trump == s.variant.suit[s.contract.called]
+    assert s.trump == s.variant.suit[s.bidding.contract.called]
     s, _ = five_deal(80, True)
     assert s.side_of == [0 if seat == 4 else 1 for seat in range(5)]
 

@@ -33,8 +33,8 @@ async def test_a_hand_of_brisca_by_keys_with_the_exchange_announced(private_data
         indicator = st.indicator
         await pilot.press("x")
         await settle(app, pilot)
-        assert st.under_indicator is not None and st.under_indicator[0] == 0
-        laid = st.under_indicator[1]
+        assert st.exchange.under is not None and st.exchange.under[0] == 0
+        laid = st.exchange.under[1]
         assert laid not in st.hands[0] and st.indicator == indicator
         assert "under:" in rendered(t.query_one(StockView))
         assert any("under the indicator" in line for line in log_text(t))
@@ -48,7 +48,7 @@ async def test_a_hand_of_brisca_by_keys_with_the_exchange_announced(private_data
         if len(r.winners) > 1:
             assert "each" in summary
         # the exchange was completed or the card came back: never lost
-        assert st.under_indicator is None
+        assert st.exchange.under is None
         assert session.match.scores == list(r.game_points)
 
 

@@ -36,8 +36,8 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         # down twice: the Three (calling a Three of the chosen suit)
         await pilot.press("down", "down", "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert st.bids[0] == (0, A.BID_RANK + 2)  # the Three
-        assert st.contract.bidder == 0 and st.contract.bid_label == "Three"
+        assert st.bidding.bids[0] == (0, A.BID_RANK + 2)  # the Three
+        assert st.bidding.contract.bidder == 0 and st.bidding.contract.bid_label == "Three"
         assert "You bid Three" in log_text(t)
         # only Threes may be called: the list of ranks holds just that one
         assert app.screen.ranks == ["3"]
@@ -45,7 +45,7 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         suit = next(x for x in range(4) if x * 10 + 2 not in hand)
         await pilot.press("3", "scdb"[suit], "enter")  # spade, coppe, denari, bastoni
         await until(pilot, lambda: app.screen is t)
-        assert st.phase == "play" and st.contract.called == suit * 10 + 2
+        assert st.phase == "play" and st.bidding.contract.called == suit * 10 + 2
         assert st.trump == suit
         info = rendered(t.query_one("#info"))
         assert "Bidder You · Three" in info and "partner: ?" in info

@@ -41,7 +41,7 @@ async def test_points_only_by_keys(private_data) -> None:
         await open_table(app, pilot, session)
         await bid_61(app, pilot)
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert st.contract.bidder == 0 and st.contract.need == 61
+        assert st.bidding.contract.bidder == 0 and st.bidding.contract.need == 61
         assert len(app.screen.ranks) == 10  # any card may be called
         hand = set(st.hands[0])
         card = next(c for c in range(40) if c not in hand)
@@ -67,8 +67,8 @@ async def test_subito_reopen_round_by_keys(private_data) -> None:
         assert app.screen.labels == ["Agree to a redeal", "Reopen the bidding at the lowest bid"]
         await pilot.press("down", "enter")  # reopen
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert A.REOPEN in [a for _, a in st.bids]
-        assert st.contract.bidder == 0 and st.contract.need == 61
+        assert A.REOPEN in [a for _, a in st.bidding.bids]
+        assert st.bidding.contract.bidder == 0 and st.bidding.contract.need == 61
         assert app.screen.ranks == ["2"]  # only a two may be called
 
 
@@ -88,7 +88,7 @@ async def test_dark_first_trick_then_the_call_by_keys(private_data) -> None:
         assert len(st.trick) == 5 and not st.tricks  # the trick waits for the call
         await pilot.press("2", "c", "enter")  # the two of coppe (cups)
         await until(pilot, lambda: len(st.tricks) == 1)
-        assert st.trump == 1 and st.contract.called == 11
+        assert st.trump == 1 and st.bidding.contract.called == 11
         play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
         t.refresh_table()
         await play_deal_by_keys(app, pilot)
@@ -113,13 +113,13 @@ async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data
         await pilot.press(ITALIAN_PACK.rank_key(RANKS[card % 10]),
                           ITALIAN_PACK.suit_key(card // 10), "enter")
         await until(pilot, lambda: st.phase == "discard")
-        assert len(st.hands[0]) == 12 and st.monte == []
+        assert len(st.hands[0]) == 12 and st.aside.monte == ()
         for k in range(5):  # the first card of the hand, five times
             await pilot.press("1")
-            await until(pilot, lambda k=k: len(st.discards) == k + 1)
+            await until(pilot, lambda k=k: len(st.aside.discards) == k + 1)
         # not holding the called card, the bidder plays on without a word
         await until(pilot, lambda: st.phase == "play" and st.current == 0)
-        assert st.called_holder != 0 and len(st.hands[0]) == 7
+        assert st.bidding.called_holder != 0 and len(st.hands[0]) == 7
         play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
         t.refresh_table()
         await play_deal_by_keys(app, pilot)

@@ -211,7 +211,7 @@ async def test_h_in_the_bidding_dialog_shows_the_hint_at_the_table(private_data)
         await pilot.press("b")  # the dialog again, to bid
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         await pilot.press("enter")  # pass
-        await until(pilot, lambda: session.state.bids)
+        await until(pilot, lambda: session.state.bidding.bids)
         assert t.hint_advice is None  # acting put it away
 
 

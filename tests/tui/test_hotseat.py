@@ -74,7 +74,7 @@ async def test_hand_over_before_each_persons_bid_in_chiamata(private_data) -> No
         assert isinstance(app.screen, BidListScreen) and t.viewer == 0
         await pilot.press("down", "enter")  # Ana bids Ace
         await settle(app, pilot)
-        assert session.state.bids[0] == (0, A.BID_RANK)
+        assert session.state.bidding.bids[0] == (0, A.BID_RANK)
         # Bea is next: the table is handed over before her bid
         assert isinstance(app.screen, HandOverScreen)
         assert "Pass to Bea" in str(app.screen.query_one("#handover-text").render())

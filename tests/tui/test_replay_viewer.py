@@ -327,14 +327,14 @@ async def test_the_bidding_and_the_called_partner_show(private_data) -> None:
             await pilot.press("right")
         await pilot.pause()
         st = d.states[called]
-        assert st.contract is not None and st.contract.called is not None
+        assert st.bidding.contract is not None and st.bidding.contract.called is not None
         info = str(r.query_one("#info", Panel).render())
-        partner = r.walk.names[st.called_holder]
+        partner = r.walk.names[st.bidding.called_holder]
         # every hand open: the partner is known from the call on
         assert f"partner: {partner}" in info
         await pilot.press("v")  # a seat's view keeps the partner secret until it shows
         await pilot.pause()
-        if st.called_holder != 0:
+        if st.bidding.called_holder != 0:
             info = str(r.query_one("#info", Panel).render())
             assert "partner: ?" in info
 
@@ -605,7 +605,7 @@ async def test_an_unfinished_deal_hides_the_hands_and_the_secret_partner(tmp_pat
         assert "░" in hand  # the bottom hand lies face down too
         info = str(r.query_one("#info", Panel).render())
         assert "partner: ?" in info
-        assert r.walk.names[st.called_holder] not in info
+        assert r.walk.names[st.bidding.called_holder] not in info
         await pilot.press("v")
         await pilot.pause()
         assert r.seat is None and "as a spectator sees it" in status(r)
@@ -643,7 +643,7 @@ async def test_open_shows_every_hand_of_an_unfinished_deal(monkeypatch, tmp_path
         assert "hand " in seat_text(r, 1)
         assert "░" not in str(r.query_one(HandView).render())
         info = str(r.query_one("#info", Panel).render())
-        assert f"partner: {r.walk.names[st.called_holder]}" in info
+        assert f"partner: {r.walk.names[st.bidding.called_holder]}" in info
         await pilot.press("v")
         await pilot.pause()
         assert r.seat == 0

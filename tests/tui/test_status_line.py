@@ -40,7 +40,7 @@ def test_the_cut_or_knock_and_the_call_name_their_keys() -> None:
     s = session("sueca-5", 5, 3)
     while s.state.phase == "auction":  # the first bid stands, the rest pass
         legal = s.state.legal_actions()
-        s.state.apply(legal[-1] if not s.state.bids else A.PASS)
+        s.state.apply(legal[-1] if not s.state.bidding.bids else A.PASS)
     cur = s.state.current
     assert s.state.phase == "call"
     assert line(s, cur, True) == "You won the bidding: b opens the dialog to call a card."

@@ -129,8 +129,8 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         for key in ("backspace", "backspace", "7", "5", "enter"):
             await pilot.press(key)
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert st.bids[:2] == ((st.dealer, A.PASS), (0, A.BID + 75))
-        assert st.contract.bidder == 0 and st.contract.need == 75
+        assert st.bidding.bids[:2] == ((st.dealer, A.PASS), (0, A.BID + 75))
+        assert st.bidding.contract.bidder == 0 and st.bidding.contract.need == 75
         logged = log_text(t)
         assert "You bid 75 points" in logged and any(line.endswith("passes") for line in logged)
         # the call: a rank then a suit, by their letters; a card we do not hold
@@ -144,7 +144,7 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.screen is t
-        assert st.phase == "play" and card_str(st.contract.called) == text
+        assert st.phase == "play" and card_str(st.bidding.contract.called) == text
         assert st.trump == card // 10
         info = rendered(t.query_one("#info"))
         assert "Bidder You · 75 points" in info and "partner: ?" in info

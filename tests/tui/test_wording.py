@@ -49,8 +49,9 @@ def test_a_called_partner_deal_names_the_winning_side(variant: str, players: int
     for seed in range(1, 6):
         for s, score in played_deals(variant, players, seed):
             st = s.state
-            c = st.contract
-            ours = [c.bidder] + ([st.called_holder] if st.called_holder != c.bidder else [])
+            c = st.bidding.contract
+            holder = st.bidding.called_holder
+            ours = [c.bidder] + ([holder] if holder != c.bidder else [])
             line = deal_winner_line(s, score)
             if score.game_points[c.bidder] > 0:
                 names = [s.name(x) for x in ours]
@@ -110,10 +111,10 @@ def test_the_narrator_speaks_to_you_in_the_second_person() -> None:
                 seat = st.current
                 action = bots[seat].choose(st.view(seat))
                 events = st.apply(action)
-                c = st.contract
+                c = st.bidding.contract
                 if c is None or c.called is None:
                     continue
-                you = st.called_holder if action == A.SHOW else c.bidder
+                you = st.bidding.called_holder if action == A.SHOW else c.bidder
 
                 def name(k: int, you: int = you) -> str:
                     return "You" if k == you else f"P{k}"

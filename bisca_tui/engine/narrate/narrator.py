@@ -137,7 +137,7 @@ def _tell(ev: E.Event, t: _Told) -> Line | None:  # noqa: C901 - one branch per 
     if isinstance(ev, E.Reopened):
         return _line("contract", ev, me, seat=who, bid=bid_label(st.variant, ev.bid))
     if isinstance(ev, E.BiddingWon):
-        c = st.contract
+        c = st.bidding.contract
         label = c.bid_label if c is not None else ""
         return _line("contract", ev, me + ("" if ev.bid is not None else ".none"), indent=True,
                      seat=who, bid=label, need=ev.need)
@@ -146,7 +146,7 @@ def _tell(ev: E.Event, t: _Told) -> Line | None:  # noqa: C901 - one branch per 
                      suit=suit_word(ev.card, st.variant.pack_style))
     if isinstance(ev, E.Discarded):
         total = st.variant.monte_size
-        if len(st.discards) != total:
+        if len(st.aside.discards) != total:
             return None  # the bidder's last card laid aside tells them all
         return _line("action", ev, me + (".one" if total == 1 else ".many"), seat=who,
                      count=total)

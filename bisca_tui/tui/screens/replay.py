@@ -146,7 +146,7 @@ class ReplayScreen(Screen[None]):
         st = d.states[self.step]
         done = d.tricks[self.step]
         if not done and not st.trick and st.phase != P.PLAY:
-            if st.phase in AUCTION_PHASES or st.bids:
+            if st.phase in AUCTION_PHASES or st.bidding.bids:
                 return "the bidding"
             if st.phase == P.CUT_OR_KNOCK:
                 return "the cut or knock"

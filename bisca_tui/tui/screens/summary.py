@@ -166,7 +166,7 @@ def deal_winner_line(session: Session, score: DealScore) -> str:
         names = [s.team_label(t) for t in sc.winners]
         return say("DealScored", "summary.tie", seat=and_list(names))
     st = s.state
-    c = st.contract
+    c = st.bidding.contract
     if c is not None and c.called is not None and st.side_of:
         bidder_side = st.side_of[c.bidder]
         ours = sorted((seat for seat in range(st.n) if st.side_of[seat] == bidder_side),
