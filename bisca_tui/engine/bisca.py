@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
@@ -249,9 +249,6 @@ class CutOrKnockPhase(Phase):
         if action == A.EXCHANGE:
             return "after a knock there is no indicator to exchange"
         return "that action is not part of Bisca Capixaba"
-
-    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"cut_or_knock": state.cut_or_knock}
 
     def apply(self, state: GameState, action: int) -> None:
         if action == A.CUT:

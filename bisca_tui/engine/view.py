@@ -1,11 +1,15 @@
 """A seat's view: exactly what one seat may know, and nothing else.
 
-Bots and screens get a ``SeatView``, never the state. It holds plain tuples copied out of the
-state, so no hidden card is reachable from it: its own hand, the public cards (the trick, the
-tricks taken, the indicator while it lies on the table), cards that every seat knows another
-holds (the indicator drawn by someone, an exchanged card), cards shown to this seat by a
-partner, and the signals this seat received. ``events``: what happened in the deal, as this
-seat may see it (see ``events``).
+Bots and screens get a ``SeatView``, never the state. It holds plain tuples, so no hidden
+card is reachable from it: its own hand, the public cards (the trick, the tricks taken, the
+indicator while it lies on the table), cards that every seat knows another holds (the
+indicator drawn by someone, an exchanged card), cards shown to this seat by a partner.
+
+The view's record of what happened is its ``events``: the deal's events as this seat may
+see them, in order (``seen_events``). Its per-family values (``cut_or_knock``, ``bids``,
+``contract``, ``exchanges``, ``under_indicator``, ``signals``, ``score_events``,
+``deal_game_points``, ``discards``) are folded from those events (``seen.told``), never
+copied from the state's records, so a view says only what its seat saw happen.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from .context import CutOrKnock
 from .events import Event
 from .exchange import Exchange
 from .phase_data import SeenSignal
+from .seen import told
 from .state import GameState, ScoreEvent, Trick
 
 
@@ -74,11 +79,8 @@ def make_view(state: GameState, seat: int) -> SeatView:
         for s in range(state.n)
     )
     trump_known = state.trump_known
-    # what each phase's data shows this seat (a cut or knock, bids, a contract, exchanges...)
-    seen: dict = {"cut_or_knock": None, "bids": (), "exchanges": (), "under_indicator": None,
-                  "contract": None, "monte": 0, "discards": (), "signals": ()}
-    for phase in v.phases:
-        seen.update(phase.seen_by(state, seat))
+    events = seen_events(state, seat)
+    t = told(v, seat, events)
     return SeatView(
         seat=seat,
         variant=v.id,
@@ -100,14 +102,21 @@ def make_view(state: GameState, seat: int) -> SeatView:
         tricks=tuple(state.tricks),
         points=tuple(state.points),
         known=known,
-        score_events=tuple(state.score_events),
-        deal_game_points=tuple(state.deal_game_points),
+        signals=t.signals,
+        score_events=t.score_events,
+        deal_game_points=t.deal_game_points,
         legal=tuple(state.legal_actions()) if state.current == seat else (),
-        **seen,
+        cut_or_knock=t.cut_or_knock,
+        bids=t.bids,
+        exchanges=t.exchanges,
+        under_indicator=t.under_indicator,
+        contract=t.contract,
+        monte=len(state.aside.monte),  # a count of cards on the table, as ``stock_count``
+        discards=t.discards,
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),
-        events=seen_events(state, seat),
+        events=events,
     )
 
 
