@@ -14,15 +14,51 @@ copied from the state's records, so a view says only what its seat saw happen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .calling import Contract
 from .context import CutOrKnock
 from .events import Event
 from .exchange import Exchange
 from .phase_data import SeenSignal
-from .seen import told
+from .seen import Told, told
 from .state import GameState, ScoreEvent, Trick
+from .variant import make_variant
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+
+class FromEvents:
+    """A field of the view read from its events on first use, and kept: every such field
+    at once, by one pass (``seen.told``). A value given when the view is made (a
+    ``dataclasses.replace``) is kept as given."""
+
+    name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view: Any, owner: type | None = None) -> Any:
+        if view is None:
+            return _UNTOLD  # the field's default: read it from the events
+        d = view.__dict__
+        try:
+            return d[self.name]
+        except KeyError:
+            pass
+        rules = view.rules or make_variant(view.variant, dict(view.options), view.n_players)
+        for name, value in zip(Told._fields, told(rules, view.seat, view.events), strict=True):
+            d.setdefault(name, value)
+        return d[self.name]
+
+    def __set__(self, view: Any, value: Any) -> None:
+        if value is not _UNTOLD:
+            view.__dict__[self.name] = value
+
+
+_UNTOLD: Any = object()
 
 
 @dataclass(frozen=True)
@@ -47,21 +83,24 @@ class SeatView:
     tricks: tuple[Trick, ...]
     points: tuple[int, ...]  # card points taken, per seat
     known: tuple[tuple[int, ...], ...]  # per seat: cards this seat knows that seat holds
-    signals: tuple[SeenSignal, ...]
-    score_events: tuple[ScoreEvent, ...]
-    deal_game_points: tuple[int, ...]
     legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
-    cut_or_knock: CutOrKnock | None  # Bisca Capixaba: the eldest's cut or knock, once made
-    bids: tuple[tuple[int, int], ...]  # the auction so far: (seat, action) in order spoken
-    exchanges: tuple[Exchange, ...]  # every step of a trump exchange, in order
-    under_indicator: tuple[int, int] | None  # (seat, card) laid under the indicator
-    contract: Contract | None  # what the auction and call settled, as this seat knows it
     monte: int  # cards lying face down on the table for the bidder (col Monte)
-    discards: tuple[int, ...]  # the cards this seat laid aside as bidder (col Monte)
     match_points: tuple[int, ...]  # game points per team before this deal
     target: int | None  # game points that win the match, when the deal knows it
     history_len: int  # actions taken so far in the deal (public: every action is seen)
     events: tuple[Event, ...] = ()  # what happened, as this seat may see it, in order
+    # read from ``events`` on first use (``seen.told``), unless given when the view is made
+    cut_or_knock: CutOrKnock | None = FromEvents()  # Capixaba: the eldest's cut or knock
+    bids: tuple[tuple[int, int], ...] = FromEvents()  # the auction: (seat, action) in order
+    contract: Contract | None = FromEvents()  # what the auction and call settled, as known
+    exchanges: tuple[Exchange, ...] = FromEvents()  # every step of a trump exchange, in order
+    under_indicator: tuple[int, int] | None = FromEvents()  # (seat, card) laid under it
+    signals: tuple[SeenSignal, ...] = FromEvents()  # signs this seat sent, got or caught
+    score_events: tuple[ScoreEvent, ...] = FromEvents()  # game points scored during play
+    deal_game_points: tuple[int, ...] = FromEvents()  # those game points, per team
+    discards: tuple[int, ...] = FromEvents()  # the cards this seat laid aside as bidder
+    # the game's rules, to name bids and signs (not compared, not shown)
+    rules: Variant | None = field(default=None, compare=False, repr=False)
 
     def played_cards(self) -> set[int]:
         out = {c for t in self.tricks for c in t.cards}
@@ -80,7 +119,6 @@ def make_view(state: GameState, seat: int) -> SeatView:
     )
     trump_known = state.trump_known
     events = seen_events(state, seat)
-    t = told(v, seat, events)
     return SeatView(
         seat=seat,
         variant=v.id,
@@ -102,21 +140,13 @@ def make_view(state: GameState, seat: int) -> SeatView:
         tricks=tuple(state.tricks),
         points=tuple(state.points),
         known=known,
-        signals=t.signals,
-        score_events=t.score_events,
-        deal_game_points=t.deal_game_points,
         legal=tuple(state.legal_actions()) if state.current == seat else (),
-        cut_or_knock=t.cut_or_knock,
-        bids=t.bids,
-        exchanges=t.exchanges,
-        under_indicator=t.under_indicator,
-        contract=t.contract,
         monte=len(state.aside.monte),  # a count of cards on the table, as ``stock_count``
-        discards=t.discards,
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),
         events=events,
+        rules=v,
     )
 
 

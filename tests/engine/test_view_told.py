@@ -1,10 +1,12 @@
 """A view's per-family values are folded from the events its seat saw: at every position
 of the seeded corpus, for every seat, they equal what the state's records say that seat
-may know (what views were once copied from)."""
+may know (what views were once copied from), whether the view was made by the engine or
+again from its plain fields and events alone."""
 
 from __future__ import annotations
 
 import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 from bisca_tui.engine.phase_data import SeenSignal
 from bisca_tui.engine.records import replay_record
 from bisca_tui.engine.state import GameState
+from bisca_tui.engine.view import FromEvents, SeatView
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "golden"))
 from corpus import records  # noqa: E402
@@ -45,12 +48,25 @@ def from_state(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
+def bare(view: SeatView) -> SeatView:
+    """The view made again from its plain fields and events alone: no rules given, nothing
+    read from the events yet."""
+    plain = {f.name: getattr(view, f.name) for f in fields(view)
+             if not isinstance(SeatView.__dict__.get(f.name), FromEvents) and f.name != "rules"}
+    return SeatView(**plain)
+
+
 def check(state: GameState, where: str) -> int:
     for seat in range(state.n):
         view = state.view(seat)
+        assert not set(FIELDS) & view.__dict__.keys() - {"monte"}  # read on first use only
         want = from_state(state, seat)
         got = {name: getattr(view, name) for name in FIELDS}
         assert got == want, f"{where}, seat {seat}"
+        if seat == len(state.history) % state.n:
+            again = bare(view)
+            assert {name: getattr(again, name) for name in FIELDS} == want, where
+            assert again == view
     return state.n
 
 
