@@ -2,8 +2,9 @@
 
 A view's record of what happened is its events (``SeatView.events``). Its per-family
 values (the cut or knock, the bids, the contract, the exchanges, the signs, the heley
-scores, the bidder's cards laid aside) are read from those events by ``told``, never copied
-from the state: a view can only say what its seat saw happen.
+scores, the bidder's cards laid aside, the cards it knows another seat holds) are read
+from those events by ``told``, never copied from the state: a view can only say what its
+seat saw happen.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 _READ = frozenset({
     E.TrickWon, E.Cut, E.Knock, E.Bid, E.Passed, E.RedealAgreed, E.Reopened, E.BiddingWon,
     E.Called, E.PartnerKnown, E.PartnerShown, E.ExchangeAnnounced, E.ExchangeMade,
-    E.ExchangeReturned, E.Signalled, E.PointsScored, E.Discarded})
+    E.ExchangeReturned, E.Signalled, E.PointsScored, E.Discarded, E.CardPlayed, E.TrumpShown,
+    E.IndicatorDrawn, E.HandShown, E.RedealClaimed})
 
 
 class Told(NamedTuple):
@@ -41,13 +43,14 @@ class Told(NamedTuple):
     score_events: tuple[ScoreEvent, ...]
     deal_game_points: tuple[int, ...]
     discards: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
 
 
-def told(variant: Variant, seat: int, events: tuple[E.Event, ...]) -> Told:
+def told(variant: Variant, seat: int, events: tuple[E.Event, ...], n: int) -> Told:
     """The view's per-family values, from the events ``seat`` saw (as it saw them).
 
     One pass over the events, the hot path of every view a bot is given: the kinds are
-    told apart by ``is`` (a card played, the most common, is passed over at once)."""
+    told apart by ``is``, the most common (a card played, a trick won) first."""
     tricks = 0  # tricks complete so far
     cut: CutOrKnock | None = None
     bids: list[tuple[int, int]] = []
@@ -60,14 +63,19 @@ def told(variant: Variant, seat: int, events: tuple[E.Event, ...]) -> Told:
     scores: list[ScoreEvent] = []
     game_points = [0] * variant.n_teams
     discards: list[int] = []
-    read = _READ
+    # per seat, the cards this seat knows it holds (None: nothing known yet)
+    known: list[set[int]] | None = None
+    read, played, trick_won = _READ, E.CardPlayed, E.TrickWon
     for e in events:
         kind = type(e)
+        if kind is played:  # (a known card played: see below)
+            continue
+        if kind is trick_won:
+            tricks += 1
+            continue
         if kind not in read:
             continue
-        if kind is E.TrickWon:
-            tricks += 1
-        elif kind is E.Bid:
+        if kind is E.Bid:
             bids.append((e[0], e[1]))
         elif kind is E.Passed or kind is E.RedealAgreed:
             bids.append((e[0], A.PASS))
@@ -84,12 +92,26 @@ def told(variant: Variant, seat: int, events: tuple[E.Event, ...]) -> Told:
         elif kind is E.ExchangeAnnounced:
             exchanges.append(Exchange(e.seat, e.card, e.indicator, tricks, ANNOUNCED))
             under = (e.seat, e.card)
+            if known is not None:  # laid face up: nobody holds it now
+                known[e.seat].discard(e.card)
         elif kind is E.ExchangeMade:
             exchanges.append(Exchange(e.seat, e.gave, e.took, tricks, TAKEN))
             under = None
+            known = known or [set() for _ in range(n)]
+            known[e.seat].discard(e.gave)
+            known[e.seat].add(e.took)
         elif kind is E.ExchangeReturned:
             exchanges.append(Exchange(e.seat, e.card, e.card, tricks, RETURNED))
             under = None
+            known = known or [set() for _ in range(n)]
+            known[e.seat].add(e.card)
+        elif kind is E.TrumpShown or kind is E.IndicatorDrawn:
+            known = known or [set() for _ in range(n)]
+            known[e.seat].add(e.card)
+        elif kind is E.HandShown or kind is E.RedealClaimed:
+            # a hand shown to this seat (to others: the event's cards are left out)
+            known = known or [set() for _ in range(n)]
+            known[e.seat].update(e.cards)
         elif kind is E.Discarded:
             if e.seat == seat and e.card is not None:
                 discards.append(e.card)
@@ -111,5 +133,11 @@ def told(variant: Variant, seat: int, events: tuple[E.Event, ...]) -> Told:
         label = "no bid" if bid is None else variant.auction_rules.domain.label(bid)
         contract = (Contract(won.seat, bid, label, won.need) if called is None else
                     Contract(won.seat, bid, label, won.need, called.trump, called.card, partner))
+    if known is None:
+        shown: tuple[tuple[int, ...], ...] = ((),) * n
+    else:  # a card once played never goes back to a hand: nobody holds it now
+        gone = {e[1] for e in events if type(e) is played}
+        shown = tuple(tuple(sorted(cards - gone)) if s != seat else ()
+                      for s, cards in enumerate(known))
     return Told(cut, tuple(bids), contract, tuple(exchanges), under, tuple(signals),
-                tuple(scores), tuple(game_points), tuple(discards))
+                tuple(scores), tuple(game_points), tuple(discards), shown)

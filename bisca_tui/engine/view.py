@@ -8,13 +8,13 @@ indicator drawn by someone, an exchanged card), cards shown to this seat by a pa
 The view's record of what happened is its ``events``: the deal's events as this seat may
 see them, in order (``seen_events``). Its per-family values (``cut_or_knock``, ``bids``,
 ``contract``, ``exchanges``, ``under_indicator``, ``signals``, ``score_events``,
-``deal_game_points``, ``discards``) are folded from those events (``seen.told``), never
+``deal_game_points``, ``discards``, ``known``) are folded from those events (``seen.told``), never
 copied from the state's records, so a view says only what its seat saw happen.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from .calling import Contract
@@ -31,9 +31,10 @@ if TYPE_CHECKING:
 
 
 class FromEvents:
-    """A field of the view read from its events on first use, and kept: every such field
-    at once, by one pass (``seen.told``). A value given when the view is made (a
-    ``dataclasses.replace``) is kept as given."""
+    """A field of the view read from its events on first use (every such field at once, by
+    one pass: ``seen.told``) and kept in the view, so that later reads are plain attribute
+    reads. A value given when the view is made (a ``dataclasses.replace``) is kept as given.
+    """
 
     name = ""
 
@@ -44,18 +45,16 @@ class FromEvents:
         if view is None:
             return _UNTOLD  # the field's default: read it from the events
         d = view.__dict__
-        try:
-            return d[self.name]
-        except KeyError:
-            pass
-        rules = view.rules or make_variant(view.variant, dict(view.options), view.n_players)
-        for name, value in zip(Told._fields, told(rules, view.seat, view.events), strict=True):
-            d.setdefault(name, value)
+        rules = view.rules
+        if rules is None:
+            rules = make_variant(view.variant, dict(view.options), view.n_players)
+        found = told(rules, view.seat, view.events, view.n_players)
+        if len(d) == _PLAIN:  # none of them given
+            d.update(zip(Told._fields, found, strict=True))
+        else:
+            for name, value in zip(Told._fields, found, strict=True):
+                d.setdefault(name, value)
         return d[self.name]
-
-    def __set__(self, view: Any, value: Any) -> None:
-        if value is not _UNTOLD:
-            view.__dict__[self.name] = value
 
 
 _UNTOLD: Any = object()
@@ -82,7 +81,6 @@ class SeatView:
     trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
     tricks: tuple[Trick, ...]
     points: tuple[int, ...]  # card points taken, per seat
-    known: tuple[tuple[int, ...], ...]  # per seat: cards this seat knows that seat holds
     legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
     monte: int  # cards lying face down on the table for the bidder (col Monte)
     match_points: tuple[int, ...]  # game points per team before this deal
@@ -99,8 +97,15 @@ class SeatView:
     score_events: tuple[ScoreEvent, ...] = FromEvents()  # game points scored during play
     deal_game_points: tuple[int, ...] = FromEvents()  # those game points, per team
     discards: tuple[int, ...] = FromEvents()  # the cards this seat laid aside as bidder
+    known: tuple[tuple[int, ...], ...] = FromEvents()  # per seat: cards it knows they hold
     # the game's rules, to name bids and signs (not compared, not shown)
     rules: Variant | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        d = self.__dict__
+        for name in Told._fields:  # not given: left to be read from the events
+            if d[name] is _UNTOLD:
+                del d[name]
 
     def played_cards(self) -> set[int]:
         out = {c for t in self.tricks for c in t.cards}
@@ -111,12 +116,11 @@ class SeatView:
         return None if self.under_indicator is None else self.under_indicator[1]
 
 
+_PLAIN = len(fields(SeatView)) - len(Told._fields)  # the fields never read from the events
+
+
 def make_view(state: GameState, seat: int) -> SeatView:
     v = state.variant
-    known = tuple(
-        tuple(sorted(state.known[seat][s])) if s != seat else ()
-        for s in range(state.n)
-    )
     trump_known = state.trump_known
     events = seen_events(state, seat)
     return SeatView(
@@ -139,7 +143,6 @@ def make_view(state: GameState, seat: int) -> SeatView:
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
         tricks=tuple(state.tricks),
         points=tuple(state.points),
-        known=known,
         legal=tuple(state.legal_actions()) if state.current == seat else (),
         monte=len(state.aside.monte),  # a count of cards on the table, as ``stock_count``
         match_points=tuple(state.match_points),

@@ -12,6 +12,9 @@ from typing import Any
 
 import pytest
 
+from bisca_tui.engine import actions as A
+from bisca_tui.engine import events as E
+from bisca_tui.engine import make_variant
 from bisca_tui.engine.phase_data import SeenSignal
 from bisca_tui.engine.records import replay_record
 from bisca_tui.engine.state import GameState
@@ -21,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "golden"))
 from corpus import records  # noqa: E402
 
 FIELDS = ("cut_or_knock", "bids", "contract", "exchanges", "under_indicator", "signals",
-          "score_events", "deal_game_points", "discards", "monte")
+          "score_events", "deal_game_points", "discards", "known", "monte")
 
 
 def from_state(state: GameState, seat: int) -> dict[str, Any]:
@@ -44,6 +47,8 @@ def from_state(state: GameState, seat: int) -> dict[str, Any]:
         "score_events": tuple(state.score_events),
         "deal_game_points": tuple(state.deal_game_points),
         "discards": tuple(state.aside.discards) if c is not None and c.bidder == seat else (),
+        "known": tuple(tuple(sorted(state.known[seat][s])) if s != seat else ()
+                       for s in range(state.n)),
         "monte": len(state.aside.monte),
     }
 
@@ -92,4 +97,22 @@ def test_views_tell_what_the_state_records(part: int) -> None:
     # the corpus reaches every family of event the views are folded from
     assert {"Cut", "Knock", "Bid", "Passed", "BiddingWon", "Called", "PartnerKnown",
             "PartnerShown", "ExchangeAnnounced", "ExchangeMade", "Signalled", "PointsScored",
-            "Discarded"} <= kinds
+            "Discarded", "TrumpShown", "IndicatorDrawn", "HandShown"} <= kinds
+
+
+def test_a_reopened_auction_is_told_as_it_was_bid() -> None:
+    """All pass at Subito al Due: one seat agrees to a redeal, the next reopens at 61 (the
+    corpus has no such auction)."""
+    state = GameState(make_variant("chiamata-subito-al-due"), dealer=0, seed=5)
+    said = []
+    while state.phase == "auction":
+        legal = state.legal_actions()
+        if A.REOPEN in legal and E.RedealAgreed in said:
+            action = A.REOPEN
+        else:
+            action = A.PASS
+        said += [type(e) for e in state.apply(action)]
+        check(state, f"after {said}")
+    assert E.RedealAgreed in said and E.Reopened in said
+    assert state.phase == "call"
+    assert state.view(1).contract.bidder == state.bidding.contract.bidder
