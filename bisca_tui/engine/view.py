@@ -8,8 +8,10 @@ indicator drawn by someone, an exchanged card), cards shown to this seat by a pa
 The view's record of what happened is its ``events``: the deal's events as this seat may
 see them, in order (``seen_events``). Its per-family values (``cut_or_knock``, ``bids``,
 ``contract``, ``exchanges``, ``under_indicator``, ``signals``, ``score_events``,
-``deal_game_points``, ``discards``, ``known``) are folded from those events (``seen.told``), never
-copied from the state's records, so a view says only what its seat saw happen.
+``deal_game_points``, ``discards``, ``known``) are folded from those events
+(``seen.told``), never copied from the state's records, so a view says only what its seat
+saw happen. They are read on first use and kept (``FromEvents``): a view made for a bot
+that only looks at its hand and the trick costs no fold at all.
 """
 
 from __future__ import annotations
@@ -62,6 +64,10 @@ _UNTOLD: Any = object()
 
 @dataclass(frozen=True)
 class SeatView:
+    """What ``seat`` may know of the deal now. The fields before ``events`` are the table
+    as it lies (the hand, the trick, the counts); ``events`` is the view's record of what
+    happened, and the fields after it are read from those events."""
+
     seat: int
     variant: str
     options: tuple[tuple[str, object], ...]  # house rules in effect, sorted by name
