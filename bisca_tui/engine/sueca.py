@@ -2,7 +2,7 @@
 
 The dealer's last card is turned face up: its suit is trumps and every seat knows the dealer
 holds it until it is played. Players must follow suit; a void player may trump or discard
-freely (Sueca Italiana: must trump if able).
+freely (Sueca Italiana, a file of its own in ``games``: must trump if able).
 """
 
 from __future__ import annotations
