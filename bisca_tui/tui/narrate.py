@@ -89,18 +89,6 @@ def describe(s: Session, st: GameState, events: Sequence[Event], points: bool = 
     return out
 
 
-def last_events(st: GameState) -> tuple[Event, ...]:
-    """The events the last action of ``st`` caused: the deal's events past those of the same
-    deal replayed up to the action before (the engine keeps events, not where each action's
-    begin)."""
-    if not st.history:
-        return ()
-    before = GameState(st.variant, st.dealer, st.seed, st.layout_given, context=st.context)
-    for action in st.history[:-1]:
-        before.apply(action)
-    return tuple(st.events[len(before.events):])
-
-
 def taken_phrase(s: Session, action: int) -> Text:
     """An action taken back, in a few words: the card played, "4♥ laid aside", "the call
     of 7♠", a bid in words, a signal by its name."""
