@@ -21,10 +21,6 @@ from ..engine.view import SeatView
 #: the coach's sentences, from the one table of the game's sentences
 TEMPLATES: dict[str, str] = MESSAGES["Advice"]
 
-WITH_PARTNER = MESSAGES["AdviceParts"]["partner"]
-ALONE = MESSAGES["AdviceParts"]["alone"]
-BID_PARTNER = MESSAGES["AdviceParts"]["bid_partner"]
-BID_ALONE = MESSAGES["AdviceParts"]["bid_alone"]
 
 
 @dataclass(frozen=True)
@@ -66,11 +62,14 @@ def capitalise(text: str) -> str:
 Field = str | int | float | CardRef | tuple[Part, ...]
 
 
-def say(key: str, **fields: Field) -> Reason:
-    """The template ``key`` with its fields filled: cards stay cards, lists of parts are
-    spliced in, numbers and words become text."""
+def say(key: str, *forms: str, **fields: Field) -> Reason:
+    """The template ``key`` (in its ``forms``, those given non-empty: ``say("take_sure",
+    "worth", "lowest", ...)`` says ``take_sure.worth.lowest``) with its fields filled: cards
+    stay cards, lists of parts are spliced in, numbers and words become text. The reason
+    keeps ``key`` as what it says, whatever its form."""
     parts: list[Part] = []
-    for literal, name, spec, _ in string.Formatter().parse(TEMPLATES[key]):
+    template = TEMPLATES[".".join((key, *(f for f in forms if f)))]
+    for literal, name, spec, _ in string.Formatter().parse(template):
         if literal:
             parts.append(literal)
         if name is None:
@@ -137,8 +136,9 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def _worth(points: int) -> str:
-    return f" and its {points} points" if points else ""
+def worth_form(points: int) -> str:
+    """The form of a sentence that says the trick's points, when it has any."""
+    return "worth" if points else ""
 
 
 def threats_phrase(t: Table, c: int) -> tuple[Part, ...]:

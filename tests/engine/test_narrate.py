@@ -78,7 +78,7 @@ def test_every_event_kind_has_its_words() -> None:
         assert forms, kind
         for form, text in forms.items():
             # whole sentences, no glue (but for the coach's few pieces of its sentences)
-            assert text and (text == text.strip() or kind == "AdviceParts"), (kind, form)
+            assert text and text == text.strip(), (kind, form)
 
 
 def test_a_field_missing_is_an_error_not_a_gap() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any
 
-from .advice import ADVICE, ADVICE_PARTS
+from .advice import ADVICE
 
 __all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "fill", "say", "template"]
 
@@ -258,7 +258,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   ", cards laid out in the record",
     },
     "Advice": ADVICE,  # the coach's (``advice``)
-    "AdviceParts": ADVICE_PARTS,
     "Action": {  # actions named, for the dialogs and lines that offer or recall them
         "pass": "pass",
         "reopen": "reopen at {bid}",
@@ -294,7 +293,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 #: the table's entries that are no event kind
-NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", "AdviceParts")
+NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice")
 
 
 def template(kind: str, form: str) -> str:
