@@ -120,8 +120,9 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
     if ev is not None and c in ev.values and taker in ev.values:
         diff = ev.values[c].points - ev.values[taker].points
         if diff >= 1.0:
-            out = say("duck_costs", worth_form(t.p), card=ref, points=t.p, taker=CardRef(taker),
-                      diff=card_points(diff))
+            form, lost = card_points(diff)
+            out = say("duck_costs", worth_form(t.p), form, card=ref, points=t.p,
+                      taker=CardRef(taker), diff=lost)
         else:
             out = say("duck_no_gain", worth_form(t.p), card=ref, points=t.p,
                       taker=CardRef(taker))
@@ -173,7 +174,8 @@ def verdict(view: SeatView, ev: Evaluation, card: int) -> Reason:
     if ev.method != "playouts" and dw >= 0.05:
         return say("compare_win", alt=CardRef(alt.action), pct=_pct(dw))
     if dp >= 1.0:
-        return say("compare_points", alt=CardRef(alt.action), diff=card_points(dp))
+        form, fewer = card_points(dp)
+        return say("compare_points", form, alt=CardRef(alt.action), diff=fewer)
     return say("close", alt=CardRef(alt.action))
 
 

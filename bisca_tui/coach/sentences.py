@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..bots.table import Table, variant_of
 from ..engine.cards import PACKS, RANKS, card_name
-from ..engine.narrate import MESSAGES, CardRef, Part
+from ..engine.narrate import MESSAGES, CardRef, Part, joined
 from ..engine.view import SeatView
 
 #: the coach's sentences, from the one table of the game's sentences
@@ -110,26 +110,19 @@ def card_words(view: SeatView) -> Callable[[int], str]:
 
 
 def cards_phrase(cards: Sequence[int]) -> tuple[Part, ...]:
-    """"A", "A and B", "A, B and C"."""
-    refs = [CardRef(c) for c in cards]
-    if len(refs) == 1:
-        return (refs[0],)
-    out: list[Part] = []
-    for i, r in enumerate(refs):
-        if i:
-            out.append(" and " if i == len(refs) - 1 else ", ")
-        out.append(r)
-    return tuple(out)
+    """"A", "A and B", "A, B and C", joined by the table's list."""
+    return joined([CardRef(c) for c in cards])
 
 
 def _points(n: float) -> str:
     return f"{n:.0f}"
 
 
-def card_points(n: float) -> str:
-    """"1 card point", "12 card points" (rounded to whole points)."""
+def card_points(n: float) -> tuple[str, int]:
+    """A number of card points rounded to whole points, and the form of the sentence that
+    says it ("one" card point or "many")."""
     k = round(n)
-    return f"{k} card point" if k == 1 else f"{k} card points"
+    return ("one" if k == 1 else "many"), k
 
 
 def _pct(x: float) -> str:

@@ -46,14 +46,6 @@ def verb_many(names: Sequence[str], base: str) -> str:
     return base
 
 
-def and_list(names: Sequence[str]) -> str:
-    """``Ana``, ``Ana and Rui``, ``Ana, Rui and Eva``."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def possessive(name: str, start: bool = False) -> str:
     """``Ana's``; the person at the keyboard's: ``your`` (``Your`` to start a sentence)."""
     if name == YOU:

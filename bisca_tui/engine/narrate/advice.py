@@ -64,11 +64,16 @@ ADVICE: dict[str, str] = {
     "cannot_win": "Nothing in your hand beats {winner}: {card} gives away the least.",
     "cannot_win_keep": "Nothing in your hand beats {winner}: giving {card} keeps your other "
                        "cards for later tricks.",
-    "duck_costs": "Lets the trick go with {card}: taking it with {taker} leaves your side "
-                  "about {diff} fewer by the end of the deal.",
-    "duck_costs.worth": "Lets the trick and its {points} points go with {card}: taking it "
-                        "with {taker} leaves your side about {diff} fewer by the end of the "
-                        "deal.",
+    "duck_costs.one": "Lets the trick go with {card}: taking it with {taker} leaves your "
+                      "side about {diff} card point fewer by the end of the deal.",
+    "duck_costs.many": "Lets the trick go with {card}: taking it with {taker} leaves your "
+                       "side about {diff} card points fewer by the end of the deal.",
+    "duck_costs.worth.one": "Lets the trick and its {points} points go with {card}: taking "
+                            "it with {taker} leaves your side about {diff} card point fewer "
+                            "by the end of the deal.",
+    "duck_costs.worth.many": "Lets the trick and its {points} points go with {card}: taking "
+                             "it with {taker} leaves your side about {diff} card points "
+                             "fewer by the end of the deal.",
     "duck_no_gain": "Lets the trick go with {card}: taking it with {taker} gains nothing by "
                     "the end of the deal.",
     "duck_no_gain.worth": "Lets the trick and its {points} points go with {card}: taking it "
@@ -107,15 +112,22 @@ ADVICE: dict[str, str] = {
     "solved_loss": "Solved exactly on {samples} deals of the hidden cards, the deal is "
                    "lost in every one; this saves the most points.",
     "compare_win": "{alt}, the next best, wins the deal {pct} less often.",
-    "compare_points": "{alt}, the next best, brings about {diff} fewer.",
+    "compare_points.one": "{alt}, the next best, brings about {diff} card point fewer.",
+    "compare_points.many": "{alt}, the next best, brings about {diff} card points fewer.",
     "close": "{alt} does about as well.",
     "estimate": "The search expects about {points} card points for your side, with a "
                 "{pct} chance to win the deal.",
     # ----- a decision looked back on -------------------------------------------------
-    "cost_exact": "{played} loses exactly {loss} against {best}, with every card known.",
-    "cost_solved": "{played} loses about {loss} against {best} (solved exactly on deals of "
-                   "the hidden cards).",
-    "cost": "{played} costs about {loss} against {best}.",
+    "cost_exact.one": "{played} loses exactly {loss} card point against {best}, with every "
+                      "card known.",
+    "cost_exact.many": "{played} loses exactly {loss} card points against {best}, with "
+                       "every card known.",
+    "cost_solved.one": "{played} loses about {loss} card point against {best} (solved "
+                       "exactly on deals of the hidden cards).",
+    "cost_solved.many": "{played} loses about {loss} card points against {best} (solved "
+                        "exactly on deals of the hidden cards).",
+    "cost.one": "{played} costs about {loss} card point against {best}.",
+    "cost.many": "{played} costs about {loss} card points against {best}.",
     "cost_win": "{played} drops the chance of winning the deal from {before} to "
                 "{after}; {best} was better.",
     "better": "Better: {reason}",

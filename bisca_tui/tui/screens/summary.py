@@ -9,9 +9,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ...engine.narrate import person, say
+from ...engine.narrate import and_list, person, say
 from ...engine.variant import DealScore
-from ...engine.words import and_list, count, verb
+from ...engine.words import count
 from ...table.session import Session
 from ..contract import bidder
 from ..widgets.common import themed
@@ -56,7 +56,7 @@ def score_table(session: Session, my_team: int = 0) -> Text:
         t.append(f"{s.team_label(upper)} {scores[upper]}", style=f"bold {colours[0]}")
         t.append(" · ")
         t.append(f"{s.team_label(lower)} {scores[lower]}", style=f"bold {colours[1]}")
-        t.append(f"   (first to {s.match.target})\n", style="bright_black")
+        t.append(f"   ({say('Match', 'goal', target=s.match.target)})\n", style="bright_black")
         t.append_text(Text("\n").join(
             pente_lines(s.match.target, scores[upper], scores[lower], 40, colours)))
     else:  # numbers: a long match, or players who each keep a score
@@ -66,10 +66,10 @@ def score_table(session: Session, my_team: int = 0) -> Text:
             t.append(f"{s.scorer_label(team)} {scores[team]}",
                      style=f"bold {team_colour(s.scorer_team(team))}")
         if deals:
-            t.append(f"   (after {s.match.deals_played} of {deals} deals)",
-                     style="bright_black")
+            after = say("Match", "after", played=s.match.deals_played, deals=deals)
+            t.append(f"   ({after})", style="bright_black")
         else:
-            t.append(f"   (first to {s.match.target})", style="bright_black")
+            t.append(f"   ({say('Match', 'goal', target=s.match.target)})", style="bright_black")
     return t
 
 
@@ -133,15 +133,15 @@ def noun(n: int, word: str) -> str:
     return count(n, word).split(" ", 1)[1]
 
 
-def wins(session: Session, team: int) -> str:
-    """``You win``, ``Rui wins``, ``Team A (Ana, Rui) win`` (the match). In a game scored
-    player by player, ``team`` is a player."""
+def match_won(session: Session, team: int) -> str:
+    """``You win the match!``, ``Rui wins the match!``, ``Team A (Ana, Rui) win the match!``
+    In a game scored player by player, ``team`` is a player."""
     if session.variant.people_scores:
         name = session.scorer_label(team)
-        return f"{name} {verb(name, 'win')}"
+        return say("Match", f"won.{person(name)}", seat=name)
     names = team_names(session, team)
     one = len(session.team_members(team)) == 1
-    return f"{names} {verb(names, 'win') if one else 'win'}"
+    return say("Match", f"won.{person(names)}" if one else "won.many", seat=names)
 
 
 def _deal_won(session: Session, team: int) -> str:
@@ -316,18 +316,16 @@ class MatchEndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         w = s.match.winner
-        if w is None:
-            head = "The match ends level."
-        else:
-            head = f"{wins(s, w)} the match!"
+        head = say("Match", "level") if w is None else match_won(s, w)
         body = Text(head + "\n\n", style="bold yellow")
-        body.append(f"{count(s.match.deals_played, 'deal')} played.\n\n")
+        played = s.match.deals_played
+        body.append(say("Match", "deals.one" if played == 1 else "deals.many", count=played)
+                    + "\n\n")
         if s.variant.per_seat_payments:
             body.append_text(score_sheet(s))
         else:
             body.append_text(score_table(s, self.my_team))
-        body.append(f"\n\nMatch seed {s.match.seed}: enter it in a new game to replay these "
-                    "deals.", style="bright_black")
+        body.append("\n\n" + say("Match", "seed", seed=s.match.seed), style="bright_black")
         with Vertical(classes="dialog", id="match-end"):
             yield Static("Match over", classes="dialog-title")
             yield Static(themed(body))
@@ -349,11 +347,12 @@ class ScoreSheetScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         deals = s.variant.match_deals()
-        head = (f"Session of {deals} deals" if deals
-                else f"Session to {s.match.target} points")
+        head = (say("Match", "session.deals", deals=deals) if deals
+                else say("Match", "session.target", target=s.match.target))
         with Vertical(classes="dialog", id="score-sheet"):
-            yield Static(f"Score sheet · {head}", classes="dialog-title")
-            body = score_sheet(s) if s.match.results else Text("No deal scored yet.")
+            yield Static(say("Match", "sheet", head=head), classes="dialog-title")
+            body = (score_sheet(s) if s.match.results
+                    else Text(say("Match", "sheet.none")))
             yield Static(body)
             yield Static("Press Enter or Escape to go back.", classes="dim")
         yield Footer()
