@@ -225,9 +225,10 @@ SENTENCES = ("takes the trick", "dealer deals again", "goes back to seat",
              "first to {}", "after {} of {} deals", "Session of ", "Session to ",
              "Score sheet · ", "No deal scored", "Match: ", "Session: ", "Session after",
              "Match over, ", "Match not over", "Session over", "Session not over",
-             "{} and {}")
+             "{} and {}", "is over (ended", "is thrown in", "to go on.",
+             "program was replaced", "Dealer's side", "Side {}", "to the total", "{} game")
 #: glue, said whole by the table instead: a list of names (``List``), the history's points
-GLUE = (" and ", " card points")
+GLUE = (" and ", " card points", " card point", "{} card point", "{} game")
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:

@@ -15,7 +15,7 @@ from bisca_tui.engine.words import count, holds, object_name, possessive, verb
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.narrate import undone_line
-from bisca_tui.tui.screens.summary import deal_winner_line, noun
+from bisca_tui.tui.screens.summary import deal_winner_line, points_and_tricks
 
 NAMES = ["You", "Bruno", "Carla", "Duarte", "Eva", "Filipe", "Gil"]
 
@@ -87,7 +87,8 @@ def test_every_game_names_a_winner_or_says_there_is_none(variant: str, players: 
 def test_counts_and_the_second_person() -> None:
     assert count(1, "card") == "1 card" and count(2, "card") == "2 cards"
     assert count(1, "trick") == "1 trick" and count(0, "trick") == "0 tricks"
-    assert noun(1, "card point") == "card point" and noun(61, "card point") == "card points"
+    assert points_and_tricks(1, 1, 3) == "  1 card point   1 trick"
+    assert points_and_tricks(61, 0, 4) == "  61 card points   0 tricks"
     assert verb("You", "pass") == "pass" and verb("Ana", "pass") == "passes"
     assert verb("You", "be") == "are" and verb("Ana", "be") == "is"
     assert possessive("You", start=True) == "Your" and possessive("You") == "your"

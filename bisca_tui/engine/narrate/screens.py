@@ -98,6 +98,30 @@ SCREENS: dict[str, dict[str, str]] = {
         "replay.session.open": "Session not over ({scored} of {deals} deals scored): "
                                "{standing}.",
     },
+    "Summary": {  # the end of a deal
+        "title": "Deal {number} is over",
+        "title.early": "Deal {number} is over (ended by a heley)",
+        "title.redeal": "Deal {number} is thrown in",
+        "title.redeal.early": "Deal {number} is thrown in (ended by a heley)",
+        "go_on": "Press Enter to go on.",
+        "go_on.review": "Press r to review your play, Enter to go on.",
+        # a side's line: its numbers come aligned
+        "points.one": "{points} card point",
+        "points.many": "{points} card points",
+        "tricks.one": "{tricks} trick",
+        "tricks.many": "{tricks} tricks",
+        "games.one": "+{games} game",
+        "games.many": "+{games} games",
+        "total": "+{points} to the total",
+        "bidder": "Bidder's side",
+        "dealer": "Dealer's side",
+        "others": "Others",
+        "side": "Side {number}",
+        "stand_in": "{seat}'s program was replaced in this deal: the built-in {level} bot "
+                    "played for it.",
+        "stand_in.since": "{seat}'s program was replaced since deal {number}: the built-in "
+                          "{level} bot played for it.",
+    },
     "History": {  # a deal of the game history, in the list of a match's deals
         "points": "{points} card points",
     },
