@@ -122,6 +122,12 @@ SCREENS: dict[str, dict[str, str]] = {
         "stand_in.since": "{seat}'s program was replaced since deal {number}: the built-in "
                           "{level} bot played for it.",
     },
+    "Save": {  # a saved match in one line
+        "line": "{game}, {names}: deal {deal}, trick {trick}, match {scores}.",
+        "line.when": "{game}, {names}: deal {deal}, trick {trick}, match {scores}, saved "
+                     "{when}.",
+        "saved": "Saved: {line}",
+    },
     "History": {  # a deal of the game history, in the list of a match's deals
         "points": "{points} card points",
     },
