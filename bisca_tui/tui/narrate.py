@@ -54,7 +54,8 @@ def deal_result(s: Session, index: int) -> Text:
     if result.redeal:
         return Text("  " + say("Deal", "thrown_in", number=index + 1), style="bold yellow")
     points = "-".join(str(p) for p in result.card_points)
-    gains = [f"{s.scorer_label(k)} {g:+d}" for k, g in enumerate(m.gains(index, result)) if g]
+    gains = [say("Deal", "gain", team=s.scorer_label(k), gain=g)
+             for k, g in enumerate(m.gains(index, result)) if g]
     said = say("Deal", "result" if gains else "result.none", number=index + 1, points=points,
                gains=", ".join(gains))
     return Text("  " + said, style="bold yellow")

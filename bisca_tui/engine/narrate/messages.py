@@ -239,6 +239,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "you.out": "— Deal {number}, You deal and sit out —",
         "result": "Deal {number}: {points} · {gains}",
         "result.none": "Deal {number}: {points} · no game",
+        "gain": "{team} {gain:+d}",
         "thrown_in": "Deal {number} thrown in: dealt again",
         "thrown_in.short": "Thrown in",
         "thrown_in.table": "thrown in: dealt again",
