@@ -215,7 +215,8 @@ def render_text(rep: dict[str, Any]) -> str:
                     f"{who(s)} {' '.join(h) if h else 'none'}" for s, h in enumerate(d["hands"])))
             continue
         lines.append("  " + say("DealScored", "replay.points", points=cp, tricks=tw))
-        gained = _listing([f"{teams[t]} {g:+d}" for t, g in enumerate(d["game_points"]) if g])
+        gained = _listing([say("Deal", "gain", team=teams[t], gain=g)
+                           for t, g in enumerate(d["game_points"]) if g])
         why = "; ".join(d["notes"])
         lines.append("  " + say("DealScored", "replay.scored" if unit == "points"
                                 else "replay.gained", gained=gained or "none", why=why))
