@@ -53,11 +53,6 @@ def possessive(name: str, start: bool = False) -> str:
     return f"{name}'s"
 
 
-def holds(name: str, n: int, noun: str = "card") -> str:
-    """``You hold 1 card.``, ``Rui holds 3 cards.``"""
-    return f"{name} {verb(name, 'hold')} {count(n, noun)}."
-
-
 def object_name(name: str) -> str:
     """A name as the object of a verb or after a preposition: ``you`` for ``You``."""
     return "you" if name == YOU else name

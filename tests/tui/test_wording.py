@@ -10,8 +10,8 @@ import pytest
 from bisca_tui.bots.base import make_bot
 from bisca_tui.engine import Match, make_variant
 from bisca_tui.engine import actions as A
-from bisca_tui.engine.narrate import and_list, narrate
-from bisca_tui.engine.words import count, holds, object_name, possessive, verb
+from bisca_tui.engine.narrate import and_list, holds, narrate
+from bisca_tui.engine.words import count, object_name, possessive, verb
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.narrate import undone_line

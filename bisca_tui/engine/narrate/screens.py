@@ -122,6 +122,17 @@ SCREENS: dict[str, dict[str, str]] = {
         "stand_in.since": "{seat}'s program was replaced since deal {number}: the built-in "
                           "{level} bot played for it.",
     },
+    "Hand": {  # a card chosen by a number the hand does not reach
+        "you.one": "You hold {count} card.",
+        "you.many": "You hold {count} cards.",
+        "other.one": "{seat} holds {count} card.",
+        "other.many": "{seat} holds {count} cards.",
+    },
+    "Seats": {  # the side panel's dealer
+        "dealer": "dealer {seat}",
+        "you.out": "You deal, sit out",
+        "other.out": "{seat} deals, sits out",
+    },
     "Save": {  # a saved match in one line
         "line": "{game}, {names}: deal {deal}, trick {trick}, match {scores}.",
         "line.when": "{game}, {names}: deal {deal}, trick {trick}, match {scores}, saved "

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ...engine.narrate import say
+from ...engine.narrate import person, say
 from ..cardart import card_text, suit_text
 from ..contract import contract_text, has_auction
 from .common import Panel
 from .lines import pack_lines
-from .log import hang, verb
+from .log import hang
 from .table import team_colour
 
 if TYPE_CHECKING:
@@ -88,8 +88,8 @@ def info_text(s: Session, v: SeatView) -> Text:
     deals = s.variant.match_deals()
     of = f"/{deals}" if deals else ""
     out = s.sitting_out()
-    dealer = (f"{out} {verb(out, 'deal')}, {verb(out, 'sit')} out" if out is not None
-              else f"dealer {s.name(v.dealer)}")
+    dealer = (say("Seats", f"{person(out)}.out", seat=out) if out is not None
+              else say("Seats", "dealer", seat=s.name(v.dealer)))
     info.append(f"\nDeal {s.deal_number}{of} · {dealer}")
     auction = has_auction(v)
     if auction:
