@@ -227,7 +227,7 @@ SENTENCES = ("takes the trick", "dealer deals again", "goes back to seat",
              "Match over, ", "Match not over", "Session over", "Session not over",
              "{} and {}", "is over (ended", "is thrown in", "to go on.",
              "program was replaced", "Dealer's side", "Side {}", "to the total", "{} game",
-             "Saved: ", ": deal {}, trick {}", "dealer {}", "sit out")
+             "Saved: ", ": deal {}, trick {}", "dealer {}", "sit out", "dummy, for ", "{} view")
 #: glue, said whole by the table instead: a list of names (``List``), the history's points
 GLUE = (" and ", " card points", " card point", "{} card point", "{} game")
 

@@ -128,10 +128,14 @@ SCREENS: dict[str, dict[str, str]] = {
         "other.one": "{seat} holds {count} card.",
         "other.many": "{seat} holds {count} cards.",
     },
-    "Seats": {  # the side panel's dealer
+    "Seats": {  # the side panel's dealer, a seat's role, whose view the replay shows
         "dealer": "dealer {seat}",
         "you.out": "You deal, sit out",
         "other.out": "{seat} deals, sits out",
+        "you.dummy": "dummy, for you",
+        "other.dummy": "dummy, for {seat}",
+        "you.view": "your view",
+        "other.view": "{seat}'s view",
     },
     "Save": {  # a saved match in one line
         "line": "{game}, {names}: deal {deal}, trick {trick}, match {scores}.",
