@@ -16,6 +16,7 @@ from string import Formatter
 from typing import Any
 
 from .advice import ADVICE, ADVICE_PARTS
+from .rulings import NOTES, REFUSALS
 
 __all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "fill", "say", "template"]
 
@@ -292,9 +293,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "signal": "the signal {signal}",
         "signal.unknown": "a signal",
     },
+    # ----- the rules' sentences (``rulings``): refusals, and what a deal is worth
+    "Refusal": REFUSALS,
+    "Note": NOTES,
 }
 #: the table's entries that are no event kind
 NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", "AdviceParts")
+NOT_EVENTS += ("Refusal", "Note")
 
 
 def template(kind: str, form: str) -> str:
