@@ -350,7 +350,10 @@ class CalledPartnerGame(Variant):
                 gp.append(-factor * each)
         key = (("contract." if c.bid is not None else "contract.none.")
                + ("alone." if alone else "partner.") + ("made" if made else "failed"))
-        notes = [words(Note(key, bid=c.bid_label, points=pts[0], need=c.need))]
+        fields = {"points": pts[0], "need": c.need}
+        if c.bid is not None:
+            fields["bid"] = c.bid_label
+        notes = [words(Note(key, **fields))]
         if sweep:
             notes.append(words(Note("doubled.sweep")))
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes),

@@ -98,11 +98,14 @@ class SuecaBase(Variant):
             # the whole match at once: exactly the games still needed, carried ties included
             target = state.target or self.match_target()
             needed = max(1, target - state.match_points[w])
-            why = ("match" if not carried else
-                   "match_carried_deal" if carried == 1 else "match_carried_deals")
-            gp[w] = needed
             form = ".one" if needed == 1 else ".many"
-            notes = [words(Note("won." + why + form, games=needed, carried=carried))]
+            if not carried:
+                note = Note("won.match" + form, games=needed)
+            else:
+                why = "won.match_carried_deal" if carried == 1 else "won.match_carried_deals"
+                note = Note(why + form, games=needed, carried=carried)
+            gp[w] = needed
+            notes = [words(note)]
             return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
         if p == total and self.options.get("sweep") != "tricks":
             games, note = 4, Note("won.all_points.many", points=total, games=4)
