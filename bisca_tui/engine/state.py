@@ -207,14 +207,15 @@ class GameState:
         ``seat`` is the seat making the action: when given, an action from a seat that is
         not to act is refused (a stale or misrouted one is never played for another)."""
         if seat is not None and seat != self.current:
-            rule = (self.explain(action) if self.current is None
-                    else words(Refusal("not_your_turn", current=self.current, seat=seat)))
-            raise IllegalAction(seat, self._safe_str(action), rule)
+            said = (self.refusal(action) if self.current is None
+                    else Refusal("not_your_turn", current=self.current, seat=seat))
+            raise IllegalAction(seat, self._safe_str(action), words(said), said)
         events = self.events
         before = len(events)
         step = self.step
         if self.current is None or not step.allows(self, action):
-            raise IllegalAction(self.current, self._safe_str(action), self.explain(action))
+            said = self.refusal(action)
+            raise IllegalAction(self.current, self._safe_str(action), words(said), said)
         self.history.append(action)
         step.apply(self, action)
         if self.result is not None:  # set once, by the action that ends the deal

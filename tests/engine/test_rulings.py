@@ -19,6 +19,7 @@ from bisca_support import layout_for, score_with
 
 from bisca_tui.engine import GameState, IllegalAction, Match, make_variant
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.cards import card_str
 from bisca_tui.engine.invariants import random_action
 from bisca_tui.engine.narrate import MESSAGES
 from bisca_tui.engine.narrate.rulings import NOTES, REFUSALS
@@ -165,6 +166,7 @@ def test_every_refusal_is_a_template_of_the_table_with_its_fields_filled() -> No
         st.apply(st.legal_actions()[0], seat=(st.current + 1) % st.n)
     said = Refusal("not_your_turn", current=st.current, seat=(st.current + 1) % st.n)
     assert err.value.rule == check_filled(said)
+    assert err.value.refusal == said
     seen.setdefault(said.key, said)
     for seed in range(300):
         if set(REFUSALS) - UNREACHED_REFUSALS <= set(seen):
@@ -186,8 +188,9 @@ def test_an_illegal_action_says_the_tables_sentence() -> None:
     card = next(c for c in range(80) if c not in st.hands[seat])
     with pytest.raises(IllegalAction) as err:
         st.apply(card)
-    from bisca_tui.engine.cards import card_str
-    rule = words(Refusal("not_in_hand", card=card_str(card), seat=seat))
+    said = Refusal("not_in_hand", card=card_str(card), seat=seat)
+    assert err.value.refusal == said
+    rule = words(said)
     assert err.value.rule == rule == f"{card_str(card)} is not in seat {seat}'s hand"
     assert str(err.value) == f"seat {seat} cannot play {card_str(card)}: {rule}"
 
