@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..engine import actions as A
+from ..engine.actions import Kind as K
 from ..engine.auction import RanksThenPoints
 from ..engine.calling import payment
 from ..engine.cards import RANKS, make_card
@@ -148,12 +149,12 @@ def rank_auction(view: SeatView, variant: Variant, legal: Sequence[int],
     domain = variant.auction_rules.domain  # type: ignore[attr-defined]
     assert isinstance(domain, RanksThenPoints)
     pos = position_of(view)
-    calls = [a - A.CALL for a in legal if A.CALL <= a < A.TRUMP]
+    calls = [A.card_of(a) for a in A.of_kind(legal, K.CALL)]
     if calls:
         noise = [rng.gauss(0.0, 8.0) for _ in calls] if careless else None
         need = view.contract.need if view.contract is not None else 61
-        return A.CALL + best_call(view.hand, variant, calls, need, pos, noise)[0]
-    bids = [a for a in legal if A.BID <= a < A.CALL]
+        return A.call(best_call(view.hand, variant, calls, need, pos, noise)[0])
+    bids = A.of_kind(legal, K.BID)
     if bids:
         # a careless player misjudges the hand as a whole
         noise = [rng.gauss(0.0, 8.0)] if careless else None
@@ -222,7 +223,7 @@ def playout_payment(view: SeatView, variant: Variant, hands: Sequence[tuple[int,
     s.apply_unchecked(bid)
     while s.phase == "auction":
         s.apply_unchecked(A.PASS)
-    s.apply_unchecked(A.CALL + call)
+    s.apply_unchecked(A.call(call))
     bots = [MediumBot(seed + k) for k in range(s.n)]
     play_deal(s, by_views([bot.choose for bot in bots]), checked=False)
     assert s.result is not None
@@ -240,7 +241,7 @@ def sampled_bid(view: SeatView, variant: Variant, legal: Sequence[int], rng: ran
     the estimate: a medium player bidding this way among medium players scored -0.006 a
     game (95% interval -0.077 to +0.065, 200 deals in duplicate), so the levels bid from
     the estimate."""
-    bids = [a for a in legal if A.BID <= a < A.CALL]
+    bids = A.of_kind(legal, K.BID)
     if not bids or A.PASS not in legal:
         return rank_auction(view, variant, legal, rng)
     bid, call = candidate_bid(view, variant, bids)

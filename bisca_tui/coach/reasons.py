@@ -31,11 +31,11 @@ from .sentences import (
     Reason,
     _pct,
     _points,
-    _worth,
     card_points,
     cards_phrase,
     say,
     threats_phrase,
+    worth_form,
 )
 
 # ----- playing a card --------------------------------------------------------------
@@ -59,7 +59,7 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
             return say("lead_sure", card=ref)
         if t.suit[c] == t.trump:
             n = t.unseen_trumps
-            return say("lead_trump", card=ref, left=f"{n} is" if n == 1 else f"{n} are")
+            return say("lead_trump", "one" if n == 1 else "many", card=ref, left=n)
         if pts[c] == 0:
             return say("lead_low", card=ref)
         return say("lead_points", card=ref, threats=threats_phrase(t, c))
@@ -74,7 +74,8 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
         if beats:
             safe_before = not strangers or not t.threats(w)
             if not safe_before and not t.threats(c):
-                return say("partner_secure", card=ref, worth=_worth(t.p + pts[c]))
+                return say("partner_secure", worth_form(t.p + pts[c]), card=ref,
+                           points=t.p + pts[c])
             if not safe_before and len(t.threats(c)) < len(t.threats(w)):
                 return say("partner_raise", card=ref)
             return say("overtake", card=ref)
@@ -86,30 +87,30 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
             if pts[c]:
                 return say("feed_top", card=ref, points=pts[c])
             return say("partner_keep", card=ref)
-        at_risk = f"only {pts[c]} points" if pts[c] else "no points"
-        return say("partner_risk", card=ref, at_risk=at_risk)
+        return say("partner_risk", "" if pts[c] else "none", card=ref, points=pts[c])
     winners = [x for x in t.cards if t.beats(x, w)]
-    worth = _worth(t.p + (pts[c] if beats else 0))
+    points = t.p + (pts[c] if beats else 0)
+    worth = worth_form(points)
     if beats:
         lowest = ""
         trumps_winning = [x for x in winners if t.suit[x] == t.trump]
         if (t.suit[c] == t.trump and len(trumps_winning) > 1
                 and all(t.strength[c] <= t.strength[x] for x in trumps_winning)):
-            lowest = ", your lowest trump that takes it"
+            lowest = "lowest"
         if t.last:
-            return say("take_last", card=ref, worth=worth)
+            return say("take_last", worth, card=ref, points=points)
         if not strangers:
-            return say("take_partner_after", card=ref, worth=worth)
+            return say("take_partner_after", worth, card=ref, points=points)
         if t.threats(c):
-            return say("take_try", card=ref, worth=worth, lowest=lowest,
+            return say("take_try", worth, lowest, card=ref, points=points,
                        threats=threats_phrase(t, c))
         gone = _higher_played(view, variant, t, c)
         if gone is None:
-            return say("take_master", card=ref, worth=worth, lowest=lowest)
+            return say("take_master", worth, lowest, card=ref, points=points)
         if gone:
             key = "take_gone_one" if len(gone) == 1 else "take_gone_many"
-            return say(key, card=ref, worth=worth, lowest=lowest, gone=cards_phrase(gone))
-        return say("take_sure", card=ref, worth=worth, lowest=lowest)
+            return say(key, worth, lowest, card=ref, points=points, gone=cards_phrase(gone))
+        return say("take_sure", worth, lowest, card=ref, points=points)
     if not winners:
         if all(pts[c] <= pts[x] for x in t.cards):
             return say("cannot_win", card=ref, winner=CardRef(w))
@@ -119,10 +120,12 @@ def play_reason(view: SeatView, card: int, ev: Evaluation | None = None) -> Reas
     if ev is not None and c in ev.values and taker in ev.values:
         diff = ev.values[c].points - ev.values[taker].points
         if diff >= 1.0:
-            out = say("duck_costs", card=ref, worth=_worth(t.p), taker=CardRef(taker),
-                      diff=card_points(diff))
+            form, lost = card_points(diff)
+            out = say("duck_costs", worth_form(t.p), form, card=ref, points=t.p,
+                      taker=CardRef(taker), diff=lost)
         else:
-            out = say("duck_no_gain", card=ref, worth=_worth(t.p), taker=CardRef(taker))
+            out = say("duck_no_gain", worth_form(t.p), card=ref, points=t.p,
+                      taker=CardRef(taker))
     else:
         out = say("plain", card=ref)
     if t.suit[taker] == t.trump:
@@ -171,7 +174,8 @@ def verdict(view: SeatView, ev: Evaluation, card: int) -> Reason:
     if ev.method != "playouts" and dw >= 0.05:
         return say("compare_win", alt=CardRef(alt.action), pct=_pct(dw))
     if dp >= 1.0:
-        return say("compare_points", alt=CardRef(alt.action), diff=card_points(dp))
+        form, fewer = card_points(dp)
+        return say("compare_points", form, alt=CardRef(alt.action), diff=fewer)
     return say("close", alt=CardRef(alt.action))
 
 

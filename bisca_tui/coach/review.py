@@ -300,15 +300,16 @@ def decision_reason(view: SeatView, d: Decision, ev: Evaluation | None = None) -
     """What the card played cost and what the best card does."""
     played, best = CardRef(d.played), CardRef(d.best)
     exact = d.method in ("exact", "solved")
+    form, loss = card_points(d.loss)
     if exact and d.win_loss >= MISTAKE_WIN and d.loss < MISTAKE:
         cost = say("cost_win", played=played, best=best, before=f"{100 * d.best_win:.0f}%",
                    after=f"{100 * d.win:.0f}%")
     elif d.method == "exact":
-        cost = say("cost_exact", played=played, best=best, loss=card_points(d.loss))
+        cost = say("cost_exact", form, played=played, best=best, loss=loss)
     elif d.method == "solved":
-        cost = say("cost_solved", played=played, best=best, loss=card_points(d.loss))
+        cost = say("cost_solved", form, played=played, best=best, loss=loss)
     else:
-        cost = say("cost", played=played, best=best, loss=card_points(d.loss))
+        cost = say("cost", form, played=played, best=best, loss=loss)
     what = play_reason(view, d.best, ev)
     if what is NO_REASON or not what.parts:
         return cost

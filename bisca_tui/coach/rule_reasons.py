@@ -26,10 +26,6 @@ from ..engine.narrate import CardRef, bid_label
 from ..engine.variant import ASK_CARDS, ASK_POINTS, Variant
 from ..engine.view import SeatView
 from .sentences import (
-    ALONE,
-    BID_ALONE,
-    BID_PARTNER,
-    WITH_PARTNER,
     Reason,
     _points,
     say,
@@ -100,10 +96,10 @@ def _points_reason(view: SeatView, variant: Variant, action: int) -> Reason:
     kind = A.kind(action)
     if kind is K.CALL:
         card = A.card_of(action)
-        how = ALONE if card in view.hand else WITH_PARTNER
+        how = "alone" if card in view.hand else "partner"
         need = view.contract.need if view.contract is not None else 61
-        return say("call_points", card=CardRef(card),
-                   suit=_suit_words(variant, variant.suit[card]), how=how, need=need)
+        return say("call_points", how, card=CardRef(card),
+                   suit=_suit_words(variant, variant.suit[card]), need=need)
     if kind is K.REOPEN:
         return say("reopen", estimate=est)
     bids = [a for a in A.of_kind(view.legal, K.BID) if a > A.BID]
@@ -112,9 +108,8 @@ def _points_reason(view: SeatView, variant: Variant, action: int) -> Reason:
     if action == A.PASS and bids:
         return say("pass_points", estimate=est, bid=bid_label(variant, min(bids)))
     if kind is K.BID and action > A.BID:
-        return say("bid_points", bid=bid_label(variant, action), estimate=est,
-                   suit=_suit_words(variant, variant.suit[call]),
-                   how=BID_ALONE if alone else BID_PARTNER)
+        return say("bid_points", "alone" if alone else "partner", bid=bid_label(variant, action),
+                   estimate=est, suit=_suit_words(variant, variant.suit[call]))
     return say("rule")
 
 
@@ -126,10 +121,9 @@ def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
     if kind is K.CALL:
         card = A.card_of(action)
         est = chiamata_value(view.hand, variant, card, pos)
-        how = ALONE if card in view.hand else WITH_PARTNER
-        return say("call_rank", card=CardRef(card),
-                   suit=_suit_words(variant, variant.suit[card]), how=how,
-                   estimate=_points(est))
+        how = "alone" if card in view.hand else "partner"
+        return say("call_rank", how, card=CardRef(card),
+                   suit=_suit_words(variant, variant.suit[card]), estimate=_points(est))
     bids = A.of_kind(view.legal, K.BID)
     if not bids:
         return say("rule")

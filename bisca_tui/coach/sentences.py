@@ -15,16 +15,12 @@ from dataclasses import dataclass
 
 from ..bots.table import Table, variant_of
 from ..engine.cards import PACKS, RANKS, card_name
-from ..engine.narrate import MESSAGES, CardRef, Part
+from ..engine.narrate import MESSAGES, CardRef, Part, joined
 from ..engine.view import SeatView
 
 #: the coach's sentences, from the one table of the game's sentences
 TEMPLATES: dict[str, str] = MESSAGES["Advice"]
 
-WITH_PARTNER = MESSAGES["AdviceParts"]["partner"]
-ALONE = MESSAGES["AdviceParts"]["alone"]
-BID_PARTNER = MESSAGES["AdviceParts"]["bid_partner"]
-BID_ALONE = MESSAGES["AdviceParts"]["bid_alone"]
 
 
 @dataclass(frozen=True)
@@ -66,11 +62,14 @@ def capitalise(text: str) -> str:
 Field = str | int | float | CardRef | tuple[Part, ...]
 
 
-def say(key: str, **fields: Field) -> Reason:
-    """The template ``key`` with its fields filled: cards stay cards, lists of parts are
-    spliced in, numbers and words become text."""
+def say(key: str, *forms: str, **fields: Field) -> Reason:
+    """The template ``key`` (in its ``forms``, those given non-empty: ``say("take_sure",
+    "worth", "lowest", ...)`` says ``take_sure.worth.lowest``) with its fields filled: cards
+    stay cards, lists of parts are spliced in, numbers and words become text. The reason
+    keeps ``key`` as what it says, whatever its form."""
     parts: list[Part] = []
-    for literal, name, spec, _ in string.Formatter().parse(TEMPLATES[key]):
+    template = TEMPLATES[".".join((key, *(f for f in forms if f)))]
+    for literal, name, spec, _ in string.Formatter().parse(template):
         if literal:
             parts.append(literal)
         if name is None:
@@ -111,34 +110,28 @@ def card_words(view: SeatView) -> Callable[[int], str]:
 
 
 def cards_phrase(cards: Sequence[int]) -> tuple[Part, ...]:
-    """"A", "A and B", "A, B and C"."""
-    refs = [CardRef(c) for c in cards]
-    if len(refs) == 1:
-        return (refs[0],)
-    out: list[Part] = []
-    for i, r in enumerate(refs):
-        if i:
-            out.append(" and " if i == len(refs) - 1 else ", ")
-        out.append(r)
-    return tuple(out)
+    """"A", "A and B", "A, B and C", joined by the table's list."""
+    return joined([CardRef(c) for c in cards])
 
 
 def _points(n: float) -> str:
     return f"{n:.0f}"
 
 
-def card_points(n: float) -> str:
-    """"1 card point", "12 card points" (rounded to whole points)."""
+def card_points(n: float) -> tuple[str, int]:
+    """A number of card points rounded to whole points, and the form of the sentence that
+    says it ("one" card point or "many")."""
     k = round(n)
-    return f"{k} card point" if k == 1 else f"{k} card points"
+    return ("one" if k == 1 else "many"), k
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def _worth(points: int) -> str:
-    return f" and its {points} points" if points else ""
+def worth_form(points: int) -> str:
+    """The form of a sentence that says the trick's points, when it has any."""
+    return "worth" if points else ""
 
 
 def threats_phrase(t: Table, c: int) -> tuple[Part, ...]:

@@ -2,7 +2,7 @@
 
 The dealer's last card is turned face up: its suit is trumps and every seat knows the dealer
 holds it until it is played. Players must follow suit; a void player may trump or discard
-freely (Sueca Italiana: must trump if able).
+freely (Sueca Italiana, a file of its own in ``games``: must trump if able).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .cards import PORTUGUESE, card_str, parse_card
 from .errors import LayoutError
 from .narrate.sayings import Note, words
 from .play import DummyPlay, OpenHandsPlay
-from .variant import FOLLOW_OR_TRUMP, FOLLOW_SUIT, DealScore, HouseRule, Variant, register
+from .variant import FOLLOW_SUIT, DealScore, HouseRule, Variant, register
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -128,14 +128,6 @@ class Sueca(SuecaBase):
     name = "Sueca"
     description = "Four players in partnership, ten cards each, follow suit; the dealer's " \
                   "last card sets trumps."
-
-
-@register
-class SuecaItaliana(SuecaBase):
-    id = "sueca-italiana"
-    name = "Sueca Italiana"
-    description = "Sueca where a player who cannot follow suit must trump if able."
-    restriction = FOLLOW_OR_TRUMP
 
 
 @register

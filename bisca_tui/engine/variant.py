@@ -144,6 +144,9 @@ class Variant:
     score_unit: str = "games"  # what the match standing counts: "games", or card "points"
     dealer_sits_out: bool = False  # the dealer deals but takes no seat (six at Chiamata)
     per_seat_payments: bool = False  # game points are paid seat by seat (summing to zero)
+    # a game of the ``games`` package: the id of the game it is listed after (empty: after
+    # the last game of its family); see ``all_variants``
+    listed_after: str = ""
     # the phases a deal goes through, as phase objects (``phases``); an instance holds them
     # as its house rules and table size configure them, and ``phase_of`` by name
     phases: tuple[P.Phase, ...] = (P.DEALING, PlayPhase(), P.FINISHED)
@@ -326,19 +329,42 @@ def make_variant(variant_id: str, options: dict[str, Any] | None = None,
 
 
 def all_variants() -> list[type[Variant]]:
-    """Every registered game, family by family in a fixed order (whichever module happened
-    to be imported first), each family in the order it registers its games."""
+    """Every registered game in one fixed order, whichever module happened to be imported
+    first: the family modules' games, family by family, each family in the order it
+    registers its games; then the games of the ``games`` package, module by module in the
+    order of their names, each placed after the game its ``listed_after`` names, else after
+    the last game of its family, else at the end."""
     _load_all()
-    order = {f"{__package__}.{mod}": i for i, mod in enumerate(FAMILY_MODULES)}
-    games = list(REGISTRY.values())
-    return sorted(games, key=lambda cls: order.get(cls.__module__, len(order)))
+    rank = {f"{__package__}.{mod}": i for i, mod in enumerate(FAMILY_MODULES)}
+    games = list(REGISTRY.values())  # each module's games in the order it registers them
+    listed = sorted((c for c in games if c.__module__ in rank), key=lambda c: rank[c.__module__])
+    for cls in sorted((c for c in games if c.__module__ not in rank), key=lambda c: c.__module__):
+        listed.insert(_place_of(cls, listed), cls)
+    return listed
+
+
+def _place_of(cls: type[Variant], listed: list[type[Variant]]) -> int:
+    """Where a game of the ``games`` package goes in the games listed so far."""
+    ids = [c.id for c in listed]
+    if cls.listed_after in ids:
+        at = ids.index(cls.listed_after) + 1
+        while at < len(listed) and listed[at].listed_after == cls.listed_after:
+            at += 1  # after the games placed there before it
+        return at
+    same = [i for i, c in enumerate(listed) if c.family == cls.family]
+    return same[-1] + 1 if same else len(listed)
 
 
 FAMILY_MODULES = ("bisca", "briscola", "sueca", "chiamata", "monte", "brisca")
+GAMES_PACKAGE = "games"  # one module per game: every module in it is imported, by name
+_games_found: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (search path, modules)
 
 
 def _load_all() -> None:
-    """Import every family module present; each registers its variants."""
+    """Import every family module present, then every module of the ``games`` package
+    (looked for again only when the package's search path changes); each registers its
+    variants."""
+    global _games_found
     import importlib
 
     for mod in FAMILY_MODULES:
@@ -347,3 +373,12 @@ def _load_all() -> None:
         except ModuleNotFoundError as e:
             if e.name != f"{__package__}.{mod}":
                 raise
+    package = importlib.import_module(f"{__package__}.{GAMES_PACKAGE}")
+    path = tuple(package.__path__)
+    if path != _games_found[0]:
+        import pkgutil
+
+        names = sorted({m.name for m in pkgutil.iter_modules(path) if not m.name.startswith("_")})
+        _games_found = (path, tuple(names))
+    for name in _games_found[1]:
+        importlib.import_module(f"{package.__name__}.{name}")

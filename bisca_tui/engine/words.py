@@ -1,15 +1,10 @@
-"""Sentence helpers: the few rules of English that the game's sentences need, in one place.
-
-A count agrees with its noun ("1 card", "2 cards"), a verb with its subject ("You play",
-"Rui plays", "Ana and Rui win"), and the player at the keyboard, named "You", takes the
-second person ("Your partner", "your view"). Every sentence built with a count or a
-player's name goes through these, so that they are easy to find when the sentences move
-into message catalogues.
+"""The name of the person at the keyboard ("You"), and a count agreeing with its noun ("1
+card", "2 cards") for the few labels not yet in the table of sentences. A sentence with a
+player's name or a count is one of the table's templates (``engine.narrate``): the person
+at the keyboard takes its ``you`` form, a count its ``one`` or ``many`` form.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 YOU = "You"  # the name of the person at the keyboard when nobody else shares it
 
@@ -26,46 +21,3 @@ def count(n: int, noun: str, many: str | None = None) -> str:
     """``1 card``, ``2 cards``, ``0 tricks``; ``many`` is the plural where it is not the
     noun with an "s" (``count(2, "deal thrown in", "deals thrown in")``)."""
     return f"{n} {noun}" if n == 1 else f"{n} {many or plural(noun)}"
-
-
-def verb(name: str, base: str) -> str:
-    """The verb agreeing with one subject: ``You play`` but ``Rui plays``."""
-    if base == "be":
-        return "are" if name == YOU else "is"
-    if name == YOU:
-        return base
-    if base == "have":
-        return "has"
-    return base + ("es" if base.endswith(("sh", "ch", "x", "ss", "o")) else "s")
-
-
-def verb_many(names: Sequence[str], base: str) -> str:
-    """The verb agreeing with several subjects joined: ``Ana and Rui win``, ``Ana wins``."""
-    if len(names) == 1:
-        return verb(names[0], base)
-    return base
-
-
-def and_list(names: Sequence[str]) -> str:
-    """``Ana``, ``Ana and Rui``, ``Ana, Rui and Eva``."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def possessive(name: str, start: bool = False) -> str:
-    """``Ana's``; the person at the keyboard's: ``your`` (``Your`` to start a sentence)."""
-    if name == YOU:
-        return "Your" if start else "your"
-    return f"{name}'s"
-
-
-def holds(name: str, n: int, noun: str = "card") -> str:
-    """``You hold 1 card.``, ``Rui holds 3 cards.``"""
-    return f"{name} {verb(name, 'hold')} {count(n, noun)}."
-
-
-def object_name(name: str) -> str:
-    """A name as the object of a verb or after a preposition: ``you`` for ``You``."""
-    return "you" if name == YOU else name

@@ -99,7 +99,7 @@ def render_text(rep: dict[str, Any]) -> str:
     sides = [s["name"] for s in rep["sides"]]
     unit = rep.get("score_unit", "games")
     session = rep.get("match_deals")
-    goal = f"first to {_count(rep['target'], unit)}"
+    goal = say("Match", "goal", target=_count(rep["target"], unit))
 
     names = players  # the name at each seat, deal by deal
 
@@ -127,9 +127,9 @@ def render_text(rep: dict[str, Any]) -> str:
         lines.append("Sides: " + "; ".join(
             f"team {s['team']} = {s['name']} (seats {seats(s['seats'])})" for s in rep["sides"]))
     if session:
-        lines.append(f"Session: {_count(session, 'deals')}; the highest total wins")
+        lines.append(say("Match", "replay.session", deals=_count(session, "deals")))
     else:
-        lines.append(f"Match: {goal}")
+        lines.append(say("Match", "replay", goal=goal))
     for d in rep["deals"]:
         lines.append("")
         names = [x["name"] for x in d["seats"]]
@@ -215,7 +215,8 @@ def render_text(rep: dict[str, Any]) -> str:
                     f"{who(s)} {' '.join(h) if h else 'none'}" for s, h in enumerate(d["hands"])))
             continue
         lines.append("  " + say("DealScored", "replay.points", points=cp, tricks=tw))
-        gained = _listing([f"{teams[t]} {g:+d}" for t, g in enumerate(d["game_points"]) if g])
+        gained = _listing([say("Deal", "gain", team=teams[t], gain=g)
+                           for t, g in enumerate(d["game_points"]) if g])
         why = "; ".join(d["notes"])
         lines.append("  " + say("DealScored", "replay.scored" if unit == "points"
                                 else "replay.gained", gained=gained or "none", why=why))
@@ -223,28 +224,29 @@ def render_text(rep: dict[str, Any]) -> str:
             lines.append("  " + say("DealScored", "replay.early.rest" if d["cards_left"]
                                     else "replay.early"))
         if session:
-            lines.append(f"  Session after deal {d['number']} of {session}: "
-                         f"{standing(d['match_after'])}")
+            lines.append("  " + say("Match", "replay.session.after", number=d["number"],
+                                    deals=session, standing=standing(d["match_after"])))
         else:
-            lines.append(f"  Match: {standing(d['match_after'])} ({goal})")
+            lines.append("  " + say("Match", "replay.after", standing=standing(d["match_after"]),
+                                    goal=goal))
     m = rep["match"]
     lines.append("")
     if session:
         played = f"{_count(m['deals_scored'], 'deals')}"
         if m["over"] and m["winner"] is not None:
-            lines.append(f"Session over after {played}, won by {sides[m['winner']]}: "
-                         f"{standing(m['games'])}.")
+            lines.append(say("Match", "replay.session.won", played=played,
+                             side=sides[m["winner"]], standing=standing(m["games"])))
         elif m["over"]:
             best = max(m["games"])
             tied = join_names([sides[t] for t, g in enumerate(m["games"]) if g == best])
-            lines.append(f"Session over after {played}, a tie at {best} between {tied}: "
-                         f"{standing(m['games'])}.")
+            lines.append(say("Match", "replay.session.tie", played=played, best=best,
+                             sides=tied, standing=standing(m["games"])))
         else:
-            lines.append(f"Session not over ({m['deals_scored']} of {session} deals scored): "
-                         f"{standing(m['games'])}.")
+            lines.append(say("Match", "replay.session.open", scored=m["deals_scored"],
+                             deals=session, standing=standing(m["games"])))
     elif m["over"] and m["winner"] is not None:
-        lines.append(f"Match over, won by {sides[m['winner']]}: {standing(m['games'])} "
-                     f"({goal}).")
+        lines.append(say("Match", "replay.won", side=sides[m["winner"]],
+                         standing=standing(m["games"]), goal=goal))
     else:
-        lines.append(f"Match not over: {standing(m['games'])} ({goal}).")
+        lines.append(say("Match", "replay.open", standing=standing(m["games"]), goal=goal))
     return "\n".join(lines) + "\n"

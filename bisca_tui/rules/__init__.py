@@ -18,6 +18,7 @@ import re
 import textwrap
 from collections.abc import Iterable
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..engine.cards import (
@@ -62,12 +63,16 @@ def rank_word(letter: str, names: Pack = FRENCH_PACK) -> str:
 
 
 def _pages() -> dict[str, Any]:
-    folder = resources.files(__package__)
-    return {
-        entry.name[:-3]: entry
-        for entry in folder.iterdir()
-        if entry.name.endswith(".md") and _ID.fullmatch(entry.name[:-3])
-    }
+    """The written pages by game id: this package's own, then those of any further folder
+    on its search path (``__path__``, as ``pkgutil.extend_path`` makes it), the first found
+    for an id kept."""
+    folders = [resources.files(__package__), *(Path(p) for p in __path__[1:])]
+    pages: dict[str, Any] = {}
+    for folder in folders:
+        for entry in folder.iterdir():
+            if entry.name.endswith(".md") and _ID.fullmatch(entry.name[:-3]):
+                pages.setdefault(entry.name[:-3], entry)
+    return pages
 
 
 def available_rules() -> list[str]:

@@ -57,13 +57,12 @@ class Turn:
 
 @dataclass(frozen=True)
 class Step:
-    """An action applied: who took it, and what the deal held just before (enough to tell
-    whether it finished a trick or scored, for a log)."""
+    """An action applied: who took it, the tricks taken just before (whether it finished
+    one), and the events it caused."""
 
     seat: int
     action: int
     tricks_before: int
-    events_before: int
     failure: str = ""  # a bot's choice replaced: why (its error, or the rule it broke)
     events: tuple[Event, ...] = ()  # what the action caused
 
@@ -170,10 +169,10 @@ class TableLoop:
         current = st.current
         if current is None or self.deal_closed:
             raise IllegalAction(seat, action_str(action), words(Refusal("nobody_to_act")))
-        tricks, scored = len(st.tricks), len(st.score_events)
+        tricks = len(st.tricks)
         played = self.session.apply(action, seat)  # the engine's turns: refused, or applied
         self.save()
-        return Step(played.seat, played.action, tricks, scored, events=played.events)
+        return Step(played.seat, played.action, tricks, events=played.events)
 
     def ask_bot(self, seat: int | None = None) -> None:
         """Ask the bot of the seat to act (``seat``, when given, must be it) for its choice,

@@ -24,12 +24,13 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
 
 def describe(session: Session, path: Path) -> str:
     """One line about a saved match: the game, who plays, how far, when it was saved."""
-    names = " · ".join(p.name for p in session.people)
-    scores = "-".join(str(p) for p in session.match.scores)
+    from ..engine.narrate import say  # with the engine, once a match is read
+
     when = saved_at(path)
-    return (f"{session.variant.name}, {names}: deal {session.deal_number}, "
-            f"trick {len(session.state.tricks) + 1}, match {scores}"
-            + (f", saved {when}." if when else "."))
+    return say("Save", "line.when" if when else "line", game=session.variant.name,
+               names=" · ".join(p.name for p in session.people), deal=session.deal_number,
+               trick=len(session.state.tricks) + 1,
+               scores="-".join(str(p) for p in session.match.scores), when=when)
 
 
 class MatchSaves:
@@ -51,7 +52,7 @@ class MatchSaves:
         if session is None:
             return
         self.saved = session
-        self.saved_summary = "Saved: " + describe(session, save_path(self.data_directory))
+        self.saved_summary = describe(session, save_path(self.data_directory))
 
     def read_session(self, path: Path | None) -> Session | None:
         """The match saved in ``path`` (the match in progress when None), checked as far as

@@ -54,7 +54,8 @@ def deal_result(s: Session, index: int) -> Text:
     if result.redeal:
         return Text("  " + say("Deal", "thrown_in", number=index + 1), style="bold yellow")
     points = "-".join(str(p) for p in result.card_points)
-    gains = [f"{s.scorer_label(k)} {g:+d}" for k, g in enumerate(m.gains(index, result)) if g]
+    gains = [say("Deal", "gain", team=s.scorer_label(k), gain=g)
+             for k, g in enumerate(m.gains(index, result)) if g]
     said = say("Deal", "result" if gains else "result.none", number=index + 1, points=points,
                gains=", ".join(gains))
     return Text("  " + said, style="bold yellow")
@@ -87,18 +88,6 @@ def describe(s: Session, st: GameState, events: Sequence[Event], points: bool = 
             text = _drawn(line.short, style, s.card_style)
         out.append(text)
     return out
-
-
-def last_events(st: GameState) -> tuple[Event, ...]:
-    """The events the last action of ``st`` caused: the deal's events past those of the same
-    deal replayed up to the action before (the engine keeps events, not where each action's
-    begin)."""
-    if not st.history:
-        return ()
-    before = GameState(st.variant, st.dealer, st.seed, st.layout_given, context=st.context)
-    for action in st.history[:-1]:
-        before.apply(action)
-    return tuple(st.events[len(before.events):])
 
 
 def taken_phrase(s: Session, action: int) -> Text:

@@ -169,7 +169,7 @@ class RecordWalk:
             return [Text(say("Deal", "thrown_in", number=deal + 1)),
                     Text(say("Deal", "thrown_in.short"))]
         points = "-".join(str(p) for p in r.card_points)
-        gains = ", ".join(f"{s.scorer_label(k)} {g:+d}"
+        gains = ", ".join(say("Deal", "gain", team=s.scorer_label(k), gain=g)
                           for k, g in enumerate(self.match.gains(deal, r)) if g)
         none = "" if gains else ".none"
         return [Text(say("Deal", "over" + none, number=deal + 1, points=points, gains=gains)),

@@ -281,8 +281,8 @@ def test_a_trump_kept_back_is_said_to_wait_for_the_unseen_one_above_it() -> None
 def test_the_issues_example_sentence_reads_as_written() -> None:
     from bisca_tui.coach.sentences import say
 
-    r = say("take_gone_one", worth=" and its 14 points", card=CardRef(1), lowest=", your "
-            "lowest trump that takes it", gone=(CardRef(0),))
+    r = say("take_gone_one", "worth", "lowest", points=14, card=CardRef(1),
+            gone=(CardRef(0),))
     words = r.text(lambda c: {0: "the Ace of trumps", 1: "the 2 of trumps"}[c])
     assert words == ("Takes the trick and its 14 points with the 2 of trumps, your lowest "
                      "trump that takes it; the Ace of trumps is already played, so nothing "

@@ -32,7 +32,9 @@ from bisca_tui.table.session import Session, default_seats
 def first_of_each_family() -> list[str]:
     seen: dict[str, str] = {}
     for cls in all_variants():
-        seen.setdefault(cls.__module__.rsplit(".", 1)[1], cls.id)
+        module = cls.__module__.rsplit(".", 1)[1]
+        if module in FAMILY_MODULES:  # a game of the games package is one of a family
+            seen.setdefault(module, cls.id)
     assert set(seen) == set(FAMILY_MODULES)
     return list(seen.values())
 

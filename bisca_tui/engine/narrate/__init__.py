@@ -3,9 +3,9 @@ events), the one table of its sentences (``MESSAGES``), and actions named in wor
 consumers that offer them (``bid_label``, ``choice_round``)."""
 
 from .labels import ChoiceRound, action_noun, bid_label, choice_round, suit_word
-from .messages import MESSAGES, NOT_EVENTS, CardRef, Part, fill, say, template
-from .narrator import SILENT, Line, narrate, person, tell
+from .messages import MESSAGES, NOT_EVENTS, CardRef, Part, and_list, fill, joined, say, template
+from .narrator import SILENT, Line, holds, narrate, person, tell
 
 __all__ = ["MESSAGES", "NOT_EVENTS", "SILENT", "CardRef", "ChoiceRound", "Line", "Part",
-           "action_noun", "bid_label", "choice_round", "fill", "narrate", "person", "say",
-           "suit_word", "tell", "template"]
+           "action_noun", "and_list", "bid_label", "choice_round", "fill", "holds", "joined",
+           "narrate", "person", "say", "suit_word", "tell", "template"]

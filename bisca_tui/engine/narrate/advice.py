@@ -1,7 +1,9 @@
 """The coach's sentences, a part of the one table of the game's sentences
 (``messages.MESSAGES``): what a decision does, the search's verdict, a decision looked back on.
-Each is one or more whole sentences with named fields; ``ADVICE_PARTS`` are the few pieces
-some of them take in a field (``{how}``)."""
+Each is one or more whole sentences with named fields. A key may have forms after a dot, one
+whole sentence for each case that occurs: ``worth`` (the trick's points said), ``lowest`` (the
+lowest trump that takes it), ``alone`` or ``partner`` (a call or bid with no partner or with
+one), ``one`` or ``many`` (the plural), ``none`` (no points)."""
 
 from __future__ import annotations
 
@@ -10,29 +12,72 @@ ADVICE: dict[str, str] = {
     "lead_sure": "Leads {card}: no card left in play can beat it, so the trick is yours.",
     "lead_sure_points": "Leads {card}: no card left in play can beat it, so its {points} "
                         "points are yours.",
-    "lead_trump": "Leads {card} to draw out the other trumps: {left} still out.",
+    "lead_trump.one": "Leads {card} to draw out the other trumps: {left} is still out.",
+    "lead_trump.many": "Leads {card} to draw out the other trumps: {left} are still out.",
     "lead_low": "Leads {card}, worth nothing, keeping your points and trumps for later "
                 "tricks.",
     "lead_points": "Leads {card}, though {threats} can beat it.",
-    "take_last": "Takes the trick{worth} with {card}: you play last.",
-    "take_partner_after": "Takes the trick{worth} with {card}: only your partner plays "
-                          "after you.",
-    "take_gone_one": "Takes the trick{worth} with {card}{lowest}; {gone} is already "
-                     "played, so nothing can beat it.",
-    "take_gone_many": "Takes the trick{worth} with {card}{lowest}; {gone} are already "
-                      "played, so nothing can beat it.",
-    "take_master": "Takes the trick{worth} with {card}{lowest}: no card can beat it.",
-    "take_sure": "Takes the trick{worth} with {card}{lowest}: no card left in play can "
-                 "beat it.",
-    "take_try": "Goes for the trick{worth} with {card}{lowest}, though {threats} could beat "
-                "it.",
+    "take_last": "Takes the trick with {card}: you play last.",
+    "take_last.worth": "Takes the trick and its {points} points with {card}: you play last.",
+    "take_partner_after": "Takes the trick with {card}: only your partner plays after you.",
+    "take_partner_after.worth": "Takes the trick and its {points} points with {card}: only "
+                                "your partner plays after you.",
+    "take_gone_one": "Takes the trick with {card}; {gone} is already played, so nothing can "
+                     "beat it.",
+    "take_gone_one.worth": "Takes the trick and its {points} points with {card}; {gone} is "
+                           "already played, so nothing can beat it.",
+    "take_gone_one.lowest": "Takes the trick with {card}, your lowest trump that takes it; "
+                            "{gone} is already played, so nothing can beat it.",
+    "take_gone_one.worth.lowest": "Takes the trick and its {points} points with {card}, your "
+                                  "lowest trump that takes it; {gone} is already played, so "
+                                  "nothing can beat it.",
+    "take_gone_many": "Takes the trick with {card}; {gone} are already played, so nothing can "
+                      "beat it.",
+    "take_gone_many.worth": "Takes the trick and its {points} points with {card}; {gone} are "
+                            "already played, so nothing can beat it.",
+    "take_gone_many.lowest": "Takes the trick with {card}, your lowest trump that takes it; "
+                             "{gone} are already played, so nothing can beat it.",
+    "take_gone_many.worth.lowest": "Takes the trick and its {points} points with {card}, your "
+                                   "lowest trump that takes it; {gone} are already played, so "
+                                   "nothing can beat it.",
+    "take_master": "Takes the trick with {card}: no card can beat it.",
+    "take_master.worth": "Takes the trick and its {points} points with {card}: no card can "
+                         "beat it.",
+    "take_master.lowest": "Takes the trick with {card}, your lowest trump that takes it: no "
+                          "card can beat it.",
+    "take_master.worth.lowest": "Takes the trick and its {points} points with {card}, your "
+                                "lowest trump that takes it: no card can beat it.",
+    "take_sure": "Takes the trick with {card}: no card left in play can beat it.",
+    "take_sure.worth": "Takes the trick and its {points} points with {card}: no card left in "
+                       "play can beat it.",
+    "take_sure.lowest": "Takes the trick with {card}, your lowest trump that takes it: no "
+                        "card left in play can beat it.",
+    "take_sure.worth.lowest": "Takes the trick and its {points} points with {card}, your "
+                              "lowest trump that takes it: no card left in play can beat it.",
+    "take_try": "Goes for the trick with {card}, though {threats} could beat it.",
+    "take_try.worth": "Goes for the trick and its {points} points with {card}, though "
+                      "{threats} could beat it.",
+    "take_try.lowest": "Goes for the trick with {card}, your lowest trump that takes it, "
+                       "though {threats} could beat it.",
+    "take_try.worth.lowest": "Goes for the trick and its {points} points with {card}, your "
+                             "lowest trump that takes it, though {threats} could beat it.",
     "cannot_win": "Nothing in your hand beats {winner}: {card} gives away the least.",
     "cannot_win_keep": "Nothing in your hand beats {winner}: giving {card} keeps your other "
                        "cards for later tricks.",
-    "duck_costs": "Lets the trick{worth} go with {card}: taking it with {taker} leaves your "
-                  "side about {diff} fewer by the end of the deal.",
-    "duck_no_gain": "Lets the trick{worth} go with {card}: taking it with {taker} gains "
-                    "nothing by the end of the deal.",
+    "duck_costs.one": "Lets the trick go with {card}: taking it with {taker} leaves your "
+                      "side about {diff} card point fewer by the end of the deal.",
+    "duck_costs.many": "Lets the trick go with {card}: taking it with {taker} leaves your "
+                       "side about {diff} card points fewer by the end of the deal.",
+    "duck_costs.worth.one": "Lets the trick and its {points} points go with {card}: taking "
+                            "it with {taker} leaves your side about {diff} card point fewer "
+                            "by the end of the deal.",
+    "duck_costs.worth.many": "Lets the trick and its {points} points go with {card}: taking "
+                             "it with {taker} leaves your side about {diff} card points "
+                             "fewer by the end of the deal.",
+    "duck_no_gain": "Lets the trick go with {card}: taking it with {taker} gains nothing by "
+                    "the end of the deal.",
+    "duck_no_gain.worth": "Lets the trick and its {points} points go with {card}: taking it "
+                          "with {taker} gains nothing by the end of the deal.",
     "feed_last": "Your partner is winning the trick and no opponent plays after you: {card} "
                  "adds its {points} points.",
     "feed_top": "Your partner is winning the trick with a card nothing left in play can "
@@ -40,9 +85,13 @@ ADVICE: dict[str, str] = {
     "partner_keep": "Your partner is winning the trick; {card} keeps your counting cards "
                     "for later.",
     "partner_risk": "Your partner is winning, but the trick can still be taken after you: "
-                    "{card} puts {at_risk} at risk.",
+                    "{card} puts only {points} points at risk.",
+    "partner_risk.none": "Your partner is winning, but the trick can still be taken after "
+                         "you: {card} puts no points at risk.",
     "partner_secure": "Your partner's card could still be beaten, so {card} makes the "
-                      "trick{worth} safe.",
+                      "trick safe.",
+    "partner_secure.worth": "Your partner's card could still be beaten, so {card} makes the "
+                            "trick and its {points} points safe.",
     "partner_raise": "Your partner's card could still be beaten: {card} goes over it, so "
                      "that fewer cards can take the trick.",
     "overtake": "Plays {card} over your partner's winning card.",
@@ -63,15 +112,22 @@ ADVICE: dict[str, str] = {
     "solved_loss": "Solved exactly on {samples} deals of the hidden cards, the deal is "
                    "lost in every one; this saves the most points.",
     "compare_win": "{alt}, the next best, wins the deal {pct} less often.",
-    "compare_points": "{alt}, the next best, brings about {diff} fewer.",
+    "compare_points.one": "{alt}, the next best, brings about {diff} card point fewer.",
+    "compare_points.many": "{alt}, the next best, brings about {diff} card points fewer.",
     "close": "{alt} does about as well.",
     "estimate": "The search expects about {points} card points for your side, with a "
                 "{pct} chance to win the deal.",
     # ----- a decision looked back on -------------------------------------------------
-    "cost_exact": "{played} loses exactly {loss} against {best}, with every card known.",
-    "cost_solved": "{played} loses about {loss} against {best} (solved exactly on deals of "
-                   "the hidden cards).",
-    "cost": "{played} costs about {loss} against {best}.",
+    "cost_exact.one": "{played} loses exactly {loss} card point against {best}, with every "
+                      "card known.",
+    "cost_exact.many": "{played} loses exactly {loss} card points against {best}, with "
+                       "every card known.",
+    "cost_solved.one": "{played} loses about {loss} card point against {best} (solved "
+                       "exactly on deals of the hidden cards).",
+    "cost_solved.many": "{played} loses about {loss} card points against {best} (solved "
+                        "exactly on deals of the hidden cards).",
+    "cost.one": "{played} costs about {loss} card point against {best}.",
+    "cost.many": "{played} costs about {loss} card points against {best}.",
     "cost_win": "{played} drops the chance of winning the deal from {before} to "
                 "{after}; {best} was better.",
     "better": "Better: {reason}",
@@ -98,27 +154,27 @@ ADVICE: dict[str, str] = {
                 "your partner.",
     "bid_strong": "Bid: your hand is strong enough to play the contract.",
     "pass_weak": "Pass: your hand is not strong enough to bid.",
-    "bid_points": "Bid {bid}: your hand should take about {estimate} card points with "
-                  "{suit} as trumps, {how}.",
+    "bid_points.partner": "Bid {bid}: your hand should take about {estimate} card points "
+                          "with {suit} as trumps, with a called partner.",
+    "bid_points.alone": "Bid {bid}: your hand should take about {estimate} card points with "
+                        "{suit} as trumps, playing alone.",
     "pass_points": "Pass: your hand should take about {estimate} card points at best, "
                    "short of {bid}.",
     "reopen": "Reopen: your hand should take about {estimate} card points, enough to "
               "bid.",
     "no_reopen": "Pass: your hand should take about {estimate} card points, not enough to "
                  "reopen.",
-    "call_points": "Call {card}: {suit} as trumps{how} gives the best expected payment "
-                   "for {need} points.",
+    "call_points.partner": "Call {card}: {suit} as trumps and its holder as your partner "
+                           "gives the best expected payment for {need} points.",
+    "call_points.alone": "Call {card}: {suit} as trumps, playing alone gives the best "
+                         "expected payment for {need} points.",
     "bid_rank": "Bid {bid}: played out on sampled deals, calling {card} pays on average.",
     "pass_rank": "Pass: played out on sampled deals, your best bid ({bid}, calling {card}) "
                  "does not pay on average.",
-    "call_rank": "Call {card}: with {suit} as trumps{how} your side should take about "
-                 "{estimate} card points, the most of your calls.",
+    "call_rank.partner": "Call {card}: with {suit} as trumps and its holder as your "
+                         "partner your side should take about {estimate} card points, the "
+                         "most of your calls.",
+    "call_rank.alone": "Call {card}: with {suit} as trumps, playing alone your side should "
+                       "take about {estimate} card points, the most of your calls.",
     "rule": "The strongest bot would do the same here.",
-}
-
-ADVICE_PARTS: dict[str, str] = {
-    "alone": ", playing alone",
-    "partner": " and its holder as your partner",
-    "bid_alone": "playing alone",
-    "bid_partner": "with a called partner",
 }

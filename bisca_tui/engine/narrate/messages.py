@@ -11,14 +11,17 @@ the words; ``tell`` (the narrator) picks a template and fills it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from string import Formatter
 from typing import Any
 
-from .advice import ADVICE, ADVICE_PARTS
+from .advice import ADVICE
 from .rulings import NOTES, REFUSALS
+from .screens import SCREENS
 
-__all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "fill", "say", "template"]
+__all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "and_list", "fill", "joined", "say",
+           "template"]
 
 
 @dataclass(frozen=True)
@@ -237,6 +240,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "you.out": "— Deal {number}, You deal and sit out —",
         "result": "Deal {number}: {points} · {gains}",
         "result.none": "Deal {number}: {points} · no game",
+        "gain": "{team} {gain:+d}",
         "thrown_in": "Deal {number} thrown in: dealt again",
         "thrown_in.short": "Thrown in",
         "thrown_in.table": "thrown in: dealt again",
@@ -259,7 +263,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   ", cards laid out in the record",
     },
     "Advice": ADVICE,  # the coach's (``advice``)
-    "AdviceParts": ADVICE_PARTS,
     "Action": {  # actions named, for the dialogs and lines that offer or recall them
         "pass": "pass",
         "reopen": "reopen at {bid}",
@@ -293,12 +296,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "signal": "the signal {signal}",
         "signal.unknown": "a signal",
     },
+    **SCREENS,  # the table's status line, the match's end, names joined (``screens``)
     # ----- the rules' sentences (``rulings``): refusals, and what a deal is worth
     "Refusal": REFUSALS,
     "Note": NOTES,
 }
 #: the table's entries that are no event kind
-NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", "AdviceParts")
+NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", *SCREENS)
 NOT_EVENTS += ("Refusal", "Note")
 
 
@@ -316,7 +320,8 @@ def template(kind: str, form: str) -> str:
 
 def fill(text: str, **fields: Any) -> tuple[Part, ...]:
     """A template with its fields filled: strings and numbers go into the text, cards
-    (``CardRef``) stay parts of their own. A field missing raises ``KeyError``."""
+    (``CardRef``) stay parts of their own, and parts already filled (a tuple) are spliced
+    in. A field missing raises ``KeyError``."""
     parts: list[Part] = []
     for literal, name, spec, _conv in Formatter().parse(text):
         if literal:
@@ -326,6 +331,8 @@ def fill(text: str, **fields: Any) -> tuple[Part, ...]:
         value = fields[name]
         if isinstance(value, CardRef):
             parts.append(value)
+        elif isinstance(value, tuple):
+            parts.extend(value)
         else:
             parts.append(format(value, spec or ""))
     out: list[Part] = []
@@ -340,3 +347,22 @@ def fill(text: str, **fields: Any) -> tuple[Part, ...]:
 def say(kind: str, form: str, **fields: Any) -> str:
     """A sentence of the table as plain text, every field (cards too) given as text."""
     return "".join(str(p) for p in fill(template(kind, form), **fields))
+
+
+def joined(items: Sequence[Part]) -> tuple[Part, ...]:
+    """Items (names, cards) joined in a list by the table's ``List`` templates: "A", "A and
+    B", "A, B and C"."""
+    items = list(items)
+    if len(items) <= 1:
+        return tuple(items)
+    if len(items) == 2:
+        return fill(template("List", "two"), first=items[0], last=items[1])
+    rest = fill(template("List", "end"), first=items[-2], last=items[-1])
+    for item in reversed(items[:-2]):
+        rest = fill(template("List", "start"), first=item, rest=rest)
+    return rest
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names joined in a list: ``Ana``, ``Ana and Rui``, ``Ana, Rui and Eva``."""
+    return "".join(str(p) for p in joined(names))

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 from .. import events as E
 from ..words import YOU
 from .labels import bid_label, suit_word
-from .messages import CardRef, Part, fill, template
+from .messages import CardRef, Part, fill, say, template
 
 if TYPE_CHECKING:
     from ..state import GameState
 
-__all__ = ["Line", "SILENT", "narrate", "person", "tell"]
+__all__ = ["Line", "SILENT", "holds", "narrate", "person", "tell"]
 
 INDENT = "  "
 
@@ -49,6 +49,11 @@ def person(name: str) -> str:
     """The form of a sentence whose subject is ``name``: ``you`` for the person at the
     keyboard, else ``other``."""
     return "you" if name == YOU else "other"
+
+
+def holds(name: str, n: int) -> str:
+    """``You hold 1 card.``, ``Rui holds 3 cards.``"""
+    return say("Hand", f"{person(name)}.{'one' if n == 1 else 'many'}", seat=name, count=n)
 
 
 @dataclass

@@ -44,7 +44,7 @@ def deal_label(d: DealRow) -> Text:
     if d.redeal:
         t.append(say("Deal", "thrown_in.history"))
         return t
-    t.append("-".join(str(p) for p in d.card_points) + " card points")
+    t.append(say("History", "points", points="-".join(str(p) for p in d.card_points)))
     if d.notes:
         t.append(" · " + "; ".join(d.notes))
     return t

@@ -27,9 +27,9 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from ...engine import phases as P
+from ...engine.narrate import person, say
 from ...engine.records import Record
 from ...engine.variant import Variant
-from ...engine.words import possessive
 from ..cardart import WINNER
 from ..layout import SIDE_PANEL, card_sizes
 from ..record_walk import RecordWalk, open_view, spectator_view
@@ -165,7 +165,8 @@ class ReplayScreen(Screen[None]):
         if self.seat is None:
             view = "every hand open" if self.open_allowed else "as a spectator sees it"
         else:
-            view = f"{possessive(self.walk.at(self.deal, self.step).name(self.seat))} view"
+            who = self.walk.at(self.deal, self.step).name(self.seat)
+            view = say("Seats", f"{person(who)}.view", seat=who)
         end = ""
         if self.step == d.last:
             end = (" · end of the deal" if self.walk.finished(self.deal)

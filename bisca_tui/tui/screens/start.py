@@ -123,8 +123,10 @@ class StartScreen(Screen[None]):
         parts: list[Text] = [Text(line, style="yellow") for line in app.notices]
         if app.save_problem is not None:
             parts.append(Text(app.save_problem.message(), style="bold red"))
-        if app.saved is not None:
-            parts.append(Text(app.saved_summary, style="green"))
+        if app.saved is not None:  # a match read: the engine is loaded
+            from ...engine.narrate import say
+
+            parts.append(Text(say("Save", "saved", line=app.saved_summary), style="green"))
         return Text("\n").join(parts) if parts else ""
 
     def on_screen_resume(self) -> None:
@@ -175,7 +177,7 @@ class StartScreen(Screen[None]):
             self.open_form()
             return
         body = Text("A match is in progress: ")
-        body.append(app.saved_summary.removeprefix("Saved: "), style="bold")
+        body.append(app.saved_summary, style="bold")
         body.append("\n\nStarting a new one keeps it: \"Continue an earlier match\" brings "
                     "it back.")
         self.app.push_screen(ChoiceDialog(

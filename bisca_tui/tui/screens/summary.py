@@ -9,9 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ...engine.narrate import person, say
+from ...engine.narrate import and_list, person, say
 from ...engine.variant import DealScore
-from ...engine.words import and_list, count, verb
 from ...table.session import Session
 from ..contract import bidder
 from ..widgets.common import themed
@@ -26,9 +25,8 @@ def stand_in_lines(session: Session) -> list[str]:
     for p in session.people:
         since = p.stand_in_from
         if p.program and since is not None and since <= deal:
-            when = "in this deal" if since == deal else f"since deal {since + 1}"
-            out.append(f"{p.name}'s program was replaced {when}: the built-in {p.level} "
-                       "bot played for it.")
+            out.append(say("Summary", "stand_in" if since == deal else "stand_in.since",
+                           seat=p.name, number=since + 1, level=p.level))
     return out
 
 
@@ -56,7 +54,7 @@ def score_table(session: Session, my_team: int = 0) -> Text:
         t.append(f"{s.team_label(upper)} {scores[upper]}", style=f"bold {colours[0]}")
         t.append(" · ")
         t.append(f"{s.team_label(lower)} {scores[lower]}", style=f"bold {colours[1]}")
-        t.append(f"   (first to {s.match.target})\n", style="bright_black")
+        t.append(f"   ({say('Match', 'goal', target=s.match.target)})\n", style="bright_black")
         t.append_text(Text("\n").join(
             pente_lines(s.match.target, scores[upper], scores[lower], 40, colours)))
     else:  # numbers: a long match, or players who each keep a score
@@ -66,10 +64,10 @@ def score_table(session: Session, my_team: int = 0) -> Text:
             t.append(f"{s.scorer_label(team)} {scores[team]}",
                      style=f"bold {team_colour(s.scorer_team(team))}")
         if deals:
-            t.append(f"   (after {s.match.deals_played} of {deals} deals)",
-                     style="bright_black")
+            after = say("Match", "after", played=s.match.deals_played, deals=deals)
+            t.append(f"   ({after})", style="bright_black")
         else:
-            t.append(f"   (first to {s.match.target})", style="bright_black")
+            t.append(f"   ({say('Match', 'goal', target=s.match.target)})", style="bright_black")
     return t
 
 
@@ -109,17 +107,17 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
     if len(score.card_points) == s.variant.n_teams and not s.variant.people_scores:
         return None
     body = Text()
-    heads = ["Bidder's side", "Others"] if bidder(state) is not None else []
+    bidders, dealers, others = (say("Summary", k) for k in ("bidder", "dealer", "others"))
+    heads = [bidders, others] if bidder(state) is not None else []
     if s.variant.people_scores and not heads:
         dealer_side = state.side_of[state.dealer]
-        heads = ["Dealer's side", "Others"] if dealer_side == 0 else ["Others", "Dealer's side"]
+        heads = [dealers, others] if dealer_side == 0 else [others, dealers]
     for side in range(len(score.card_points)):
         members = ", ".join(s.name(seat) for seat in range(s.variant.n)
                             if state.side_of[seat] == side)
-        head = heads[side] if side < len(heads) else f"Side {side + 1}"
+        head = heads[side] if side < len(heads) else say("Summary", "side", number=side + 1)
         body.append(f"{head} ({members})\n", style="bold")
-        body.append(f"  {score.card_points[side]:>3} {noun(score.card_points[side], 'card point')}"
-                    f"  {score.tricks[side]:>2} {noun(score.tricks[side], 'trick')}\n")
+        body.append(f"  {points_and_tricks(score.card_points[side], score.tricks[side], 3)}\n")
     body.append("\n")
     gains = s.deal_gains(score)
     for k, gp in enumerate(gains):
@@ -128,20 +126,26 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
     return body
 
 
-def noun(n: int, word: str) -> str:
-    """``word`` agreeing with the number ``n`` before it (the number drawn apart, aligned)."""
-    return count(n, word).split(" ", 1)[1]
+def _many(n: int) -> str:
+    return "one" if n == 1 else "many"
 
 
-def wins(session: Session, team: int) -> str:
-    """``You win``, ``Rui wins``, ``Team A (Ana, Rui) win`` (the match). In a game scored
-    player by player, ``team`` is a player."""
+def points_and_tricks(points: int, tricks: int, width: int) -> str:
+    """A side's card points and tricks, in the table's words, the numbers aligned (the
+    points to ``width``)."""
+    return (say("Summary", f"points.{_many(points)}", points=f"{points:>{width}}") + "  "
+            + say("Summary", f"tricks.{_many(tricks)}", tricks=f"{tricks:>2}"))
+
+
+def match_won(session: Session, team: int) -> str:
+    """``You win the match!``, ``Rui wins the match!``, ``Team A (Ana, Rui) win the match!``
+    In a game scored player by player, ``team`` is a player."""
     if session.variant.people_scores:
         name = session.scorer_label(team)
-        return f"{name} {verb(name, 'win')}"
+        return say("Match", f"won.{person(name)}", seat=name)
     names = team_names(session, team)
     one = len(session.team_members(team)) == 1
-    return f"{names} {verb(names, 'win') if one else 'win'}"
+    return say("Match", f"won.{person(names)}" if one else "won.many", seat=names)
 
 
 def _deal_won(session: Session, team: int) -> str:
@@ -216,17 +220,16 @@ class DealSummaryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         s, sc = self.session, self.score
-        title = f"Deal {s.deal_number} is over"
-        if sc.ended_early:
-            title += " (ended by a heley)"
+        form = "title" + (".redeal" if sc.redeal else "") + (".early" if sc.ended_early else "")
+        title = say("Summary", form, number=s.deal_number)
         body = Text()
         if sc.redeal:
             body.append(say("DealScored", "summary.redeal") + "\n\n", style="bold")
             body.append_text(score_table(s, self.my_team))
             with Vertical(classes="dialog", id="deal-summary"):
-                yield Static(title.replace("is over", "is thrown in"), classes="dialog-title")
+                yield Static(title, classes="dialog-title")
                 yield Static(body)
-                yield Static("Press Enter to go on.", classes="dim")
+                yield Static(say("Summary", "go_on"), classes="dim")
             yield Footer()
             return
         body.append(deal_winner_line(s, sc) + "\n\n", style="bold")
@@ -236,13 +239,13 @@ class DealSummaryScreen(ModalScreen[None]):
         for team in team_order(s, self.my_team) if sides is None else ():
             pts = sc.card_points[team]
             body.append(f"{s.team_label(team):<10}", style=f"bold {team_colour(team)}")
-            body.append(f"{pts:>4} {noun(pts, 'card point')}  "
-                        f"{sc.tricks[team]:>2} {noun(sc.tricks[team], 'trick')}  ")
+            body.append(points_and_tricks(pts, sc.tricks[team], 4) + "  ")
             gp = sc.game_points[team]
             if s.match.target > PENTE_MAX:  # points that add up to a long match's total
-                body.append(f"+{gp} to the total\n", style="bold" if gp else "")
+                gained = say("Summary", "total", points=gp)
             else:
-                body.append(f"+{gp} game{'s' if gp != 1 else ''}\n", style="bold" if gp else "")
+                gained = say("Summary", f"games.{_many(gp)}", games=gp)
+            body.append(gained + "\n", style="bold" if gp else "")
         if sc.notes:
             body.append("\n")
             for note in sc.notes:
@@ -260,9 +263,8 @@ class DealSummaryScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="deal-summary"):
             yield Static(title, classes="dialog-title")
             yield Static(body)
-            yield Static("Press r to review your play, Enter to go on."
-                         if self.check_action("review", ()) else "Press Enter to go on.",
-                         classes="dim")
+            review = self.check_action("review", ())
+            yield Static(say("Summary", "go_on.review" if review else "go_on"), classes="dim")
         yield Footer()
 
     def action_close(self) -> None:
@@ -316,18 +318,16 @@ class MatchEndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         w = s.match.winner
-        if w is None:
-            head = "The match ends level."
-        else:
-            head = f"{wins(s, w)} the match!"
+        head = say("Match", "level") if w is None else match_won(s, w)
         body = Text(head + "\n\n", style="bold yellow")
-        body.append(f"{count(s.match.deals_played, 'deal')} played.\n\n")
+        played = s.match.deals_played
+        body.append(say("Match", "deals.one" if played == 1 else "deals.many", count=played)
+                    + "\n\n")
         if s.variant.per_seat_payments:
             body.append_text(score_sheet(s))
         else:
             body.append_text(score_table(s, self.my_team))
-        body.append(f"\n\nMatch seed {s.match.seed}: enter it in a new game to replay these "
-                    "deals.", style="bright_black")
+        body.append("\n\n" + say("Match", "seed", seed=s.match.seed), style="bright_black")
         with Vertical(classes="dialog", id="match-end"):
             yield Static("Match over", classes="dialog-title")
             yield Static(themed(body))
@@ -349,11 +349,12 @@ class ScoreSheetScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         deals = s.variant.match_deals()
-        head = (f"Session of {deals} deals" if deals
-                else f"Session to {s.match.target} points")
+        head = (say("Match", "session.deals", deals=deals) if deals
+                else say("Match", "session.target", target=s.match.target))
         with Vertical(classes="dialog", id="score-sheet"):
-            yield Static(f"Score sheet · {head}", classes="dialog-title")
-            body = score_sheet(s) if s.match.results else Text("No deal scored yet.")
+            yield Static(say("Match", "sheet", head=head), classes="dialog-title")
+            body = (score_sheet(s) if s.match.results
+                    else Text(say("Match", "sheet.none")))
             yield Static(body)
             yield Static("Press Enter or Escape to go back.", classes="dim")
         yield Footer()

@@ -21,8 +21,8 @@ from textual.widgets import Footer
 
 from ...engine import actions as A
 from ...engine.errors import IllegalAction
+from ...engine.narrate import holds
 from ...engine.view import SeatView
-from ...engine.words import holds
 from ...table.session import Session
 from ..cardart import WINNER, card_text
 from ..contract import BIDDING, CARD_PHASES

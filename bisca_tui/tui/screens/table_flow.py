@@ -26,7 +26,7 @@ from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
 from ...table.session import SPEEDS, Session
 from ..contract import BIDDING
 from ..messages import BotChose, BotFailed, BotReplaced
-from ..narrate import deal_heading, deal_result, describe, last_events
+from ..narrate import deal_heading, deal_result, describe
 from ..widgets.log import LOG_KEPT, GameLog
 
 if TYPE_CHECKING:
@@ -269,7 +269,7 @@ class TableFlow(_Screen):
             self.show_finished = False
         if len(st.tricks) > step.tricks_before:
             self.show_finished = True
-        for line in describe(s, st, last_events(st), points=not self.hide_points):
+        for line in describe(s, st, step.events, points=not self.hide_points):
             self.log_line(line)
         if seat == self.viewer and A.is_play(action):
             self.selected = 0

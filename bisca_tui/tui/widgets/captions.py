@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ...engine import actions as A
-from ...engine.narrate import person, say
+from ...engine.narrate import CardRef, Part, fill, person, say, template
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
 from .lines import last_trick_line
@@ -25,41 +25,44 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     """What the table waits for: a bot, the keyboard passed on, or the player's own move
     and its keys. ``mine``: the seat shown is to act and its player is at the keyboard."""
     if s.state.is_over() or closed:
-        return Text("The deal is over.", style="bold")
+        return Text(say("Prompt", "over"), style="bold")
     cur = v.current
     if cur is None:
         return Text("")
     if not mine:
         if handing_over or (s.is_human(cur) and viewer != cur):
-            return Text(f"{s.name(cur)} to play: pass the keyboard.", style="bold")
-        waiting = OTHERS_WAIT.get(v.phase)
-        if waiting is not None:
-            return Text(f"{s.name(cur)} {waiting}…")
-        lead = "to lead" if not v.trick else "to play"
-        return Text(f"{s.name(cur)} {lead}…")
+            return Text(say("Prompt", "hand_over", seat=s.name(cur)), style="bold")
+        phase = v.phase if v.phase in OWN_TURN else "lead" if not v.trick else "play"
+        return Text(say("Prompt", f"wait.{phase}", seat=s.name(cur)))
     legal = v.legal
     # with one person at the keyboard, "you"; with several, each by name
     who = s.name(s.controller(v.seat)) if s.hot_seat else ""
-    yours = f"{who}'s" if who else "Your"
-    own = OWN_TURN.get(v.phase)
-    if own is not None:
-        return Text(own(s, v, who, yours), style="bold yellow")
-    t = Text(f"{yours} turn: ", style="bold yellow")
+    form = "other" if who else "you"
+    if v.phase in OWN_TURN:
+        return Text(OWN_TURN[v.phase](s, v, form, who), style="bold yellow")
     if s.controller(v.seat) != v.seat:  # a dummy's partner choosing its card
-        t = Text("The dummy's turn (its hand is below): ", style="bold yellow")
-    t.append("lead a card" if not v.trick else "play a card")
+        form = "dummy"
     exchange = A.first_of(legal, A.Kind.EXCHANGE) is not None
-    extras = exchange or any(A.is_signal(a) for a in legal)
+    signal = any(A.is_signal(a) for a in legal)
     n = len(v.hand)
     keys = "1" if n <= 1 else f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
-    t.append(f" ({keys}, ←→ Enter)." if extras else f" ({keys}, ←→ Enter, or click).")
+    form += (".lead" if not v.trick else ".play") + (".keyed" if exchange or signal else "")
+    t = Text(say("Prompt", form, seat=who, keys=keys), style="bold yellow")
     if exchange and v.indicator is not None:
-        t.append(" x: exchange for ")
-        t.append_text(card_text(v.indicator, s.card_style))
-        t.append(".")
-    if any(A.is_signal(a) for a in legal):
-        t.append(" s: signal.")
+        t.append(" ")
+        t.append_text(_drawn(fill(template("Prompt", "exchange"),
+                                  card=CardRef(v.indicator)), s.card_style))
+    if signal:
+        t.append(" " + say("Prompt", "signal"))
     return t
+
+
+def _drawn(parts: tuple[Part, ...], card_style: str) -> Text:
+    text = Text()
+    for part in parts:
+        text.append_text(card_text(part.card, card_style) if isinstance(part, CardRef)
+                         else Text(part))
+    return text
 
 
 def trick_shown(s: Session, v: SeatView, room: int, review: bool,
@@ -117,31 +120,19 @@ def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True,
     ])
 
 
-# what the others wait for while a seat acts in a phase other than the play, after its name
-OTHERS_WAIT = {CUT_OR_KNOCK: "chooses to cut or knock", AUCTION: "to bid",
-               CALLING: "calls a card", DISCARD: "takes the monte and lays cards aside",
-               CLAIM: "decides", DECLARE: "decides"}
-
-
-def _discard_turn(s: Session, v: SeatView, who: str, yours: str) -> str:
+def _discard_turn(s: Session, v: SeatView, form: str, who: str) -> str:
     left = s.variant.monte_size - len(v.discards)
-    return (f"{yours} monte is in your hand: lay aside {left} more card"
-            f"{'s' if left > 1 else ''} (1-9 or click); they count for the side "
-            "that takes the last trick.")
+    return say("Prompt", f"{form}.{DISCARD}." + ("many" if left > 1 else "one"), seat=who,
+               left=left)
 
 
-def _choice_turn(s: Session, v: SeatView, who: str, yours: str) -> str:
-    return f"{yours} choice: b opens the dialog."
+def _phase_turn(s: Session, v: SeatView, form: str, who: str) -> str:
+    return say("Prompt", f"{form}.{v.phase}", seat=who)
 
 
-# the status line of the person's own turn, by phase (the play has its own, with the keys)
+# the status line of the person's own turn in a phase other than the play (whose line has
+# the keys), by phase; the others wait with the table's ``wait.<phase>`` line
 OWN_TURN: dict[str, Callable[[Session, SeatView, str, str], str]] = {
-    AUCTION: lambda s, v, who, yours: f"{yours} bid: b opens the bidding dialog.",
-    CALLING: lambda s, v, who, yours:
-        f"{who or 'You'} won the bidding: b opens the dialog to call a card.",
-    DISCARD: _discard_turn,
-    CLAIM: _choice_turn,
-    DECLARE: _choice_turn,
-    CUT_OR_KNOCK: lambda s, v, who, yours:
-        f"{yours} choice: c cuts (an indicator is turned), k knocks (hearts are trumps).",
+    AUCTION: _phase_turn, CALLING: _phase_turn, DISCARD: _discard_turn, CLAIM: _phase_turn,
+    DECLARE: _phase_turn, CUT_OR_KNOCK: _phase_turn,
 }

@@ -1,13 +1,11 @@
 """The table's log in the side panel, and the small helpers that shape its lines (and the
-other one-line texts of the table): a verb agreeing with its subject, a long entry folded
-under itself, the first of several wordings that fits."""
+other one-line texts of the table): a long entry folded under itself, the first of several
+wordings that fits."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import RichLog
-
-from ...engine.words import verb  # noqa: F401  (the table's modules take it from here)
 
 LOG_WIDTH = 23  # the text width of the log in the side panel (its scroll bar aside)
 LOG_KEPT = 200  # the log lines kept (and redrawn when the table turns)

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from ...engine.narrate import person, say
 from ..cardart import card_text, suit_text
 from ..contract import contract_text, has_auction
 from .common import Panel
 from .lines import pack_lines
-from .log import hang, verb
+from .log import hang
 from .table import team_colour
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class PenteView(Panel):
     def show(self, lines: int, above: int, below: int, upper: str, lower: str,
              target: int, colours: tuple[str, str] = ("cyan", "magenta")) -> None:
         comb = pente_lines(lines, above, below, colours=colours)
-        head = Text(f"Match, first to {target}", style="bold")
+        head = Text(say("Match", "heading", target=target), style="bold")
         width = max(c.cell_len for c in comb)
         if width + 2 + max(len(upper), len(lower)) + 3 <= 25:
             comb[0].append(f"  {upper} {above}", style=f"bold {colours[0]}")
@@ -87,8 +88,8 @@ def info_text(s: Session, v: SeatView) -> Text:
     deals = s.variant.match_deals()
     of = f"/{deals}" if deals else ""
     out = s.sitting_out()
-    dealer = (f"{out} {verb(out, 'deal')}, {verb(out, 'sit')} out" if out is not None
-              else f"dealer {s.name(v.dealer)}")
+    dealer = (say("Seats", f"{person(out)}.out", seat=out) if out is not None
+              else say("Seats", "dealer", seat=s.name(v.dealer)))
     info.append(f"\nDeal {s.deal_number}{of} · {dealer}")
     auction = has_auction(v)
     if auction:
@@ -124,8 +125,8 @@ def seed_label(seed: int) -> str:
 def totals_heading(s: Session) -> str:
     deals = s.variant.match_deals()
     if deals:
-        return f"Session of {deals} deals"
-    return f"Match, first to {s.match.target}"
+        return say("Match", "session.deals", deals=deals)
+    return say("Match", "heading", target=s.match.target)
 
 
 def show_score(pente: PenteView, s: Session, v: SeatView) -> None:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Offset
 
-from ...engine.words import object_name
+from ...engine.narrate import person, say
 from ..cardart import (
     PLAYABLE,
     SELECTED,
@@ -84,7 +84,8 @@ def seat_role(s: Session, v: SeatView, seat: int) -> str:
     """What the deal made of a seat: a dummy hand and who plays it; what the bidding made
     of it: its bid, the bidder, the partner once known."""
     if s.person_of(seat) is None:
-        return f"dummy, for {object_name(s.name(s.controller(seat)))}"
+        who = s.name(s.controller(seat))
+        return say("Seats", f"{person(who)}.dummy", seat=who)
     return auction_role(s, v, seat)
 
 
