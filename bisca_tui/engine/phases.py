@@ -3,10 +3,11 @@
 A deal moves through phases (OpenSpiel's Skat is the model). Each kind of step is one
 ``Phase`` object: stateless rules, shared by every deal (and every clone) of a variant, that
 say which actions are open (``legal``), what one does (``apply``), why a refused one breaks
-the rules (``why_not``), what happens on entering it (``start``: who acts), and what each
-seat may see of the phase's data (``seen_by``). A variant lists its phase objects
-(``Variant.phases``) and ``GameState.apply`` is one dispatch over the current one
-(``GameState.step``); ``GameState.enter`` is the one place a deal changes phase.
+the rules (``why_not``: a ``Refusal``, that the narrator's table words), what happens on
+entering it (``start``: who acts), and what each seat may see of the phase's data
+(``seen_by``). A variant lists its phase objects (``Variant.phases``) and ``GameState.apply``
+is one dispatch over the current one (``GameState.step``); ``GameState.enter`` is the one
+place a deal changes phase.
 
 The kinds of step, and where they live:
 
