@@ -6,6 +6,8 @@ hand."""
 from __future__ import annotations
 
 import ast
+import copy
+import pickle
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -180,6 +182,16 @@ def test_every_refusal_is_a_template_of_the_table_with_its_fields_filled() -> No
         sorted(set(REFUSALS) - UNREACHED_REFUSALS - set(seen)), sorted(set(seen) - set(REFUSALS)))
     for key in UNREACHED_REFUSALS:
         check_filled(Refusal(key))
+
+
+def test_a_value_of_the_table_is_frozen_and_compared_by_value() -> None:
+    said = Refusal("follow_suit", led="cups")
+    assert said == Refusal("follow_suit", led="cups") != Note("follow_suit", led="cups")
+    assert hash(said) == hash(Refusal("follow_suit", led="cups"))
+    with pytest.raises(AttributeError):
+        said.key = "must_trump"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(said)) == said == copy.deepcopy(said)
+    assert str(said) == "you must follow suit (cups were led) when you can"
 
 
 def test_an_illegal_action_says_the_tables_sentence() -> None:

@@ -39,6 +39,9 @@ class Say:
     def __hash__(self) -> int:
         return hash((type(self), self.key, tuple(sorted(self.fields.items()))))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, despite the frozen slots
+        return (_rebuilt, (type(self), self.key, self.fields))
+
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.fields.items())
         return f"{type(self).__name__}({self.key!r}{args})"
@@ -57,6 +60,10 @@ class Note(Say):
     """What a deal is worth and why, or why game points were scored (``MESSAGES["Note"]``)."""
 
     entry = "Note"
+
+
+def _rebuilt(cls: type[Say], key: str, fields: dict[str, Any]) -> Say:
+    return cls(key, **fields)
 
 
 def words(said: Say) -> str:
