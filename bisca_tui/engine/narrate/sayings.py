@@ -3,8 +3,9 @@
 ``words`` tells it, from the table (``MESSAGES``), as the one place that does.
 
 A value names its template by the table's entry (the class) and form (``key``), and carries
-its named fields. The engine
-builds a refusal only when it refuses an action, so legal play never pays for one.
+its named fields. The engine builds a refusal only when it refuses an action, so legal play
+never pays for one; a deal's notes are told once, when the deal is scored (``DealScore.notes``
+keeps their words, as records and the history store them).
 """
 
 from __future__ import annotations
