@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from . import actions as A
 from .cards import ITALIAN_PACK, RANKS
+from .narrate.sayings import Refusal
 
 # ranks as an Italian or Spanish player names them in a bid (the Q is the Horse)
 RANK_WORDS = {r: ITALIAN_PACK.rank_word(r) for r in RANKS}
@@ -160,26 +161,25 @@ def legal_bids(rules: AuctionRules, st: AuctionStatus) -> list[int]:
     return [A.PASS] + rules.domain.above(st.high_bid)
 
 
-def explain_bid(rules: AuctionRules, st: AuctionStatus, action: int) -> str:
-    """Why ``action`` cannot be said now, in a sentence."""
+def explain_bid(rules: AuctionRules, st: AuctionStatus, action: int) -> Refusal:
+    """Why ``action`` cannot be said now (a sentence of the table)."""
     if st.over:
-        return "the bidding is over"
+        return Refusal("bid.over")
     if st.reopening:
-        low = rules.domain.label(rules.domain.ladder()[0])
-        return f"everyone passed: reopen the bidding at {low}, or pass to agree to a redeal"
+        return Refusal("bid.reopen", lowest=rules.domain.label(rules.domain.ladder()[0]))
     if action == A.REOPEN:
-        return "the bidding may only be reopened once everyone has passed"
+        return Refusal("bid.reopen_early")
     if A.BID <= action < A.CALL:
         if action not in rules.domain.ladder():
-            return f"{action_label(rules, action)} is not a bid of this game"
+            return Refusal("bid.unknown", bid=action_label(rules, action))
         high = st.high_bid
         assert high is not None
         above = rules.domain.above(high)
         if not above:
-            return f"nothing tops the high bid ({rules.domain.label(high)}): pass"
-        return (f"a bid must top the high bid ({rules.domain.label(high)}): the lowest now "
-                f"is {rules.domain.label(above[0])}; or pass")
-    return "the bidding comes first: bid or pass"
+            return Refusal("bid.top", high=rules.domain.label(high))
+        return Refusal("bid.low", high=rules.domain.label(high),
+                       lowest=rules.domain.label(above[0]))
+    return Refusal("bid.first")
 
 
 def action_label(rules: AuctionRules, action: int) -> str:

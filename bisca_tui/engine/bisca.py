@@ -23,6 +23,7 @@ from .cards import (
 from .context import CutOrKnock
 from .errors import LayoutError
 from .exchange import ExchangeRule, two_for_any
+from .narrate.sayings import Note, Refusal, words
 from .phases import CUT_OR_KNOCK, DEALING, FINISHED, Phase
 from .play import PartnersShownPlay
 from .variant import (
@@ -98,10 +99,12 @@ class BiscaBase(Variant):
 
     def no_game(self, pts: list[int], tricks: list[int]) -> DealScore:
         return DealScore(tuple(pts), tuple(tricks), (0,) * self.n_teams,
-                         (f"{pts[0]}-{pts[1]}: no game",), None)
+                         (words(Note("no_game", points=pts[0], other=pts[1])),), None)
 
     def won(self, pts: list[int], tricks: list[int], w: int, games: int, why: str,
-            state: GameState | None = None) -> DealScore:
+            state: GameState | None = None, **fields: int) -> DealScore:
+        """The deal won by side ``w``, for ``games`` games; ``why`` names the table's note
+        (``won.WHY``), ``fields`` fill it."""
         gp = [0] * self.n_teams
         gp[w] = games
         notes: list[str] = []
@@ -109,8 +112,8 @@ class BiscaBase(Variant):
             for i, g in enumerate(state.deal_game_points):
                 gp[i] += g
             notes = [e.reason for e in state.score_events]
-        word = "game" if games == 1 else "games"
-        notes.append(f"{why}: {games} {word}")
+        form = ".one" if games == 1 else ".many"
+        notes.append(words(Note("won." + why + form, games=games, **fields)))
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
 
 
@@ -136,10 +139,10 @@ class BiscaTres(BiscaBase):
         p = pts[w]
         if self.options["extra_games"]:
             if p == 120:
-                return self.won(pts, tricks, w, 4, "all 120 points")
+                return self.won(pts, tricks, w, 4, "all_points", points=120)
             if p >= 91:
-                return self.won(pts, tricks, w, 2, f"{p} points (91 or more)")
-        return self.won(pts, tricks, w, 1, f"{p} points (61 or more)")
+                return self.won(pts, tricks, w, 2, "or_more", points=p, low=91)
+        return self.won(pts, tricks, w, 1, "or_more", points=p, low=61)
 
 
 @register
@@ -161,10 +164,10 @@ class BiscaNove(BiscaBase):
             return self.no_game(pts, tricks)
         p = pts[w]
         if tricks[w] == sum(tricks):
-            return self.won(pts, tricks, w, 4, "every trick")
+            return self.won(pts, tricks, w, 4, "every_trick")
         if p >= 82:
-            return self.won(pts, tricks, w, 2, f"{p} points (82 or more)")
-        return self.won(pts, tricks, w, 1, f"{p} points (61 to 81)")
+            return self.won(pts, tricks, w, 2, "or_more", points=p, low=82)
+        return self.won(pts, tricks, w, 1, "range", points=p, low=61, high=81)
 
 
 class TeamBisca(BiscaBase):
@@ -179,12 +182,12 @@ class TeamBisca(BiscaBase):
             return self.no_game(pts, tricks)
         p = pts[w]
         if self.options["single_game_only"]:
-            return self.won(pts, tricks, w, 1, f"{p} points (majority, single game only)")
+            return self.won(pts, tricks, w, 1, "majority", points=p)
         if tricks[w] == sum(tricks):
-            return self.won(pts, tricks, w, 4, "every trick")
+            return self.won(pts, tricks, w, 4, "every_trick")
         if p >= 91:
-            return self.won(pts, tricks, w, 2, f"{p} points (91 or more)")
-        return self.won(pts, tricks, w, 1, f"{p} points (61 to 90)")
+            return self.won(pts, tricks, w, 2, "or_more", points=p, low=91)
+        return self.won(pts, tricks, w, 1, "range", points=p, low=61, high=90)
 
 
 @register
@@ -237,18 +240,17 @@ class CutOrKnockPhase(Phase):
             return [A.CUT, A.KNOCK]
         return [A.KNOCK] if lay.indicator is None else [A.CUT]
 
-    def why_not(self, state: GameState, action: int) -> str:
+    def why_not(self, state: GameState, action: int) -> Refusal:
         if action in (A.CUT, A.KNOCK):
-            return "this deal's layout was made the other way (cut with an indicator, " \
-                   "knock without)"
-        return "the seat to the dealer's right must first choose to cut or knock"
+            return Refusal("cut.layout")
+        return Refusal("cut.first")
 
-    def why_late(self, state: GameState, action: int) -> str | None:
+    def why_late(self, state: GameState, action: int) -> Refusal | None:
         if action in (A.CUT, A.KNOCK):
-            return "the cut or knock has already been chosen"
+            return Refusal("cut.late")
         if action == A.EXCHANGE:
-            return "after a knock there is no indicator to exchange"
-        return "that action is not part of Bisca Capixaba"
+            return Refusal("cut.knocked")
+        return Refusal("cut.not_in_game")
 
     def apply(self, state: GameState, action: int) -> None:
         if action == A.CUT:
@@ -334,23 +336,23 @@ class BiscaCapixaba(BiscaBase):
             ace_team = team[seats[i]]
             if i == j + 1:
                 state.add_game_points(ace_team, 2 if hearts else 1,
-                                      "heley: the Ace of trumps played straight on the 7")
+                                      words(Note("heley.straight")))
             elif j == 0 and i == 3:
                 state.add_game_points(team[winner], 3 if hearts else 2,
-                                      "heley de roda: the 7 led, the Ace fourth")
+                                      words(Note("heley.roda")))
             elif abs(i - j) == 2:
                 if not last:
                     state.add_game_points(1 - ace_team, 3 if hearts else 2,
-                                          "heley de parceiros: partners played the Ace and 7")
+                                          words(Note("heley.partners")))
             elif i < j:
                 state.add_game_points(ace_team, 4 if hearts else 2,
-                                      "heley: an opponent played the 7 after the Ace")
+                                      words(Note("heley.after")))
         elif j == 0 and winner == seats[0]:
             if self.options["rodar_literal"]:
                 gp = 1 if hearts else 2
             else:
                 gp = 2 if hearts else 1
-            state.add_game_points(team[seats[0]], gp, "rodar o 7: the 7 led and not beaten")
+            state.add_game_points(team[seats[0]], gp, words(Note("rodar")))
 
     # --- scoring -------------------------------------------------------------------
 
@@ -360,13 +362,13 @@ class BiscaCapixaba(BiscaBase):
         if w is None:
             # 60-60: the deal has no winner, though heleys scored in it still count
             gp = tuple(state.deal_game_points)
-            notes = [e.reason for e in state.score_events] + ["60-60: no game"]
+            notes = [e.reason for e in state.score_events]
+            notes.append(words(Note("no_game", points=pts[0], other=pts[1])))
             return DealScore(tuple(pts), tuple(tricks), gp, tuple(notes), None)
         p = pts[w]
         if p == 120:
-            return self.won(pts, tricks, w, 4, "all 120 points", state)
+            return self.won(pts, tricks, w, 4, "all_points", state, points=120)
         if p >= 90:
-            return self.won(pts, tricks, w, 3 if hearts else 2,
-                            f"capote: the losers took {120 - p} (under 31)", state)
+            return self.won(pts, tricks, w, 3 if hearts else 2, "capote", state, taken=120 - p)
         return self.won(pts, tricks, w, 2 if hearts else 1,
-                        f"{p} points (61 to 89)" + (", hearts trumps" if hearts else ""), state)
+                        "range_hearts" if hearts else "range", state, points=p, low=61, high=89)

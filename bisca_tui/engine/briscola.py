@@ -49,4 +49,4 @@ class Briscola(BiscaBase):
         pts, tricks, w = self.two_sides(state)
         if w is None:
             return self.no_game(pts, tricks)
-        return self.won(pts, tricks, w, 1, f"{pts[w]} points (61 or more)")
+        return self.won(pts, tricks, w, 1, "or_more", points=pts[w], low=61)

@@ -37,6 +37,7 @@ from .auction import (
 from .auction import status as auction_status
 from .cards import card_name
 from .errors import LayoutError
+from .narrate.sayings import Note, Refusal, words
 from .phase_data import NO_BIDDING
 from .phases import Phase
 from .play import CalledPlay, finish_trick
@@ -130,12 +131,12 @@ class AuctionPhase(Phase):
     def legal(self, state: GameState) -> list[int]:
         return legal_bids(state.variant.auction_rules, self.status(state))
 
-    def why_not(self, state: GameState, action: int) -> str:
+    def why_not(self, state: GameState, action: int) -> Refusal:
         return explain_bid(state.variant.auction_rules, self.status(state), action)
 
-    def why_late(self, state: GameState, action: int) -> str | None:
+    def why_late(self, state: GameState, action: int) -> Refusal | None:
         if A.BID <= action < A.DISCARD or action in (A.PASS, A.REOPEN):
-            return "the bidding and the call are over"
+            return Refusal("bid.late")
         return None
 
     def apply(self, state: GameState, action: int) -> None:
@@ -174,8 +175,7 @@ class AuctionPhase(Phase):
                 return
             assert rules.all_pass in (REDEAL, REOPEN)
             zero = (0,) * v.n_teams
-            state.end(DealScore(zero, zero, zero,
-                                ("everyone passed: the same dealer deals again",),
+            state.end(DealScore(zero, zero, zero, (words(Note("redeal.passed")),),
                                 None, redeal=True))
             return
         bid = st.high_bid
@@ -202,10 +202,10 @@ class CallPhase(Phase):
             return []
         return [A.CALL + card for card in state.variant.call_options(state, c.bidder)]
 
-    def why_not(self, state: GameState, action: int) -> str:
+    def why_not(self, state: GameState, action: int) -> Refusal:
         if A.CALL <= action < A.TRUMP:
             return state.variant.explain_call(state, action - A.CALL)
-        return "the high bidder must now call a card (its suit becomes trumps)"
+        return Refusal("call.first")
 
     def apply(self, state: GameState, action: int) -> None:
         card = action - A.CALL
@@ -280,8 +280,8 @@ class CalledPartnerGame(Variant):
         """The cards the bidder may call (any card by default)."""
         return sorted(self.pack())
 
-    def explain_call(self, state: GameState, card: int) -> str:
-        return f"the {card_name(card, self.pack_style)} cannot be called"
+    def explain_call(self, state: GameState, card: int) -> Refusal:
+        return Refusal("call.card", card=card_name(card, self.pack_style))
 
     def set_sides(self, state: GameState) -> None:
         c = state.bidding.contract
@@ -342,12 +342,14 @@ class CalledPartnerGame(Variant):
                 gp.append(factor * each)
             else:
                 gp.append(-factor * each)
-        what = f"bid {c.bid_label}" if c.bid is not None else "no bid: the dealer needs 61"
-        who = "alone" if alone else "with a partner"
-        notes = [f"{what}, {who}: {pts[0]} points, "
-                 f"{'made' if made else 'failed'} (needed {c.need})"]
+        key = (("contract." if c.bid is not None else "contract.none.")
+               + ("alone." if alone else "partner.") + ("made" if made else "failed"))
+        fields = {"points": pts[0], "need": c.need}
+        if c.bid is not None:
+            fields["bid"] = c.bid_label
+        notes = [words(Note(key, **fields))]
         if sweep:
-            notes.append("every trick to one side: payments doubled")
+            notes.append(words(Note("doubled.sweep")))
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes),
                          c.bidder if made else None)
 

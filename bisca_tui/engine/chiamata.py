@@ -20,6 +20,7 @@ from . import phases as P
 from .auction import RANK_WORDS, REDEAL, REOPEN, AuctionRules, Points, RanksThenPoints
 from .calling import AuctionPhase, CalledPartnerGame, CallPhase
 from .cards import ITALIAN, PACKS, RANKS, SUITS, card_name, make_card
+from .narrate.sayings import Refusal
 from .play import DarkPlay
 from .variant import FREE, HouseRule, register
 
@@ -96,7 +97,7 @@ class Chiamata(CalledPartnerGame):
                     out.append(min(lacking, key=lambda k: self.strength[k]))
         return sorted(out)
 
-    def explain_call(self, state: GameState, card: int) -> str:
+    def explain_call(self, state: GameState, card: int) -> Refusal:
         c = state.bidding.contract
         assert c is not None and c.bid is not None
         domain = self.auction_rules.domain
@@ -104,11 +105,8 @@ class Chiamata(CalledPartnerGame):
         rank = RANKS[domain.called_rank(c.bid)]
         if rank == "2":
             suit = PACKS[self.pack_style].suit_names[SUITS[self.suit[card]]]
-            return (f"after a bid of two the call is the 2 of the trump suit, or, holding "
-                    f"the 2 of {suit}, the lowest {suit[:-1]} you lack")
-        word = RANK_WORDS[rank]
-        return (f"the bid was {word}: call the {word} of the suit you want as trumps, not "
-                f"the {card_name(card, self.pack_style)}")
+            return Refusal("call.two_or_lacking", suit=suit, suit_one=suit[:-1])
+        return Refusal("call.rank", rank=RANK_WORDS[rank], card=card_name(card, self.pack_style))
 
     def implied_holdings(self, contract) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """After a bid of two, a call of another card than the two is only allowed to a
@@ -141,8 +139,8 @@ class ChiamataPunti(Chiamata):
     def call_options(self, state: GameState, bidder: int) -> list[int]:
         return sorted(self.pack())
 
-    def explain_call(self, state: GameState, card: int) -> str:
-        return "any card may be called"
+    def explain_call(self, state: GameState, card: int) -> Refusal:
+        return Refusal("call.any")
 
     def implied_holdings(self, contract) -> tuple[tuple[int, tuple[int, ...]], ...]:
         return ()
@@ -163,8 +161,8 @@ class ChiamataSubito(ChiamataPunti):
     def call_options(self, state: GameState, bidder: int) -> list[int]:
         return [make_card(TWO, x) for x in range(4)]
 
-    def explain_call(self, state: GameState, card: int) -> str:
-        return "the call is always a two: name the suit you want as trumps"
+    def explain_call(self, state: GameState, card: int) -> Refusal:
+        return Refusal("call.two")
 
 
 @register

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from . import events as E
 from .cards import R_2, R_3, R_7, R_ACE, R_J, R_K, R_Q, card_name, make_card, rank_of
+from .narrate.sayings import Refusal
 from .phase_data import Exchanges
 from .phases import PlayPart
 
@@ -110,26 +111,26 @@ class ExchangePart(PlayPart):
         return [A.EXCHANGE] if card is not None and card in state.hands[seat] else []
 
 
-    def why_not(self, state: GameState) -> str:
-        """Why the seat to act may not exchange now, in a sentence."""
+    def why_not(self, state: GameState) -> Refusal:
+        """Why the seat to act may not exchange now (a sentence of the table)."""
         rule = state.variant.exchange_rule(state)
         if rule is None:
-            return "there is no exchange of the indicator in this game now"
+            return Refusal("exchange.none")
         if state.indicator is None or not state.stock:
-            return "the indicator may only be exchanged while the stock lasts"
+            return Refusal("exchange.stock")
         if state.exchange.under is not None:
-            return "an exchange is already announced under the indicator"
+            return Refusal("exchange.announced")
         if rule.once and state.exchange.steps:
-            return "the indicator has already been exchanged"
+            return Refusal("exchange.done")
         if rule.first_trick_only and state.tricks:
-            return "the indicator may only be exchanged before playing to the first trick"
+            return Refusal("exchange.first_trick")
         rank = rule.card_for(state.indicator)
         pack = state.variant.pack_style  # the cards named in the game's own pack
+        indicator = card_name(state.indicator, pack)
         if rank is None:
-            return f"the {card_name(state.indicator, pack)} cannot be exchanged"
+            return Refusal("exchange.indicator", indicator=indicator)
         word = card_name(make_card(rank, state.trump), pack).split(" of ")[0]
-        return (f"only the holder of the {word} of trumps may exchange it for the indicator "
-                f"(the {card_name(state.indicator, pack)})")
+        return Refusal("exchange.holder", rank=word, indicator=indicator)
 
 
     def apply(self, state: GameState, action: int) -> None:

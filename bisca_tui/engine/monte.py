@@ -30,6 +30,7 @@ from .auction import REDEAL, AuctionRules, Points
 from .calling import AuctionPhase, CalledPartnerGame, CallPhase, Contract
 from .cards import ITALIAN, card_name
 from .chiamata import DEALS_RULE, SESSION_RULE, TARGET_RULE
+from .narrate.sayings import Note, Refusal, words
 from .phases import Phase
 from .play import CalledPlay
 from .variant import FREE, DealScore, HouseRule, register
@@ -67,21 +68,19 @@ class ClaimPhase(Phase):
     def legal(self, state: GameState) -> list[int]:
         return [A.PASS, A.REDEAL]
 
-    def why_not(self, state: GameState, action: int) -> str:
-        return ("a player without counting cards may first show the hand for a redeal "
-                "(redeal) or keep it (pass)")
+    def why_not(self, state: GameState, action: int) -> Refusal:
+        return Refusal("claim.first")
 
-    def why_late(self, state: GameState, action: int) -> str | None:
-        return LATE_REDEAL if action == A.REDEAL else None
+    def why_late(self, state: GameState, action: int) -> Refusal | None:
+        return Refusal("claim.late") if action == A.REDEAL else None
 
     def apply(self, state: GameState, action: int) -> None:
         seat = state.current
         assert seat is not None
         if action == A.REDEAL:
             zero = (0,) * state.variant.n_teams
-            state.end(DealScore(zero, zero, zero, (
-                f"seat {seat} shows a hand without counting cards: the same dealer "
-                f"deals again",), None, redeal=True))
+            state.end(DealScore(zero, zero, zero, (words(Note("redeal.claimed", seat=seat)),),
+                                None, redeal=True))
             for viewer in range(state.n):
                 state.show_hand(seat, viewer)
             state.events.append(E.RedealClaimed(seat, tuple(state.hands[seat])))
@@ -91,23 +90,23 @@ class ClaimPhase(Phase):
         self.ask(state)
 
 
-LATE_REDEAL = ("a redeal may only be asked for before the first bid, for a hand without "
-               "counting cards")
-
-
 class MonteAuctionPhase(AuctionPhase):
     """The auction, after the claims: a redeal asked for now is refused as too late."""
 
-    def why_not(self, state: GameState, action: int) -> str:
-        return LATE_REDEAL if action == A.REDEAL else super().why_not(state, action)
+    def why_not(self, state: GameState, action: int) -> Refusal:
+        if action == A.REDEAL:
+            return Refusal("claim.late")
+        return super().why_not(state, action)
 
 
 class MonteCallPhase(CallPhase):
     """The call names trumps; then the bidder takes the monte, unseen by the others, and
     lays as many cards aside (``discard``)."""
 
-    def why_not(self, state: GameState, action: int) -> str:
-        return LATE_REDEAL if action == A.REDEAL else super().why_not(state, action)
+    def why_not(self, state: GameState, action: int) -> Refusal:
+        if action == A.REDEAL:
+            return Refusal("claim.late")
+        return super().why_not(state, action)
 
     def apply(self, state: GameState, action: int) -> None:
         card = action - A.CALL
@@ -138,9 +137,8 @@ class DiscardPhase(Phase):
     def legal(self, state: GameState) -> list[int]:
         return [A.DISCARD + c for c in sorted(state.hands[state.current])]
 
-    def why_not(self, state: GameState, action: int) -> str:
-        return (f"the bidder lays aside {state.variant.monte_size} cards of the hand, one at a "
-                "time, before anything else")
+    def why_not(self, state: GameState, action: int) -> Refusal:
+        return Refusal("discard.first", count=state.variant.monte_size)
 
     def apply(self, state: GameState, action: int) -> None:
         seat = state.current
@@ -174,11 +172,10 @@ class DeclarePhase(Phase):
     def legal(self, state: GameState) -> list[int]:
         return [A.ALONE, A.SHOW] if self.holds_called(state) else [A.PASS]
 
-    def why_not(self, state: GameState, action: int) -> str:
+    def why_not(self, state: GameState, action: int) -> Refusal:
         if self.holds_called(state):
-            return ("the bidder holds the called card: play alone (alone) or show it "
-                    "and partner the right-hand neighbour (show)")
-        return "the bidder does not hold the called card: play on (pass)"
+            return Refusal("declare.holds")
+        return Refusal("declare.lacks")
 
     def apply(self, state: GameState, action: int) -> None:
         c = state.bidding.contract
@@ -244,8 +241,8 @@ class ChiamataMonte(CalledPartnerGame):
     def begin(self, state: GameState) -> None:
         state.deal_standard(trump=0, then=P.CLAIM)
 
-    def explain_call(self, state: GameState, card: int) -> str:
-        return f"the {card_name(card, self.pack_style)} may be called: any card may"
+    def explain_call(self, state: GameState, card: int) -> Refusal:
+        return Refusal("call.any_card", card=card_name(card, self.pack_style))
 
     def call_options(self, state: GameState, bidder: int) -> list[int]:
         return sorted(self.pack())
@@ -276,13 +273,12 @@ class ChiamataMonte(CalledPartnerGame):
             else:
                 gp[s] = -sign
         shown = state.bidding.partner_shown
-        who = "alone" if alone else ("with the right-hand neighbour" if shown
-                                     else "with a partner")
-        notes = [f"bid {c.bid_label}, {who}: {pts[0]} points, "
-                 f"{'made' if made else 'failed'} (needed {c.need})"]
+        who = "alone" if alone else ("neighbour" if shown else "partner")
+        key = f"contract.{who}.{'made' if made else 'failed'}"
+        notes = [words(Note(key, bid=c.bid_label, points=pts[0], need=c.need))]
         if c.need >= DOUBLE_FROM:
-            notes.append(f"a bid of {DOUBLE_FROM} or more: payments doubled")
+            notes.append(words(Note("doubled.bid", bid=DOUBLE_FROM)))
         if 120 in pts:
-            notes.append("all 120 points to one side: payments doubled")
+            notes.append(words(Note("doubled.all_points")))
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes),
                          bidder if made else None)

@@ -3,10 +3,11 @@
 A deal moves through phases (OpenSpiel's Skat is the model). Each kind of step is one
 ``Phase`` object: stateless rules, shared by every deal (and every clone) of a variant, that
 say which actions are open (``legal``), what one does (``apply``), why a refused one breaks
-the rules (``why_not``) and what happens on entering it (``start``: who acts); what each
-seat sees of it is the events it caused (``events``). A variant lists its phase objects
-(``Variant.phases``) and ``GameState.apply`` is one dispatch over the current one
-(``GameState.step``); ``GameState.enter`` is the one place a deal changes phase.
+the rules (``why_not``: a ``Refusal``, that the narrator's table words) and what happens
+on entering it (``start``: who acts); what each seat sees of it is the events it caused
+(``events``). A variant lists its phase objects (``Variant.phases``) and
+``GameState.apply`` is one dispatch over the current one (``GameState.step``);
+``GameState.enter`` is the one place a deal changes phase.
 
 The kinds of step, and where they live:
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .narrate.sayings import Refusal
     from .state import GameState
     from .variant import Variant
 
@@ -75,11 +77,11 @@ class Phase:
         """Do a legal action of the seat to act."""
         raise NotImplementedError(self.name)
 
-    def why_not(self, state: GameState, action: int) -> str:
-        """The rule an illegal action breaks, in a sentence."""
-        return "that action is not part of this game"
+    def why_not(self, state: GameState, action: int) -> Refusal:
+        """The rule an illegal action breaks (a sentence of the table)."""
+        return _refusal("not_in_game")
 
-    def why_late(self, state: GameState, action: int) -> str | None:
+    def why_late(self, state: GameState, action: int) -> Refusal | None:
         """Why an action of this phase is refused once the phase is past (None: the action
         is not this phase's)."""
         return None
@@ -94,8 +96,8 @@ class Dealing(Phase):
 
     name = DEAL
 
-    def why_not(self, state: GameState, action: int) -> str:
-        return "the cards are not yet dealt"
+    def why_not(self, state: GameState, action: int) -> Refusal:
+        return _refusal("not_dealt")
 
 
 class Over(Phase):
@@ -106,8 +108,8 @@ class Over(Phase):
     def start(self, state: GameState) -> None:
         state.current = None
 
-    def why_not(self, state: GameState, action: int) -> str:
-        return "the deal is over"
+    def why_not(self, state: GameState, action: int) -> Refusal:
+        return _refusal("deal_over")
 
 
 class PlayPart:
@@ -129,6 +131,12 @@ class PlayPart:
     def apply(self, state: GameState, action: int) -> None:
         """Do a legal action of this part; the seat to act stays the same."""
         raise NotImplementedError
+
+
+def _refusal(key: str) -> Refusal:
+    # imported when refusing: the narrator's package imports this module
+    from .narrate.sayings import Refusal
+    return Refusal(key)
 
 
 DEALING = Dealing()

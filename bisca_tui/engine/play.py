@@ -21,6 +21,7 @@ from . import actions as A
 from . import events as E
 from . import exchange as X
 from .cards import RANKS, card_str
+from .narrate.sayings import Refusal
 from .phase_data import Signs
 from .phases import CALL, OVER, PLAY, Phase, PlayPart
 from .tricks import SignalEvent, Trick, trick_winner
@@ -145,7 +146,7 @@ class PlayPhase(Phase):
     def stock_drawn(self, state: GameState) -> None:
         """Called once, right after the last card of the stock was drawn."""
 
-    def why_not(self, state: GameState, action: int) -> str:
+    def why_not(self, state: GameState, action: int) -> Refusal:
         v = state.variant
         seat = state.current
         assert seat is not None
@@ -154,7 +155,7 @@ class PlayPhase(Phase):
         if 0 <= action < 80:
             hand = state.hands[seat]
             if action not in hand:
-                return f"{card_str(action)} is not in seat {seat}'s hand"
+                return Refusal("not_in_hand", card=card_str(action), seat=seat)
             refused = self.refused(state, seat, action)
             if refused is not None:
                 return refused
@@ -163,18 +164,17 @@ class PlayPhase(Phase):
         if A.is_signal(action):
             k = action - A.SIGNAL
             if k >= len(v.signals):
-                return "signals are not part of this game"
+                return Refusal("no_signals")
             if k in state.signs.this_turn:
-                return "that signal was already sent this turn"
-            return (f"a signal must be true: seat {seat} does not hold "
-                    f"{v.signals[k].meaning.lower()}")
+                return Refusal("signal_sent")
+            return Refusal("signal_untrue", seat=seat, meaning=v.signals[k].meaning.lower())
         for phase in v.phases:
             late = phase.why_late(state, action)
             if late is not None:
                 return late
-        return "that action is not part of this game"
+        return Refusal("not_in_game")
 
-    def refused(self, state: GameState, seat: int, card: int) -> str | None:
+    def refused(self, state: GameState, seat: int, card: int) -> Refusal | None:
         """Why a card the rule of play allows is refused by this kind of play, if it is."""
         return None
 
@@ -235,10 +235,9 @@ class DarkPlay(CalledPlay):
             return cards  # the bidder, playing last, may play a two
         return [k for k in cards if k % 10 != TWO]
 
-    def refused(self, state: GameState, seat: int, card: int) -> str | None:
+    def refused(self, state: GameState, seat: int, card: int) -> Refusal | None:
         if card in super().cards(state, seat) and card not in self.cards(state, seat):
-            return ("no two may be played to the first trick, played in the dark, except by "
-                    "the bidder playing last to it")
+            return Refusal("dark_two")
         return None
 
     def after_card(self, state: GameState, seat: int, card: int) -> bool:

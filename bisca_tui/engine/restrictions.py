@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import SUIT_NAMES, SUITS
+from .narrate.sayings import Refusal
 from .tricks import winning_card
 
 
@@ -43,8 +44,8 @@ class Restriction:
         return list(hand)
 
     def why(self, hand: Sequence[int], trick: Sequence[int], trump: int, stock_empty: bool,
-            suit: Sequence[int], strength: Sequence[int], card: int) -> str:
-        return "that card cannot be played now"
+            suit: Sequence[int], strength: Sequence[int], card: int) -> Refusal:
+        return Refusal("card_not_now")
 
     def voids(self, trick: Sequence[int], card: int, trump: int, stock_empty: bool,
               suit: Sequence[int], strength: Sequence[int]) -> set[int]:
@@ -73,8 +74,7 @@ class TrumpOnTrumpAfterStock(Restriction):
         return list(hand)
 
     def why(self, hand, trick, trump, stock_empty, suit, strength, card):
-        return ("once the stock is gone, a trump lead must be answered with a trump by a "
-                "player who has one")
+        return Refusal("trump_on_trump")
 
     def voids(self, trick, card, trump, stock_empty, suit, strength):
         if trick and stock_empty and suit[trick[0]] == trump and suit[card] != trump:
@@ -97,7 +97,7 @@ class FollowSuit(Restriction):
         return list(hand)
 
     def why(self, hand, trick, trump, stock_empty, suit, strength, card):
-        return f"you must follow suit ({_word(suit[trick[0]])} were led) when you can"
+        return Refusal("follow_suit", led=_word(suit[trick[0]]))
 
     def voids(self, trick, card, trump, stock_empty, suit, strength):
         return {suit[trick[0]]} if trick and suit[card] != suit[trick[0]] else set()
@@ -122,7 +122,7 @@ class FollowOrTrump(FollowSuit):
     def why(self, hand, trick, trump, stock_empty, suit, strength, card):
         if any(suit[c] == suit[trick[0]] for c in hand):
             return super().why(hand, trick, trump, stock_empty, suit, strength, card)
-        return "a player who cannot follow suit must play a trump when holding one"
+        return Refusal("must_trump")
 
     def voids(self, trick, card, trump, stock_empty, suit, strength):
         out = super().voids(trick, card, trump, stock_empty, suit, strength)
@@ -164,12 +164,11 @@ class Arrastre(Restriction):
         led = suit[trick[0]]
         if any(suit[c] == led for c in hand):
             if suit[card] == led:
-                return (f"once the stock is gone you must beat the trick when you can "
-                        f"({_word(led)} were led)")
-            return f"once the stock is gone you must follow suit ({_word(led)} were led)"
+                return Refusal("arrastre.beat", led=_word(led))
+            return Refusal("arrastre.follow", led=_word(led))
         if suit[card] == trump:
-            return "once the stock is gone you must beat the trump on the trick when you can"
-        return "once the stock is gone a player who cannot follow suit must trump"
+            return Refusal("arrastre.beat_trump")
+        return Refusal("arrastre.trump")
 
     def voids(self, trick, card, trump, stock_empty, suit, strength):
         if not trick or not stock_empty or suit[card] == suit[trick[0]]:

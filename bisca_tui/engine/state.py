@@ -26,6 +26,7 @@ from . import phases as P
 from .context import CutOrKnock, DealContext
 from .dealing import Layout, check_layout
 from .errors import IllegalAction, LayoutError
+from .narrate.sayings import Refusal, words
 from .phase_data import NO_BIDDING, NO_EXCHANGES, NO_SIGNS, NOTHING_ASIDE
 from .tricks import ScoreEvent, SignalEvent, Trick
 from .variant import DealScore, Variant
@@ -206,14 +207,15 @@ class GameState:
         ``seat`` is the seat making the action: when given, an action from a seat that is
         not to act is refused (a stale or misrouted one is never played for another)."""
         if seat is not None and seat != self.current:
-            rule = (self.explain(action) if self.current is None
-                    else f"it is seat {self.current}'s turn, not seat {seat}'s")
-            raise IllegalAction(seat, self._safe_str(action), rule)
+            said = (self.refusal(action) if self.current is None
+                    else Refusal("not_your_turn", current=self.current, seat=seat))
+            raise IllegalAction(seat, self._safe_str(action), words(said), said)
         events = self.events
         before = len(events)
         step = self.step
         if self.current is None or not step.allows(self, action):
-            raise IllegalAction(self.current, self._safe_str(action), self.explain(action))
+            said = self.refusal(action)
+            raise IllegalAction(self.current, self._safe_str(action), words(said), said)
         self.history.append(action)
         step.apply(self, action)
         if self.result is not None:  # set once, by the action that ends the deal
@@ -237,8 +239,12 @@ class GameState:
 
     def explain(self, action: int) -> str:
         """The rule an illegal action breaks, in a sentence."""
+        return words(self.refusal(action))
+
+    def refusal(self, action: int) -> Refusal:
+        """The rule an illegal action breaks, as the table's sentence (``Refusal``)."""
         if self.current is None and self.phase != OVER:
-            return "nobody is to act"
+            return Refusal("nobody_to_act")
         return self.step.why_not(self, action)
 
     # ----- knowledge -----------------------------------------------------------------

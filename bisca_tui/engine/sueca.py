@@ -15,6 +15,7 @@ from .auction import DEALER_AT_ZERO, AuctionRules, Points
 from .calling import CalledPartnerGame
 from .cards import PORTUGUESE, card_str, parse_card
 from .errors import LayoutError
+from .narrate.sayings import Note, words
 from .play import DummyPlay, OpenHandsPlay
 from .variant import FOLLOW_SUIT, DealScore, HouseRule, Variant, register
 
@@ -84,9 +85,9 @@ class SuecaBase(Variant):
         total = sum(pts)
         gp = [0] * self.n_teams
         if pts[0] == pts[1]:
-            notes = [f"{pts[0]}-{pts[1]}: a tie, no game"]
+            notes = [words(Note("tie", points=pts[0], other=pts[1]))]
             if self.options.get("tie") == "carry":
-                notes.append("carried to the next decided deal")
+                notes.append(words(Note("tie.carry")))
             return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), None)
         w = 0 if pts[0] > pts[1] else 1
         p = pts[w]
@@ -97,23 +98,26 @@ class SuecaBase(Variant):
             # the whole match at once: exactly the games still needed, carried ties included
             target = state.target or self.match_target()
             needed = max(1, target - state.match_points[w])
-            why = "every trick: the match"
-            if carried:
-                why += (f" (the {carried} tied deal{'s' if carried > 1 else ''} carried "
-                        "counted in)")
+            form = ".one" if needed == 1 else ".many"
+            if not carried:
+                note = Note("won.match" + form, games=needed)
+            else:
+                why = "won.match_carried_deal" if carried == 1 else "won.match_carried_deals"
+                note = Note(why + form, games=needed, carried=carried)
             gp[w] = needed
-            notes = [f"{why}: {needed} game{'s' if needed > 1 else ''}"]
+            notes = [words(note)]
             return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
         if p == total and self.options.get("sweep") != "tricks":
-            games, why = 4, f"all {total} points"
+            games, note = 4, Note("won.all_points.many", points=total, games=4)
         elif 4 * p > 3 * total:
-            games, why = 2, f"{p} points (more than {3 * total // 4})"
+            games, note = 2, Note("won.more_than.many", points=p, low=3 * total // 4, games=2)
         else:
-            games, why = 1, f"{p} points (more than {total // 2})"
-        notes = [f"{why}: {games} game{'s' if games > 1 else ''}"]
+            games, note = 1, Note("won.more_than.one", points=p, low=total // 2, games=1)
+        notes = [words(note)]
         if carried:
             games += carried
-            notes.append(f"+{carried} for tied deal{'s' if carried > 1 else ''} carried")
+            notes.append(words(Note("carried.one" if carried == 1 else "carried.many",
+                                    carried=carried)))
         gp[w] = games
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
 
@@ -149,7 +153,7 @@ class SuecaPontos(SuecaBase):
         pts, tricks = self.deal_points(state)
         w = None if pts[0] == pts[1] else (0 if pts[0] > pts[1] else 1)
         return DealScore(tuple(pts), tuple(tricks), tuple(pts),
-                         (f"{pts[0]}-{pts[1]}: card points added to the running total",), w)
+                         (words(Note("running_total", points=pts[0], other=pts[1])),), w)
 
 
 @register

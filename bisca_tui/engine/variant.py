@@ -18,6 +18,7 @@ from . import phases as P
 from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
 from .exchange import ExchangeRule
+from .narrate.sayings import Note, words
 from .play import PlayPhase
 from .restrictions import RESTRICTIONS, Restriction
 from .tricks import BeatsTable, beats_table
@@ -109,10 +110,10 @@ def highest_takes_it(pts: Sequence[int], tricks: Sequence[int]) -> DealScore:
     winners = tuple(t for t, p in enumerate(pts) if p == best)
     gp = tuple(1 if t in winners else 0 for t in range(len(pts)))
     if len(winners) == 1:
-        note = f"{best} points, the highest: 1 game"
+        note = Note("highest", points=best)
     else:
-        note = f"{best} points each, the highest shared: 1 game to each of {len(winners)}"
-    return DealScore(tuple(pts), tuple(tricks), gp, (note,),
+        note = Note("highest.shared", points=best, count=len(winners))
+    return DealScore(tuple(pts), tuple(tricks), gp, (words(note),),
                      winners[0] if len(winners) == 1 else None, winners=winners)
 
 

@@ -26,6 +26,7 @@ from ..engine import actions as A
 from ..engine.actions import action_str
 from ..engine.errors import IllegalAction
 from ..engine.events import Event
+from ..engine.narrate.sayings import Refusal, words
 from ..engine.turns import seat_to_act
 from ..engine.variant import DealScore
 from ..engine.view import SeatView
@@ -167,7 +168,7 @@ class TableLoop:
         st = self.session.state
         current = st.current
         if current is None or self.deal_closed:
-            raise IllegalAction(seat, action_str(action), "nobody is to act")
+            raise IllegalAction(seat, action_str(action), words(Refusal("nobody_to_act")))
         tricks = len(st.tricks)
         played = self.session.apply(action, seat)  # the engine's turns: refused, or applied
         self.save()

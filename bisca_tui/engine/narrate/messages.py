@@ -17,6 +17,7 @@ from string import Formatter
 from typing import Any
 
 from .advice import ADVICE
+from .rulings import NOTES, REFUSALS
 from .screens import SCREENS
 
 __all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "and_list", "fill", "joined", "say",
@@ -296,9 +297,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "signal.unknown": "a signal",
     },
     **SCREENS,  # the table's status line, the match's end, names joined (``screens``)
+    # ----- the rules' sentences (``rulings``): refusals, and what a deal is worth
+    "Refusal": REFUSALS,
+    "Note": NOTES,
 }
 #: the table's entries that are no event kind
 NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", *SCREENS)
+NOT_EVENTS += ("Refusal", "Note")
 
 
 def template(kind: str, form: str) -> str:

@@ -1,0 +1,73 @@
+"""Sentences of the table not yet in words: the engine says what it means as a value
+(``Refusal``: the rule an illegal action breaks; ``Note``: what a deal is worth and why), and
+``words`` tells it, from the table (``MESSAGES``), as the one place that does.
+
+A value names its template by the table's entry (the class) and form (``key``), and carries
+its named fields. The engine builds a refusal only when it refuses an action, so legal play
+never pays for one; a deal's notes are told once, when the deal is scored (``DealScore.notes``
+keeps their words, as records and the history store them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .messages import MESSAGES
+
+__all__ = ["Note", "Refusal", "Say", "words"]
+
+
+class Say:
+    """A sentence of the table's ``entry`` (the class's), in the form ``key``, with its named
+    fields. Frozen, compared by value."""
+
+    __slots__ = ("fields", "key")
+    entry: ClassVar[str] = ""
+    key: str
+    fields: dict[str, Any]
+
+    def __init__(self, key: str, /, **fields: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "fields", fields)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and other.key == self.key  # type: ignore[attr-defined]
+                and other.fields == self.fields)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.key, tuple(sorted(self.fields.items()))))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, despite the frozen slots
+        return (_rebuilt, (type(self), self.key, self.fields))
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.fields.items())
+        return f"{type(self).__name__}({self.key!r}{args})"
+
+    def __str__(self) -> str:
+        return words(self)
+
+
+class Refusal(Say):
+    """The rule an illegal action breaks (``MESSAGES["Refusal"]``)."""
+
+    entry = "Refusal"
+
+
+class Note(Say):
+    """What a deal is worth and why, or why game points were scored (``MESSAGES["Note"]``)."""
+
+    entry = "Note"
+
+
+def _rebuilt(cls: type[Say], key: str, fields: dict[str, Any]) -> Say:
+    return cls(key, **fields)
+
+
+def words(said: Say) -> str:
+    """A value of the table in words: its template, every field filled. A template or a
+    field missing raises ``KeyError``."""
+    return MESSAGES[said.entry][said.key].format_map(said.fields)
