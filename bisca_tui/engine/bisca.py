@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
@@ -251,9 +251,6 @@ class CutOrKnockPhase(Phase):
         if action == A.EXCHANGE:
             return Refusal("cut.knocked")
         return Refusal("cut.not_in_game")
-
-    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"cut_or_knock": state.cut_or_knock}
 
     def apply(self, state: GameState, action: int) -> None:
         if action == A.CUT:

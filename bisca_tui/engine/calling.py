@@ -20,7 +20,7 @@ the partner filled in only where that seat knows it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
@@ -139,9 +139,6 @@ class AuctionPhase(Phase):
             return Refusal("bid.late")
         return None
 
-    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"bids": state.bidding.bids}
-
     def apply(self, state: GameState, action: int) -> None:
         seat = state.current
         assert seat is not None
@@ -209,9 +206,6 @@ class CallPhase(Phase):
         if A.CALL <= action < A.TRUMP:
             return state.variant.explain_call(state, action - A.CALL)
         return Refusal("call.first")
-
-    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"contract": state.variant.contract_for(state, seat)}
 
     def apply(self, state: GameState, action: int) -> None:
         card = action - A.CALL

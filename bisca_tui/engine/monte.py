@@ -21,7 +21,7 @@ opponent 1. Doubled for a bid of 91 or more, and again when a side takes all 120
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
@@ -139,12 +139,6 @@ class DiscardPhase(Phase):
 
     def why_not(self, state: GameState, action: int) -> Refusal:
         return Refusal("discard.first", count=state.variant.monte_size)
-
-    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        c = state.bidding.contract
-        mine = c is not None and c.bidder == seat
-        laid = tuple(state.aside.discards) if mine else ()
-        return {"monte": len(state.aside.monte), "discards": laid}
 
     def apply(self, state: GameState, action: int) -> None:
         seat = state.current

@@ -10,8 +10,8 @@ adds to it, so that a copy of the state shares them:
 - ``Signs`` (signs to partners, a part of play): ``GameState.signs``;
 - Capixaba's cut or knock is ``context.CutOrKnock``: ``GameState.cut_or_knock``.
 
-What each seat may see of them is the phases' ``seen_by`` (a sign as a seat saw it is a
-``SeenSignal``).
+A seat's view never copies them: it tells what its seat saw happen, from the events
+(``seen.told``; a sign as a seat saw it is a ``SeenSignal``).
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@
 A deal moves through phases (OpenSpiel's Skat is the model). Each kind of step is one
 ``Phase`` object: stateless rules, shared by every deal (and every clone) of a variant, that
 say which actions are open (``legal``), what one does (``apply``), why a refused one breaks
-the rules (``why_not``: a ``Refusal``, that the narrator's table words), what happens on
-entering it (``start``: who acts), and what each seat may see of the phase's data
-(``seen_by``). A variant lists its phase objects (``Variant.phases``) and ``GameState.apply``
-is one dispatch over the current one (``GameState.step``); ``GameState.enter`` is the one
-place a deal changes phase.
+the rules (``why_not``: a ``Refusal``, that the narrator's table words) and what happens
+on entering it (``start``: who acts); what each seat sees of it is the events it caused
+(``events``). A variant lists its phase objects (``Variant.phases``) and
+``GameState.apply`` is one dispatch over the current one (``GameState.step``);
+``GameState.enter`` is the one place a deal changes phase.
 
 The kinds of step, and where they live:
 
@@ -27,7 +27,7 @@ below (``state.phase`` is the current phase's name).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .narrate.sayings import Refusal
@@ -85,10 +85,6 @@ class Phase:
         """Why an action of this phase is refused once the phase is past (None: the action
         is not this phase's)."""
         return None
-
-    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see of the phase's data, as fields of its view."""
-        return {}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

@@ -15,14 +15,14 @@ Completing a trick, drawing and ending the deal are here too (``finish_trick``).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
 from . import exchange as X
 from .cards import RANKS, card_str
 from .narrate.sayings import Refusal
-from .phase_data import SeenSignal, Signs
+from .phase_data import Signs
 from .phases import CALL, OVER, PLAY, Phase, PlayPart
 from .tricks import SignalEvent, Trick, trick_winner
 
@@ -177,17 +177,6 @@ class PlayPhase(Phase):
     def refused(self, state: GameState, seat: int, card: int) -> Refusal | None:
         """Why a card the rule of play allows is refused by this kind of play, if it is."""
         return None
-
-    def seen_by(self, state: GameState, seat: int) -> dict[str, Any]:
-        """The exchanges (public), and the signs this seat sent, received or caught."""
-        v, side = state.variant, state.side_of
-        signals = tuple(
-            SeenSignal(ev.sender, sig.name, sig.meaning, sig.gesture, ev.trick,
-                       side[ev.sender] != side[seat])
-            for ev in state.signs.log if ev.sender == seat or seat in ev.receivers
-            for sig in (v.signals[ev.signal],))
-        return {"exchanges": state.exchange.steps, "under_indicator": state.exchange.under,
-                "signals": signals}
 
 
 class HookedPlay(PlayPhase):

@@ -1,27 +1,73 @@
 """A seat's view: exactly what one seat may know, and nothing else.
 
-Bots and screens get a ``SeatView``, never the state. It holds plain tuples copied out of the
-state, so no hidden card is reachable from it: its own hand, the public cards (the trick, the
-tricks taken, the indicator while it lies on the table), cards that every seat knows another
-holds (the indicator drawn by someone, an exchanged card), cards shown to this seat by a
-partner, and the signals this seat received. ``events``: what happened in the deal, as this
-seat may see it (see ``events``).
+Bots and screens get a ``SeatView``, never the state. It holds plain tuples, so no hidden
+card is reachable from it: its own hand, the public cards (the trick, the tricks taken, the
+indicator while it lies on the table), cards that every seat knows another holds (the
+indicator drawn by someone, an exchanged card), cards shown to this seat by a partner.
+
+The view's record of what happened is its ``events``: the deal's events as this seat may
+see them, in order (``seen_events``). Its per-family values (``cut_or_knock``, ``bids``,
+``contract``, ``exchanges``, ``under_indicator``, ``signals``, ``score_events``,
+``deal_game_points``, ``discards``, ``known``) are folded from those events
+(``seen.told``), never copied from the state's records, so a view says only what its seat
+saw happen. They are read on first use and kept (``FromEvents``): a view made for a bot
+that only looks at its hand and the trick costs no fold at all.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
 from .calling import Contract
 from .context import CutOrKnock
 from .events import Event
 from .exchange import Exchange
 from .phase_data import SeenSignal
+from .seen import Told, told
 from .state import GameState, ScoreEvent, Trick
+from .variant import make_variant
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+
+class FromEvents:
+    """A field of the view read from its events on first use (every such field at once, by
+    one pass: ``seen.told``) and kept in the view, so that later reads are plain attribute
+    reads. A value given when the view is made (a ``dataclasses.replace``) is kept as given.
+    """
+
+    name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view: Any, owner: type | None = None) -> Any:
+        if view is None:
+            return _UNTOLD  # the field's default: read it from the events
+        d = view.__dict__
+        rules = view.rules
+        if rules is None:
+            rules = make_variant(view.variant, dict(view.options), view.n_players)
+        found = told(rules, view.seat, view.events, view.n_players)
+        if len(d) == _PLAIN:  # none of them given
+            d.update(zip(Told._fields, found, strict=True))
+        else:
+            for name, value in zip(Told._fields, found, strict=True):
+                d.setdefault(name, value)
+        return d[self.name]
+
+
+_UNTOLD: Any = object()
 
 
 @dataclass(frozen=True)
 class SeatView:
+    """What ``seat`` may know of the deal now. The fields before ``events`` are the table
+    as it lies (the hand, the trick, the counts); ``events`` is the view's record of what
+    happened, and the fields after it are read from those events."""
+
     seat: int
     variant: str
     options: tuple[tuple[str, object], ...]  # house rules in effect, sorted by name
@@ -41,22 +87,31 @@ class SeatView:
     trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
     tricks: tuple[Trick, ...]
     points: tuple[int, ...]  # card points taken, per seat
-    known: tuple[tuple[int, ...], ...]  # per seat: cards this seat knows that seat holds
-    signals: tuple[SeenSignal, ...]
-    score_events: tuple[ScoreEvent, ...]
-    deal_game_points: tuple[int, ...]
     legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
-    cut_or_knock: CutOrKnock | None  # Bisca Capixaba: the eldest's cut or knock, once made
-    bids: tuple[tuple[int, int], ...]  # the auction so far: (seat, action) in order spoken
-    exchanges: tuple[Exchange, ...]  # every step of a trump exchange, in order
-    under_indicator: tuple[int, int] | None  # (seat, card) laid under the indicator
-    contract: Contract | None  # what the auction and call settled, as this seat knows it
     monte: int  # cards lying face down on the table for the bidder (col Monte)
-    discards: tuple[int, ...]  # the cards this seat laid aside as bidder (col Monte)
     match_points: tuple[int, ...]  # game points per team before this deal
     target: int | None  # game points that win the match, when the deal knows it
     history_len: int  # actions taken so far in the deal (public: every action is seen)
     events: tuple[Event, ...] = ()  # what happened, as this seat may see it, in order
+    # read from ``events`` on first use (``seen.told``), unless given when the view is made
+    cut_or_knock: CutOrKnock | None = FromEvents()  # Capixaba: the eldest's cut or knock
+    bids: tuple[tuple[int, int], ...] = FromEvents()  # the auction: (seat, action) in order
+    contract: Contract | None = FromEvents()  # what the auction and call settled, as known
+    exchanges: tuple[Exchange, ...] = FromEvents()  # every step of a trump exchange, in order
+    under_indicator: tuple[int, int] | None = FromEvents()  # (seat, card) laid under it
+    signals: tuple[SeenSignal, ...] = FromEvents()  # signs this seat sent, got or caught
+    score_events: tuple[ScoreEvent, ...] = FromEvents()  # game points scored during play
+    deal_game_points: tuple[int, ...] = FromEvents()  # those game points, per team
+    discards: tuple[int, ...] = FromEvents()  # the cards this seat laid aside as bidder
+    known: tuple[tuple[int, ...], ...] = FromEvents()  # per seat: cards it knows they hold
+    # the game's rules, to name bids and signs (not compared, not shown)
+    rules: Variant | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        d = self.__dict__
+        for name in Told._fields:  # not given: left to be read from the events
+            if d[name] is _UNTOLD:
+                del d[name]
 
     def played_cards(self) -> set[int]:
         out = {c for t in self.tricks for c in t.cards}
@@ -67,18 +122,13 @@ class SeatView:
         return None if self.under_indicator is None else self.under_indicator[1]
 
 
+_PLAIN = len(fields(SeatView)) - len(Told._fields)  # the fields never read from the events
+
+
 def make_view(state: GameState, seat: int) -> SeatView:
     v = state.variant
-    known = tuple(
-        tuple(sorted(state.known[seat][s])) if s != seat else ()
-        for s in range(state.n)
-    )
     trump_known = state.trump_known
-    # what each phase's data shows this seat (a cut or knock, bids, a contract, exchanges...)
-    seen: dict = {"cut_or_knock": None, "bids": (), "exchanges": (), "under_indicator": None,
-                  "contract": None, "monte": 0, "discards": (), "signals": ()}
-    for phase in v.phases:
-        seen.update(phase.seen_by(state, seat))
+    events = seen_events(state, seat)
     return SeatView(
         seat=seat,
         variant=v.id,
@@ -99,15 +149,13 @@ def make_view(state: GameState, seat: int) -> SeatView:
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
         tricks=tuple(state.tricks),
         points=tuple(state.points),
-        known=known,
-        score_events=tuple(state.score_events),
-        deal_game_points=tuple(state.deal_game_points),
         legal=tuple(state.legal_actions()) if state.current == seat else (),
-        **seen,
+        monte=len(state.aside.monte),  # a count of cards on the table, as ``stock_count``
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),
-        events=seen_events(state, seat),
+        events=events,
+        rules=v,
     )
 
 
