@@ -1,0 +1,70 @@
+"""The sentences of the screens that look back on play, a part of the one table of the
+game's sentences (``messages.MESSAGES``): the coach's review of a deal (on screen and as
+text), the replay's heading lines and the replay viewer's position line, and the dialogs
+that ask for a bid or a call.
+
+Forms, as in the rest of the table: ``one`` and ``many`` for a count; a word after a dot
+for a case of its own (``same``: the hard level agrees). Actions and cards come as fields,
+drawn by each caller its own way.
+"""
+
+from __future__ import annotations
+
+REVIEWS: dict[str, dict[str, str]] = {
+    "Cards": {  # cards in the coach's words
+        "named": "the {card}",
+        "trump": "the {rank} of trumps",
+        "unseen": "{count} cards left in play",
+    },
+    "Review": {
+        # an action as the coach names it
+        "key": "{label} (key {key})",
+        "signal": "the signal \"{meaning}\" (key s)",
+        "discard": "lay aside {card}",
+        "bid": "bid {bid}",
+        "pass": "pass",
+        "call": "call {card}",
+        # a decision looked back on
+        "chose": "Chose {played}; the hard level would have chosen {advised}.",
+        "chose.same": "Chose {played}; the hard level would have done the same.",
+        "rule_of_thumb": "A rule of thumb: the search gives expected points and win chances "
+                         "for cards only.",
+        "expected.one": "{best} was expected to bring your side about {hoped} card point; "
+                        "{played} about {got}.",
+        "expected.many": "{best} was expected to bring your side about {hoped} card points; "
+                         "{played} about {got}.",
+        "other_choice": "other choice",
+        # a position in a few lines
+        "trick": "Trick {trick}",
+        "trumps": "trumps {suit}",
+        "table": "On the table: {plays}",
+        "table.play": "{seat} {card}",
+        "table.empty": "nothing yet: you lead",
+        "hand": "Your hand: {cards}",
+        "gone": "Gone ({count}): {cards}",
+        "none": "none",
+        "stock.one": "Stock: {count} card",
+        "stock.many": "Stock: {count} cards",
+        # the text report
+        "text.head": "Deal {deal} of {game}, {who}",
+        "text.head.samples": "Deal {deal} of {game}, {who}: {samples} sampled deals per "
+                             "decision",
+        "text.samples": "{low} to {high}",
+        "text.seat": "seat {seat}",
+        "text.seat.named": "seat {seat} ({player})",
+        "text.forced": "No decision to review: every action of this seat was forced.",
+        "text.lost": "{lost} expected card points lost; {mistakes} mistake(s), {blunders} "
+                     "blunder(s).",
+        "text.costliest": "The costliest decisions:",
+        "text.costly": "- trick {trick}, {played}: {reason}",
+        "text.costly.marked": "- trick {trick}, {played}, {mark}: {reason}",
+        "text.others": "Other decisions:",
+        "text.other": "- {played}; the hard level: {advised}. {reason}",
+        "text.other.same": "- {played}, as the hard level would. {reason}",
+        "text.chart": "Expected card points of your side over the deal (| marks {half}, a "
+                      "cell {cell} points), and its chance to win:",
+        "text.start": "start",
+        "text.result": "result",
+        "text.trick": "trick {trick}",
+    },
+}
