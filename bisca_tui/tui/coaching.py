@@ -27,7 +27,11 @@ from .cardart import card_text, rank_glyph, suit_text
 
 # marks are said in words as well as colour (a terminal may have no colour)
 MARK_STYLE = {"blunder": "bold red", "mistake": "bold yellow"}
-MARK_SIGN = {"blunder": "??", "mistake": "?"}
+
+
+def mark_text(mark: str) -> Text:
+    """A mistake or blunder, its sign and its word in its colour: ``?? blunder``."""
+    return review_text(f"mark.{mark}", MARK_STYLE[mark])
 
 
 def hint_seed(match_seed: int, deal: int, moves: int) -> int:
@@ -205,8 +209,7 @@ def decision_line(d: Decision | OtherDecision, trick: int, style: str,
             else action_label(variant, d.best, style))
     lost = Text(f"{d.loss:.1f}" if d.loss >= 0.05 else "–",
                 style=MARK_STYLE.get(d.mark, ""), justify="right")
-    mark = (Text(f"{MARK_SIGN[d.mark]} {d.mark}", style=MARK_STYLE[d.mark]) if d.mark
-            else Text(""))
+    mark = mark_text(d.mark) if d.mark else Text("")
     return [Text(str(trick), justify="right"), played, best, lost, mark]
 
 

@@ -34,6 +34,38 @@ REVIEWS: dict[str, dict[str, str]] = {
         "expected.many": "{best} was expected to bring your side about {hoped} card points; "
                          "{played} about {got}.",
         "other_choice": "other choice",
+        "mark.blunder": "?? blunder",
+        "mark.mistake": "? mistake",
+        # the review screen
+        "title": "Review of deal {deal} · {seat}'s play",
+        "title.you": "Review of deal {deal} · your play",
+        "seat": "Seat {number}",
+        "busy": "The coach is going over every decision of the deal…",
+        "failed": "The review could not be made: {error}",
+        "nothing": "Nothing to review: every card played was the only one that could be.",
+        "summary.one": "{count} decision with a choice: {marks}; about {lost} expected card "
+                       "points lost in all.",
+        "summary.many": "{count} decisions with a choice: {marks}; about {lost} expected card "
+                        "points lost in all.",
+        "summary.clean": "no mistake",
+        "blunders.one": "{count} blunder",
+        "blunders.many": "{count} blunders",
+        "mistakes.one": "{count} mistake",
+        "mistakes.many": "{count} mistakes",
+        "chart": "Your side's expected card points, trick by trick: {best} · {played} · "
+                 "{marks}",
+        "chart.best": "⠒⠒ with the best card",
+        "chart.played": "⠒⠒ as played",
+        "chart.marks": "x a mistake or blunder",
+        "chart.missing": "(the chart needs the textual-plotext package)",
+        "worst": "The worst",
+        "worst.line": "Trick {trick} {mark}, {loss} points: {reason}",
+        "played": "Played {played}",
+        "played.best": "Played {played}; best {best}, {loss} points better",
+        "same": "The coach would have played the same card.",
+        "step.none": "No mistake to show.",
+        "step.later": "No later mistake or blunder.",
+        "step.earlier": "No earlier mistake or blunder.",
         # a position in a few lines
         "trick": "Trick {trick}",
         "trumps": "trumps {suit}",
