@@ -11,6 +11,52 @@ drawn by each caller its own way.
 from __future__ import annotations
 
 REVIEWS: dict[str, dict[str, str]] = {
+    "Replay": {
+        # the replay's text: its heading lines
+        "head": "{game} ({id}), {count} players",
+        "rules": "House rules: {rules}",
+        "rule": "{key} = {value}",
+        "seats": "Seats: {seats}",
+        "seats.dummy": "Players: {seats} (seated anew for each deal, with a dummy hand)",
+        "seats.out": "Players: {seats} (seated anew for each deal, the dealer sitting out)",
+        "seat": "{seat} {name}",
+        "seat.stand_in": "{seat} {name} (played by {dealer})",
+        "sides": "Sides: {sides}",
+        "side": "team {team} = {name} (seats {seats})",
+        "nobody": "nobody",
+        "none": "none",
+        "who": "seat {seat} ({name})",
+        "who.start": "Seat {seat} ({name})",
+        "standing": "{side} {score}",
+        "hands": "Hands now: {hands}",
+        "hand": "{seat} {cards}",
+        # a side of the deal, by its part in the contract
+        "side.bidder": "Bidder's side ({name})",
+        "side.bidder.alone": "Bidder alone ({name})",
+        "side.others": "the others ({name})",
+        "side.bidder.seat": "{name} (bidder)",
+        # counts of the match's goal
+        "games.one": "{count} game",
+        "games.many": "{count} games",
+        "points.one": "{count} point",
+        "points.many": "{count} points",
+        "deals.one": "{count} deal",
+        "deals.many": "{count} deals",
+        # the replay viewer's position line
+        "title": "Replay of {source}",
+        "title.none": "Replay",
+        "at.bidding": "the bidding",
+        "at.cut_or_knock": "the cut or knock",
+        "at.before": "before the play",
+        "at.trick": "trick {number}",
+        "at.trick.of": "trick {number} of {total}",
+        "position": "Deal {deal} of {deals} · {trick} · step {step} of {last}",
+        "position.more": "{position} · {more}",
+        "view.open": "every hand open",
+        "view.spectator": "as a spectator sees it",
+        "end": "end of the deal",
+        "end.open": "the record stops here",
+    },
     "Cards": {  # cards in the coach's words
         "named": "the {card}",
         "trump": "the {rank} of trumps",
