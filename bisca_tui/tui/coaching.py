@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from string import Formatter
 from typing import Any
 
 from rich.text import Text
@@ -24,6 +23,7 @@ from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from .cardart import card_text, rank_glyph, suit_text
+from .styled import styled
 
 # marks are said in words as well as colour (a terminal may have no colour)
 MARK_STYLE = {"blunder": "bold red", "mistake": "bold yellow"}
@@ -40,37 +40,8 @@ def hint_seed(match_seed: int, deal: int, moves: int) -> int:
 
 
 def review_text(form: str, style: str | Sequence[str] = "", **fields: Any) -> Text:
-    """The table's ``Review`` sentence in ``form``, its fields filled (a ``Text`` spliced in
-    with its own styles) and its words in ``style``: one style, or one for each stretch of
-    words between fields in turn (the last one for the rest); a number or a word filled in
-    takes the style of the words before it."""
-    styles = (style,) if isinstance(style, str) else tuple(style)
-    t = Text()
-    run, run_style, k = "", styles[0], 0
-
-    def flush() -> None:
-        if run:
-            t.append(run, style=run_style)
-
-    for literal, name, spec, _ in Formatter().parse(template("Review", form)):
-        if literal:
-            here = styles[min(k, len(styles) - 1)]
-            k += 1
-            if here != run_style:
-                flush()
-                run, run_style = "", here
-            run += literal
-        if name is None:
-            continue
-        value = fields[name]
-        if isinstance(value, Text):
-            flush()
-            run = ""
-            t.append_text(value)
-        else:
-            run += format(value, spec or "")
-    flush()
-    return t
+    """The table's ``Review`` sentence in ``form`` as ``styled`` draws it."""
+    return styled("Review", form, style, **fields)
 
 
 def action_label(variant: Variant, action: int, style: str) -> Text:

@@ -11,6 +11,34 @@ drawn by each caller its own way.
 from __future__ import annotations
 
 REVIEWS: dict[str, dict[str, str]] = {
+    "Dialog": {  # the dialogs that ask for a bid or a call, and a bot's failure
+        "bid.title": "Your bid",
+        "bid.span": "{low} to {high}",
+        "bid.span.none": "nothing tops the bid",
+        "bid.help": "The card points your side will take, {span} (up and down step it); 0 "
+                    "passes. Your hand holds {points}.",
+        "bid.not_number": "Type a number, or 0 to pass.",
+        "bid.range": "A bid is 0 (pass) or from {low} to {high}.",
+        "ranks.hint": "Each bid names a lower rank to call than the last; after Two, the "
+                      "points rise. A pass is final.",
+        "ranks.help": "{hint} Your hand: {points} points.",
+        "ranks.two": "2  Two for {points}",
+        "ranks.two.label": "Two for",
+        "ranks.points": "points ({low}-{high}, up and down)",
+        "ranks.points.range": "points: a bid is from {low} to {high}",
+        "call.title": "Call a card",
+        "call.help": "You need {need} card points. Its holder is your secret partner, its "
+                     "suit trumps (your own card: you play alone). Type the rank as the card "
+                     "shows it, then the suit's key; or use the arrows.",
+        "call.held": "held {count}",
+        "call.suit.held": "held {ranks}",
+        "call.cannot": "That card cannot be called.",
+        "call.choice": "You call {card}, the {name}: {suit} {glyph} trumps.  Enter calls it.",
+        "call.choice.own": "You call {card}, the {name}: {suit} {glyph} trumps {own}.  Enter "
+                           "calls it.",
+        "call.own": "— you hold it: you play alone",
+        "bot_failed": "{seat} (bot) failed: {error}; it plays its first legal card.",
+    },
     "Replay": {
         # the replay's text: its heading lines
         "head": "{game} ({id}), {count} players",

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from ...engine import actions as A
+from ...engine.narrate import say
 from ...engine.view import SeatView
 from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
 from ...table.session import SPEEDS, Session
@@ -244,7 +245,7 @@ class TableFlow(_Screen):
             return  # an answer for a position that is gone
         if step.failure:
             name = self.session.name(step.seat)
-            self.notify(f"{name} (bot) failed: {step.failure}; it plays its first legal card.",
+            self.notify(say("Dialog", "bot_failed", seat=name, error=step.failure),
                         severity="error", markup=False)
         self.acted(step)
 
