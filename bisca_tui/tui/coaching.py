@@ -95,17 +95,16 @@ RULE_OF_THUMB = template("Review", "rule_of_thumb")
 
 
 def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
-              head: str = "Advised: ") -> Text:
+              head: str = "advised") -> Text:
     """The side panel's hint: the advised action (with its key in the hand), the reason,
     then every legal action with its expected card points and its chance to win the deal,
     the advised one marked by a ▶ (not by colour alone)."""
-    t = Text()
-    t.append(head, style="bold")
-    t.append_text(action_label(variant, hint.action, style))
+    action = action_label(variant, hint.action, style)
     if hint.action in hand:
         k = hand.index(hint.action)
         if k < 10:
-            t.append(f" (key {'0' if k == 9 else k + 1})")
+            action = review_text("key", label=action, key="0" if k == 9 else k + 1)
+    t = review_text(head, action=action)
     t.stylize("bold", 0, len(t))
     if hint.reason:
         t.append("\n")
@@ -127,8 +126,7 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
         t.append(f"   {points_cell(o.points)}   {percent(o.win)}",
                  style="bold" if best else "")
     t.append("\n")
-    t.append("points: your side's card points at the end of the deal, on average; win: "
-             "its chance to win the deal.", style="bright_black")
+    t.append_text(review_text("legend", "bright_black"))
     return t
 
 

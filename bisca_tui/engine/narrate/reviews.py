@@ -98,6 +98,12 @@ REVIEWS: dict[str, dict[str, str]] = {
         "bid": "bid {bid}",
         "pass": "pass",
         "call": "call {card}",
+        # the hint in the side panel
+        "advised": "Advised: {action}",
+        "advised.then": "Then: {action}",
+        "advised.first": "Advised first: {action}",
+        "legend": "points: your side's card points at the end of the deal, on average; win: "
+                  "its chance to win the deal.",
         # a decision looked back on
         "chose": "Chose {played}; the hard level would have chosen {advised}.",
         "chose.same": "Chose {played}; the hard level would have done the same.",

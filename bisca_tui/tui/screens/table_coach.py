@@ -25,7 +25,7 @@ from ...engine.view import SeatView
 
 if TYPE_CHECKING:
     from ...coach import Hint
-from ..coaching import action_label, hint_seed, hint_text, parts_text
+from ..coaching import action_label, hint_seed, hint_text, parts_text, review_text
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
 from .table_flow import TableFlow
@@ -107,10 +107,10 @@ class TableCoach(TableFlow):
         s = self.session
         self.hint_advice = message.hint
         text = hint_text(shown, s.variant, s.card_style, hand,
-                         head="Then: " if message.then is not None else "Advised: ")
+                         head="advised.then" if message.then is not None else "advised")
         if message.then is not None:
-            first = Text("Advised first: ", style="bold")
-            first.append_text(action_label(s.variant, message.hint.action, s.card_style))
+            first = review_text("advised.first", action=action_label(
+                s.variant, message.hint.action, s.card_style))
             first.stylize("bold")
             if message.hint.reason:
                 first.append("\n")
