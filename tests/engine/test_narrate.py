@@ -247,7 +247,11 @@ SENTENCES = ("takes the trick", "dealer deals again", "goes back to seat",
              "You need ", "your side will take", "nothing tops the bid", "Type a number",
              "A bid is ", "lower rank to call", "Two for", "up and down", "Call a card",
              "your secret partner", "held {}", "cannot be called", "You call ", "you hold it",
-             "calls it.", "(bot) failed", "Your bid")
+             "calls it.", "(bot) failed", "Your bid",
+             # the side panel and the seats on the bidding
+             "no bid yet", "High bid {}", "Bidder {}", "no bid, 61", "partner: ",
+             "You bid first", "Bids so far", "monte: {}", "bidder (61)", "bidder {}",
+             "to lay aside", "to choose")
 #: glue, said whole by the table instead: a list of names (``List``), the history's points
 GLUE = (" and ", " card points", " card point", "{} card point", "{} game")
 

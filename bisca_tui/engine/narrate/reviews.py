@@ -11,6 +11,32 @@ drawn by each caller its own way.
 from __future__ import annotations
 
 REVIEWS: dict[str, dict[str, str]] = {
+    "Bidding": {  # the side panel and the seats on the bidding, the bids so far
+        "none": "Bidding: no bid yet",
+        "high": "High bid {bid} ({seat})",
+        "bidder": "Bidder {seat} · {contract}",
+        "contract.none": "no bid, 61",
+        "called": "Called {card} · partner: {partner}",
+        "partner.unknown": "?",
+        "partner.none": "nobody",
+        "turn.auction": "to bid",
+        "turn.call": "to call",
+        "turn.discard": "to lay aside",
+        "turn.choose": "to choose",
+        "turn.play": "to play",
+        "role.pass": "pass",
+        "role.bid": "bid {bid}",
+        "role.bidder": "bidder {bid}",
+        "role.bidder.none": "bidder (61)",
+        "role.partner": "partner",
+        "bids.first": "You bid first.",
+        "bids": "Bids so far: {bids}",
+        "bids.one": "{seat} {bid}",
+        "monte": "monte: {count}",
+        "called.short": "called {card}",
+        "phase.auction": "bidding",
+        "phase.call": "calling",
+    },
     "Dialog": {  # the dialogs that ask for a bid or a call, and a bot's failure
         "bid.title": "Your bid",
         "bid.span": "{low} to {high}",
