@@ -251,7 +251,12 @@ SENTENCES = ("takes the trick", "dealer deals again", "goes back to seat",
              # the side panel and the seats on the bidding
              "no bid yet", "High bid {}", "Bidder {}", "no bid, 61", "partner: ",
              "You bid first", "Bids so far", "monte: {}", "bidder (61)", "bidder {}",
-             "to lay aside", "to choose")
+             "to lay aside", "to choose",
+             # the table's notices
+             "A bot was replaced", "built-in bot plays", "No hints in this match",
+             "hints are for a decision", "Hints are for your own turn", "No hint this time",
+             "coach is thinking", "puts the hint away", "Enter plays the card chosen",
+             "Pass to {}", "hidden until then")
 #: glue, said whole by the table instead: a list of names (``List``), the history's points
 GLUE = (" and ", " card points", " card point", "{} card point", "{} game")
 

@@ -65,6 +65,20 @@ REVIEWS: dict[str, dict[str, str]] = {
         "call.own": "— you hold it: you play alone",
         "bot_failed": "{seat} (bot) failed: {error}; it plays its first legal card.",
     },
+    "Notice": {  # the table's notices: a bot replaced, the coach's hints, the hot seat
+        "replaced.title": "A bot was replaced",
+        "replaced": "{seat}'s program failed: a built-in bot plays the seat (see the log).",
+        "replaced.log": "{seat}: {what}",
+        "hints.off": "No hints in this match: it was set up without them.",
+        "hints.over": "The deal is over: hints are for a decision still to take.",
+        "hints.turn": "Hints are for your own turn: ask when it is yours to act.",
+        "hints.failed": "No hint this time: {error}",
+        "hints.thinking": "The coach is thinking…",
+        "hints.closes": "Playing, Esc or h puts the hint away.",
+        "armed": "Enter plays the card chosen: press it again, or choose with ←→.",
+        "handover": "Pass to {seat} — press Enter",
+        "handover.hidden": "Every hand is hidden until then.",
+    },
     "Replay": {
         # the replay's text: its heading lines
         "head": "{game} ({id}), {count} players",

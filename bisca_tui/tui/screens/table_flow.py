@@ -226,12 +226,11 @@ class TableFlow(_Screen):
         if self.session.closed:
             return
         name = self.session.name(message.seat)
-        text = f"{name}: {message.text}"
+        text = say("Notice", "replaced.log", seat=name, what=message.text)
         self.log_line(Text(text, style="bold red"))
-        self.notify(text, title="A bot was replaced", severity="warning", timeout=10,
-                    markup=False)
-        self.notice = Text(f"{name}'s program failed: a built-in bot plays the seat "
-                           "(see the log).", style="bold red")
+        self.notify(text, title=say("Notice", "replaced.title"), severity="warning",
+                    timeout=10, markup=False)
+        self.notice = Text(say("Notice", "replaced", seat=name), style="bold red")
         self.refresh_table()
 
     def on_bot_chose(self, message: BotChose) -> None:
