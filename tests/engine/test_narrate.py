@@ -256,7 +256,7 @@ SENTENCES = ("takes the trick", "dealer deals again", "goes back to seat",
              "A bot was replaced", "built-in bot plays", "No hints in this match",
              "hints are for a decision", "Hints are for your own turn", "No hint this time",
              "coach is thinking", "puts the hint away", "Enter plays the card chosen",
-             "Pass to {}", "hidden until then")
+             "Pass to {}", "hidden until then", "always see it")
 #: glue, said whole by the table instead: a list of names (``List``), the history's points
 GLUE = (" and ", " card points", " card point", "{} card point", "{} game")
 

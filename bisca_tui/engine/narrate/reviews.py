@@ -63,6 +63,8 @@ REVIEWS: dict[str, dict[str, str]] = {
         "call.choice.own": "You call {card}, the {name}: {suit} {glyph} trumps {own}.  Enter "
                            "calls it.",
         "call.own": "— you hold it: you play alone",
+        "signal.title": "Signal to your partners",
+        "signal.help": "Partners always see it; an opponent may catch it.",
         "bot_failed": "{seat} (bot) failed: {error}; it plays its first legal card.",
     },
     "Notice": {  # the table's notices: a bot replaced, the coach's hints, the hot seat
