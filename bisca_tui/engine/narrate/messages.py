@@ -17,7 +17,6 @@ from string import Formatter
 from typing import Any
 
 from .advice import ADVICE
-from .reviews import REVIEWS
 from .screens import SCREENS
 
 __all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "and_list", "fill", "joined", "say",
@@ -297,10 +296,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "signal.unknown": "a signal",
     },
     **SCREENS,  # the table's status line, the match's end, names joined (``screens``)
-    **REVIEWS,  # the coach's review, the replay's heading, the bid dialogs (``reviews``)
 }
 #: the table's entries that are no event kind
-NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", *SCREENS, *REVIEWS)
+NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", *SCREENS)
 
 
 def template(kind: str, form: str) -> str:
