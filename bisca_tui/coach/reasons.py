@@ -167,7 +167,8 @@ def verdict(view: SeatView, ev: Evaluation, card: int) -> Reason:
         if best.win == 0 and others and all(a.win == 0 for a in others):
             return say("solved_loss", samples=ev.samples)
     if not others:
-        return say("estimate", points=_points(best.points), pct=_pct(best.win))
+        form, points = card_points(best.points)
+        return say("estimate", form, points=points, pct=_pct(best.win))
     alt = others[0]
     dw = best.win - alt.win
     dp = best.points - alt.points

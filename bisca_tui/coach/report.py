@@ -20,6 +20,7 @@ from typing import Any
 
 from ..engine.actions import action_str
 from ..engine.cards import card_str
+from ..engine.narrate import say
 from ..engine.variant import variant_class
 from .review import Review
 
@@ -41,18 +42,19 @@ def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -
     """The review as lines of text; ``names`` are the signal names of the game (for
     actions in notation) and ``clean`` makes text from the file printable."""
     game = variant_class(review.variant).name if review.variant else ""
-    who = f"seat {review.seat}"
-    if review.player:
-        who += f" ({clean(review.player)})"
+    who = (say("Review", "text.seat.named", seat=review.seat, player=clean(review.player))
+           if review.player else say("Review", "text.seat", seat=review.seat))
     counts = sorted({d.samples for d in review.decisions if d.samples > 1})
     if counts:
-        many = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-        head = f": {many} sampled deals per decision"
+        many = (str(counts[0]) if len(counts) == 1
+                else say("Review", "text.samples", low=counts[0], high=counts[-1]))
+        head = say("Review", "text.head.samples", deal=review.deal + 1, game=game, who=who,
+                   samples=many)
     else:
-        head = ""
-    lines = [f"Deal {review.deal + 1} of {game}, {who}{head}"]
+        head = say("Review", "text.head", deal=review.deal + 1, game=game, who=who)
+    lines = [head]
     if not review.decisions and not review.others:
-        lines.append("  No decision to review: every action of this seat was forced.")
+        lines.append("  " + say("Review", "text.forced"))
         return "\n".join(lines) + "\n"
     if review.decisions:
         lines.append("")
@@ -68,40 +70,35 @@ def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -
         mistakes = sum(1 for d in marked if d.mark == "mistake")
         blunders = len(marked) - mistakes
         lines.append("")
-        lines.append(f"  {_num(round(review.lost, 1))} expected card points lost; "
-                     f"{mistakes} mistake(s), {blunders} blunder(s).")
+        lines.append("  " + say("Review", "text.lost", lost=_num(round(review.lost, 1)),
+                                mistakes=mistakes, blunders=blunders))
         explained = [d for d in review.decisions if d.reason]
         if explained:
             lines.append("")
-            lines.append("  The costliest decisions:")
+            lines.append("  " + say("Review", "text.costliest"))
             for d in sorted(explained, key=lambda d: (-d.loss, -d.win_loss, d.step)):
-                tag = f", {d.mark}" if d.mark else ""
-                lines.append(f"  - trick {d.trick}, {card_str(d.played)}{tag}: {d.reason}")
+                lines.append("  " + say("Review", "text.costly.marked" if d.mark
+                                        else "text.costly", trick=d.trick,
+                                        played=card_str(d.played), mark=d.mark,
+                                        reason=d.reason))
     if review.others:
         lines.append("")
-        lines.append("  Other decisions:")
+        lines.append("  " + say("Review", "text.others"))
         for o in review.others:
-            played = action_str(o.played, names)
-            if o.differs:
-                lines.append(f"  - {played}; the hard level: {action_str(o.advised, names)}. "
-                             f"{o.reason}")
-            else:
-                lines.append(f"  - {played}, as the hard level would. {o.reason}")
+            lines.append("  " + say("Review", "text.other" if o.differs else "text.other.same",
+                                    played=action_str(o.played, names),
+                                    advised=action_str(o.advised, names), reason=o.reason))
     curve = review.curve()
     if curve:
         lines.append("")
         half = review.total_points / 2
-        lines.append(f"  Expected card points of your side over the deal (| marks "
-                     f"{_num(half)}, a cell {_num(review.total_points / SPAN / (BAR // 2))} "
-                     "points), and "
-                     "its chance to win:")
+        lines.append("  " + say("Review", "text.chart", half=_num(half),
+                                cell=_num(review.total_points / SPAN / (BAR // 2))))
         for p in curve:
-            if p.label == "start":
-                label = "start"
-            elif p.label == "result":
-                label = "result"
+            if p.label in ("start", "result"):
+                label = say("Review", f"text.{p.label}")
             else:
-                label = f"trick {p.trick}"
+                label = say("Review", "text.trick", trick=p.trick)
             lines.append(f"  {label:<9}{chart_bar(p.points, review.total_points)} "
                          f"{p.points:5.1f}  {_pct(p.win):>4}")
     return "\n".join(lines) + "\n"

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots.table import Table, variant_of
+from ..engine import narrate
 from ..engine.cards import PACKS, RANKS, card_name
 from ..engine.narrate import MESSAGES, CardRef, Part, joined
 from ..engine.view import SeatView
@@ -103,8 +104,8 @@ def card_words(view: SeatView) -> Callable[[int], str]:
     def name(c: int) -> str:
         if view.trump is not None and variant.suit[c] == view.trump:
             rank = pack.rank_names[RANKS[c % 10]] if pack else card_name(c).split(" of ")[0]
-            return f"the {rank} of trumps"
-        return "the " + card_name(c, variant.pack_style)
+            return narrate.say("Cards", "trump", rank=rank)
+        return narrate.say("Cards", "named", card=card_name(c, variant.pack_style))
 
     return name
 
@@ -139,4 +140,4 @@ def threats_phrase(t: Table, c: int) -> tuple[Part, ...]:
     threats = sorted(t.threats(c), key=lambda u: -t.strength[u] - 20 * (t.suit[u] == t.trump))
     if len(threats) <= 2:
         return cards_phrase(threats)
-    return (f"{len(threats)} cards left in play",)
+    return (narrate.say("Cards", "unseen", count=len(threats)),)

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from ..engine.cards import SUITS, pack_named, parse_card
-from ..engine.narrate import say, suit_word
+from ..engine.narrate import MESSAGES, say, suit_word
 from ..engine.words import YOU, count
 from .deal import join_names
 from .report import _printable_report
@@ -14,6 +14,9 @@ from .report import _printable_report
 
 def _count(n: int, unit: str) -> str:
     """'1 game', '4 games', '500 points', '5 deals' (``unit`` in the plural)."""
+    form = f"{unit}.one" if n == 1 else f"{unit}.many"
+    if form in MESSAGES["Replay"]:
+        return say("Replay", form, count=n)
     return count(n, unit[:-1], unit) if unit.endswith("s") else f"{n} {unit}"
 
 
@@ -30,12 +33,13 @@ def _listing(items: list[str]) -> str:
 def _side_label(side: dict[str, Any], by_seat: bool = False) -> str:
     role = side.get("role")
     if by_seat:  # the partner not yet known: each player on their own
-        return f"{side['name']} (bidder)" if role == "bidder" else str(side["name"])
+        return (say("Replay", "side.bidder.seat", name=side["name"]) if role == "bidder"
+                else str(side["name"]))
     if role == "bidder":
-        what = "Bidder's side" if len(side["seats"]) > 1 else "Bidder alone"
-        return f"{what} ({side['name']})"
+        return say("Replay", "side.bidder" if len(side["seats"]) > 1 else "side.bidder.alone",
+                   name=side["name"])
     if role == "others":
-        return f"the others ({side['name']})"
+        return say("Replay", "side.others", name=side["name"])
     return str(side["name"])
 
 
@@ -104,28 +108,32 @@ def render_text(rep: dict[str, Any]) -> str:
     names = players  # the name at each seat, deal by deal
 
     def who(seat: int, start: bool = False) -> str:
-        return f"{'Seat' if start else 'seat'} {seat} ({names[seat]})"
+        return say("Replay", "who.start" if start else "who", seat=seat, name=names[seat])
 
     def seats(xs: list[int]) -> str:
-        return ", ".join(str(x) for x in xs) if xs else "nobody"
+        return ", ".join(str(x) for x in xs) if xs else say("Replay", "nobody")
 
     def standing(games: list[int]) -> str:
-        return _listing([f"{sides[t]} {g}" for t, g in enumerate(games)])
+        return _listing([say("Replay", "standing", side=sides[t], score=g)
+                         for t, g in enumerate(games)])
 
-    lines = [f"{rep['variant_name']} ({rep['variant']}), {len(players)} players"]
+    lines = [say("Replay", "head", game=rep["variant_name"], id=rep["variant"],
+                 count=len(players))]
     if rep["options"]:
-        lines.append("House rules: " + ", ".join(
-            f"{k} = {json.dumps(val)}" for k, val in sorted(rep["options"].items())))
+        lines.append(say("Replay", "rules", rules=", ".join(
+            say("Replay", "rule", key=k, value=json.dumps(val))
+            for k, val in sorted(rep["options"].items()))))
+    listed = ", ".join(say("Replay", "seat", seat=p["seat"], name=p["name"])
+                       for p in rep["players"])
     if rep.get("seating_per_deal"):
-        how = ("seated anew for each deal, with a dummy hand" if rep.get("dummy")
-               else "seated anew for each deal, the dealer sitting out")
-        lines.append("Players: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"])
-                     + f" ({how})")
+        lines.append(say("Replay", "seats.dummy" if rep.get("dummy") else "seats.out",
+                         seats=listed))
     else:
-        lines.append("Seats: " + ", ".join(f"{p['seat']} {p['name']}" for p in rep["players"]))
+        lines.append(say("Replay", "seats", seats=listed))
     if any(len(s["seats"]) > 1 for s in rep["sides"]):
-        lines.append("Sides: " + "; ".join(
-            f"team {s['team']} = {s['name']} (seats {seats(s['seats'])})" for s in rep["sides"]))
+        lines.append(say("Replay", "sides", sides="; ".join(
+            say("Replay", "side", team=s["team"], name=s["name"], seats=seats(s["seats"]))
+            for s in rep["sides"])))
     if session:
         lines.append(say("Match", "replay.session", deals=_count(session, "deals")))
     else:
@@ -141,10 +149,10 @@ def render_text(rep: dict[str, Any]) -> str:
         lines.append(say("Deal", form, number=d["number"], seed=d["seed"],
                          seat=players[d["sits_out"]] if out else who(d["dealer"])))
         if rep.get("seating_per_deal"):
-            lines.append("  Seats: " + ", ".join(
-                f"{x['seat']} {x['name']}" + (f" (played by {names[d['dealer']]})"
-                                              if x["player"] is None else "")
-                for x in d["seats"]))
+            lines.append("  " + say("Replay", "seats", seats=", ".join(
+                say("Replay", "seat" if x["player"] is not None else "seat.stand_in",
+                    seat=x["seat"], name=x["name"], dealer=names[d["dealer"]])
+                for x in d["seats"])))
         trump = d["trump"]
         if "auction" in d:
             lines.extend(_auction_lines(d, names, who, pack))
@@ -211,15 +219,18 @@ def render_text(rep: dict[str, Any]) -> str:
             lines.append("  " + say("DealScored", "replay.open.seats" if by_seat
                                     else "replay.open.points", points=cp, tricks=tw))
             if "hands" in d:
-                lines.append("  Hands now: " + "; ".join(
-                    f"{who(s)} {' '.join(h) if h else 'none'}" for s, h in enumerate(d["hands"])))
+                lines.append("  " + say("Replay", "hands", hands="; ".join(
+                    say("Replay", "hand", seat=who(s),
+                        cards=" ".join(h) if h else say("Replay", "none"))
+                    for s, h in enumerate(d["hands"]))))
             continue
         lines.append("  " + say("DealScored", "replay.points", points=cp, tricks=tw))
         gained = _listing([say("Deal", "gain", team=teams[t], gain=g)
                            for t, g in enumerate(d["game_points"]) if g])
         why = "; ".join(d["notes"])
         lines.append("  " + say("DealScored", "replay.scored" if unit == "points"
-                                else "replay.gained", gained=gained or "none", why=why))
+                                else "replay.gained", gained=gained or say("Replay", "none"),
+                                why=why))
         if d["ended_early"]:
             lines.append("  " + say("DealScored", "replay.early.rest" if d["cards_left"]
                                     else "replay.early"))

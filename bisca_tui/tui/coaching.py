@@ -8,30 +8,40 @@ No widgets here: the table (``screens/table_coach.py``) and the review screen
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 
 from ..coach import Decision, Hint, OtherDecision
 from ..engine import actions as A
 from ..engine.actions import Kind as K
-from ..engine.narrate import CardRef, Part, bid_label
+from ..engine.narrate import CardRef, Part, bid_label, template
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
-from ..engine.words import count
 from .cardart import card_text, rank_glyph, suit_text
+from .styled import styled
 
 # marks are said in words as well as colour (a terminal may have no colour)
 MARK_STYLE = {"blunder": "bold red", "mistake": "bold yellow"}
-MARK_SIGN = {"blunder": "??", "mistake": "?"}
+
+
+def mark_text(mark: str) -> Text:
+    """A mistake or blunder, its sign and its word in its colour: ``?? blunder``."""
+    return review_text(f"mark.{mark}", MARK_STYLE[mark])
 
 
 def hint_seed(match_seed: int, deal: int, moves: int) -> int:
     """The search's seed for a hint: one per position, so that asking twice agrees."""
     return (match_seed * 1_000_003 + deal * 1009 + moves) % (2**31)
+
+
+def review_text(form: str, style: str | Sequence[str] = "", **fields: Any) -> Text:
+    """The table's ``Review`` sentence in ``form`` as ``styled`` draws it."""
+    return styled("Review", form, style, **fields)
 
 
 def action_label(variant: Variant, action: int, style: str) -> Text:
@@ -40,19 +50,20 @@ def action_label(variant: Variant, action: int, style: str) -> Text:
         return card_text(action, style)
     for k in variant.special_keys:
         if k.action == action:
-            return Text(f"{k.label} (key {k.key})")
+            return review_text("key", label=k.label, key=k.key)
     if A.is_signal(action):
         k = action - A.SIGNAL
         signals = variant.signals
         meaning = signals[k].meaning if k < len(signals) else str(k)
-        return Text(f"the signal \"{meaning}\" (key s)")
+        return review_text("signal", meaning=meaning)
     kind = A.kind(action)
     if kind is K.DISCARD:
-        return Text("lay aside ").append_text(card_text(A.card_of(action), style))
+        return review_text("discard", card=card_text(A.card_of(action), style))
     if kind in (K.PASS, K.BID, K.REOPEN):
-        return Text(f"bid {bid_label(variant, action)}" if action != A.PASS else "pass")
+        return (review_text("bid", bid=bid_label(variant, action)) if action != A.PASS
+                else review_text("pass"))
     if kind is K.CALL:
-        return Text("call ").append_text(card_text(A.card_of(action), style))
+        return review_text("call", card=card_text(A.card_of(action), style))
     return Text(A.action_str(action, variant.signal_names).replace(":", " "))
 
 
@@ -80,22 +91,20 @@ def points_cell(x: float | None) -> str:
 
 # under the advice for a bid, a call or a signal, whose reason may well quote a number (the
 # points in hand): what the search does not give for it
-RULE_OF_THUMB = ("A rule of thumb: the search gives expected points and win chances for "
-                 "cards only.")
+RULE_OF_THUMB = template("Review", "rule_of_thumb")
 
 
 def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
-              head: str = "Advised: ") -> Text:
+              head: str = "advised") -> Text:
     """The side panel's hint: the advised action (with its key in the hand), the reason,
     then every legal action with its expected card points and its chance to win the deal,
     the advised one marked by a ▶ (not by colour alone)."""
-    t = Text()
-    t.append(head, style="bold")
-    t.append_text(action_label(variant, hint.action, style))
+    action = action_label(variant, hint.action, style)
     if hint.action in hand:
         k = hand.index(hint.action)
         if k < 10:
-            t.append(f" (key {'0' if k == 9 else k + 1})")
+            action = review_text("key", label=action, key="0" if k == 9 else k + 1)
+    t = review_text(head, action=action)
     t.stylize("bold", 0, len(t))
     if hint.reason:
         t.append("\n")
@@ -117,8 +126,7 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
         t.append(f"   {points_cell(o.points)}   {percent(o.win)}",
                  style="bold" if best else "")
     t.append("\n")
-    t.append("points: your side's card points at the end of the deal, on average; win: "
-             "its chance to win the deal.", style="bright_black")
+    t.append_text(review_text("legend", "bright_black"))
     return t
 
 
@@ -163,28 +171,29 @@ def decision_line(d: Decision | OtherDecision, trick: int, style: str,
                    else action_label(variant, d.advised, style))
         return [Text(str(trick) if trick else "", justify="right"),
                 action_label(variant, d.played, style), advised, Text(""),
-                Text("other choice" if d.differs else "", style="italic")]
+                review_text("other_choice", "italic") if d.differs
+                else Text("", style="italic")]
     played = action_label(variant, d.played, style)
     best = (Text("=", style="bright_black") if d.best == d.played
             else action_label(variant, d.best, style))
     lost = Text(f"{d.loss:.1f}" if d.loss >= 0.05 else "–",
                 style=MARK_STYLE.get(d.mark, ""), justify="right")
-    mark = (Text(f"{MARK_SIGN[d.mark]} {d.mark}", style=MARK_STYLE[d.mark]) if d.mark
-            else Text(""))
+    mark = mark_text(d.mark) if d.mark else Text("")
     return [Text(str(trick), justify="right"), played, best, lost, mark]
 
 
 def other_text(d: OtherDecision, style: str, variant: Variant) -> Text:
     """A decision other than a card: what was done, what the hard level would do, why."""
-    t = Text()
-    t.append("Chose ", style="bold")
-    t.append_text(action_label(variant, d.played, style))
+    played = action_label(variant, d.played, style)
     if d.differs:
-        t.append("; the hard level would have chosen ", style="bold")
-        t.append_text(action_label(variant, d.advised, style))
+        t = review_text("chose", ("bold", "bold", ""), played=played,
+                        advised=action_label(variant, d.advised, style))
     else:
-        t.append("; the hard level would have done the same", style="green")
-    t.append(".\n")
+        t = review_text("chose.same", ("bold", "green"), played=played)
+        if t.plain.endswith("."):  # the full stop unstyled, as after the other form
+            t.right_crop(1)
+            t.append(".")
+    t.append("\n")
     if d.reason:
         t.append_text(parts_text(d.reason_parts, d.reason, style))
     t.append("\n")
@@ -194,15 +203,13 @@ def other_text(d: OtherDecision, style: str, variant: Variant) -> Text:
 
 def reason_of(d: Decision, style: str, variant: Variant) -> Text:
     """Why a decision was marked: the coach's reason, or else what its numbers say."""
-    t = Text()
     if d.reason:
         return parts_text(d.reason_parts, d.reason, style)
-    t.append_text(action_label(variant, d.best, style))
-    t.append(f" was expected to bring your side about {d.expected + d.loss:.0f} card "
-             f"points; ")
-    t.append_text(action_label(variant, d.played, style))
-    t.append(f" about {d.expected:.0f}.")
-    return t
+    hoped = f"{d.expected + d.loss:.0f}"
+    return review_text("expected.one" if hoped == "1" else "expected.many",
+                       best=action_label(variant, d.best, style), hoped=hoped,
+                       played=action_label(variant, d.played, style),
+                       got=f"{d.expected:.0f}")
 
 
 def cards_by_suit(cards: list[int], variant: Variant, style: str,
@@ -216,34 +223,34 @@ def cards_by_suit(cards: list[int], variant: Variant, style: str,
         for c in sorted((c for c in cards if variant.suit[c] == suit),
                         key=lambda c: -variant.strength[c]):
             t.append(" " + rank_of(c))
-    return t or Text("none", style="bright_black")
+    return t or review_text("none", "bright_black")
 
 
 def position_text(p: Position, variant: Variant, style: str,
                   name: Callable[[int], str]) -> Text:
     """A position in a few lines: trumps, the trick so far, the hand, the cards gone."""
     v = p.view
-    t = Text()
-    t.append(f"Trick {p.trick}", style="bold")
+    t = review_text("trick", "bold", trick=p.trick)
     if v.trump is not None:
-        t.append("  trumps ")
-        t.append_text(suit_text(v.trump, style))
-    t.append("\nOn the table: ", style="bold")
+        t.append("  ")
+        t.append_text(review_text("trumps", suit=suit_text(v.trump, style)))
+    t.append("\n")
     if v.trick:
-        parts = []
-        for seat, card in v.trick:
-            part = Text(f"{name(seat)} ")
-            part.append_text(card_text(card, style))
-            parts.append(part)
-        t.append_text(Text(", ").join(parts))
+        plays = [review_text("table.play", seat=name(seat), card=card_text(card, style))
+                 for seat, card in v.trick]
+        t.append_text(review_text("table", "bold", plays=Text(", ").join(plays)))
     else:
-        t.append("nothing yet: you lead")
-    t.append("\nYour hand: ", style="bold")
-    t.append_text(cards_by_suit(list(v.hand), variant, style,
-                                lambda c: rank_glyph(c, style)))
+        t.append_text(review_text("table", "bold", plays=review_text("table.empty")))
+    hand = cards_by_suit(list(v.hand), variant, style, lambda c: rank_glyph(c, style))
+    t.append("\n")
+    t.append_text(review_text("hand", "bold", cards=hand))
     gone = [c for trick in v.tricks for c in trick.cards]
-    t.append(f"\nGone ({len(gone)}): ", style="bold")
-    t.append_text(cards_by_suit(gone, variant, style, lambda c: rank_glyph(c, style)))
+    t.append("\n")
+    t.append_text(review_text("gone", "bold", count=len(gone),
+                              cards=cards_by_suit(gone, variant, style,
+                                                  lambda c: rank_glyph(c, style))))
     if variant.draws:
-        t.append(f"\nStock: {count(v.stock_count, 'card')}")
+        t.append("\n")
+        t.append_text(review_text("stock.one" if v.stock_count == 1 else "stock.many",
+                                  count=v.stock_count))
     return t

@@ -15,8 +15,9 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine import phases as P
 from ..engine.context import cut_or_knock
-from ..engine.narrate import bid_label
+from ..engine.narrate import bid_label, say
 from .cardart import card_text
+from .styled import styled
 
 if TYPE_CHECKING:
     from ..engine.calling import Contract
@@ -73,7 +74,7 @@ def contract_label(where: SeatView | GameState) -> str:
     """The winning bid in words; "no bid, 61" when the dealer plays at zero."""
     c = _contract(where)
     if c is None or c.bid is None:
-        return "no bid, 61"
+        return say("Bidding", "contract.none")
     return c.bid_label
 
 
@@ -85,8 +86,9 @@ def knocked(where: SeatView | GameState) -> bool:
 
 def turn_label(phase: str) -> str:
     """What the seat to act is doing, under its name."""
-    return {AUCTION: "to bid", CALLING: "to call", DISCARD: "to lay aside", CLAIM: "to choose",
-            DECLARE: "to choose"}.get(phase, "to play")
+    form = {AUCTION: "auction", CALLING: "call", DISCARD: "discard", CLAIM: "choose",
+            DECLARE: "choose"}.get(phase, "play")
+    return say("Bidding", f"turn.{form}")
 
 
 def called_card(where: SeatView | GameState) -> int | None:
@@ -110,7 +112,7 @@ def partner_name(s: Session, v: SeatView) -> str | None:
         return None
     mates = [seat for seat in range(v.n_players)
              if seat != high and v.side_of[seat] == v.side_of[high]]
-    return s.name(mates[0]) if mates else "nobody"
+    return s.name(mates[0]) if mates else say("Bidding", "partner.none")
 
 
 def contract_text(s: Session, v: SeatView) -> Text:
@@ -120,22 +122,21 @@ def contract_text(s: Session, v: SeatView) -> Text:
     if high is None:
         made = [(who, a) for who, a in bids(v) if a != A.PASS]
         if not made:
-            t.append("\nBidding: no bid yet", style="bright_black")
+            t.append("\n" + say("Bidding", "none"), style="bright_black")
         else:
             who, a = made[-1]
-            t.append(f"\nHigh bid {said(s, a)} ({s.name(who)})", style="bold")
+            t.append("\n" + say("Bidding", "high", bid=said(s, a), seat=s.name(who)),
+                     style="bold")
         return t
-    t.append(f"\nBidder {s.name(high)} · {contract_label(v)}", style="bold")
+    t.append("\n" + say("Bidding", "bidder", seat=s.name(high), contract=contract_label(v)),
+             style="bold")
     called = called_card(v)
     if called is not None:
-        t.append("\nCalled ")
-        t.append_text(card_text(called, s.card_style))
         partner = partner_name(s, v)
-        t.append(" · partner: ")
-        if partner is None:
-            t.append("?", style="bold yellow")
-        else:
-            t.append(partner, style="bold yellow")
+        t.append("\n")
+        t.append_text(styled("Bidding", "called", card=card_text(called, s.card_style),
+                             partner=Text(say("Bidding", "partner.unknown") if partner is None
+                                          else partner, style="bold yellow")))
     return t
 
 
@@ -148,14 +149,16 @@ def auction_role(s: Session, v: SeatView, seat: int) -> str:
         last = ""
         for who, a in bids(v):
             if who == seat:
-                last = "pass" if a == A.PASS else f"bid {said(s, a)}"
+                last = (say("Bidding", "role.pass") if a == A.PASS
+                        else say("Bidding", "role.bid", bid=said(s, a)))
         return last
     if seat == high:
         c = v.contract
-        return f"bidder {c.bid_label}" if c is not None and c.bid is not None else "bidder (61)"
+        return (say("Bidding", "role.bidder", bid=c.bid_label)
+                if c is not None and c.bid is not None else say("Bidding", "role.bidder.none"))
     sides = v.side_of
     if sides[seat] is not None and sides[seat] == sides[high]:
-        return "partner"
+        return say("Bidding", "role.partner")
     return ""
 
 
@@ -163,12 +166,11 @@ def bids_text(s: Session, v: SeatView) -> Text:
     """The bids so far, for the person about to bid."""
     made = bids(v)
     if not made:
-        return Text("You bid first.")
-    t = Text("Bids so far: ")
-    t.append_text(Text(", ").join(
-        Text(f"{s.name(who)} {said(s, a)}", style="" if a == A.PASS else "bold")
+        return Text(say("Bidding", "bids.first"))
+    return styled("Bidding", "bids", bids=Text(", ").join(
+        Text(say("Bidding", "bids.one", seat=s.name(who), bid=said(s, a)),
+             style="" if a == A.PASS else "bold")
         for who, a in made))
-    return t
 
 
 def auction_note(v: SeatView, style: str) -> Text | None:
@@ -176,11 +178,12 @@ def auction_note(v: SeatView, style: str) -> Text | None:
     what the table is waiting for."""
     called = called_card(v)
     if v.monte:  # col Monte: the cards face down on the table for the bidder
-        return Text(f"monte: {v.monte} ", style="bright_black") + Text("▮" * v.monte)
+        return (Text(say("Bidding", "monte", count=v.monte) + " ", style="bright_black")
+                + Text("▮" * v.monte))
     if called is not None:
-        return Text("called ", style="bright_black") + card_text(called, style)
+        return styled("Bidding", "called.short", "bright_black", card=card_text(called, style))
     if v.phase == AUCTION:
-        return Text("bidding", style="bright_black")
+        return Text(say("Bidding", "phase.auction"), style="bright_black")
     if v.phase == CALLING:
-        return Text("calling", style="bright_black")
+        return Text(say("Bidding", "phase.call"), style="bright_black")
     return None

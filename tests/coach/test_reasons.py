@@ -59,3 +59,21 @@ def test_every_template_is_used_and_well_formed() -> None:
         fields = [f for _, f, _, _ in string.Formatter().parse(text) if f]
         assert all(f.isidentifier() for f in fields), key
         assert text.endswith((".", ":")) or "{reason}" in text, key
+
+
+def test_the_estimate_says_one_card_point_in_the_singular() -> None:
+    from bisca_tui.bots.pimc import ActionValue, Evaluation
+    from bisca_tui.coach.reasons import verdict
+
+    s = GameState(make_variant("briscola"), seed=3)
+    view = s.view(s.current)
+    card = view.hand[0]
+
+    def said(points: float) -> str:
+        ev = Evaluation(view.seat, {card: ActionValue(card, 0.5, points, 0.25)}, card, 20,
+                        "playouts")
+        return verdict(view, ev, card).text()
+
+    assert said(1.2) == ("The search expects about 1 card point for your side, with a 25% "
+                         "chance to win the deal.")
+    assert said(7.0).startswith("The search expects about 7 card points for your side")

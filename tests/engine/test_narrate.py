@@ -227,7 +227,36 @@ SENTENCES = ("takes the trick", "dealer deals again", "goes back to seat",
              "Match over, ", "Match not over", "Session over", "Session not over",
              "{} and {}", "is over (ended", "is thrown in", "to go on.",
              "program was replaced", "Dealer's side", "Side {}", "to the total", "{} game",
-             "Saved: ", ": deal {}, trick {}", "dealer {}", "sit out", "dummy, for ", "{} view")
+             "Saved: ", ": deal {}, trick {}", "dealer {}", "sit out", "dummy, for ", "{} view",
+             # the coach's review (on screen and as text) and its cards in words
+             "the hard level", "was expected to bring", "Stock: ", "of trumps",
+             "cards left in play", "On the table", "Your hand: ", "Gone (", "nothing yet",
+             "A rule of thumb", "other choice", "(key ", "lay aside ", "with a choice",
+             "{} blunder", "{} mistake", "no mistake", "Review of deal", "going over every",
+             "could not be made", "Nothing to review", "expected card points",
+             "with the best card", "as played", "The worst", "points better", "the same card",
+             "sampled deals", "No decision to review", "The costliest", "Other decisions",
+             "Expected card points",
+             # the replay's text and viewer
+             "House rules: ", "Players: ", "Seats: ", "Sides: ", "team {} = ", "(seats ",
+             "Bidder alone", "Bidder's side", "the others (", "(bidder)", "Hands now",
+             "seated anew", "played by ", "Replay of ", "the cut or knock", "before the play",
+             "as a spectator", "· end of the deal", "record stops here",
+             "step {} of {}", "{} players", "Advised", "Then: ", "on average; win",
+             # the bid and call dialogs, a bot's failure
+             "You need ", "your side will take", "nothing tops the bid", "Type a number",
+             "A bid is ", "lower rank to call", "Two for", "up and down", "Call a card",
+             "your secret partner", "held {}", "cannot be called", "You call ", "you hold it",
+             "calls it.", "(bot) failed", "Your bid",
+             # the side panel and the seats on the bidding
+             "no bid yet", "High bid {}", "Bidder {}", "no bid, 61", "partner: ",
+             "You bid first", "Bids so far", "monte: {}", "bidder (61)", "bidder {}",
+             "to lay aside", "to choose",
+             # the table's notices
+             "A bot was replaced", "built-in bot plays", "No hints in this match",
+             "hints are for a decision", "Hints are for your own turn", "No hint this time",
+             "coach is thinking", "puts the hint away", "Enter plays the card chosen",
+             "Pass to {}", "hidden until then", "always see it")
 #: glue, said whole by the table instead: a list of names (``List``), the history's points
 GLUE = (" and ", " card points", " card point", "{} card point", "{} game")
 

@@ -115,8 +115,10 @@ ADVICE: dict[str, str] = {
     "compare_points.one": "{alt}, the next best, brings about {diff} card point fewer.",
     "compare_points.many": "{alt}, the next best, brings about {diff} card points fewer.",
     "close": "{alt} does about as well.",
-    "estimate": "The search expects about {points} card points for your side, with a "
-                "{pct} chance to win the deal.",
+    "estimate.one": "The search expects about {points} card point for your side, with a "
+                    "{pct} chance to win the deal.",
+    "estimate.many": "The search expects about {points} card points for your side, with a "
+                     "{pct} chance to win the deal.",
     # ----- a decision looked back on -------------------------------------------------
     "cost_exact.one": "{played} loses exactly {loss} card point against {best}, with every "
                       "card known.",

@@ -1,7 +1,8 @@
 """The table's own sentences, a part of the one table of the game's sentences
 (``messages.MESSAGES``): the status line under the table (whose turn, which keys), the end of
 a match and a session's score sheet, the replay text's match lines, the history's line of a
-deal, and names joined in a list.
+deal, and names joined in a list; and, from ``reviews``, the screens that look back on
+play, the dialogs and the table's notices.
 
 Forms, as in the rest of the table: ``you`` when the subject is the person at the keyboard,
 ``other`` for anyone else (named in ``{seat}``); ``one`` and ``many`` for a count; a phase's
@@ -9,6 +10,8 @@ own form (``auction``, ``call``, ...) where the words change with the phase.
 """
 
 from __future__ import annotations
+
+from .reviews import REVIEWS
 
 SCREENS: dict[str, dict[str, str]] = {
     "List": {  # names joined: two, or a longer list as its first name and the rest
@@ -146,4 +149,5 @@ SCREENS: dict[str, dict[str, str]] = {
     "History": {  # a deal of the game history, in the list of a match's deals
         "points": "{points} card points",
     },
+    **REVIEWS,  # the coach's review, the replay's heading, the dialogs, notices (``reviews``)
 }

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import actions as A
+from ...engine.narrate import say
 from .auction_base import HINT_BINDING, RULES_BINDING, AboveTheHand, HintKey, PointsField
 
 
@@ -35,12 +36,12 @@ class BidScreen(HintKey, AboveTheHand):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bid-box", classes="dialog"):
-            yield Static("Your bid", classes="dialog-title")
+            yield Static(say("Dialog", "bid.title"), classes="dialog-title")
             yield Static(self.bids)
-            span = f"{self.low} to {self.high}" if self.by_points else "nothing tops the bid"
-            yield Static(
-                f"The card points your side will take, {span} (up and down step it); 0 "
-                f"passes. Your hand holds {self.hand_points}.", classes="dim")
+            span = (say("Dialog", "bid.span", low=self.low, high=self.high) if self.by_points
+                    else say("Dialog", "bid.span.none"))
+            yield Static(say("Dialog", "bid.help", span=span, points=self.hand_points),
+                         classes="dim")
             with Horizontal(id="bid-row"):
                 yield PointsField(self.low, self.high, placeholder=f"{self.low}-{self.high}",
                                   id="bid-input")
@@ -55,13 +56,13 @@ class BidScreen(HintKey, AboveTheHand):
         try:
             n = int(text.strip())
         except ValueError:
-            error.update(Text("Type a number, or 0 to pass.", style="bold red"))
+            error.update(Text(say("Dialog", "bid.not_number"), style="bold red"))
             return None
         if n == 0:
             return A.PASS
         if n in self.by_points:
             return self.by_points[n]
-        error.update(Text(f"A bid is 0 (pass) or from {self.low} to {self.high}.",
+        error.update(Text(say("Dialog", "bid.range", low=self.low, high=self.high),
                           style="bold red"))
         return None
 
@@ -93,13 +94,12 @@ class BidListScreen(HintKey, AboveTheHand):
     BOX = "#bid-box"
     SQUEEZE = "#bid-list"
 
-    RANKS_HINT = ("Each bid names a lower rank to call than the last; after Two, the points "
-                  "rise. A pass is final.")
+    RANKS_HINT = say("Dialog", "ranks.hint")
     POINTS = -2  # the list's line for the bids of two for points
 
     def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int,
                  pass_label: str = "Pass", hint: str = RANKS_HINT, first: int = A.PASS,
-                 title: str = "Your bid") -> None:
+                 title: str = say("Dialog", "bid.title")) -> None:
         super().__init__()
         self.hint = hint
         self.title_text = title
@@ -118,26 +118,27 @@ class BidListScreen(HintKey, AboveTheHand):
 
     @staticmethod
     def points_label(n: int) -> str:
-        return f"2  Two for {n}"
+        return say("Dialog", "ranks.two", points=n)
 
     def points_note(self, error: str = "") -> Text:
         """What the points field takes, or why what it holds cannot be bid."""
         if error:
             return Text(f" {error}", style="bold red")
-        return Text(f" points ({self.low}-{self.high}, up and down)", style="bright_black")
+        return Text(" " + say("Dialog", "ranks.points", low=self.low, high=self.high),
+                    style="bright_black")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bid-box", classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
             yield Static(self.bids)
-            yield Static(
-                f"{self.hint} Your hand: {self.hand_points} points.",
-                classes="dim")
+            yield Static(say("Dialog", "ranks.help", hint=self.hint, points=self.hand_points),
+                         classes="dim")
             yield OptionList(*[Option(label, id=f"bid-{k}")
                                for k, label in enumerate(self.labels)], id="bid-list")
             if self.by_points:
                 with Horizontal(id="bid-row"):
-                    yield Static("Two for ", classes="bid-row-label")
+                    yield Static(say("Dialog", "ranks.two.label") + " ",
+                                 classes="bid-row-label")
                     yield PointsField(self.low, self.high, value=str(self.low),
                                       placeholder=f"{self.low}-{self.high}", id="bid-points")
                     yield Static(self.points_note(), id="bid-points-note",
@@ -178,7 +179,8 @@ class BidListScreen(HintKey, AboveTheHand):
             self.dismiss(self.by_points[n])
             return
         self.query_one("#bid-points-note", Static).update(
-            self.points_note(f"points: a bid is from {self.low} to {self.high}"))
+            self.points_note(say("Dialog", "ranks.points.range", low=self.low,
+                                 high=self.high)))
 
     def on_key(self, event: events.Key) -> None:
         """A digit typed on the list starts the points of two."""

@@ -12,7 +12,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.cards import RANKS, SUITS
+from ...engine.narrate import say
 from ..cardart import card_text, pack_of, suit_glyph, suit_name, suit_text
+from ..styled import styled
 from .auction_base import RULES_BINDING, AboveTheHand
 
 
@@ -51,11 +53,8 @@ class CallScreen(AboveTheHand):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="call-box", classes="dialog"):
-            yield Static("Call a card", classes="dialog-title")
-            yield Static(
-                f"You need {self.need} card points. Its holder is your secret partner, its "
-                "suit trumps (your own card: you play alone). Type the rank as the card "
-                "shows it, then the suit's key; or use the arrows.", classes="dim")
+            yield Static(say("Dialog", "call.title"), classes="dialog-title")
+            yield Static(say("Dialog", "call.help", need=self.need), classes="dim")
             with Horizontal(id="call-lists"):
                 yield OptionList(*[Option(self.rank_prompt(r), id=r) for r in self.ranks],
                                  id="call-ranks")
@@ -79,7 +78,7 @@ class CallScreen(AboveTheHand):
         if key != label.lower():
             t.append(f" ({key})", style="bright_black")
         if held:
-            t.append(f" held {held}", style="bright_black")
+            t.append(" " + say("Dialog", "call.held", count=held), style="bright_black")
         return t
 
     def suit_prompt(self, suit: int) -> Text:
@@ -94,8 +93,9 @@ class CallScreen(AboveTheHand):
                       key=lambda c: self.ranks.index(RANKS[c % 10])
                       if RANKS[c % 10] in self.ranks else 99)
         if mine:
-            t.append("  held ", style="bright_black")
-            t.append(" ".join(self.pack.rank_label(c) for c in mine))
+            t.append("  ", style="bright_black")
+            t.append_text(styled("Dialog", "call.suit.held", "bright_black",
+                                 ranks=Text(" ".join(self.pack.rank_label(c) for c in mine))))
         return t
 
     def chosen(self) -> int | None:
@@ -108,17 +108,14 @@ class CallScreen(AboveTheHand):
 
     def show_choice(self) -> None:
         card = self.chosen()
-        line = Text("You call ")
         if card is None:
-            line = Text("That card cannot be called.", style="bold red")
+            line = styled("Dialog", "call.cannot", "bold red")
         else:
-            line.append_text(card_text(card, self.style))
             suit = (card % 40) // 10
-            line.append(f", the {self.pack.card_name(card)}: {suit_name(suit, self.style)} "
-                        f"{suit_glyph(suit, self.style)} trumps")
-            if card in self.hand:
-                line.append(" — you hold it: you play alone", style="bold yellow")
-            line.append(".  Enter calls it.", style="")
+            line = styled("Dialog", "call.choice.own" if card in self.hand else "call.choice",
+                          card=card_text(card, self.style), name=self.pack.card_name(card),
+                          suit=suit_name(suit, self.style), glyph=suit_glyph(suit, self.style),
+                          own=styled("Dialog", "call.own", "bold yellow"))
         self.query_one("#call-choice", Static).update(line)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

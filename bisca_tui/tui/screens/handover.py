@@ -9,6 +9,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...engine.narrate import say
 from ..widgets.common import Body, TooSmall
 
 
@@ -25,8 +26,8 @@ class HandOverScreen(Screen[None]):
         yield TooSmall()
         with Body(), Middle(), Center():
             # a Text: the name is shown as typed, never read as markup
-            yield Static(Text(f"Pass to {self.player} — press Enter"), id="handover-text")
-            yield Static("Every hand is hidden until then.", id="handover-hint")
+            yield Static(Text(say("Notice", "handover", seat=self.player)), id="handover-text")
+            yield Static(say("Notice", "handover.hidden"), id="handover-hint")
         yield Footer()
 
     def action_take(self) -> None:

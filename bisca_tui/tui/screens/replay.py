@@ -97,7 +97,8 @@ class ReplayScreen(Screen[None]):
         self.log_shown: tuple[int, int] | None = None  # (deal, step) the log tells
         self.deal_shown = -1  # the deal the footer's keys were checked for
         variant = self.walk.match.variant.name
-        self.title = f"Replay of {source}" if source else "Replay"
+        self.title = (say("Replay", "title", source=source) if source
+                      else say("Replay", "title.none"))
         self.sub_title = variant
 
     # ----- layout --------------------------------------------------------------------
@@ -147,33 +148,33 @@ class ReplayScreen(Screen[None]):
         done = d.tricks[self.step]
         if not done and not st.trick and st.phase != P.PLAY:
             if st.phase in AUCTION_PHASES or st.bidding.bids:
-                return "the bidding"
+                return say("Replay", "at.bidding")
             if st.phase == P.CUT_OR_KNOCK:
-                return "the cut or knock"
-            return "before the play"
+                return say("Replay", "at.cut_or_knock")
+            return say("Replay", "at.before")
         number = done if d.trick_done(self.step) or st.phase == P.OVER else done + 1
         total = d.tricks[-1]
         if self.walk.finished(self.deal) and total:
-            return f"trick {max(1, min(number, total))} of {total}"
-        return f"trick {max(1, number)}"
+            return say("Replay", "at.trick.of", number=max(1, min(number, total)), total=total)
+        return say("Replay", "at.trick", number=max(1, number))
 
     def position_text(self) -> Text:
         """The position line: "Deal 2 of 5 · trick 4 of 10 · step 23 of 44 · view"."""
         d = self.walk.steps(self.deal)
-        main = (f"Deal {self.deal + 1} of {self.walk.deal_count} · {self.trick_label()} · "
-                f"step {self.step} of {d.last}")
+        main = say("Replay", "position", deal=self.deal + 1, deals=self.walk.deal_count,
+                   trick=self.trick_label(), step=self.step, last=d.last)
         if self.seat is None:
-            view = "every hand open" if self.open_allowed else "as a spectator sees it"
+            view = say("Replay", "view.open" if self.open_allowed else "view.spectator")
         else:
             who = self.walk.at(self.deal, self.step).name(self.seat)
             view = say("Seats", f"{person(who)}.view", seat=who)
-        end = ""
+        ended = main
         if self.step == d.last:
-            end = (" · end of the deal" if self.walk.finished(self.deal)
-                   else " · the record stops here")
+            ended = say("Replay", "position.more", position=main, more=say(
+                "Replay", "end" if self.walk.finished(self.deal) else "end.open"))
         room = max(20, self.app.size.width - 2)
-        return fit(room, [Text(main + end + " · " + view), Text(main + end), Text(main)],
-                   "bold")
+        return fit(room, [Text(say("Replay", "position.more", position=ended, more=view)),
+                          Text(ended), Text(main)], "bold")
 
     @property
     def open_allowed(self) -> bool:

@@ -30,13 +30,14 @@ from ...coach.review import REVIEW_SEED
 from ...engine.records import Record
 from ...engine.variant import Variant
 from ..coaching import (
-    MARK_SIGN,
     MARK_STYLE,
     Position,
     decision_line,
+    mark_text,
     other_text,
     position_text,
     reason_of,
+    review_text,
 )
 from ..messages import ReviewReady
 
@@ -53,20 +54,19 @@ def review_summary(review: Review) -> Text:
     mistakes = sum(d.mark == "mistake" for d in review.decisions)
     blunders = sum(d.mark == "blunder" for d in review.decisions)
     lost = sum(d.loss for d in review.decisions)
-    t = Text(f"{n} decision{'s' if n != 1 else ''} with a choice: ")
     if not mistakes and not blunders:
-        t.append("no mistake", style="bold green")
+        marks = review_text("summary.clean", "bold green")
     else:
         parts = []
         if blunders:
-            parts.append(Text(f"{blunders} blunder{'s' if blunders != 1 else ''}",
-                              style=MARK_STYLE["blunder"]))
+            parts.append(review_text("blunders.one" if blunders == 1 else "blunders.many",
+                                     MARK_STYLE["blunder"], count=blunders))
         if mistakes:
-            parts.append(Text(f"{mistakes} mistake{'s' if mistakes != 1 else ''}",
-                              style=MARK_STYLE["mistake"]))
-        t.append_text(Text(", ").join(parts))
-    t.append(f"; about {lost:.0f} expected card points lost in all.")
-    return t
+            parts.append(review_text("mistakes.one" if mistakes == 1 else "mistakes.many",
+                                     MARK_STYLE["mistake"], count=mistakes))
+        marks = Text(", ").join(parts)
+    return review_text("summary.one" if n == 1 else "summary.many", count=n, marks=marks,
+                       lost=f"{lost:.0f}")
 
 
 class ReviewScreen(Screen[None]):
@@ -104,7 +104,7 @@ class ReviewScreen(Screen[None]):
         self.deal = deal
         self.seat = seat
         self.style = style
-        self.seat_name = name or (lambda s: f"Seat {s + 1}")
+        self.seat_name = name or (lambda s: review_text("seat", number=s + 1).plain)
         self.samples = samples
         self.seed = seed
         self.variant: Variant = record.make_variant()
@@ -115,11 +115,10 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         who = self.seat_name(self.seat)
-        whose = "your play" if who == "You" else f"{who}'s play"
-        yield Static(Text(f"Review of deal {self.deal + 1} · {whose}"), id="review-title")
+        yield Static(review_text("title.you" if who == "You" else "title",
+                                 deal=self.deal + 1, seat=who), id="review-title")
         yield LoadingIndicator(id="review-spinner")
-        yield Static("The coach is going over every decision of the deal…",
-                     id="review-summary")
+        yield Static(review_text("busy"), id="review-summary")
         with Horizontal(id="review-top"):
             table: DataTable[Text] = DataTable(id="review-table", cursor_type="row",
                                                zebra_stripes=False)
@@ -135,20 +134,16 @@ class ReviewScreen(Screen[None]):
 
     @staticmethod
     def chart_title() -> Text:
-        t = Text()
-        t.append("Your side's expected card points, trick by trick: ", style="bold")
-        t.append("⠒⠒ with the best card", style="blue")
-        t.append(" · ")
-        t.append("⠒⠒ as played", style="green")
-        t.append(" · ")
-        t.append("x a mistake or blunder", style="red")
-        return t
+        return review_text("chart", ("bold", ""),
+                           best=review_text("chart.best", "blue"),
+                           played=review_text("chart.played", "green"),
+                           marks=review_text("chart.marks", "red"))
 
     def make_chart(self) -> Static:
         try:
             from textual_plotext import PlotextPlot
         except ImportError:  # the chart is a help, not a need: a line says why it is missing
-            return Static("(the chart needs the textual-plotext package)", id="review-chart")
+            return Static(review_text("chart.missing"), id="review-chart")
         return PlotextPlot(id="review-chart")  # type: ignore[return-value]
 
     def on_mount(self) -> None:
@@ -177,15 +172,13 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-spinner").display = False
         summary = self.query_one("#review-summary", Static)
         if message.review is None:
-            summary.update(Text(f"The review could not be made: {message.error}",
-                                style="bold red"))
+            summary.update(review_text("failed", "bold red", error=message.error))
             return
         review = self.review = message.review
         self.places = message.places
         self.rows = sorted([*review.decisions, *review.others], key=lambda d: d.step)
         if not self.rows:
-            summary.update(Text("Nothing to review: every card played was the only one "
-                                "that could be."))
+            summary.update(review_text("nothing"))
             return
         summary.update(review_summary(review))
         table = self.query_one("#review-table", DataTable)
@@ -214,13 +207,12 @@ class ReviewScreen(Screen[None]):
         worst = sorted(review.marked, key=lambda d: -d.loss)[:WORST_SHOWN]
         if not worst:
             return Text("")
-        t = Text()
-        t.append("The worst\n", style="bold")
+        t = review_text("worst", "bold")
+        t.append("\n")
         for d in worst:
-            t.append(f"Trick {self.trick_of(d)} ", style="bold")
-            t.append(f"{MARK_SIGN[d.mark]} {d.mark}", style=MARK_STYLE[d.mark])
-            t.append(f", {d.loss:.0f} points: ")
-            t.append_text(reason_of(d, self.style, self.variant))
+            t.append_text(review_text("worst.line", ("bold", "bold", ""), trick=self.trick_of(d),
+                                      mark=mark_text(d.mark), loss=f"{d.loss:.0f}",
+                                      reason=reason_of(d, self.style, self.variant)))
             t.append("\n")
         return t
 
@@ -286,20 +278,20 @@ class ReviewScreen(Screen[None]):
             self.query_one("#review-position", Static).update(t)
             self.query_one("#review-note", Static).update("")
             return
-        t.append("Played ", style="bold")
-        t.append_text(decision_line(d, 0, self.style, self.variant)[1])
+        cells = decision_line(d, 0, self.style, self.variant)
         if d.best != d.played:
-            t.append("; best ", style="bold")
-            t.append_text(decision_line(d, 0, self.style, self.variant)[2])
-            t.append(f", {d.loss:.1f} points better")
+            t.append_text(review_text("played.best", ("bold", "bold", ""), played=cells[1],
+                                      best=cells[2], loss=f"{d.loss:.1f}"))
+        else:
+            t.append_text(review_text("played", "bold", played=cells[1]))
         if d.mark:
             t.append("  ")
-            t.append(f"{MARK_SIGN[d.mark]} {d.mark}", style=MARK_STYLE[d.mark])
+            t.append_text(mark_text(d.mark))
         t.append("\n")
         if d.reason or d.best != d.played:
             t.append_text(reason_of(d, self.style, self.variant))
         else:
-            t.append("The coach would have played the same card.", style="green")
+            t.append_text(review_text("same", "green"))
         self.query_one("#review-position", Static).update(t)
         self.query_one("#review-note", Static).update("")
 
@@ -316,9 +308,9 @@ class ReviewScreen(Screen[None]):
         ahead = [k for k in marked if (k - here) * direction > 0]
         note = self.query_one("#review-note", Static)
         if not ahead:
-            note.update(Text("No mistake to show." if not marked else
-                             "No later mistake or blunder." if direction > 0 else
-                             "No earlier mistake or blunder.", style="italic"))
+            note.update(review_text("step.none" if not marked else
+                                    "step.later" if direction > 0 else "step.earlier",
+                                    "italic"))
             return
         target = min(ahead) if direction > 0 else max(ahead)
         self.query_one("#review-table", DataTable).move_cursor(row=target)

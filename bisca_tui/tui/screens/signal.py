@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import actions as A
+from ...engine.narrate import say
 from ...engine.variant import Signal
 
 if TYPE_CHECKING:
@@ -44,9 +45,8 @@ class SignalScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="signal-box", classes="dialog"):
-            yield Static("Signal to your partners", classes="dialog-title")
-            yield Static("Partners always see it; an opponent may catch it.",
-                         classes="dim")
+            yield Static(say("Dialog", "signal.title"), classes="dialog-title")
+            yield Static(say("Dialog", "signal.help"), classes="dim")
             items = []
             for action, sig in self.options:
                 t = Text(sig.meaning, style="bold")

@@ -21,7 +21,7 @@ from textual.widgets import Footer
 
 from ...engine import actions as A
 from ...engine.errors import IllegalAction
-from ...engine.narrate import holds
+from ...engine.narrate import holds, say
 from ...engine.view import SeatView
 from ...table.session import Session
 from ..cardart import WINNER, card_text
@@ -380,8 +380,7 @@ class TableScreen(TableActions, Screen[None]):
             return
         if not self.armed:
             self.armed = True
-            self.notice = Text("Enter plays the card chosen: press it again, or choose "
-                               "with ←→.", style="bold yellow")
+            self.notice = Text(say("Notice", "armed"), style="bold yellow")
             self.refresh_table()
             return
         self.try_play(self.selected)

@@ -21,11 +21,12 @@ from textual import work
 from textual.worker import get_current_worker
 
 from ...engine import actions as A
+from ...engine.narrate import say
 from ...engine.view import SeatView
 
 if TYPE_CHECKING:
     from ...coach import Hint
-from ..coaching import action_label, hint_seed, hint_text, parts_text
+from ..coaching import action_label, hint_seed, hint_text, parts_text, review_text
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
 from .table_flow import TableFlow
@@ -41,12 +42,12 @@ class TableCoach(TableFlow):
         """Why ``h`` cannot give a hint now, in a sentence (None: it can)."""
         s = self.session
         if not s.hints:
-            return "No hints in this match: it was set up without them."
+            return say("Notice", "hints.off")
         v, private = self.shown_view()
         if self.deal_closed:
-            return "The deal is over: hints are for a decision still to take."
+            return say("Notice", "hints.over")
         if not (private and self.my_turn(v)) or not v.legal:
-            return "Hints are for your own turn: ask when it is yours to act."
+            return say("Notice", "hints.turn")
         return None
 
     def action_hint(self) -> None:
@@ -107,10 +108,10 @@ class TableCoach(TableFlow):
         s = self.session
         self.hint_advice = message.hint
         text = hint_text(shown, s.variant, s.card_style, hand,
-                         head="Then: " if message.then is not None else "Advised: ")
+                         head="advised.then" if message.then is not None else "advised")
         if message.then is not None:
-            first = Text("Advised first: ", style="bold")
-            first.append_text(action_label(s.variant, message.hint.action, s.card_style))
+            first = review_text("advised.first", action=action_label(
+                s.variant, message.hint.action, s.card_style))
             first.stylize("bold")
             if message.hint.reason:
                 first.append("\n")
@@ -123,7 +124,7 @@ class TableCoach(TableFlow):
     def on_hint_failed(self, message: HintFailed) -> None:
         if message.token != self.hint_token:
             return
-        self.hint_panel().advice(Text(f"No hint this time: {message.error}",
+        self.hint_panel().advice(Text(say("Notice", "hints.failed", error=message.error),
                                       style="bold red"))
 
     def drop_hint(self) -> None:

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from ...engine import actions as A
+from ...engine.narrate import say
 from ...engine.view import SeatView
 from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
 from ...table.session import SPEEDS, Session
@@ -225,12 +226,11 @@ class TableFlow(_Screen):
         if self.session.closed:
             return
         name = self.session.name(message.seat)
-        text = f"{name}: {message.text}"
+        text = say("Notice", "replaced.log", seat=name, what=message.text)
         self.log_line(Text(text, style="bold red"))
-        self.notify(text, title="A bot was replaced", severity="warning", timeout=10,
-                    markup=False)
-        self.notice = Text(f"{name}'s program failed: a built-in bot plays the seat "
-                           "(see the log).", style="bold red")
+        self.notify(text, title=say("Notice", "replaced.title"), severity="warning",
+                    timeout=10, markup=False)
+        self.notice = Text(say("Notice", "replaced", seat=name), style="bold red")
         self.refresh_table()
 
     def on_bot_chose(self, message: BotChose) -> None:
@@ -244,7 +244,7 @@ class TableFlow(_Screen):
             return  # an answer for a position that is gone
         if step.failure:
             name = self.session.name(step.seat)
-            self.notify(f"{name} (bot) failed: {step.failure}; it plays its first legal card.",
+            self.notify(say("Dialog", "bot_failed", seat=name, error=step.failure),
                         severity="error", markup=False)
         self.acted(step)
 

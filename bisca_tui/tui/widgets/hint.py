@@ -8,8 +8,10 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
-THINKING = "The coach is thinking…"
-CLOSES = "Playing, Esc or h puts the hint away."
+from ...engine.narrate import say
+
+THINKING = say("Notice", "hints.thinking")
+CLOSES = say("Notice", "hints.closes")
 
 
 class HintPanel(VerticalScroll):
