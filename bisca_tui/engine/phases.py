@@ -77,6 +77,16 @@ class Phase:
         """Do a legal action of the seat to act."""
         raise NotImplementedError(self.name)
 
+    def take(self, state: GameState, action: int) -> bool:
+        """Do ``action`` if the rules allow it, after recording it in the deal's history;
+        False (and nothing done) if they do not. ``GameState.apply`` calls this once per
+        action, so a phase may check and do in one step where that is cheaper."""
+        if not self.allows(state, action):
+            return False
+        state.history.append(action)
+        self.apply(state, action)
+        return True
+
     def why_not(self, state: GameState, action: int) -> Refusal:
         """The rule an illegal action breaks (a sentence of the table)."""
         return _refusal("not_in_game")

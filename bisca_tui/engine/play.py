@@ -115,6 +115,15 @@ class PlayPhase(Phase):
                 return action in part.actions(state)
         return False
 
+    def take(self, state: GameState, action: int) -> bool:
+        if 0 <= action < 80:  # a card: checked and played without a second dispatch
+            if action not in self.cards(state, state.current):
+                return False
+            state.history.append(action)
+            self.play(state, action)
+            return True
+        return super().take(state, action)
+
     def apply(self, state: GameState, action: int) -> None:
         if 0 <= action < 80:
             self.play(state, action)
@@ -294,7 +303,10 @@ def finish_trick(state: GameState) -> None:
     pts = v.points
     cards = state.trick
     seats = state.trick_seats
-    winner = seats[trick_winner(cards, v.beats_table(state.trump))]
+    table = v._beats.get(state.trump)  # the variant's table for this trump, once made
+    if table is None:
+        table = v.beats_table(state.trump)
+    winner = seats[trick_winner(cards, table)]
     points = 0
     for c in cards:
         points += pts[c]

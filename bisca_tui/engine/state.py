@@ -212,12 +212,9 @@ class GameState:
             raise IllegalAction(seat, self._safe_str(action), words(said), said)
         events = self.events
         before = len(events)
-        step = self.step
-        if self.current is None or not step.allows(self, action):
+        if self.current is None or not self.step.take(self, action):
             said = self.refusal(action)
             raise IllegalAction(self.current, self._safe_str(action), words(said), said)
-        self.history.append(action)
-        step.apply(self, action)
         if self.result is not None:  # set once, by the action that ends the deal
             events.append(E.DealScored(self.result))
         if len(events) == before + 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from . import phases as P
@@ -234,9 +235,11 @@ class Variant:
         """The deal's partnerships as ``viewer`` knows them (None: not yet known)."""
         return tuple(state.side_of)
 
-    @property
+    @cached_property
     def rule_of_play(self) -> Restriction:
-        """The object that says which cards may be played (``restrictions``)."""
+        """The object that says which cards may be played (``restrictions``): looked up
+        once, on first use, after the variant's own ``__init__`` has settled its restriction
+        (a house rule may change it), then read as a plain attribute on every card played."""
         return RESTRICTIONS[self.restriction]
 
     def beats_table(self, trump: int | None) -> BeatsTable:
