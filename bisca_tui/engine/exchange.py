@@ -89,12 +89,14 @@ class ExchangePart(PlayPart):
     def card(self, state: GameState) -> int | None:
         """The trump the seat to act could give for the indicator now, if the rule allows an
         exchange at this moment (whether or not the seat holds it)."""
-        rule = state.variant.exchange_rule(state)
         seat = state.current
-        if rule is None or seat is None or state.indicator is None or not state.stock:
+        if seat is None or state.indicator is None or not state.stock:
             return None
         if state.exchange.under is not None:
             return None  # one announcement at a time
+        rule = state.variant.exchange_rule(state)  # asked last: it is a call of the variant
+        if rule is None:
+            return None
         if rule.once and state.exchange.steps:
             return None
         if rule.first_trick_only and (state.tricks or seat in state.trick_seats):

@@ -100,10 +100,14 @@ class PlayPhase(Phase):
 
     def legal(self, state: GameState) -> list[int]:
         cards = self.cards(state, state.current)
-        if not self.parts:
+        parts = self.parts
+        if not parts:
             return cards
+        if len(parts) == 1:  # the common case: signs, or an exchange, alone
+            first = parts[0].actions(state)
+            return first + cards if first else cards
         out: list[int] = []
-        for part in self.parts:
+        for part in parts:
             out += part.actions(state)
         return out + cards
 
