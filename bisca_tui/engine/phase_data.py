@@ -17,7 +17,7 @@ A seat's view never copies them: it tells what its seat saw happen, from the eve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .calling import Contract
@@ -56,9 +56,10 @@ class Exchanges:
     under: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Signs:
-    """Every sign sent, in order, and the signs the seat to act sent this turn."""
+class Signs(NamedTuple):
+    """Every sign sent, in order, and the signs the seat to act sent this turn. A named
+    tuple, not a frozen dataclass: one is made for every sign and every card after one, and
+    a tuple is several times cheaper to make."""
 
     log: tuple[SignalEvent, ...] = ()
     this_turn: frozenset[int] = frozenset()
