@@ -9,14 +9,13 @@ nothing else.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots.table import Table, variant_of
 from ..engine import narrate
 from ..engine.cards import PACKS, RANKS, card_name
-from ..engine.narrate import MESSAGES, CardRef, Part, joined
+from ..engine.narrate import MESSAGES, CardRef, Part, fill, joined
 from ..engine.view import SeatView
 
 #: the coach's sentences, from the one table of the game's sentences
@@ -68,21 +67,8 @@ def say(key: str, *forms: str, **fields: Field) -> Reason:
     "worth", "lowest", ...)`` says ``take_sure.worth.lowest``) with its fields filled: cards
     stay cards, lists of parts are spliced in, numbers and words become text. The reason
     keeps ``key`` as what it says, whatever its form."""
-    parts: list[Part] = []
     template = TEMPLATES[".".join((key, *(f for f in forms if f)))]
-    for literal, name, spec, _ in string.Formatter().parse(template):
-        if literal:
-            parts.append(literal)
-        if name is None:
-            continue
-        value = fields[name]
-        if isinstance(value, CardRef):
-            parts.append(value)
-        elif isinstance(value, tuple):
-            parts.extend(value)
-        else:
-            parts.append(format(value, spec or ""))
-    return Reason((key,), tuple(_merge(parts)))
+    return Reason((key,), tuple(p for p in fill(template, **fields) if p != ""))
 
 
 def _merge(parts: Sequence[Part]) -> list[Part]:

@@ -150,11 +150,19 @@ class PlayPhase(Phase):
         state.events.append(_PLAYED[seat * 80 + card])
         if state.signs.this_turn:
             state.signs = Signs(state.signs.log)
+        if self.hooked and self.after_card(state, seat, card):
+            return  # the trick is held (a call still to come)
         n = state.n
         if len(state.trick) < n:
             state.current = (seat + 1) % n
             return
         finish_trick(state)
+
+    hooked = False  # whether this kind of play has an ``after_card`` (set per class below)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.hooked = getattr(cls, "after_card", None) is not None
 
     def stock_drawn(self, state: GameState) -> None:
         """Called once, right after the last card of the stock was drawn."""
@@ -194,25 +202,6 @@ class PlayPhase(Phase):
 
 class HookedPlay(PlayPhase):
     """Play with something to do after each card (``after_card``)."""
-
-    def play(self, state: GameState, card: int) -> None:
-        seat = state.current
-        state.hands[seat].remove(card)
-        if state.has_known:
-            for row in state.known:
-                row[seat].discard(card)
-        state.trick.append(card)
-        state.trick_seats.append(seat)
-        state.events.append(_PLAYED[seat * 80 + card])
-        if state.signs.this_turn:
-            state.signs = Signs(state.signs.log)
-        if self.after_card(state, seat, card):
-            return  # the trick is held (a call still to come)
-        n = state.n
-        if len(state.trick) < n:
-            state.current = (seat + 1) % n
-            return
-        finish_trick(state)
 
     def after_card(self, state: GameState, seat: int, card: int) -> bool:
         """After a card is laid: True holds the trick (play resumes later)."""
