@@ -126,7 +126,14 @@ class PlayPhase(Phase):
             state.history.append(action)
             self.play(state, action)
             return True
-        return super().take(state, action)
+        for part in self.parts:  # the one part that owns the action checks and does it
+            if part.owns(action):
+                if action not in part.actions(state):
+                    return False
+                state.history.append(action)
+                part.apply(state, action)
+                return True
+        return False
 
     def apply(self, state: GameState, action: int) -> None:
         if 0 <= action < 80:

@@ -260,12 +260,18 @@ class GameState:
     def show_hands(self, shown: list[tuple[int, int]]) -> None:
         """Each (seat, viewer): ``viewer`` sees ``seat``'s whole hand; told as one
         ``HandShown`` event per seat shown."""
+        self.has_known = True
+        hands, known = self.hands, self.known
         to: dict[int, list[int]] = {}
         for seat, viewer in shown:
-            self.show_hand(seat, viewer)
-            to.setdefault(seat, []).append(viewer)
+            known[viewer][seat].update(hands[seat])
+            if seat in to:
+                to[seat].append(viewer)
+            else:
+                to[seat] = [viewer]
+        events = self.events
         for seat, viewers in to.items():
-            self.events.append(E.HandShown(seat, tuple(self.hands[seat]), tuple(viewers)))
+            events.append(E.HandShown(seat, tuple(hands[seat]), tuple(viewers)))
 
     def add_game_points(self, team: int, points: int, reason: str) -> None:
         """Game points scored during play; ends the deal at once if they win the match."""
