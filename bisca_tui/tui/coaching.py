@@ -17,13 +17,13 @@ from rich.text import Text
 from ..coach import Decision, Hint, OtherDecision
 from ..engine import actions as A
 from ..engine.actions import Kind as K
-from ..engine.narrate import CardRef, Part, bid_label, template
+from ..engine.narrate import Part, bid_label, template
 from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from .cardart import card_text, rank_glyph, suit_text
-from .styled import styled
+from .styled import drawn, styled
 
 # marks are said in words as well as colour (a terminal may have no colour)
 MARK_STYLE = {"blunder": "bold red", "mistake": "bold yellow"}
@@ -72,13 +72,7 @@ def parts_text(parts: tuple[Part, ...], text: str, style: str) -> Text:
     plain text, when it came without parts)."""
     if not parts:
         return Text(text)
-    t = Text()
-    for part in parts:
-        if isinstance(part, CardRef):
-            t.append_text(card_text(part.card, style))
-        else:
-            t.append(part)
-    return t
+    return drawn(parts, style)
 
 
 def percent(x: float | None) -> str:

@@ -17,7 +17,6 @@ from ..engine.actions import Kind as K
 from ..engine.events import Event
 from ..engine.narrate import (
     CardRef,
-    Part,
     action_noun,
     bid_label,
     fill,
@@ -28,6 +27,7 @@ from ..engine.narrate import (
 )
 from ..engine.state import GameState
 from .cardart import card_text
+from .styled import drawn
 from .widgets.log import LOG_WIDTH
 
 if TYPE_CHECKING:
@@ -65,16 +65,6 @@ STYLES = {"action": "", "bid": "cyan", "trick": "green", "score": "bold yellow",
           "contract": "bold cyan", "reveal": "bold yellow"}
 
 
-def _drawn(parts: tuple[Part, ...], style: str, card_style: str) -> Text:
-    text = Text(style=style)
-    for part in parts:
-        if isinstance(part, CardRef):
-            text.append_text(card_text(part.card, card_style))
-        else:
-            text.append(part)
-    return text
-
-
 def describe(s: Session, st: GameState, events: Sequence[Event], points: bool = True,
              name: Callable[[int], str] | None = None) -> list[str | Text]:
     """The log lines of ``events`` (those an action just caused in ``st``), told by the
@@ -83,9 +73,9 @@ def describe(s: Session, st: GameState, events: Sequence[Event], points: bool = 
     out: list[str | Text] = []
     for line in narrate(st, events, name or s.name, s.team_label, points):
         style = STYLES.get(line.kind, "")
-        text = _drawn(line.parts, style, s.card_style)
+        text = drawn(line.parts, s.card_style, style)
         if line.short is not None and text.cell_len > LOG_WIDTH:  # one line of the log
-            text = _drawn(line.short, style, s.card_style)
+            text = drawn(line.short, s.card_style, style)
         out.append(text)
     return out
 
@@ -98,11 +88,11 @@ def taken_phrase(s: Session, action: int) -> Text:
     if kind is K.PLAY:
         return card_text(action, s.card_style)
     if kind is K.DISCARD:
-        return _drawn(fill(template("Undone", "discard"), card=CardRef(A.card_of(action))),
-                      "", s.card_style)
+        return drawn(fill(template("Undone", "discard"), card=CardRef(A.card_of(action))),
+                     s.card_style)
     if kind is K.CALL:
-        return _drawn(fill(template("Undone", "call"), card=CardRef(A.card_of(action))),
-                      "", s.card_style)
+        return drawn(fill(template("Undone", "call"), card=CardRef(A.card_of(action))),
+                     s.card_style)
     if kind in (K.PASS, K.BID):
         return Text(bid_label(v, action))
     if A.is_signal(action):

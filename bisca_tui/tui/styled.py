@@ -10,7 +10,8 @@ from typing import Any
 
 from rich.text import Text
 
-from ..engine.narrate import template
+from ..engine.narrate import CardRef, Part, template
+from .cardart import card_text
 
 
 def styled(kind: str, form: str, style: str | Sequence[str] = "", **fields: Any) -> Text:
@@ -45,3 +46,15 @@ def styled(kind: str, form: str, style: str | Sequence[str] = "", **fields: Any)
             run += format(value, spec or "")
     flush()
     return t
+
+
+def drawn(parts: Sequence[Part], card_style: str, style: str = "") -> Text:
+    """Parts of a sentence (words, and cards the table draws in ``card_style``) as rich
+    text, its words in ``style``."""
+    text = Text(style=style)
+    for part in parts:
+        if isinstance(part, CardRef):
+            text.append_text(card_text(part.card, card_style))
+        else:
+            text.append(part)
+    return text

@@ -6,6 +6,7 @@ position."""
 from __future__ import annotations
 
 import pytest
+from family_support import first_of_each_family
 
 import bisca_tui.engine.view as view_module
 from bisca_tui.bots.base import make_bot
@@ -14,18 +15,8 @@ from bisca_tui.engine.match import Match
 from bisca_tui.engine.records import record_of_match
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.turns import Played, Views, act, by_views, play_deal, play_match
-from bisca_tui.engine.variant import FAMILY_MODULES, all_variants, make_variant
+from bisca_tui.engine.variant import make_variant
 from bisca_tui.engine.view import SeatView
-
-
-def first_of_each_family() -> list[str]:
-    seen: dict[str, str] = {}
-    for cls in all_variants():
-        module = cls.__module__.rsplit(".", 1)[1]
-        if module in FAMILY_MODULES:  # a game of the games package is one of a family
-            seen.setdefault(module, cls.id)
-    assert set(seen) == set(FAMILY_MODULES)
-    return list(seen.values())
 
 
 def new_match(variant_id: str, seed: int) -> Match:

@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from family_support import first_of_each_family
 
 from bisca_tui.bots.base import make_bot
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.errors import IllegalAction
 from bisca_tui.engine.records import parse_record
-from bisca_tui.engine.variant import FAMILY_MODULES, all_variants, make_variant
+from bisca_tui.engine.variant import make_variant
 from bisca_tui.history.store import Store
 from bisca_tui.table.loop import (
     BOT,
@@ -27,16 +28,6 @@ from bisca_tui.table.loop import (
 )
 from bisca_tui.table.save import read_save, save_path
 from bisca_tui.table.session import Session, default_seats
-
-
-def first_of_each_family() -> list[str]:
-    seen: dict[str, str] = {}
-    for cls in all_variants():
-        module = cls.__module__.rsplit(".", 1)[1]
-        if module in FAMILY_MODULES:  # a game of the games package is one of a family
-            seen.setdefault(module, cls.id)
-    assert set(seen) == set(FAMILY_MODULES)
-    return list(seen.values())
 
 
 def new_session(variant_id: str, seed: int = 11) -> Session:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ...engine import actions as A
-from ...engine.narrate import CardRef, Part, fill, person, say, template
+from ...engine.narrate import CardRef, fill, person, say, template
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
+from ..styled import drawn
 from .lines import last_trick_line
 from .log import fit
 
@@ -50,19 +51,11 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     t = Text(say("Prompt", form, seat=who, keys=keys), style="bold yellow")
     if exchange and v.indicator is not None:
         t.append(" ")
-        t.append_text(_drawn(fill(template("Prompt", "exchange"),
+        t.append_text(drawn(fill(template("Prompt", "exchange"),
                                   card=CardRef(v.indicator)), s.card_style))
     if signal:
         t.append(" " + say("Prompt", "signal"))
     return t
-
-
-def _drawn(parts: tuple[Part, ...], card_style: str) -> Text:
-    text = Text()
-    for part in parts:
-        text.append_text(card_text(part.card, card_style) if isinstance(part, CardRef)
-                         else Text(part))
-    return text
 
 
 def trick_shown(s: Session, v: SeatView, room: int, review: bool,
