@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from ..bots.table import Table, variant_of
 from ..engine import narrate
-from ..engine.cards import PACKS, RANKS, card_name
+from ..engine.cards import FRENCH_PACK, PACKS, RANKS, card_name
 from ..engine.narrate import MESSAGES, CardRef, Part, fill, joined
+from ..engine.narrate.wording import count_of, template
 from ..engine.view import SeatView
 
 #: the coach's sentences, from the one table of the game's sentences
@@ -67,8 +68,9 @@ def say(key: str, *forms: str, **fields: Field) -> Reason:
     "worth", "lowest", ...)`` says ``take_sure.worth.lowest``) with its fields filled: cards
     stay cards, lists of parts are spliced in, numbers and words become text. The reason
     keeps ``key`` as what it says, whatever its form."""
-    template = TEMPLATES[".".join((key, *(f for f in forms if f)))]
-    return Reason((key,), tuple(p for p in fill(template, **fields) if p != ""))
+    form = ".".join((key, *(f for f in forms if f)))
+    text = template("Advice", form, count_of("Advice", form, fields))
+    return Reason((key,), tuple(p for p in fill(text, **fields) if p != ""))
 
 
 def _merge(parts: Sequence[Part]) -> list[Part]:
@@ -89,7 +91,7 @@ def card_words(view: SeatView) -> Callable[[int], str]:
 
     def name(c: int) -> str:
         if view.trump is not None and variant.suit[c] == view.trump:
-            rank = pack.rank_names[RANKS[c % 10]] if pack else card_name(c).split(" of ")[0]
+            rank = (pack or FRENCH_PACK)._rank(RANKS[c % 10])
             return narrate.say("Cards", "trump", rank=rank)
         return narrate.say("Cards", "named", card=card_name(c, variant.pack_style))
 

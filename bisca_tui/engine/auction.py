@@ -22,8 +22,12 @@ from . import actions as A
 from .cards import ITALIAN_PACK, RANKS
 from .narrate.sayings import Refusal
 
-# ranks as an Italian or Spanish player names them in a bid (the Q is the Horse)
-RANK_WORDS = {r: ITALIAN_PACK.rank_word(r) for r in RANKS}
+
+def rank_word(letter: str) -> str:
+    """A rank as an Italian or Spanish player names it in a bid (the Q is the Horse), in
+    the language in use."""
+    return ITALIAN_PACK.rank_word(letter)
+
 
 REDEAL = "redeal"  # all passed: the same dealer deals again
 DEALER_AT_ZERO = "dealer-at-zero"  # all passed: the dealer plays, needing 61
@@ -92,7 +96,7 @@ class RanksThenPoints(BidDomain):
 
     def label(self, bid: int) -> str:
         if bid >= A.BID_RANK:
-            return RANK_WORDS[RANKS[bid - A.BID_RANK]]
+            return rank_word(RANKS[bid - A.BID_RANK])
         return f"Two for {bid - A.BID}"
 
 

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..lang import pgettext
+
+# a pack's words, looked up by a context made here (the catalogue gathers them from the packs)
+_word_in = pgettext
+
 SUITS = "SHDC"
 RANKS = "A234567JQK"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -50,7 +55,7 @@ def card_name(card: int, pack: str = "french") -> str:
     """A card in words, in a pack named in ``PACKS``: ``Ace of spades``, ``Horse of coins``."""
     if pack in PACKS:
         return PACKS[pack].card_name(card)
-    return f"{RANK_NAMES[RANKS[card % 10]]} of {SUIT_NAMES[SUITS[(card % 40) // 10]]}"
+    return FRENCH_PACK.card_name(card)
 
 
 _PARSE: dict[str, int] = {}
@@ -135,10 +140,18 @@ class Pack:
     suit_keys: str = "shdc"  # the key that picks each suit, by suit S H D C
     rank_keys: dict[str, str] | None = None  # the key of each rank (default: its label)
 
+    # Every word goes through the catalogues, known by the pack it belongs to: a rank or a
+    # suit (``italian.rank`` "Horse" is "Cavallo" in Italian, "Caballo" in Spanish); the
+    # patterns that join them are known as ``card`` and ``card.labelled``.
+
+    def _rank(self, letter: str) -> str:
+        name = self.rank_names[letter]
+        return name if name.isdigit() else _word_in(f"{self.name}.rank", name)
+
     def card_name(self, card: int) -> str:
         """A card in words: ``Horse of coins``."""
-        rank, suit = RANKS[card % 10], SUITS[(card % 40) // 10]
-        return f"{self.rank_names[rank]} of {self.suit_names[suit]}"
+        return pgettext("card", "{rank} of {suit}").format(
+            rank=self._rank(RANKS[card % 10]), suit=self.suit_name((card % 40) // 10))
 
     def rank_label(self, card: int) -> str:
         return self.rank_labels[RANKS[card % 10]]
@@ -150,11 +163,13 @@ class Pack:
     def rank_word(self, letter: str) -> str:
         """A rank standing alone, spelled: ``Seven``, ``Horse``, ``Queen``."""
         name = self.rank_names[letter]
-        return RANK_WORDS[letter] if name.isdigit() else name
+        if name.isdigit():
+            return pgettext("rank", RANK_WORDS[letter])
+        return self._rank(letter)
 
     def suit_name(self, suit: int) -> str:
-        """A suit in English words: ``cups``, ``hearts``."""
-        return self.suit_names[SUITS[suit]]
+        """A suit in words: ``cups``, ``hearts``."""
+        return _word_in(f"{self.name}.suit", self.suit_names[SUITS[suit]])
 
     def local_suit_name(self, suit: int) -> str:
         return self.local_suit_names[SUITS[suit]]
@@ -163,10 +178,12 @@ class Pack:
         """The card in words, with the face's label when the words do not show it:
         ``King (12) of cups``, ``Horse (C) of coins``, ``King of hearts``, ``7 of cups``."""
         letter = RANKS[card % 10]
-        name, label = self.rank_names[letter], self.rank_labels[letter]
+        name, label = self._rank(letter), self.rank_labels[letter]
+        suit = self.suit_name((card % 40) // 10)
         if not name.startswith(label):
-            name = f"{name} ({label})"
-        return f"{name} of {self.suit_name((card % 40) // 10)}"
+            return pgettext("card.labelled", "{rank} ({label}) of {suit}").format(
+                rank=name, label=label, suit=suit)
+        return pgettext("card", "{rank} of {suit}").format(rank=name, suit=suit)
 
     def suit_key(self, suit: int) -> str:
         return self.suit_keys[suit]

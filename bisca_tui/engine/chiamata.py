@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import phases as P
-from .auction import RANK_WORDS, REDEAL, REOPEN, AuctionRules, Points, RanksThenPoints
+from .auction import REDEAL, REOPEN, AuctionRules, Points, RanksThenPoints, rank_word
 from .calling import AuctionPhase, CalledPartnerGame, CallPhase
-from .cards import ITALIAN, PACKS, RANKS, SUITS, card_name, make_card
+from .cards import ITALIAN, PACKS, RANKS, card_name, make_card
 from .narrate.sayings import Refusal
 from .play import DarkPlay
 from .variant import FREE, HouseRule, register
@@ -104,9 +104,9 @@ class Chiamata(CalledPartnerGame):
         assert isinstance(domain, RanksThenPoints)
         rank = RANKS[domain.called_rank(c.bid)]
         if rank == "2":
-            suit = PACKS[self.pack_style].suit_names[SUITS[self.suit[card]]]
-            return Refusal("call.two_or_lacking", suit=suit, suit_one=suit[:-1])
-        return Refusal("call.rank", rank=RANK_WORDS[rank], card=card_name(card, self.pack_style))
+            suit = PACKS[self.pack_style].suit_name(self.suit[card])
+            return Refusal("call.two_or_lacking", suit=suit)
+        return Refusal("call.rank", rank=rank_word(rank), card=card_name(card, self.pack_style))
 
     def implied_holdings(self, contract) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """After a bid of two, a call of another card than the two is only allowed to a

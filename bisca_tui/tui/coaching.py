@@ -85,7 +85,8 @@ def points_cell(x: float | None) -> str:
 
 # under the advice for a bid, a call or a signal, whose reason may well quote a number (the
 # points in hand): what the search does not give for it
-RULE_OF_THUMB = template("Review", "rule_of_thumb")
+def rule_of_thumb() -> str:
+    return template("Review", "rule_of_thumb")
 
 
 def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
@@ -106,7 +107,7 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
     numbers = [o for o in hint.options if o.points is not None]
     if not numbers:
         t.append("\n")
-        t.append(RULE_OF_THUMB, style="bright_black")
+        t.append(rule_of_thumb(), style="bright_black")
         return t
     t.append("\n\n")
     t.append("  card  points  win", style="bold")
@@ -191,7 +192,7 @@ def other_text(d: OtherDecision, style: str, variant: Variant) -> Text:
     if d.reason:
         t.append_text(parts_text(d.reason_parts, d.reason, style))
     t.append("\n")
-    t.append(RULE_OF_THUMB, style="bright_black")
+    t.append(rule_of_thumb(), style="bright_black")
     return t
 
 

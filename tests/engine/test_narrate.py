@@ -16,8 +16,8 @@ from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import events as E
 from bisca_tui.engine.invariants import random_action
 from bisca_tui.engine.narrate import MESSAGES, NOT_EVENTS, SILENT, CardRef, fill, narrate, tell
-from bisca_tui.engine.narrate import messages as M
 from bisca_tui.engine.narrate import narrator as T
+from bisca_tui.engine.narrate import wording as M
 from bisca_tui.engine.variant import all_variants
 
 KINDS = [getattr(E, k) for k in E.__all__
@@ -96,9 +96,9 @@ def test_every_event_of_real_deals_is_told_with_every_field_filled(
     used: set[tuple[str, str]] = set()
     real = M.template
 
-    def spy(kind: str, form: str) -> str:
+    def spy(kind: str, form: str, n: int | None = None) -> str:
         used.add((kind, form))
-        return real(kind, form)
+        return real(kind, form, n)
     monkeypatch.setattr(T, "template", spy)
     kinds: set[str] = set()
     for st, events, _ in DEALS:

@@ -20,7 +20,7 @@ from bisca_tui.coach import hint
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.cardart import card_text
-from bisca_tui.tui.coaching import RULE_OF_THUMB, hint_seed, parts_text
+from bisca_tui.tui.coaching import hint_seed, parts_text, rule_of_thumb
 from bisca_tui.tui.screens.keys import KeysScreen
 
 SAMPLES = 8  # a fixed number of sampled deals: the hint repeats exactly
@@ -189,7 +189,7 @@ async def test_a_hint_for_a_bid_names_it(private_data) -> None:
         assert not A.is_play(advice.action)
         shown = t.hint_panel().text.plain
         assert shown.startswith("Advised: ") and ("bid " in shown or "pass" in shown)
-        assert "bid:" not in shown and " ".join(RULE_OF_THUMB.split()) in " ".join(
+        assert "bid:" not in shown and " ".join(rule_of_thumb().split()) in " ".join(
             shown.split())
         assert "without numbers" not in shown
 

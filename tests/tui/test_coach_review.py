@@ -24,7 +24,7 @@ from bisca_tui.coach import review_deal
 from bisca_tui.coach.review import REVIEW_SEED
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
-from bisca_tui.tui.coaching import RULE_OF_THUMB
+from bisca_tui.tui.coaching import rule_of_thumb
 from bisca_tui.tui.screens.confirm import ChoiceDialog
 from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.review import ReviewScreen
@@ -236,4 +236,4 @@ async def test_a_bid_is_listed_beside_the_cards_with_the_hard_levels_choice(
         r.query_one("#review-table", DataTable).move_cursor(row=row)
         await pilot.pause()
         assert "Chose pass; the hard level would have chosen bid " in side(r)
-        assert " ".join(RULE_OF_THUMB.split()) in " ".join(side(r).split())
+        assert " ".join(rule_of_thumb().split()) in " ".join(side(r).split())

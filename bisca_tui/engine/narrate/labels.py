@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .. import actions as A
 from .. import phases as P
 from ..cards import PACKS, SUIT_NAMES, SUITS
-from .messages import say
+from .wording import say
 
 __all__ = ["ChoiceRound", "action_noun", "bid_label", "choice_round", "suit_word"]
 

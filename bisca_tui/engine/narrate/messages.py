@@ -11,17 +11,13 @@ the words; ``tell`` (the narrator) picks a template and fills it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from string import Formatter
-from typing import Any
 
 from .advice import ADVICE
 from .rulings import NOTES, REFUSALS
 from .screens import SCREENS
 
-__all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part", "and_list", "fill", "joined", "say",
-           "template"]
+__all__ = ["CardRef", "MESSAGES", "NOT_EVENTS", "Part"]
 
 
 @dataclass(frozen=True)
@@ -304,65 +300,3 @@ MESSAGES: dict[str, dict[str, str]] = {
 #: the table's entries that are no event kind
 NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", *SCREENS)
 NOT_EVENTS += ("Refusal", "Note")
-
-
-def template(kind: str, form: str) -> str:
-    """The template of ``kind`` in ``form``; a ``you`` form that the kind does not need (the
-    same words for anyone) falls back to the ``other`` form. Raises ``KeyError`` for a kind
-    or form that the table lacks."""
-    forms = MESSAGES[kind]
-    if form not in forms:
-        for person in ("your", "you"):
-            if form.startswith(person):
-                return forms["other" + form[len(person):]]
-    return forms[form]
-
-
-def fill(text: str, **fields: Any) -> tuple[Part, ...]:
-    """A template with its fields filled: strings and numbers go into the text, cards
-    (``CardRef``) stay parts of their own, and parts already filled (a tuple) are spliced
-    in. A field missing raises ``KeyError``."""
-    parts: list[Part] = []
-    for literal, name, spec, _conv in Formatter().parse(text):
-        if literal:
-            parts.append(literal)
-        if name is None:
-            continue
-        value = fields[name]
-        if isinstance(value, CardRef):
-            parts.append(value)
-        elif isinstance(value, tuple):
-            parts.extend(value)
-        else:
-            parts.append(format(value, spec or ""))
-    out: list[Part] = []
-    for p in parts:  # neighbouring strings joined
-        if out and isinstance(p, str) and isinstance(out[-1], str):
-            out[-1] += p
-        else:
-            out.append(p)
-    return tuple(out)
-
-
-def say(kind: str, form: str, **fields: Any) -> str:
-    """A sentence of the table as plain text, every field (cards too) given as text."""
-    return "".join(str(p) for p in fill(template(kind, form), **fields))
-
-
-def joined(items: Sequence[Part]) -> tuple[Part, ...]:
-    """Items (names, cards) joined in a list by the table's ``List`` templates: "A", "A and
-    B", "A, B and C"."""
-    items = list(items)
-    if len(items) <= 1:
-        return tuple(items)
-    if len(items) == 2:
-        return fill(template("List", "two"), first=items[0], last=items[1])
-    rest = fill(template("List", "end"), first=items[-2], last=items[-1])
-    for item in reversed(items[:-2]):
-        rest = fill(template("List", "start"), first=item, rest=rest)
-    return rest
-
-
-def and_list(names: Sequence[str]) -> str:
-    """Names joined in a list: ``Ana``, ``Ana and Rui``, ``Ana, Rui and Eva``."""
-    return "".join(str(p) for p in joined(names))

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from .. import events as E
 from ..words import YOU
 from .labels import bid_label, suit_word
-from .messages import CardRef, Part, fill, say, template
+from .messages import CardRef, Part
+from .wording import count_of, fill, say, template
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -97,7 +98,8 @@ def _tell_silent(ev: E.Event, t: _Told) -> Line:
 
 def _line(kind: str, ev: E.Event, form: str, indent: bool = False,
           **fields: object) -> Line:
-    parts = fill(template(type(ev).__name__, form), **fields)
+    kind_ = type(ev).__name__
+    parts = fill(template(kind_, form, count_of(kind_, form, fields)), **fields)
     return Line(kind, ((INDENT,) + parts) if indent else parts)
 
 

@@ -71,7 +71,7 @@ REFUSALS: dict[str, str] = {
     "call.any_card": "the {card} may be called: any card may",
     "call.two": "the call is always a two: name the suit you want as trumps",
     "call.two_or_lacking": "after a bid of two the call is the 2 of the trump suit, or, "
-                           "holding the 2 of {suit}, the lowest {suit_one} you lack",
+                           "holding the 2 of {suit}, the lowest card of {suit} you lack",
     "call.rank": "the bid was {rank}: call the {rank} of the suit you want as trumps, not "
                  "the {card}",
     # ----- the monte: claims, discards, the declaration

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .messages import MESSAGES
+from .wording import count_of, template
 
 __all__ = ["Note", "Refusal", "Say", "words"]
 
@@ -70,4 +70,5 @@ def _rebuilt(cls: type[Say], key: str, fields: dict[str, Any]) -> Say:
 def words(said: Say) -> str:
     """A value of the table in words: its template, every field filled. A template or a
     field missing raises ``KeyError``."""
-    return MESSAGES[said.entry][said.key].format_map(said.fields)
+    fields = said.fields
+    return template(said.entry, said.key, count_of(said.entry, said.key, fields)).format_map(fields)
