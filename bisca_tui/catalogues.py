@@ -28,7 +28,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
 from .lang import DEFAULT, DOMAIN, LANGUAGES
-from .lang.catalogue import po_path, problems, read, stale_template, update, write
+from .lang.catalogue import (
+    po_path,
+    problems,
+    read,
+    stale_template,
+    update,
+    write,
+    write_template,
+)
 
 __all__ = ["gather", "main"]
 
@@ -98,11 +106,15 @@ def gather() -> Catalog:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bisca_tui.catalogues",
                                  description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", choices=("update", "check", "compile"),
+    ap.add_argument("command", choices=("update", "template", "check", "compile"),
                     help="update: write the template and catalogues and compile them; "
                          "check: say what is out of date or untranslated; "
+                         "template: write the template alone; "
                          "compile: only compile each catalogue as it stands")
     args = ap.parse_args(argv)
+    if args.command == "template":
+        print(write_template(gather()))
+        return 0
     if args.command == "compile":
         for code in LANGUAGES:
             if code != DEFAULT and po_path(code).exists():

@@ -23,7 +23,7 @@ from .cards import (
 from .context import CutOrKnock
 from .errors import LayoutError
 from .exchange import ExchangeRule, two_for_any
-from .narrate.sayings import Note, Refusal, words
+from .narrate.sayings import Note, Refusal, told
 from .phases import CUT_OR_KNOCK, DEALING, FINISHED, Phase
 from .play import PartnersShownPlay
 from .variant import (
@@ -99,7 +99,7 @@ class BiscaBase(Variant):
 
     def no_game(self, pts: list[int], tricks: list[int]) -> DealScore:
         return DealScore(tuple(pts), tuple(tricks), (0,) * self.n_teams,
-                         (words(Note("no_game", points=pts[0], other=pts[1])),), None)
+                         (told(Note("no_game", points=pts[0], other=pts[1])),), None)
 
     def won(self, pts: list[int], tricks: list[int], w: int, games: int, why: str,
             state: GameState | None = None, **fields: int) -> DealScore:
@@ -113,7 +113,7 @@ class BiscaBase(Variant):
                 gp[i] += g
             notes = [e.reason for e in state.score_events]
         form = ".one" if games == 1 else ".many"
-        notes.append(words(Note("won." + why + form, games=games, **fields)))
+        notes.append(told(Note("won." + why + form, games=games, **fields)))
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
 
 
@@ -336,23 +336,23 @@ class BiscaCapixaba(BiscaBase):
             ace_team = team[seats[i]]
             if i == j + 1:
                 state.add_game_points(ace_team, 2 if hearts else 1,
-                                      words(Note("heley.straight")))
+                                      told(Note("heley.straight")))
             elif j == 0 and i == 3:
                 state.add_game_points(team[winner], 3 if hearts else 2,
-                                      words(Note("heley.roda")))
+                                      told(Note("heley.roda")))
             elif abs(i - j) == 2:
                 if not last:
                     state.add_game_points(1 - ace_team, 3 if hearts else 2,
-                                          words(Note("heley.partners")))
+                                          told(Note("heley.partners")))
             elif i < j:
                 state.add_game_points(ace_team, 4 if hearts else 2,
-                                      words(Note("heley.after")))
+                                      told(Note("heley.after")))
         elif j == 0 and winner == seats[0]:
             if self.options["rodar_literal"]:
                 gp = 1 if hearts else 2
             else:
                 gp = 2 if hearts else 1
-            state.add_game_points(team[seats[0]], gp, words(Note("rodar")))
+            state.add_game_points(team[seats[0]], gp, told(Note("rodar")))
 
     # --- scoring -------------------------------------------------------------------
 
@@ -363,7 +363,7 @@ class BiscaCapixaba(BiscaBase):
             # 60-60: the deal has no winner, though heleys scored in it still count
             gp = tuple(state.deal_game_points)
             notes = [e.reason for e in state.score_events]
-            notes.append(words(Note("no_game", points=pts[0], other=pts[1])))
+            notes.append(told(Note("no_game", points=pts[0], other=pts[1])))
             return DealScore(tuple(pts), tuple(tricks), gp, tuple(notes), None)
         p = pts[w]
         if p == 120:

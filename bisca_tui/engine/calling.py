@@ -37,7 +37,7 @@ from .auction import (
 from .auction import status as auction_status
 from .cards import card_name
 from .errors import LayoutError
-from .narrate.sayings import Note, Refusal, words
+from .narrate.sayings import Note, Refusal, told
 from .phase_data import NO_BIDDING
 from .phases import Phase
 from .play import CalledPlay, finish_trick
@@ -175,7 +175,7 @@ class AuctionPhase(Phase):
                 return
             assert rules.all_pass in (REDEAL, REOPEN)
             zero = (0,) * v.n_teams
-            state.end(DealScore(zero, zero, zero, (words(Note("redeal.passed")),),
+            state.end(DealScore(zero, zero, zero, (told(Note("redeal.passed")),),
                                 None, redeal=True))
             return
         bid = st.high_bid
@@ -347,9 +347,9 @@ class CalledPartnerGame(Variant):
         fields = {"points": pts[0], "need": c.need}
         if c.bid is not None:
             fields["bid"] = c.bid_label
-        notes = [words(Note(key, **fields))]
+        notes = [told(Note(key, **fields))]
         if sweep:
-            notes.append(words(Note("doubled.sweep")))
+            notes.append(told(Note("doubled.sweep")))
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes),
                          c.bidder if made else None)
 

@@ -30,7 +30,7 @@ from .auction import REDEAL, AuctionRules, Points
 from .calling import AuctionPhase, CalledPartnerGame, CallPhase, Contract
 from .cards import ITALIAN, card_name
 from .chiamata import DEALS_RULE, SESSION_RULE, TARGET_RULE
-from .narrate.sayings import Note, Refusal, words
+from .narrate.sayings import Note, Refusal, told
 from .phases import Phase
 from .play import CalledPlay
 from .variant import FREE, DealScore, HouseRule, register
@@ -79,7 +79,7 @@ class ClaimPhase(Phase):
         assert seat is not None
         if action == A.REDEAL:
             zero = (0,) * state.variant.n_teams
-            state.end(DealScore(zero, zero, zero, (words(Note("redeal.claimed", seat=seat)),),
+            state.end(DealScore(zero, zero, zero, (told(Note("redeal.claimed", seat=seat)),),
                                 None, redeal=True))
             for viewer in range(state.n):
                 state.show_hand(seat, viewer)
@@ -275,10 +275,10 @@ class ChiamataMonte(CalledPartnerGame):
         shown = state.bidding.partner_shown
         who = "alone" if alone else ("neighbour" if shown else "partner")
         key = f"contract.{who}.{'made' if made else 'failed'}"
-        notes = [words(Note(key, bid=c.bid_label, points=pts[0], need=c.need))]
+        notes = [told(Note(key, bid=c.bid_label, points=pts[0], need=c.need))]
         if c.need >= DOUBLE_FROM:
-            notes.append(words(Note("doubled.bid", bid=DOUBLE_FROM)))
+            notes.append(told(Note("doubled.bid", bid=DOUBLE_FROM)))
         if 120 in pts:
-            notes.append(words(Note("doubled.all_points")))
+            notes.append(told(Note("doubled.all_points")))
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes),
                          bidder if made else None)

@@ -15,7 +15,7 @@ from .auction import DEALER_AT_ZERO, AuctionRules, Points
 from .calling import CalledPartnerGame
 from .cards import PORTUGUESE, card_str, parse_card
 from .errors import LayoutError
-from .narrate.sayings import Note, words
+from .narrate.sayings import Note, told
 from .play import DummyPlay, OpenHandsPlay
 from .variant import FOLLOW_SUIT, DealScore, HouseRule, Variant, register
 
@@ -85,9 +85,9 @@ class SuecaBase(Variant):
         total = sum(pts)
         gp = [0] * self.n_teams
         if pts[0] == pts[1]:
-            notes = [words(Note("tie", points=pts[0], other=pts[1]))]
+            notes = [told(Note("tie", points=pts[0], other=pts[1]))]
             if self.options.get("tie") == "carry":
-                notes.append(words(Note("tie.carry")))
+                notes.append(told(Note("tie.carry")))
             return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), None)
         w = 0 if pts[0] > pts[1] else 1
         p = pts[w]
@@ -105,7 +105,7 @@ class SuecaBase(Variant):
                 why = "won.match_carried_deal" if carried == 1 else "won.match_carried_deals"
                 note = Note(why + form, games=needed, carried=carried)
             gp[w] = needed
-            notes = [words(note)]
+            notes = [told(note)]
             return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
         if p == total and self.options.get("sweep") != "tricks":
             games, note = 4, Note("won.all_points.many", points=total, games=4)
@@ -113,10 +113,10 @@ class SuecaBase(Variant):
             games, note = 2, Note("won.more_than.many", points=p, low=3 * total // 4, games=2)
         else:
             games, note = 1, Note("won.more_than.one", points=p, low=total // 2, games=1)
-        notes = [words(note)]
+        notes = [told(note)]
         if carried:
             games += carried
-            notes.append(words(Note("carried.one" if carried == 1 else "carried.many",
+            notes.append(told(Note("carried.one" if carried == 1 else "carried.many",
                                     carried=carried)))
         gp[w] = games
         return DealScore(tuple(pts), tuple(tricks), tuple(gp), tuple(notes), w)
@@ -153,7 +153,7 @@ class SuecaPontos(SuecaBase):
         pts, tricks = self.deal_points(state)
         w = None if pts[0] == pts[1] else (0 if pts[0] > pts[1] else 1)
         return DealScore(tuple(pts), tuple(tricks), tuple(pts),
-                         (words(Note("running_total", points=pts[0], other=pts[1])),), w)
+                         (told(Note("running_total", points=pts[0], other=pts[1])),), w)
 
 
 @register

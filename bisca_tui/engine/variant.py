@@ -19,7 +19,7 @@ from . import phases as P
 from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
 from .exchange import ExchangeRule
-from .narrate.sayings import Note, words
+from .narrate.sayings import Note, told
 from .play import PlayPhase
 from .restrictions import RESTRICTIONS, Restriction
 from .tricks import BeatsTable, beats_table
@@ -114,7 +114,7 @@ def highest_takes_it(pts: Sequence[int], tricks: Sequence[int]) -> DealScore:
         note = Note("highest", points=best)
     else:
         note = Note("highest.shared", points=best, count=len(winners))
-    return DealScore(tuple(pts), tuple(tricks), gp, (words(note),),
+    return DealScore(tuple(pts), tuple(tricks), gp, (told(note),),
                      winners[0] if len(winners) == 1 else None, winners=winners)
 
 

@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po, write_po
 from . import DEFAULT, DOMAIN, LANGUAGES
 
 __all__ = ["LOCALE", "compiled", "fields_of", "po_path", "problems", "read", "stale_template",
-           "template_path", "update", "write"]
+           "template_path", "update", "write", "write_template"]
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 #: two forms, one and more, as these languages count cards and points (the millions that
@@ -80,6 +80,13 @@ def write(code: str, cat: Catalog) -> None:
     po_path(code).parent.mkdir(parents=True, exist_ok=True)
     po_path(code).write_bytes(_dump(cat))
     _mo_path(code).write_bytes(compiled(read(po_path(code), code)))
+
+
+def write_template(template: Catalog) -> str:
+    """Write the template alone (the catalogues are brought up to date with it by ``update``)."""
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    template_path().write_bytes(_dump(template))
+    return str(template_path())
 
 
 def update(template: Catalog) -> list[str]:

@@ -32,7 +32,16 @@ from ..engine.cards import (
     rank_of,
 )
 from ..engine.errors import OptionError
-from ..engine.variant import REQUEST, HouseRule, Signal, Variant, variant_class
+from ..engine.spoken import (
+    choice_label,
+    game_description,
+    game_name,
+    rule_description,
+    signal_gesture,
+    signal_meaning,
+)
+from ..engine.variant import REQUEST, Signal, Variant, variant_class
+from ..lang import DEFAULT, N_, _, current, ngettext, pgettext
 
 __all__ = [
     "FALLBACK_NOTE",
@@ -48,7 +57,7 @@ RANKING_MARK = "<!-- ranking -->"
 SIGNALS_MARK = "<!-- signals -->"
 HOUSE_RULES_MARK = "<!-- house-rules -->"
 
-FALLBACK_NOTE = "A full rules page for this game is still to be written."
+FALLBACK_NOTE = N_("A full rules page for this game is still to be written.")
 
 # Pages written ahead of their variant: the ranking (and the pack that names its cards) to
 # show until the engine has the game.
@@ -62,13 +71,18 @@ def rank_word(letter: str, names: Pack = FRENCH_PACK) -> str:
     return names.rank_word(letter)
 
 
-def _pages() -> dict[str, Any]:
-    """The written pages by game id: this package's own, then those of any further folder
-    on its search path (``__path__``, as ``pkgutil.extend_path`` makes it), the first found
-    for an id kept."""
+def _pages(code: str = DEFAULT) -> dict[str, Any]:
+    """The written pages by game id, in the language ``code`` (English is the folder itself,
+    another language its subfolder named by its code): this package's own, then those of
+    any further folder on its search path (``__path__``, as ``pkgutil.extend_path`` makes
+    it), the first found for an id kept."""
     folders = [resources.files(__package__), *(Path(p) for p in __path__[1:])]
+    if code != DEFAULT:
+        folders = [f / code for f in folders]
     pages: dict[str, Any] = {}
     for folder in folders:
+        if not folder.is_dir():
+            continue
         for entry in folder.iterdir():
             if entry.name.endswith(".md") and _ID.fullmatch(entry.name[:-3]):
                 pages.setdefault(entry.name[:-3], entry)
@@ -80,9 +94,12 @@ def available_rules() -> list[str]:
     return sorted(_pages())
 
 
-def page_text(variant_id: str) -> str | None:
-    """The written page of a game as stored, marks included; None if it has none."""
-    entry = _pages().get(variant_id)
+def page_text(variant_id: str, code: str | None = None) -> str | None:
+    """The written page of a game as stored, marks included, in the language ``code`` (by
+    default the one in use), else in English; None if it has none."""
+    code = current() if code is None else code
+    entry = _pages(code).get(variant_id) if code != DEFAULT else None
+    entry = entry or _pages().get(variant_id)
     if entry is None:
         return None
     return entry.read_text(encoding="utf-8")
@@ -90,7 +107,7 @@ def page_text(variant_id: str) -> str | None:
 
 def format_value(value: Any) -> str:
     """A house-rule value as the rules text shows it: as the new game form labels it."""
-    return HouseRule.label(value)
+    return choice_label(value)
 
 
 def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
@@ -108,11 +125,12 @@ def ranking_section(ranking: Ranking, pack: list[int] | None = None,
     present = set(RANKS) if pack is None else {RANKS[rank_of(c)] for c in pack}
     points = ranking.points_by_letter
     lines = [
-        "## Ranking and points",
+        "## " + _("Ranking and points"),
         "",
-        "Every suit ranks the same way, highest first:",
+        _("Every suit ranks the same way, highest first:"),
         "",
-        "| Order | Card | Name | Points |",
+        "| {} | {} | {} | {} |".format(_("Order"), pgettext("ranking table", "Card"),
+                                    _("Name"), _("Points")),
         "|---|---|---|---|",
     ]
     order = 0
@@ -124,11 +142,13 @@ def ranking_section(ranking: Ranking, pack: list[int] | None = None,
                      f"| {points.get(letter, 0)} |")
     total = sum(points.get(RANKS[rank_of(c)], 0) for c in (pack or range(40)))
     lines.append("")
-    lines.extend(_wrap(f"The pack holds {total} card points in all."))
+    lines.extend(_wrap(_("The pack holds {total} card points in all.").format(total=total)))
     missing = [letter for letter in ranking.order if letter not in present]
     if missing:
-        words = ", ".join(f"{rank_word(m, names).lower()}s" for m in missing)
-        lines.extend(_wrap(f"Not in this pack: the {words}."))
+        words = _listed([rank_word(m, names) for m in missing], _("{first} and {last}"))
+        text = ngettext("Rank not in this pack: {ranks}.", "Ranks not in this pack: {ranks}.",
+                        len(missing))
+        lines.extend(_wrap(text.format(ranks=words)))
     return "\n".join(lines)
 
 
@@ -155,17 +175,22 @@ def _signal_variant(variant: Variant) -> tuple[Variant, str]:
     return variant, ""
 
 
-def _counts_text(counts: list[int]) -> str:
-    words = [str(n) for n in counts]
+def _listed(words: list[str], last_two: str) -> str:
+    """Words in a list, the last two joined by ``last_two`` (``{first} or {last}``)."""
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return last_two.format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def _counts_text(counts: list[int]) -> str:
+    return _listed([str(n) for n in counts], _("{first} or {last}"))
 
 
 def _sign_lines(signals: Iterable[Signal]) -> list[str]:
     lines: list[str] = []
     for sig in signals:
-        text = f"**{sig.meaning}**: {sig.gesture} (`signal:{sig.name}`)"
+        text = _("**{meaning}**: {gesture} (`signal:{name}`)").format(
+            meaning=signal_meaning(sig), gesture=signal_gesture(sig), name=sig.name)
         lines.extend(_wrap(text, "- ", "  "))
     return lines
 
@@ -182,17 +207,18 @@ def signals_section(variant: Variant, players_given: bool = True) -> str:
         return ""
     lines: list[str] = []
     if off == "rule":
-        lines.extend(_wrap("Signals are off at this table (house rule `signals`). "
-                           "When they are on, these are the signs:"))
+        lines.extend(_wrap(_("Signals are off at this table (house rule `signals`). "
+                             "When they are on, these are the signs:")))
     elif off == "players":
         counts = _counts_text(_signal_counts(type(variant), variant.options))
-        text = f"Signs are used only with {counts} players, between partners."
+        text = _("Signs are used only with {counts} players, between partners.").format(
+            counts=counts)
         if players_given:
-            text += (f" This table has {variant.n_people} players, so no signs are made"
-                     " here.")
-        lines.extend(_wrap(text + " These are the signs:"))
+            text += " " + _("This table has {n} players, so no signs are made here.").format(
+                n=variant.n_people)
+        lines.extend(_wrap(text + " " + _("These are the signs:")))
     else:
-        lines.extend(_wrap("The signs in use at this table:"))
+        lines.extend(_wrap(_("The signs in use at this table:")))
     lines.append("")
     told = [sig for sig in source.signals if sig.kind != REQUEST]
     asked = [sig for sig in source.signals if sig.kind == REQUEST]
@@ -200,8 +226,8 @@ def signals_section(variant: Variant, players_given: bool = True) -> str:
     if asked:
         if told:
             lines.append("")
-        lines.extend(_wrap("The requests: they ask the partner for something and tell "
-                           "nothing about the sender's cards, so any hand may make them:"))
+        lines.extend(_wrap(_("The requests: they ask the partner for something and tell "
+                             "nothing about the sender's cards, so any hand may make them:")))
         lines.append("")
         lines.extend(_sign_lines(asked))
     return "\n".join(lines)
@@ -209,17 +235,25 @@ def signals_section(variant: Variant, players_given: bool = True) -> str:
 
 def house_rules_section(variant: Variant | None) -> str:
     """Each house rule of the game with its meaning and the value in effect."""
-    lines = ["## House rules in effect", ""]
+    lines = ["## " + _("House rules in effect"), ""]
     rules = variant.house_rules if variant is not None else ()
     if not rules:
-        lines.extend(_wrap("This game has no house rules: it is always played as described."))
+        lines.extend(_wrap(_("This game has no house rules: it is always played as "
+                             "described.")))
         return "\n".join(lines)
     for rule in rules:
         value = variant.options[rule.name] if variant is not None else rule.default
-        mark = " (default)" if value == rule.default else ""
         choices = ", ".join(f"`{format_value(c)}`" for c in rule.choices)
-        text = (f"**{rule.name}** = `{format_value(value)}`{mark}. {rule.description} "
-                f"Choices: {choices}; default `{format_value(rule.default)}`.")
+        if value == rule.default:
+            # translators: a house rule's line on the rules page; {name} is its id
+            text = _("**{name}** = `{value}` (default). {description} Choices: {choices}; "
+                     "default `{default}`.")
+        else:
+            text = _("**{name}** = `{value}`. {description} Choices: {choices}; "
+                     "default `{default}`.")
+        text = text.format(name=rule.name, value=format_value(value),
+                           description=rule_description(rule), choices=choices,
+                           default=format_value(rule.default))
         lines.extend(_wrap(text, "- ", "  "))
     return "\n".join(lines)
 
@@ -238,17 +272,19 @@ def _place(page: str, mark: str, section: str) -> str:
 
 
 def _fallback_page(variant: Variant) -> str:
-    lines = [f"# {variant.name}", ""]
-    lines.extend(_wrap(variant.description))
+    lines = [f"# {game_name(variant)}", ""]
+    lines.extend(_wrap(game_description(variant)))
     lines.append("")
-    lines.extend(_wrap(f"*{FALLBACK_NOTE} Here is what the game itself says about it.*"))
+    lines.extend(_wrap("*" + _(FALLBACK_NOTE) + " "
+                       + _("Here is what the game itself says about it.") + "*"))
     players = ", ".join(str(p) for p in type(variant).players)
-    lines.extend(["", "## Players and pack", ""])
-    lines.extend(_wrap(f"Players: {players}. Cards in hand: {variant.hand_size}. "
-                       f"Pack: {len(variant.pack())} cards."))
+    lines.extend(["", "## " + _("Players and pack"), ""])
+    lines.extend(_wrap(_("Players: {players}. Cards in hand: {hand}. Pack: {cards} cards.")
+                       .format(players=players, hand=variant.hand_size,
+                               cards=len(variant.pack()))))
     lines.extend(["", RANKING_MARK, ""])
     if variant.signals:
-        lines.extend(["## Signals", "", SIGNALS_MARK, ""])
+        lines.extend(["## " + _("Signals"), "", SIGNALS_MARK, ""])
     lines.append(HOUSE_RULES_MARK)
     return "\n".join(lines) + "\n"
 

@@ -19,6 +19,7 @@ from .. import events as E
 from ..words import YOU
 from .labels import bid_label, suit_word
 from .messages import CardRef, Part
+from .sayings import shown
 from .wording import count_of, fill, say, template
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def _tell(ev: E.Event, t: _Told) -> Line | None:  # noqa: C901 - one branch per 
         return Line(line.kind, line.parts, short.parts)
     if isinstance(ev, E.PointsScored):
         return _line("score", ev, "other", indent=True, team=t.team(ev.team),
-                     points=ev.points, reason=ev.reason)
+                     points=ev.points, reason=shown(ev.reason))
     if isinstance(ev, (E.HandKept, E.RedealAgreed, E.Passed)):
         return _line("bid", ev, me, seat=who)
     if isinstance(ev, E.RedealClaimed):

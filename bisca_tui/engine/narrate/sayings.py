@@ -6,15 +6,20 @@ A value names its template by the table's entry (the class) and form (``key``), 
 its named fields. The engine builds a refusal only when it refuses an action, so legal play
 never pays for one; a deal's notes are told once, when the deal is scored (``DealScore.notes``
 keeps their words, as records and the history store them).
+
+A deal's notes are ``Told``: their words in English, the language records, the history, the
+bot protocol and JSON output keep, and the value they tell, so that a screen can tell them in
+the language of the person reading (``shown``).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ...lang import speaking
 from .wording import count_of, template
 
-__all__ = ["Note", "Refusal", "Say", "words"]
+__all__ = ["Note", "Refusal", "Say", "Told", "shown", "told", "words"]
 
 
 class Say:
@@ -72,3 +77,30 @@ def words(said: Say) -> str:
     field missing raises ``KeyError``."""
     fields = said.fields
     return template(said.entry, said.key, count_of(said.entry, said.key, fields)).format_map(fields)
+
+
+class Told(str):
+    """A note's words in English, carrying the value it tells (``said``)."""
+
+    said: Say
+
+    def __new__(cls, said: Say) -> Told:
+        with speaking("en"):
+            text = words(said)
+        told_ = super().__new__(cls, text)
+        told_.said = said
+        return told_
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Told, (self.said,))
+
+
+def told(said: Say) -> Told:
+    """A note as a deal keeps it: English words that can be told again in any language."""
+    return Told(said)
+
+
+def shown(note: str) -> str:
+    """A note in the language in use: told again from its value when it has one (a note
+    read back from a file is the words it stored)."""
+    return words(note.said) if isinstance(note, Told) else note
