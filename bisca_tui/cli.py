@@ -24,15 +24,19 @@ never terminal codes, and output cut short (a pipe into ``head``) ends the comma
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, lang
 from .argtypes import data_folder, positive_int, seat_number, variant_id
+from .datadir import data_dir
 from .engine import all_variants
 from .output import OutputClosed, flush_quietly
 from .table.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
+from .tui.prefs import SETTINGS_NAME
 
 DESCRIPTION = """\
 A terminal card table for the Ace-Ten games: Bisca, Sueca, Briscola Chiamata and Brisca.
@@ -94,6 +98,13 @@ def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) 
                              f"{DEFAULT_SPEED}); the form and the v key at the table change it")
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR", default=default(None),
                         help="where an interrupted match is saved and found again")
+    parser.add_argument("--lang", choices=list(lang.LANGUAGES), metavar="CODE",
+                        default=default(None),
+                        help="the language of the table and of every command's text: "
+                             + ", ".join(f"{c} ({n})" for c, n in lang.LANGUAGES.items())
+                             + "; by default the one last chosen at the table, else the "
+                               "system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); JSON output "
+                               "is the same in every language")
     parser.add_argument("--program", action="append", metavar="COMMAND",
                         default=default([]),
                         help="a bot program of yours (bot protocol) that the new game form "
@@ -110,8 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     raw = argparse.RawDescriptionHelpFormatter
     # the usage says outright that the command may be left out (argparse would not)
     usage = ("%(prog)s [-h] [--version] [--variant ID] [--cards STYLE] [--speed SPEED]\n"
-             "                 [--data-dir DIR] [--program COMMAND] [--no-programs]\n"
-             "                 [COMMAND ...]")
+             "                 [--data-dir DIR] [--lang CODE] [--program COMMAND]\n"
+             "                 [--no-programs] [COMMAND ...]")
     parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage, description=DESCRIPTION,
                                      epilog=EPILOG, formatter_class=raw)
     parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}")
@@ -288,11 +299,35 @@ def _review(args: argparse.Namespace) -> int:
     return 0
 
 
+def remembered_language(directory: str | Path | None) -> str | None:
+    """The language last chosen at the table, kept in the data folder's settings; None when
+    there is none (or the settings cannot be read: the table says why when it opens)."""
+    path = Path(directory or data_dir()) / SETTINGS_NAME
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    code = data.get("language") if isinstance(data, dict) else None
+    return code if code in lang.LANGUAGES else None
+
+
+def chosen_language(args: argparse.Namespace) -> str:
+    """``--lang``, else the language last chosen at the table, else the system's."""
+    given = getattr(args, "lang", None)
+    if given:
+        return given
+    return remembered_language(getattr(args, "data_dir", None)) or lang.from_environment()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(args_list)
         run: Callable[[argparse.Namespace], int] = args.run
+        lang.use(chosen_language(args))
+        if getattr(args, "json", False):  # JSON is the same in every language
+            with lang.speaking(lang.DEFAULT):
+                return int(run(args) or 0)
         return int(run(args) or 0)
     except OutputClosed:  # the reader went away (| head): nothing more to say
         return 0

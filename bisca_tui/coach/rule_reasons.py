@@ -23,6 +23,7 @@ from ..engine.actions import Kind as K
 from ..engine.auction import Points, RanksThenPoints
 from ..engine.cards import PACKS, SUITS
 from ..engine.narrate import CardRef, bid_label
+from ..engine.spoken import signal_meaning
 from ..engine.variant import ASK_CARDS, ASK_POINTS, Variant
 from ..engine.view import SeatView
 from .sentences import (
@@ -68,7 +69,7 @@ def rule_reason(view: SeatView, action: int) -> Reason:
             return say("ask_points")
         if name == ASK_CARDS:
             return say("ask_cards")
-        meaning = variant.signals[action - A.SIGNAL].meaning
+        meaning = signal_meaning(variant.signals[action - A.SIGNAL])
         return say("signal", meaning=meaning[:1].lower() + meaning[1:])
     if kind is K.DISCARD:
         return say("discard", card=CardRef(A.card_of(action)))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from . import actions as A
 from .cards import ITALIAN_PACK, RANKS
 from .narrate.sayings import Refusal
+from .narrate.wording import say
 
 
 def rank_word(letter: str) -> str:
@@ -73,7 +74,7 @@ class Points(BidDomain):
         return tuple(A.BID + n for n in range(self.low, self.high + 1))
 
     def label(self, bid: int) -> str:
-        return f"{bid - A.BID} points"
+        return say("Action", "points.many", count=bid - A.BID)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class RanksThenPoints(BidDomain):
     def label(self, bid: int) -> str:
         if bid >= A.BID_RANK:
             return rank_word(RANKS[bid - A.BID_RANK])
-        return f"Two for {bid - A.BID}"
+        return say("Action", "two_for", points=bid - A.BID)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ How strong a card is and what it is worth depend on the family: a ``Ranking`` ho
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from ..lang import pgettext
@@ -56,6 +57,13 @@ def card_name(card: int, pack: str = "french") -> str:
     if pack in PACKS:
         return PACKS[pack].card_name(card)
     return FRENCH_PACK.card_name(card)
+
+
+def _folded(word: str) -> str:
+    """A word without case or accents, to compare a rank's name with its label (``Ás``
+    starts with ``A``)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower())
+                   if not unicodedata.combining(c))
 
 
 _PARSE: dict[str, int] = {}
@@ -153,6 +161,10 @@ class Pack:
         return pgettext("card", "{rank} of {suit}").format(
             rank=self._rank(RANKS[card % 10]), suit=self.suit_name((card % 40) // 10))
 
+    def rank_name(self, card: int) -> str:
+        """A card's rank in the words of its name: ``Horse``, ``7``."""
+        return self._rank(RANKS[card % 10])
+
     def rank_label(self, card: int) -> str:
         return self.rank_labels[RANKS[card % 10]]
 
@@ -180,7 +192,7 @@ class Pack:
         letter = RANKS[card % 10]
         name, label = self._rank(letter), self.rank_labels[letter]
         suit = self.suit_name((card % 40) // 10)
-        if not name.startswith(label):
+        if not _folded(name).startswith(_folded(label)):
             return pgettext("card.labelled", "{rank} ({label}) of {suit}").format(
                 rank=name, label=label, suit=suit)
         return pgettext("card", "{rank} of {suit}").format(rank=name, suit=suit)

@@ -26,7 +26,19 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
-from .cards import R_2, R_3, R_7, R_ACE, R_J, R_K, R_Q, card_name, make_card, rank_of
+from .cards import (
+    R_2,
+    R_3,
+    R_7,
+    R_ACE,
+    R_J,
+    R_K,
+    R_Q,
+    card_name,
+    make_card,
+    pack_named,
+    rank_of,
+)
 from .narrate.sayings import Refusal
 from .phase_data import Exchanges
 from .phases import PlayPart
@@ -131,7 +143,7 @@ class ExchangePart(PlayPart):
         indicator = card_name(state.indicator, pack)
         if rank is None:
             return Refusal("exchange.indicator", indicator=indicator)
-        word = card_name(make_card(rank, state.trump), pack).split(" of ")[0]
+        word = pack_named(pack).rank_name(make_card(rank, state.trump))
         return Refusal("exchange.holder", rank=word, indicator=indicator)
 
 

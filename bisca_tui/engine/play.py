@@ -195,7 +195,10 @@ class PlayPhase(Phase):
                 return Refusal("no_signals")
             if k in state.signs.this_turn:
                 return Refusal("signal_sent")
-            return Refusal("signal_untrue", seat=seat, meaning=v.signals[k].meaning.lower())
+            from .spoken import signal_meaning  # refusing only: the words of the games
+
+            return Refusal("signal_untrue", seat=seat,
+                           meaning=signal_meaning(v.signals[k]).lower())
         for phase in v.phases:
             late = phase.why_late(state, action)
             if late is not None:

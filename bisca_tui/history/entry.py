@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..engine.match import Match
+from ..engine.narrate.sayings import Told
 from ..engine.variant import DealScore, Variant
 
 HUMAN = "human"
@@ -137,7 +138,10 @@ def marks(variant: Variant, score: DealScore, side: int, won: bool) -> tuple[boo
     pts = score.card_points[side] if side < len(score.card_points) else 0
     tricks = score.tricks[side] if side < len(score.tricks) else 0
     sweep = total_tricks > 0 and (tricks == total_tricks or (total_pts > 0 and pts == total_pts))
-    named = any("capote" in note.lower() for note in score.notes)
+    # a deal scored now names its capote by its note's key; one read back from the history
+    # keeps only the words, which are English
+    named = any(note.said.key.startswith("won.capote") if isinstance(note, Told)
+                else "capote" in note.lower() for note in score.notes)
     capote = won and not sweep and total_pts > 0 and (named or 4 * pts > 3 * total_pts)
     return capote, sweep
 

@@ -17,6 +17,7 @@ from ..engine.narrate import bid_label, say
 from ..engine.records import Record
 from ..engine.state import GameState
 from ..engine.variant import Variant
+from ..lang import pgettext
 
 # Phases in which the trump suit is settled and cards are played.
 PLAYING = (P.PLAY, P.OVER)
@@ -98,6 +99,10 @@ class _DealTracker:
             return say("HandShown", "note.open")
         if why == "dummy":
             return say("HandShown", "note.dummy")
+        if why == "start of play":
+            why = pgettext("HandShown.why", "start of play")
+        elif why == "stock drawn":
+            why = pgettext("HandShown.why", "stock drawn")
         return say("HandShown", "note", why=why)
 
     def _after_change(self) -> None:

@@ -8,7 +8,8 @@ from typing import Any
 from ..engine.cards import SUITS, pack_named, parse_card
 from ..engine.narrate import MESSAGES, say, suit_word
 from ..engine.words import YOU, count
-from .deal import join_names
+from ..lang import pgettext
+from .deal import DUMMY, join_names
 from .report import _printable_report
 
 
@@ -53,7 +54,8 @@ def _auction_lines(d: dict[str, Any], players: list[str],
             return say("Bid", "replay", seat=name, bid=b["bid"])
         return say("Passed", "you" if name == YOU else "other", seat=name)
     bids = [said(b) for b in d["auction"]]
-    first = d.get("auction_from", "eldest")
+    first = (pgettext("Bid.first", "the dealer") if d.get("auction_from") == "the dealer"
+             else pgettext("Bid.first", "eldest"))
     lines.append("  " + (say("Bid", "replay.auction", first=first, bids=", ".join(bids))
                          if bids else say("Bid", "replay.none", first=first)))
     bidder = d["bidder"]
@@ -99,7 +101,8 @@ def render_text(rep: dict[str, Any]) -> str:
         """The indicator in the pack's words, then in notation: ``King (12) of cups, KH``."""
         return f"{words.labelled_name(parse_card(text))}, {text}"
     rep = _printable_report(rep)
-    players = [p["name"] for p in rep["players"]]
+    players = [pgettext("seat", "dummy") if p["name"] == DUMMY else p["name"]
+               for p in rep["players"]]
     sides = [s["name"] for s in rep["sides"]]
     unit = rep.get("score_unit", "games")
     session = rep.get("match_deals")
@@ -117,7 +120,8 @@ def render_text(rep: dict[str, Any]) -> str:
         return _listing([say("Replay", "standing", side=sides[t], score=g)
                          for t, g in enumerate(games)])
 
-    lines = [say("Replay", "head", game=rep["variant_name"], id=rep["variant"],
+    lines = [say("Replay", "head", game=pgettext("game.name", rep["variant_name"]),
+                 id=rep["variant"],
                  count=len(players))]
     if rep["options"]:
         lines.append(say("Replay", "rules", rules=", ".join(

@@ -296,8 +296,11 @@ def test_actions_named_and_rounds_of_choices_say_the_tables_words() -> None:
     named = {bid_label(v, A.PASS), bid_label(v, A.REOPEN)}
     named |= {action_noun(a) for a in (A.CUT, A.KNOCK, A.EXCHANGE, A.REOPEN, A.ALONE, A.SHOW,
                                        A.REDEAL)}
+    bids = ("points.one", "points.many", "two_for")  # a bid in words
     assert named == {fill(M.template("Action", f), bid="61 points")[0]
-                     for f in MESSAGES["Action"]}
+                     for f in MESSAGES["Action"] if f not in bids}
+    assert bid_label(make_variant("chiamata", None, 5), A.BID + 70) == "Two for 70"
+    assert bid_label(make_variant("sueca-5"), A.BID + 61) == "61 points"
     said = set()
     for phase, legal in (("claim", [A.PASS, A.REDEAL]), ("auction", [A.PASS, A.REOPEN]),
                          ("declare", [A.ALONE, A.SHOW])):

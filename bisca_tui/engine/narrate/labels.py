@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import actions as A
 from .. import phases as P
-from ..cards import PACKS, SUIT_NAMES, SUITS
+from ..cards import pack_named
 from .wording import say
 
 __all__ = ["ChoiceRound", "action_noun", "bid_label", "choice_round", "suit_word"]
@@ -32,19 +32,17 @@ def bid_label(variant: Variant, action: int) -> str:
 
 def suit_word(card: int, pack: str = "french") -> str:
     """The suit of ``card`` in the pack's words ("hearts"; "cups" in the Italian pack)."""
-    names = PACKS[pack].suit_names if pack in PACKS else SUIT_NAMES
-    return names[SUITS[card % 40 // 10]]
+    return pack_named(pack).suit_name(card % 40 // 10)
 
 
 # ----- the non-card actions, worded for the consumers that offer or name them ---------------
 
-ACTION_NOUNS = {code: say("Action", f"noun.{A.kind(code).value}")
-                for code in (A.CUT, A.KNOCK, A.EXCHANGE, A.REOPEN, A.ALONE, A.SHOW, A.REDEAL)}
+NOUNED = frozenset((A.CUT, A.KNOCK, A.EXCHANGE, A.REOPEN, A.ALONE, A.SHOW, A.REDEAL))
 
 
 def action_noun(action: int) -> str | None:
     """A special action as a noun ("the cut", "playing alone"), or None for others."""
-    return ACTION_NOUNS.get(action)
+    return say("Action", f"noun.{A.kind(action).value}") if action in NOUNED else None
 
 
 @dataclass(frozen=True)

@@ -262,6 +262,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "Action": {  # actions named, for the dialogs and lines that offer or recall them
         "pass": "pass",
         "reopen": "reopen at {bid}",
+        # a bid in words: a number of card points, or Chiamata's two for a number
+        "points.one": "{count} point",
+        "points.many": "{count} points",
+        "two_for": "Two for {points}",
         "noun.cut": "the cut",
         "noun.knock": "the knock",
         "noun.exchange": "the exchange",

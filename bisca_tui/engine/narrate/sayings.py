@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...lang import speaking
 from .wording import count_of, template
 
 __all__ = ["Note", "Refusal", "Say", "Told", "shown", "told", "words"]
@@ -72,11 +71,12 @@ def _rebuilt(cls: type[Say], key: str, fields: dict[str, Any]) -> Say:
     return cls(key, **fields)
 
 
-def words(said: Say) -> str:
-    """A value of the table in words: its template, every field filled. A template or a
-    field missing raises ``KeyError``."""
+def words(said: Say, english: bool = False) -> str:
+    """A value of the table in words, in the language in use (``english``: in English):
+    its template, every field filled. A template or a field missing raises ``KeyError``."""
     fields = said.fields
-    return template(said.entry, said.key, count_of(said.entry, said.key, fields)).format_map(fields)
+    n = count_of(said.entry, said.key, fields)
+    return template(said.entry, said.key, n, translated=not english).format_map(fields)
 
 
 class Told(str):
@@ -85,9 +85,7 @@ class Told(str):
     said: Say
 
     def __new__(cls, said: Say) -> Told:
-        with speaking("en"):
-            text = words(said)
-        told_ = super().__new__(cls, text)
+        told_ = super().__new__(cls, words(said, english=True))
         told_.said = said
         return told_
 

@@ -7,6 +7,7 @@ joined in a list.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from string import Formatter
 from typing import Any
 
@@ -17,6 +18,7 @@ __all__ = ["and_list", "context", "count_of", "fill", "joined", "plural_pair", "
            "template"]
 
 
+@cache
 def _key(kind: str, form: str) -> str:
     """The form of ``kind`` that the table holds for ``form``: a ``you`` form that the kind
     does not need (the same words for anyone) falls back to the ``other`` form. Raises
@@ -32,6 +34,7 @@ def _key(kind: str, form: str) -> str:
     return form
 
 
+@cache
 def plural_pair(kind: str, key: str) -> tuple[str, str, str] | None:
     """For a form of a count (``one`` or ``many``, or ending in ``.one`` or ``.many``) whose
     other half the table holds: the context the catalogues know the pair by, and the two
@@ -51,18 +54,22 @@ def context(kind: str, key: str) -> str:
     return f"{kind}.{key}"
 
 
-def template(kind: str, form: str, n: int | None = None) -> str:
+def template(kind: str, form: str, n: int | None = None, translated: bool = True) -> str:
     """The template of ``kind`` in ``form``, in the language in use; a ``you`` form that the
     kind does not need falls back to the ``other`` form. A form of a count (``one`` or
     ``many``) takes the language's plural form for ``n`` (when not given, one for the
     ``one`` form and more for ``many``). Raises ``KeyError`` for a kind or form that the
-    table lacks."""
+    table lacks. ``translated`` false: the English of the table, whatever the language."""
     key = _key(kind, form)
     pair = plural_pair(kind, key)
     if pair is not None:
         if n is None:
             n = 1 if key.endswith("one") else 2
+        if not translated:
+            return pair[1] if n == 1 else pair[2]
         return npgettext(pair[0], pair[1], pair[2], n)
+    if not translated:
+        return MESSAGES[kind][key]
     return pgettext(context(kind, key), MESSAGES[kind][key])
 
 
