@@ -6,7 +6,21 @@ at the keyboard takes its ``you`` form, a count its ``one`` or ``many`` form.
 
 from __future__ import annotations
 
+from ..lang import pgettext
+
 YOU = "You"  # the name of the person at the keyboard when nobody else shares it
+
+
+def shown_name(name: str) -> str:
+    """A player's name as a screen shows it: the person at the keyboard (kept as ``YOU``
+    in saves, records and the history, whatever the language) in the language in use."""
+    return pgettext("person", "You") if name == YOU else name
+
+
+def stored_name(name: str) -> str:
+    """A name typed in a form, as kept: the person at the keyboard's name in the language in
+    use is ``YOU``."""
+    return YOU if name == shown_name(YOU) else name
 
 # nouns whose plural is not the noun with an "s"
 _PLURALS = {"match": "matches", "is": "are", "was": "were"}

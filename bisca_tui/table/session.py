@@ -23,6 +23,7 @@ from ..engine.state import GameState
 from ..engine.turns import Played, Views, act
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
+from ..engine.words import shown_name
 from .recording import Saving
 from .seats import (  # noqa: F401 (the screens and tests import the seats here)
     BOT,
@@ -267,6 +268,9 @@ class Session(Saving):
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    def shown_name(self, seat: int) -> str:  # "You" in the language in use
+        return shown_name(self.seats[seat].name)
 
     @property
     def hot_seat(self) -> bool:

@@ -32,6 +32,8 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from .. import lang
+from ..lang import N_, _
 from ..table.save import (
     ENV_DIR,
     Lock,
@@ -40,6 +42,7 @@ from ..table.save import (
     folder_problem,
     legacy_data_dir,
     migrate,
+    save_path,
     take_lock,
 )
 from ..table.settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
@@ -50,6 +53,8 @@ from .app_seating import AppSeating
 from .commands import BiscaCommands
 from .layout import too_small
 from .prefs import Prefs
+from .translated import Translated, translate_bindings
+from .words import speed_name, style_name
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
     from ..history.stats import Filters, Stats
@@ -57,25 +62,26 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
     from ..table.session import Session
 
 
-class BiscaApp(AppQuit, MatchSaves, AppSeating, AppHistory, App[int]):
+class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]):
     """The card table."""
 
     CSS_PATH = "bisca.tcss"
     TITLE = "Bisca"
     COMMANDS = App.COMMANDS | {BiscaCommands}
     BINDINGS = [
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "keys", "Keys", key_display="?", show=False),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f1", "rules", N_("Rules")),
+        Binding("question_mark", "keys", N_("Keys"), key_display="?", show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
     ]
 
     def action_keys(self) -> None:
         """Every key of the screen in view (the table has its own, per game)."""
-        from .screens.keys import KeysScreen, show_keys
+        from .screens.keys import KeysScreen, screen_name, show_keys
 
         if isinstance(self.screen, KeysScreen):
             return
-        show_keys(self.screen, f"Keys — {self.screen.__class__.__name__.removesuffix('Screen')}")
+        # translators: the title of the list of keys; {screen} is the screen's name
+        show_keys(self.screen, _("Keys — {screen}").format(screen=screen_name(self.screen)))
 
     def __init__(self, bot_delay: float | None = None, data_directory: Path | str | None = None,
                  default_bot_level: str | None = None, variant: str | None = None,
@@ -166,21 +172,21 @@ class BiscaApp(AppQuit, MatchSaves, AppSeating, AppHistory, App[int]):
         if self.folder_trouble:
             self.notices.append(self.folder_trouble)
         elif self.prefs.problem:
-            self.notify(self.prefs.problem, title="Settings", severity="warning", timeout=10,
-                        markup=False)
+            self.notify(self.prefs.problem, title=_("Settings"), severity="warning",
+                        timeout=10, markup=False)
         if self.legacy_directory is not None:
             self.notices += migrate(self.legacy_directory, self.data_directory)
         self.lock = take_lock(self.data_directory)
         if self.folder_trouble:
             pass  # said above, in one line
         elif self.lock.other_pid is not None:
-            self.notices.append(
-                f"Another table is open on {self.data_directory} (process "
-                f"{self.lock.other_pid}). Matches played at this one are saved in files of "
-                "their own, so neither table's match is lost.")
+            self.notices.append(_(
+                "Another table is open on {folder} (process {pid}). Matches played at this "
+                "one are saved in files of their own, so neither table's match is lost."
+            ).format(folder=self.data_directory, pid=self.lock.other_pid))
         elif self.lock.problem:
-            self.notices.append(f"Matches cannot be saved in {self.data_directory}: "
-                                f"{self.lock.problem}.")
+            self.notices.append(_("Matches cannot be saved in {folder}: {problem}.").format(
+                folder=self.data_directory, problem=self.lock.problem))
         self.load_saved()
         self.push_screen(StartScreen())
         # once the start screen is drawn: opening the history must not hold up the start
@@ -199,8 +205,9 @@ class BiscaApp(AppQuit, MatchSaves, AppSeating, AppHistory, App[int]):
         once, and the app goes on."""
         error = self.prefs.set(key, value)
         if error is not None:
-            self.notify(f"Settings cannot be kept in {self.prefs.path}: {error}",
-                        title="Settings", severity="warning", timeout=8, markup=False)
+            self.notify(_("Settings cannot be kept in {path}: {error}").format(
+                path=self.prefs.path, error=error),
+                title=_("Settings"), severity="warning", timeout=8, markup=False)
 
     def watch_theme(self, theme: str) -> None:
         if self.prefs_ready:
@@ -222,13 +229,13 @@ class BiscaApp(AppQuit, MatchSaves, AppSeating, AppHistory, App[int]):
             self.save_session()
         self.remember("speed", speed)
         self._redraw_form("#speed", speed)
-        self.notify(f"Bot speed: {speed}")
+        self.notify(_("Bot speed: {speed}").format(speed=speed_name(speed)))
 
     def set_motion(self, on: bool) -> None:
         """Cards that move, or not, from now on."""
         self.motion = on
         self.remember("motion", "on" if on else "off")
-        self.notify(f"Moving cards: {'on' if on else 'off'}")
+        self.notify(_("Moving cards: on") if on else _("Moving cards: off"))
 
     def set_card_style(self, style: str) -> None:
         """Suits as symbols or letters, at the table in play and from now on."""
@@ -247,7 +254,32 @@ class BiscaApp(AppQuit, MatchSaves, AppSeating, AppHistory, App[int]):
                 redraw(style)
         self.remember("card_style", style)
         self._redraw_form("#card-style", style)
-        self.notify(f"Card style: {style}")
+        self.notify(_("Card style: {style}").format(style=style_name(style)))
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on: remembered for the next run, and what is on screen
+        is said again in it (the start screen drawn anew, every footer's keys)."""
+        code = lang.use(code)
+        self.remember("language", code)
+        translate_bindings(self)
+        if self.saved is not None:  # the start screen's line about it
+            from .app_saves import describe
+
+            self.saved_summary = describe(self.saved, save_path(self.data_directory))
+        for screen in self.screen_stack:
+            for node in (screen, *screen.query("*")):
+                if "_english_bindings" in node.__dict__:
+                    translate_bindings(node)
+            retell = getattr(screen, "retell", None)
+            if callable(retell):
+                retell()
+            screen.refresh_bindings()
+        # the rules panels kept are in the language they were built in
+        for key, name in list(self.rules_screens.items()):
+            if not any(s is self.get_screen(name) for s in self.screen_stack):
+                self.uninstall_screen(name)
+                del self.rules_screens[key]
+        self.notify(_("Language: {name}").format(name=lang.LANGUAGES[code]))
 
     def _redraw_form(self, selector: str, value: str) -> None:
         """The new game form, if open, shows the choice just made in the palette."""

@@ -9,6 +9,8 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+from ..lang import _
+
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
     from collections.abc import Iterator
 
@@ -58,7 +60,7 @@ class AppHistory:
         finally:
             self._history_lock.release()
         if say is not None:
-            self._say(say, "Game history", "warning")
+            self._say(say, _("Game history"), "warning")
         return self._history
 
     @contextlib.contextmanager
@@ -73,15 +75,16 @@ class AppHistory:
         reading it, in one line."""
         import sqlite3
 
-        from ..history.store import BUSY_REASON, db_path
+        from ..history.store import db_path
 
         if error is None:
             problem = self.history_problem
-            return problem.message() if problem else "The game history cannot be read."
+            return problem.message() if problem else _("The game history cannot be read.")
         if isinstance(error, sqlite3.OperationalError) and "locked" in str(error).lower():
-            return (f"The game history {db_path(self.data_directory)} {BUSY_REASON}; "
-                    "open this screen again in a moment.")
-        return f"The game history cannot be read just now ({error})."
+            return _("The game history {path} is busy (used by another bisca-tui, or another "
+                     "program?); open this screen again in a moment.").format(
+                         path=db_path(self.data_directory))
+        return _("The game history cannot be read just now ({error}).").format(error=error)
 
     def warm_stats(self) -> None:
         """Open the history and work out the statistics the statistics screen shows first
@@ -158,6 +161,6 @@ class AppHistory:
     def _history_write_failed(self, error: Exception) -> None:
         if not self.history_failed:
             self.history_failed = True
-            self._say(f"This match could not be kept in the game history "
-                      f"({error.__class__.__name__}: {error}); play goes on.",
-                      "Game history", "warning")
+            self._say(_("This match could not be kept in the game history ({error}); play "
+                        "goes on.").format(error=f"{error.__class__.__name__}: {error}"),
+                      _("Game history"), "warning")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..lang import _
+
 QUIT_DIALOG = "quit-unsaved"
 
 
@@ -30,13 +32,14 @@ class AppQuit:
         if self.screen.id == QUIT_DIALOG:
             return  # already asking
         folder = self.data_directory
-        body = Text(f"The match cannot be saved in {folder}:\n{error}\n\n"
-                    "While this table stays open the match goes on; quitting now loses it.")
+        body = Text(_("The match cannot be saved in {folder}:\n{error}\n\n"
+                      "While this table stays open the match goes on; quitting now loses "
+                      "it.").format(folder=folder, error=error))
         self.push_screen(ChoiceDialog(
-            "Cannot save the match", body,
-            [Choice("stay", "Stay at the table", "s", "primary"),
-             Choice("retry", "Try saving again", "t"),
-             Choice("quit", "Quit without saving", "x", "error")],
+            _("Cannot save the match"), body,
+            [Choice("stay", _("Stay at the table"), "s", "primary"),
+             Choice("retry", _("Try saving again"), "t"),
+             Choice("quit", _("Quit without saving"), "x", "error")],
             cancel="stay", dialog_id=QUIT_DIALOG), self._quit_answer)
 
     def _quit_answer(self, answer: str | None) -> None:
@@ -44,8 +47,8 @@ class AppQuit:
             self.call_later(self.request_quit)
         elif answer == "quit":
             error = self.last_save_error
-            self.leave(Text(f"The match was not saved ({self.data_directory}: {error})."),
-                       status=1)
+            self.leave(Text(_("The match was not saved ({folder}: {error}).").format(
+                folder=self.data_directory, error=error)), status=1)
 
     def leave(self, message: Text | None = None, status: int = 0) -> None:
         """Stop the bots and close the app (the match, if any, is saved already); a

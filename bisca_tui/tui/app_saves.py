@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..lang import _
 from ..table.save import (
     SaveProblem,
     clear_save,
@@ -25,9 +26,10 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
 def describe(session: Session, path: Path) -> str:
     """One line about a saved match: the game, who plays, how far, when it was saved."""
     from ..engine.narrate import say  # with the engine, once a match is read
+    from ..engine.spoken import game_name
 
     when = saved_at(path)
-    return say("Save", "line.when" if when else "line", game=session.variant.name,
+    return say("Save", "line.when" if when else "line", game=game_name(session.variant),
                names=" · ".join(p.name for p in session.people), deal=session.deal_number,
                trick=len(session.state.tricks) + 1,
                scores="-".join(str(p) for p in session.match.scores), when=when)
@@ -44,7 +46,8 @@ class MatchSaves:
         except OSError as e:  # it cannot be read: it may be sound, it stays as it is
             if not self.folder_trouble:
                 self.save_problem = SaveProblem(save_path(self.data_directory),
-                                                f"it cannot be read ({e})", None)
+                                                _("it cannot be read ({error})").format(
+                                                    error=e), None)
             return
         except Exception as e:  # whatever is wrong with the file, the app goes on
             self.save_problem = set_aside(self.data_directory, str(e))
@@ -95,10 +98,10 @@ class MatchSaves:
         try:
             session = self.read_session(path)
             if session is None:
-                raise FileNotFoundError(f"{path} is no longer there")
+                raise FileNotFoundError(_("{path} is no longer there").format(path=path))
         except Exception as e:
-            self.notify(f"{path.name} cannot be continued: {e}", title="Cannot continue",
-                        severity="error", markup=False)
+            self.notify(_("{file} cannot be continued: {error}").format(file=path.name, error=e),
+                        title=_("Cannot continue"), severity="error", markup=False)
             return
         self.start_session(session, path)
 
@@ -129,8 +132,8 @@ class MatchSaves:
         except OSError as e:
             self.last_save_error = e
             if not self.save_failed:
-                self.notify(f"Cannot save the match in {self.data_directory}: {e}",
-                            severity="error", markup=False)
+                self.notify(_("Cannot save the match in {folder}: {error}").format(
+                    folder=self.data_directory, error=e), severity="error", markup=False)
             self.save_failed = True
             return e
         self.last_save_error = None
@@ -142,6 +145,6 @@ class MatchSaves:
         try:
             clear_save(self.save_target or save_path(self.data_directory))
         except OSError as e:
-            self.notify(f"Cannot remove the finished match's save: {e}", severity="warning",
-                        markup=False)
+            self.notify(_("Cannot remove the finished match's save: {error}").format(error=e),
+                        severity="warning", markup=False)
         self.saved = None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from ..lang import N_, _
 from ..table.save import (
     claimed_by,
     keep_aside,
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
     from ..table.session import Session
 
 PROGRAMS_DIALOG = "confirm-programs"
-NOT_ALLOWED = "outside programs are not allowed at this table"
+NOT_ALLOWED = N_("outside programs are not allowed at this table")
 
 
 def shown_command(command: str) -> str:
@@ -54,26 +55,28 @@ class AppSeating:
         if not pending:
             self.sit_down(session, source)
             return
-        where = source.name if source is not None else "The new game"
+        where = source.name if source is not None else _("The new game")
         if self.no_programs:
-            names = ", ".join(name for name, _ in pending)
-            self.notify(f"{where} seats an outside program ({names}): {NOT_ALLOWED}.",
-                        title="Cannot start", severity="error", timeout=10, markup=False)
+            names = ", ".join(name for name, _command in pending)
+            self.notify(_("{where} seats an outside program ({names}): {refusal}.").format(
+                where=where, names=names, refusal=_(NOT_ALLOWED)),
+                title=_("Cannot start"), severity="error", timeout=10, markup=False)
             return
         if self.screen.id == PROGRAMS_DIALOG:
             return  # already asking
-        body = Text("This match seats outside programs. Each runs on this computer with "
-                    "your rights, exactly as written here:\n\n")
+        body = Text(_("This match seats outside programs. Each runs on this computer with "
+                      "your rights, exactly as written here:") + "\n\n")
         for name, command in pending:
             body.append(f"{shown_command(name)}: ", style="bold")
             body.append(shown_command(command) + "\n")
         if source is None:
-            body.append("\nNo goes back to the form; nothing is started.")
-            back = "No, back to the form"
+            body.append("\n" + _("No goes back to the form; nothing is started."))
+            back = _("No, back to the form")
         else:
-            body.append(f"\nNo goes back; the match stays saved in {source.name}, as it is.")
-            back = "No, go back"
-        commands = {f"cmd:{command}" for _, command in pending}
+            body.append("\n" + _("No goes back; the match stays saved in {file}, as it is.")
+                        .format(file=source.name))
+            back = _("No, go back")
+        commands = {f"cmd:{command}" for _name, command in pending}
 
         def answer(choice: str | None) -> None:
             if choice == "start":
@@ -81,8 +84,8 @@ class AppSeating:
                 self.sit_down(session, source)
 
         self.push_screen(ChoiceDialog(
-            "Start outside programs?", body,
-            [Choice("start", "Yes, start them", "y", "warning"),
+            _("Start outside programs?"), body,
+            [Choice("start", _("Yes, start them"), "y", "warning"),
              Choice("back", back, "n", "primary")],
             cancel="back", focus="back", dialog_id=PROGRAMS_DIALOG), answer)
 
@@ -104,9 +107,10 @@ class AppSeating:
             playing = claim.other_pid
         if playing is not None:  # two tables playing one match would undo each other
             name = (source or target).name
-            self.notify(f"{name} is being played at another table (process {playing}); it "
-                        "can be continued here once that table has left it.",
-                        title="Cannot continue", severity="error", timeout=10, markup=False)
+            self.notify(_("{file} is being played at another table (process {pid}); it "
+                          "can be continued here once that table has left it.").format(
+                              file=name, pid=playing),
+                        title=_("Cannot continue"), severity="error", timeout=10, markup=False)
             return
         self.release_claim()
         self.claim = claim
@@ -136,20 +140,22 @@ class AppSeating:
         try:
             if self.other_table is not None:
                 target = new_slot(self.data_directory)
-                self.notify(f"Another table is open (process {self.other_table}): this "
-                            f"match is saved to {target}.", timeout=10, markup=False)
+                self.notify(_("Another table is open (process {pid}): this match is saved "
+                              "to {file}.").format(pid=self.other_table, file=target),
+                            timeout=10, markup=False)
                 return target
             if source is None:
                 kept = keep_aside(self.data_directory)
                 if kept is not None:
-                    self.notify(f"The match in progress was kept as {kept.name}: "
-                                "\"Continue an earlier match\" brings it back.", timeout=10,
-                                markup=False)
+                    self.notify(_("The match in progress was kept as {file}: \"Continue an "
+                                  "earlier match\" brings it back.").format(file=kept.name),
+                                timeout=10, markup=False)
         except OSError as e:
             target = new_slot(self.data_directory)
             if not self.folder_trouble:  # else said at the start
-                self.notify(f"The match in progress could not be set aside ({e}); it stays "
-                            f"in {main.name}, and this match is saved to {target.name}.",
+                self.notify(_("The match in progress could not be set aside ({error}); it "
+                              "stays in {file}, and this match is saved to {new_file}.").format(
+                                  error=e, file=main.name, new_file=target.name),
                             severity="warning", timeout=10, markup=False)
             return target
         return main

@@ -22,6 +22,7 @@ from ..engine.records import Record, replay_record
 from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
+from ..lang import number, pgettext
 from .cardart import card_text, rank_glyph, suit_text
 from .styled import drawn, styled
 
@@ -110,7 +111,9 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
         t.append(rule_of_thumb(), style="bright_black")
         return t
     t.append("\n\n")
-    t.append("  card  points  win", style="bold")
+    # translators: the heads of the hint's columns, each over its column: the card (five
+    # letters from the third), the points it is expected to bring, its chance to win
+    t.append(pgettext("hint", "  card  points  win"), style="bold")
     for o in hint.options:
         best = o.action == hint.action
         t.append("\n")
@@ -171,7 +174,7 @@ def decision_line(d: Decision | OtherDecision, trick: int, style: str,
     played = action_label(variant, d.played, style)
     best = (Text("=", style="bright_black") if d.best == d.played
             else action_label(variant, d.best, style))
-    lost = Text(f"{d.loss:.1f}" if d.loss >= 0.05 else "–",
+    lost = Text(number(d.loss, 1) if d.loss >= 0.05 else "–",
                 style=MARK_STYLE.get(d.mark, ""), justify="right")
     mark = mark_text(d.mark) if d.mark else Text("")
     return [Text(str(trick), justify="right"), played, best, lost, mark]

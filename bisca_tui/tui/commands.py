@@ -1,5 +1,6 @@
-"""The command palette's commands (ctrl+p): a new game, the rules of any game, the bots'
-pace, the card faces. Textual's own commands (the theme, the keys, quit) stay beside them."""
+"""The command palette's commands (ctrl+p): a new game, the language, the rules of any game,
+the bots' pace, the card faces. Textual's own commands (the theme, the keys, quit) stay
+beside them."""
 
 from __future__ import annotations
 
@@ -9,45 +10,61 @@ from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from ..lang import LANGUAGES, _, current
 from ..table.settings import CARD_STYLES, SPEEDS
+from .words import speed_name, style_help, style_name
 
 if TYPE_CHECKING:
     from .app import BiscaApp
 
-STYLE_HELP = {"symbols": "Each game in its own pack: Spanish, Italian or Portuguese suits",
-              "french": "The French suits ♠♥♦♣ for every game",
-              "letters": "Suits drawn as S H D C (for fonts without the suit symbols)"}
-
 
 def variant_names() -> list[tuple[str, str]]:
     """(id, name) of every game, loaded when the palette is opened (not at start-up)."""
+    from ..engine.spoken import game_name
     from ..engine.variant import all_variants
 
-    return [(cls.id, cls.name) for cls in all_variants()]
+    return [(cls.id, game_name(cls)) for cls in all_variants()]
+
+
+def now(title: str, chosen: bool) -> str:
+    """A setting's title, marked when it is the one in use."""
+    # translators: a setting in the command palette that is the one in use
+    return _("{setting} (now)").format(setting=title) if chosen else title
 
 
 def bisca_commands(app: BiscaApp) -> list[tuple[str, Callable[[], object], str]]:
     """(title, callback, help) of the app's own commands, in the order they are listed."""
     commands: list[tuple[str, Callable[[], object], str]] = [
-        ("New game", app.action_new_game, "Choose a game, the players and the house rules"),
+        (_("New game"), app.action_new_game,
+         _("Choose a game, the players and the house rules")),
     ]
+    for code, name in LANGUAGES.items():
+        # translators: the command palette's choice of a language, named in its own words
+        commands.append((now(_("Language: {name}").format(name=name), code == current()),
+                         partial(app.set_language, code),
+                         _("The language of the table's words")))
     for on in (True, False):
-        mark = " (now)" if on == app.motion else ""
-        commands.append((f"Moving cards: {'on' if on else 'off'}{mark}",
+        commands.append((now(_("Moving cards: on") if on else _("Moving cards: off"),
+                             on == app.motion),
                          partial(app.set_motion, on),
-                         "A card played slides to the trick (off for screen readers)"))
+                         _("A card played slides to the trick (off for screen readers)")))
     for speed in SPEEDS:
-        mark = " (now)" if speed == app.current_speed else ""
-        commands.append((f"Bot speed: {speed}{mark}", partial(app.set_speed, speed),
-                         "How fast the bots play"))
+        commands.append((now(_("Bot speed: {speed}").format(speed=speed_name(speed)),
+                             speed == app.current_speed),
+                         partial(app.set_speed, speed), _("How fast the bots play")))
     for style in CARD_STYLES:
-        mark = " (now)" if style == app.current_card_style else ""
-        commands.append((f"Card style: {style}{mark}", partial(app.set_card_style, style),
-                         STYLE_HELP[style]))
+        commands.append((now(_("Card style: {style}").format(style=style_name(style)),
+                             style == app.current_card_style),
+                         partial(app.set_card_style, style), style_help(style)))
     for vid, name in variant_names():
-        commands.append((f"Rules: {name}", partial(app.open_rules_of, vid),
-                         f"How {name} is played"))
+        commands.append((_("Rules: {game}").format(game=name), partial(app.open_rules_of, vid),
+                         _("How {game} is played").format(game=name)))
     return commands
+
+
+def rules_prefix() -> str:
+    """How the rules' commands begin in the language in use (``Rules: ``)."""
+    return _("Rules: {game}").split("{game}")[0]
 
 
 class BiscaCommands(Provider):
@@ -58,8 +75,9 @@ class BiscaCommands(Provider):
         return self.app  # type: ignore[return-value]
 
     async def discover(self) -> Hits:
+        prefix = rules_prefix()
         for title, callback, help_text in bisca_commands(self.bisca_app):
-            if not title.startswith("Rules: "):  # twenty games: found by typing "rules"
+            if not title.startswith(prefix):  # twenty games: found by typing "rules"
                 yield DiscoveryHit(title, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:

@@ -112,7 +112,7 @@ def partner_name(s: Session, v: SeatView) -> str | None:
         return None
     mates = [seat for seat in range(v.n_players)
              if seat != high and v.side_of[seat] == v.side_of[high]]
-    return s.name(mates[0]) if mates else say("Bidding", "partner.none")
+    return s.shown_name(mates[0]) if mates else say("Bidding", "partner.none")
 
 
 def contract_text(s: Session, v: SeatView) -> Text:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..lang import pgettext
+
 if TYPE_CHECKING:  # the card drawings load the engine: the start screen does without
     from .cardart import CardSize
 
@@ -56,7 +58,7 @@ def seats_on(n: int, bottom: int, side: str) -> list[int]:
 
 def place_names(n: int, bottom: int) -> dict[int, str]:
     """Seat -> where it sits in words, different for every seat ("top left", "top", "top
-    right"; "upper left", "lower left" when two share a side)."""
+    right"; "upper left", "lower left" when two share a side), in the language in use."""
     names = {bottom: BOTTOM}
     for side in (RIGHT, TOP, LEFT):
         seats = seats_on(n, bottom, side)  # top to bottom, or left to right
@@ -68,7 +70,22 @@ def place_names(n: int, bottom: int) -> dict[int, str]:
         else:
             words = [f"upper {side}", f"lower {side}"]
         names.update(zip(seats, words, strict=True))
-    return names
+    return {seat: place_word(name) for seat, name in names.items()}
+
+
+def place_word(place: str) -> str:
+    """A place at the table in words, in the language in use."""
+    words = {
+        # translators: where a seat sits on screen (the new game form's seats)
+        "bottom": pgettext("place", "bottom"), "right": pgettext("place", "right"),
+        "top": pgettext("place", "top"), "left": pgettext("place", "left"),
+        "top left": pgettext("place", "top left"), "top right": pgettext("place", "top right"),
+        "upper left": pgettext("place", "upper left"),
+        "lower left": pgettext("place", "lower left"),
+        "upper right": pgettext("place", "upper right"),
+        "lower right": pgettext("place", "lower right"),
+    }
+    return words.get(place, place)
 
 
 def too_small(width: int, height: int) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..lang import pgettext
 from .cardart import (
     SMALL,
     SYMBOLS,
@@ -32,7 +33,8 @@ def stock_lines(stock_count: int, indicator: int | None, trump: int | None, knoc
     width = 11
     count = f" {stock_count} "
     if trump is None:  # before the cut or knock: the whole pack, face down
-        body = _stock_box(width, " pack ", frame)
+        # translators: the face-down pack before the cut, in a box 9 letters wide
+        body = _stock_box(width, f" {pgettext('stock', 'pack')} "[:width - 2], frame)
         return [Text(" " * width), Text(" " * width)] + body
     if indicator is not None and stock_count > 1:
         suit = (indicator % 40) // 10
@@ -47,20 +49,27 @@ def stock_lines(stock_count: int, indicator: int | None, trump: int | None, knoc
         lines = card_lines(indicator, SMALL, style)
         pad = " " * ((width - SMALL.width) // 2)
         out = [Text(pad) + ln + Text(" " * (width - SMALL.width - len(pad))) for ln in lines]
-        return out + [Text("last card".center(width), style=muted())]
+        return out + [Text(pgettext("stock", "last card").center(width), style=muted())]
     out = _stock_box(width, count, frame) if stock_count else [
-        Text(" " * width), Text("no stock".center(width), style=muted()),
+        Text(" " * width), Text(pgettext("stock", "no stock").center(width), style=muted()),
         Text(" " * width)]
     if trump is not None:
         glyph = suit_glyph(trump, style)
         colour = suit_style(trump, style)
         if knocked:
-            out.append(Text(f"{glyph} trumps".center(width), style=colour + " reverse"))
-            out.append(Text("(knock)".center(width), style=colour))
+            out.append(Text(pgettext("stock", "{suit} trumps").format(suit=glyph).center(width),
+                            style=colour + " reverse"))
+            out.append(Text(pgettext("stock", "(knock)").center(width), style=colour))
         else:
-            out.append(Text(f"trumps {glyph}".center(width), style=colour))
+            out.append(Text(trumps(glyph).center(width), style=colour))
             out.append(Text(" " * width))
     return out
+
+
+def trumps(glyph: str) -> str:
+    """The trump suit's line under the stock: ``trumps ♥``."""
+    # translators: under the stock, the trump suit's symbol ({suit}) after or before the word
+    return pgettext("stock", "trumps {suit}").format(suit=glyph)
 
 
 def _stock_box(width: int, count: str, frame: str, joints: bool = False) -> list[Text]:
@@ -85,19 +94,19 @@ def trump_lines(trump: int | None, turned: int | None, note: Text | None = None,
     trump card while its holder keeps it, then the trump suit with a note under it."""
     width = 11
     if trump is None:
-        out = [Text(" " * width), Text("trumps".center(width), style=muted()),
-               Text("not yet".center(width), style=muted())]
+        out = [Text(" " * width), Text(pgettext("stock", "trumps").center(width), style=muted()),
+               Text(pgettext("stock", "not yet").center(width), style=muted())]
     elif turned is not None:
         pad = " " * ((width - SMALL.width) // 2)
         rest = " " * (width - SMALL.width - len(pad))
         out = [Text(pad) + ln + Text(rest) for ln in card_lines(turned, SMALL, style)]
         glyph = suit_glyph(trump, style)
-        out.append(Text(f"trumps {glyph}".center(width), style=suit_style(trump, style)))
+        out.append(Text(trumps(glyph).center(width), style=suit_style(trump, style)))
         return out
     else:
         glyph = suit_glyph(trump, style)
         colour = suit_style(trump, style)
-        out = [Text(" " * width), Text(f"trumps {glyph}".center(width), style=colour)]
+        out = [Text(" " * width), Text(trumps(glyph).center(width), style=colour)]
     if note is not None:
         line = note.copy()
         line.truncate(width)

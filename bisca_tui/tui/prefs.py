@@ -15,6 +15,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..lang import _
+
 SETTINGS_NAME = "settings.json"
 BROKEN_SUFFIX = ".broken"
 
@@ -39,15 +41,16 @@ class Prefs:
         except FileNotFoundError:
             return
         except (OSError, UnicodeDecodeError) as e:
-            self.problem = f"{self.path} cannot be read ({e}); the defaults are used."
+            self.problem = _("{path} cannot be read ({error}); the defaults are used.").format(
+                path=self.path, error=e)
             return
         try:
             data = json.loads(text)
             if not isinstance(data, dict):
-                raise ValueError("it does not hold a table of settings")
+                raise ValueError(_("it does not hold a table of settings"))
         except ValueError as e:
-            self.problem = (f"The settings in {self.path} are damaged ({e}); they were "
-                            "ignored and the defaults are used.")
+            self.problem = _("The settings in {path} are damaged ({error}); they were ignored "
+                             "and the defaults are used.").format(path=self.path, error=e)
             # kept for a look, and not reported again at the next start
             with contextlib.suppress(OSError):
                 os.replace(self.path, self.path.with_name(SETTINGS_NAME + BROKEN_SUFFIX))

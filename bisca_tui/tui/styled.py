@@ -19,6 +19,12 @@ def styled(kind: str, form: str, style: str | Sequence[str] = "", **fields: Any)
     with its own styles) and its words in ``style``: one style, or one for each stretch of
     words between fields in turn (the last one for the rest); a number or a word filled in
     takes the style of the words before it."""
+    return spliced(template(kind, form), style, **fields)
+
+
+def spliced(text: str, style: str | Sequence[str] = "", **fields: Any) -> Text:
+    """A sentence's template (``{card}`` fields, already in the language in use) as
+    ``styled`` makes one: a field that is rich text keeps its own styles."""
     styles = (style,) if isinstance(style, str) else tuple(style)
     t = Text()
     run, run_style, k = "", styles[0], 0
@@ -27,7 +33,7 @@ def styled(kind: str, form: str, style: str | Sequence[str] = "", **fields: Any)
         if run:
             t.append(run, style=run_style)
 
-    for literal, name, spec, _ in Formatter().parse(template(kind, form)):
+    for literal, name, spec, _conv in Formatter().parse(text):
         if literal:
             here = styles[min(k, len(styles) - 1)]
             k += 1

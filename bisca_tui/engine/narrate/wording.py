@@ -12,6 +12,7 @@ from string import Formatter
 from typing import Any
 
 from ...lang import npgettext, pgettext
+from ..words import YOU, shown_name
 from .messages import MESSAGES, CardRef, Part
 
 __all__ = ["and_list", "context", "count_of", "fill", "joined", "plural_pair", "say",
@@ -98,6 +99,8 @@ def fill(text: str, **fields: Any) -> tuple[Part, ...]:
         if name is None:
             continue
         value = fields[name]
+        if value == YOU:  # the person at the keyboard, named in the reader's language
+            value = shown_name(value)
         if isinstance(value, CardRef):
             parts.append(value)
         elif isinstance(value, tuple):

@@ -8,6 +8,9 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
+from ...lang import N_
+from ..translated import Translated
+
 ASK_HINT = -1  # what a bidding dialog answers when h asks the coach (the table shows it)
 
 
@@ -25,13 +28,13 @@ class HintKey:
         self.dismiss(ASK_HINT)  # type: ignore[attr-defined]
 
 
-HINT_BINDING = Binding("h", "ask_hint", "Hint", priority=True,
-                       tooltip="Close the dialog and show the coach's hint at the table")
+HINT_BINDING = Binding("h", "ask_hint", N_("Hint"), priority=True,
+                       tooltip=N_("Close the dialog and show the coach's hint at the table"))
 # A modal screen hides the app's keys: the rules stay one key away from a dialog.
-RULES_BINDING = Binding("f1", "app.rules", "Rules", tooltip="The rules of this game")
+RULES_BINDING = Binding("f1", "app.rules", N_("Rules"), tooltip=N_("The rules of this game"))
 
 
-class AboveTheHand(ModalScreen[int | None]):
+class AboveTheHand(Translated, ModalScreen[int | None]):
     """A dialog that keeps clear of the hand of the table under it: it sits at the top and
     ends above the hand, scrolling its list when that leaves it too little room."""
 
@@ -71,13 +74,13 @@ class AboveTheHand(ModalScreen[int | None]):
             w.styles.max_height = max(3, top - fixed)
 
 
-class PointsField(Input):
+class PointsField(Translated, Input):
     """A number of card points: typed, or stepped by up and down (page up and page down by
     ten) within ``low`` to ``high``."""
 
     BINDINGS = [
-        Binding("up", "step(1)", "More", show=False),
-        Binding("down", "step(-1)", "Fewer", show=False),
+        Binding("up", "step(1)", N_("More"), show=False),
+        Binding("down", "step(-1)", N_("Fewer"), show=False),
         Binding("pageup", "step(10)", show=False),
         Binding("pagedown", "step(-10)", show=False),
     ]

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import actions as A
 from ...engine.narrate import say
+from ...lang import N_, pgettext
 from .auction_base import HINT_BINDING, RULES_BINDING, AboveTheHand, HintKey, PointsField
 
 
@@ -22,7 +23,7 @@ class BidScreen(HintKey, AboveTheHand):
     Escape closes the dialog to look at the table (``b`` opens it again); it returns None
     then. Returns the action chosen."""
 
-    BINDINGS = [Binding("escape", "close", "Look at the table"), HINT_BINDING, RULES_BINDING]
+    BINDINGS = [Binding("escape", "close", N_("Look at the table")), HINT_BINDING, RULES_BINDING]
     AUTO_FOCUS = "#bid-input"
     BOX = "#bid-box"
 
@@ -45,8 +46,9 @@ class BidScreen(HintKey, AboveTheHand):
             with Horizontal(id="bid-row"):
                 yield PointsField(self.low, self.high, placeholder=f"{self.low}-{self.high}",
                                   id="bid-input")
-                yield Button("Bid", id="bid", variant="primary")
-                yield Button("Pass", id="pass")
+                # translators: the bidding dialog's buttons: make the bid typed, or pass
+                yield Button(pgettext("bid", "Bid"), id="bid", variant="primary")
+                yield Button(pgettext("bid", "Pass"), id="pass")
             yield Static("", id="bid-error")
         yield Footer()
 
@@ -89,20 +91,20 @@ class BidListScreen(HintKey, AboveTheHand):
     that line (or a digit) goes to the field, where up and down step the points and Enter
     bids. Escape closes the dialog to look at the table."""
 
-    BINDINGS = [Binding("escape", "close", "Look at the table"), HINT_BINDING, RULES_BINDING]
+    BINDINGS = [Binding("escape", "close", N_("Look at the table")), HINT_BINDING, RULES_BINDING]
     AUTO_FOCUS = "#bid-list"
     BOX = "#bid-box"
     SQUEEZE = "#bid-list"
 
-    RANKS_HINT = say("Dialog", "ranks.hint")
     POINTS = -2  # the list's line for the bids of two for points
 
     def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int,
-                 pass_label: str = "Pass", hint: str = RANKS_HINT, first: int = A.PASS,
-                 title: str = say("Dialog", "bid.title")) -> None:
+                 pass_label: str | None = None, hint: str | None = None,
+                 first: int = A.PASS, title: str | None = None) -> None:
         super().__init__()
-        self.hint = hint
-        self.title_text = title
+        self.hint = say("Dialog", "ranks.hint") if hint is None else hint
+        self.title_text = say("Dialog", "bid.title") if title is None else title
+        pass_label = pgettext("bid", "Pass") if pass_label is None else pass_label
         points = [a - A.BID for a, _ in options if A.BID <= a < A.BID_RANK]
         self.by_points = {n: A.BID + n for n in points}
         self.low = min(points, default=0)

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.cards import RANKS, SUITS
 from ...engine.narrate import say
+from ...lang import N_
 from ..cardart import card_text, pack_of, suit_glyph, suit_name, suit_text
 from ..styled import styled
 from .auction_base import RULES_BINDING, AboveTheHand
@@ -26,7 +27,7 @@ class CallScreen(AboveTheHand):
     (c: the Horse or cups), the list in use takes it. It opens on a card that may be
     called."""
 
-    BINDINGS = [Binding("escape", "close", "Look at the table"), RULES_BINDING]
+    BINDINGS = [Binding("escape", "close", N_("Look at the table")), RULES_BINDING]
     AUTO_FOCUS = "#call-ranks"
     BOX = "#call-box"
     SQUEEZE = "#call-ranks, #call-suits"

@@ -15,6 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...lang import N_, _
+from ..translated import Translated
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -26,7 +29,7 @@ class Choice:
     variant: str = "default"
 
 
-class ChoiceDialog(ModalScreen[str | None]):
+class ChoiceDialog(Translated, ModalScreen[str | None]):
     """A question and its answers as buttons; Escape answers ``cancel`` (None unless set).
 
     The body is plain text, never markup: it may hold player names and file paths.
@@ -37,7 +40,7 @@ class ChoiceDialog(ModalScreen[str | None]):
     ChoiceDialog .dialog-body { margin: 1 0; }
     ChoiceDialog Button { width: 100%; margin: 0; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, body: Text | str, choices: list[Choice],
                  cancel: str | None = None, focus: str | None = None,
@@ -84,14 +87,14 @@ class EarlierMatch:
     problem: str = ""
 
 
-class EarlierMatchesScreen(ModalScreen[Path | None]):
+class EarlierMatchesScreen(Translated, ModalScreen[Path | None]):
     """Pick an earlier match to continue; a damaged one is listed with what is wrong."""
 
     DEFAULT_CSS = """
     EarlierMatchesScreen .dialog { width: 90; }
     #earlier-list { height: auto; max-height: 16; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, matches: list[EarlierMatch]) -> None:
         super().__init__(id="earlier-matches")
@@ -99,15 +102,16 @@ class EarlierMatchesScreen(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Continue an earlier match", classes="dialog-title")
-            yield Static("Enter continues the match picked; Escape goes back.",
+            yield Static(_("Continue an earlier match"), classes="dialog-title")
+            yield Static(_("Enter continues the match picked; Escape goes back."),
                          classes="dim")
             items = []
             for i, m in enumerate(self.matches):
                 t = Text(m.summary, style="bold" if not m.problem else "")
                 t.append(f"\n  {m.path.name}", style="dim")
                 if m.problem:
-                    t.append(f"\n  cannot be continued: {m.problem}", style="red")
+                    t.append("\n  " + _("cannot be continued: {problem}").format(
+                        problem=m.problem), style="red")
                 items.append(Option(t, id=str(i), disabled=bool(m.problem)))
             yield OptionList(*items, id="earlier-list")
 

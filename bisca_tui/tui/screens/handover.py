@@ -10,13 +10,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine.narrate import say
+from ...lang import N_
+from ..translated import Translated
 from ..widgets.common import Body, TooSmall
 
 
-class HandOverScreen(Screen[None]):
+class HandOverScreen(Translated, Screen[None]):
     """A blank table with one line: whose turn it is. Enter hands the table over."""
 
-    BINDINGS = [Binding("enter", "take", "I am here")]
+    BINDINGS = [Binding("enter", "take", N_("I am here"))]
 
     def __init__(self, name: str) -> None:
         super().__init__(classes="handover")

@@ -27,20 +27,46 @@ from ...history.listing import (
     list_matches,
     record_of,
 )
-from ...history.stats import PERIODS, game_name, opponent_label
+from ...history.stats import PERIODS
 from ...history.store import Store
+from ...lang import N_, _
+from ..translated import Translated
+from ..words import PERIOD_LABELS, game_name, level_name, opponent_label
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
 
 LIMIT = 500  # matches listed at once (the filters reach older ones)
-PERIOD_LABELS = {"all": "All time", "week": "Last 7 days", "month": "Last 30 days",
-                 "year": "Last 12 months"}
-COLUMNS = ("Id", "Started", "Game", "Players", "Score", "Deals", "Result")
+COLUMNS = (N_("Id"), N_("Started"), N_("Game"), N_("Players"), N_("Score"), N_("Deals"),
+           N_("Result"))
+
+
+def players_of(m: MatchRow) -> str:
+    """The players in seat order: a bot by its level, a program as a program."""
+    parts = []
+    for p in m.players:
+        if p.kind == "human":
+            parts.append(p.name)
+        elif p.kind == "program":
+            parts.append(_("{name} (program)").format(name=p.name))
+        else:
+            parts.append(f"{p.name} ({level_name(p.level)})")
+    return ", ".join(parts)
+
+
+def outcome_of(m: MatchRow) -> str:
+    """Who won, or that the match goes on."""
+    if not m.finished:
+        return _("unfinished")
+    winners = [p.name for p in m.players if p.result == "won"]
+    if not winners:
+        # translators: the result of a match that ended level (a draw)
+        return _("level")
+    return _("{names} won").format(names=" & ".join(winners))
 
 
 def deal_label(d: DealRow) -> Text:
-    t = Text(f"Deal {d.index + 1}: ", style="bold")
+    t = Text(_("Deal {n}:").format(n=d.index + 1) + " ", style="bold")
     if d.redeal:
         t.append(say("Deal", "thrown_in.history"))
         return t
@@ -50,10 +76,10 @@ def deal_label(d: DealRow) -> Text:
     return t
 
 
-class DealChooser(ModalScreen[int | None]):
+class DealChooser(Translated, ModalScreen[int | None]):
     """Pick a deal of a match to replay."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, match: MatchRow, deals: list[DealRow]) -> None:
         super().__init__(id="deal-chooser")
@@ -63,10 +89,10 @@ class DealChooser(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         m = self.match
         with Vertical(classes="dialog"):
-            title = Text(f"Match {m.id} · {m.game} · ")
-            title.append(m.who())
+            title = Text(_("Match {id}").format(id=m.id) + f" · {game_name(m.variant)} · ")
+            title.append(players_of(m))
             yield Static(title, classes="dialog-title")
-            yield Static("Enter replays the deal picked; Escape goes back.", classes="dim")
+            yield Static(_("Enter replays the deal picked; Escape goes back."), classes="dim")
             yield OptionList(*[Option(deal_label(d), id=str(d.index)) for d in self.deals],
                              id="deal-list")
 
@@ -81,12 +107,12 @@ class DealChooser(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(Translated, Screen[None]):
     """The list of past matches."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("x", "export", "Export"),
+        Binding("escape", "back", N_("Back")),
+        Binding("x", "export", N_("Export")),
     ]
 
     def __init__(self, today: date | None = None) -> None:
@@ -120,18 +146,20 @@ class HistoryScreen(Screen[None]):
             except sqlite3.Error:  # fill() says what is wrong
                 pass
         with Vertical(id="history-body"):
-            yield Static("Past matches", classes="screen-title")
-            yield Static("Enter lists a match's deals, to replay one; x writes the match "
-                         "as a record file.", classes="dim", id="history-help")
+            yield Static(_("Past matches"), classes="screen-title")
+            yield Static(_("Enter lists a match's deals, to replay one; x writes the match "
+                           "as a record file."), classes="dim", id="history-help")
             with Horizontal(id="history-filters"):
                 yield Select([(Text(game_name(g)), g) for g in sorted(games, key=game_name)],
-                             prompt="Every game", id="history-game", compact=True)
+                             prompt=_("Every game"), id="history-game", compact=True)
                 yield Select([(Text(opponent_label(o)), o)
                               for o in sorted(kinds, key=opponent_label)],
-                             prompt="Every opponent", id="history-opponent", compact=True)
-                yield Select([(Text(v), k) for k, v in PERIOD_LABELS.items()], value="all",
+                             prompt=_("Every opponent"), id="history-opponent", compact=True)
+                yield Select([(Text(_(v)), k) for k, v in PERIOD_LABELS.items()], value="all",
                              allow_blank=False, id="history-period", compact=True)
-                yield Input(placeholder="a day: YYYY-MM-DD", id="history-day", compact=True)
+                # translators: the day filter's placeholder; YYYY-MM-DD is how to type it
+                yield Input(placeholder=_("a day: YYYY-MM-DD"), id="history-day",
+                            compact=True)
             yield Static("", id="history-empty")
             table: DataTable[Text | str] = DataTable(id="history-table", cursor_type="row",
                                                      zebra_stripes=True)
@@ -140,7 +168,7 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#history-table", DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*(_(c) for c in COLUMNS))
         self.fill()
         table.focus()
 
@@ -177,14 +205,14 @@ class HistoryScreen(Screen[None]):
             self.rows = []
             return
         if not self.rows:
-            empty.update(Text("No matches match these filters." if total else
-                              "No matches yet: every match played at this table is kept "
-                              "here, deal by deal.", style="dim"))
+            empty.update(Text(_("No matches match these filters.") if total else
+                              _("No matches yet: every match played at this table is kept "
+                                "here, deal by deal."), style="dim"))
         empty.display = not self.rows
         table.display = bool(self.rows)
         for r in self.rows:
-            table.add_row(str(r.id), r.started[:16].replace("T", " "), Text(r.game),
-                          Text(r.who()), r.scores(), str(r.deals), Text(r.outcome()),
+            table.add_row(str(r.id), r.started[:16].replace("T", " "), Text(game_name(r.variant)),
+                          Text(players_of(r)), r.scores(), str(r.deals), Text(outcome_of(r)),
                           key=str(r.id))
 
     def current(self) -> MatchRow | None:
@@ -221,8 +249,8 @@ class HistoryScreen(Screen[None]):
             try:
                 self.day = date.fromisoformat(text).isoformat()
             except ValueError:
-                self.notify(f"Not a day written YYYY-MM-DD: {text}", severity="warning",
-                            markup=False)
+                self.notify(_("Not a day written YYYY-MM-DD: {text}").format(text=text),
+                            severity="warning", markup=False)
                 return
         self.fill()
         self.query_one("#history-table", DataTable).focus()
@@ -242,7 +270,8 @@ class HistoryScreen(Screen[None]):
             self.notify(self.bisca_app.history_trouble(e), severity="warning", markup=False)
             return
         if not deals:
-            self.notify(f"Match {match.id} has no finished deal to replay.", markup=False)
+            self.notify(_("Match {id} has no finished deal to replay.").format(id=match.id),
+                        markup=False)
             return
         self.app.push_screen(DealChooser(match, deals),
                              callback=lambda deal: self.replay(match, deal))
@@ -258,13 +287,13 @@ class HistoryScreen(Screen[None]):
             self.notify(self.bisca_app.history_trouble(e), severity="warning", markup=False)
             return
         except ExportError as e:
-            self.notify(str(e), title="Cannot replay", severity="error", markup=False)
+            self.notify(str(e), title=_("Cannot replay"), severity="error", markup=False)
             return
         try:
             from .replay import ReplayScreen
         except ImportError:
-            self.notify("The replay viewer is not part of this version; bisca-tui export "
-                        f"{match.id} writes the record for bisca-tui replay.",
+            self.notify(_("The replay viewer is not part of this version; bisca-tui export "
+                          "{id} writes the record for bisca-tui replay.").format(id=match.id),
                         severity="warning", markup=False)
             return
         self.app.push_screen(ReplayScreen(record, deal))
@@ -282,11 +311,12 @@ class HistoryScreen(Screen[None]):
             folder.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         except (ExportError, OSError, sqlite3.Error) as e:
-            self.notify(f"Match {match.id} could not be exported: {e}", severity="error",
-                        markup=False)
+            self.notify(_("Match {id} could not be exported: {error}").format(
+                id=match.id, error=e), severity="error", markup=False)
             return
         self.exported = target
-        self.notify(f"Match {match.id} written to {target}", title="Exported", markup=False)
+        self.notify(_("Match {id} written to {file}").format(id=match.id, file=target),
+                    title=_("Exported"), markup=False)
 
     def action_back(self) -> None:
         self.app.pop_screen()

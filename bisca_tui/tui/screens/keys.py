@@ -19,8 +19,26 @@ from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ...lang import N_, _
+from ..translated import Translated, translate_binding, word
+
 ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
 NAMED = {"enter": "Enter", "space": "space", "escape": "Esc", "question_mark": "?"}
+# the screens' names in the keys screen's title, by class (a table's class is its game's)
+SCREEN_NAMES = {
+    "StartScreen": N_("Start"), "NewGameScreen": N_("New game"), "TableScreen": N_("Table"),
+    "RulesScreen": N_("Rules"), "StatsScreen": N_("Statistics"),
+    "HistoryScreen": N_("Past matches"), "ReplayScreen": N_("Replay"),
+    "ReviewScreen": N_("Review"),
+}
+
+
+def screen_name(screen: Screen[object]) -> str:
+    """A screen's name in the title of its keys: its own when it has one, else its class's."""
+    for cls in type(screen).__mro__:
+        if cls.__name__ in SCREEN_NAMES:
+            return _(SCREEN_NAMES[cls.__name__])
+    return type(screen).__name__.removesuffix("Screen")
 
 
 @dataclass(frozen=True)
@@ -72,20 +90,21 @@ def join_keys(keys: list[str]) -> str:
 def class_bindings(node: DOMNode) -> list[Binding]:
     """The bindings a node's class declares, its bases' first (the framework's own, such
     as moving the focus, left out); a later binding of the same key and action replaces an
-    earlier one."""
+    earlier one. Their words are in the language in use."""
     found: dict[tuple[str, str], Binding] = {}
+    words = getattr(node, "binding_words", word)
     for cls in reversed(type(node).__mro__):
         if cls.__module__.split(".")[0] == "textual":
             continue
         for b in Binding.make_bindings(vars(cls).get("BINDINGS", ())):
             found.pop((b.key, b.action), None)
-            found[(b.key, b.action)] = b
+            found[(b.key, b.action)] = translate_binding(b, words)
     return list(found.values())
 
 
 def enabled(node: DOMNode, action: str) -> bool:
     try:
-        _, name, params = parse(action)
+        _ns, name, params = parse(action)
     except ActionError:
         return False
     return bool(node.check_action(name, params))
@@ -106,7 +125,7 @@ def key_rows(screen: Screen[object], app: App[object] | None = None) -> list[Key
             if b.system or b.key in taken and node is app:
                 continue
             try:
-                _, name, _ = parse(b.action)
+                _ns, name, _params = parse(b.action)
             except ActionError:
                 continue
             what = b.tooltip or b.description
@@ -135,11 +154,12 @@ def keys_text(rows: list[KeyRow]) -> Text:
         t.append(f"{r.keys:<{width}}", style="bold" if r.now else "bold bright_black")
         t.append(r.what, style="" if r.now else "bright_black")
         if not r.now:
-            t.append("  (not now)", style="bright_black italic")
+            # translators: after a key that does nothing just now, in the list of keys
+            t.append("  " + _("(not now)"), style="bright_black italic")
     return t
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(Translated, ModalScreen[None]):
     """Every key of the screen it was opened from; any of Esc, ? or Enter closes it."""
 
     DEFAULT_CSS = """
@@ -147,27 +167,27 @@ class KeysScreen(ModalScreen[None]):
     KeysScreen #keys-list { height: auto; max-height: 30; }
     """
     BINDINGS = [
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", N_("Close")),
         Binding("question_mark", "close", show=False),
         Binding("enter", "close", show=False),
     ]
 
-    def __init__(self, rows: list[KeyRow], title: str = "Keys") -> None:
+    def __init__(self, rows: list[KeyRow], title: str | None = None) -> None:
         super().__init__(id="keys-help")
         self.rows = rows
-        self.title_text = title
+        self.title_text = _("Keys") if title is None else title
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text), classes="dialog-title")
             with VerticalScroll(id="keys-list"):
                 yield Static(keys_text(self.rows), id="keys-text")
-            yield Static("Esc, ? or Enter closes this list.", classes="dim")
+            yield Static(_("Esc, ? or Enter closes this list."), classes="dim")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def show_keys(screen: Screen[object], title: str = "Keys") -> None:
+def show_keys(screen: Screen[object], title: str | None = None) -> None:
     """Open the list of ``screen``'s keys (with the app's) over it."""
     screen.app.push_screen(KeysScreen(key_rows(screen, screen.app), title))

@@ -20,11 +20,16 @@ from textual.widgets.option_list import Option
 from ...bots.base import bot_levels
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
+from ...engine.spoken import choice_label, game_description, game_name, rule_description
 from ...engine.variant import HouseRule, all_variants, variant_class
+from ...engine.words import YOU, shown_name, stored_name
+from ...lang import N_, _, ngettext
 from ...table.session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
 from ...table.settings import CARD_STYLE_LABELS
 from ..layout import place_names
+from ..translated import Translated
 from ..widgets.common import Body, TooSmall
+from ..words import speed_name, style_label
 from .newgame_choices import (
     CMD,
     HONEST,
@@ -34,6 +39,7 @@ from .newgame_choices import (
     game_prompt,
     has_partners,
     level_description,
+    player_name,
     refuse_unknown_seats,
     remembered_form,
     rule_title,
@@ -44,10 +50,10 @@ if TYPE_CHECKING:
     from ..app import BiscaApp
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(Translated, Screen[None]):
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
 
     def __init__(self, variant_id: str | None = None) -> None:
@@ -65,38 +71,40 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Body():
-            yield Static("New game", classes="screen-title")
+            yield Static(_("New game"), classes="screen-title")
             with Horizontal(id="newgame"):
                 with Vertical(id="variant-pane"):
-                    items = [Option(game_prompt(cls.name, cls.description,
+                    items = [Option(game_prompt(game_name(cls), game_description(cls),
                                                 cls.id == self.variant_id), id=cls.id)
                              for cls in self.variants]
                     yield GameList(*items, id="variant-list")
                 with VerticalScroll(id="form"):
-                    yield Static("Players", classes="section")
+                    yield Static(_("Players"), classes="section")
                     yield Vertical(id="players-box", classes="box")
-                    yield Static(HONEST, id="honest", classes="dim")
-                    yield Static("House rules", classes="section")
+                    yield Static(_(HONEST), id="honest", classes="dim")
+                    yield Static(_("House rules"), classes="section")
                     yield Vertical(id="rules-box-form", classes="box")
-                    yield Static("Table", classes="section")
+                    yield Static(_("Table"), classes="section")
                     app = self.bisca_app
-                    yield self.row("Cards", Select(
-                        [(label, style) for style, label in CARD_STYLE_LABELS.items()],
+                    yield self.row(_("Cards"), Select(
+                        [(style_label(style), style) for style in CARD_STYLE_LABELS],
                         value=app.card_style, allow_blank=False, id="card-style",
                         compact=True))
-                    yield self.row("Bot speed", Select(
-                        [(name, name) for name in SPEEDS], value=app.speed, allow_blank=False,
-                        id="speed", compact=True))
-                    yield self.row("Hints", Select(
-                        [("on (h at the table)", "on"), ("off: a no-hints match", "off")],
+                    yield self.row(_("Bot speed"), Select(
+                        [(speed_name(name), name) for name in SPEEDS], value=app.speed,
+                        allow_blank=False, id="speed", compact=True))
+                    yield self.row(_("Hints"), Select(
+                        [(_("on (h at the table)"), "on"), (_("off: a no-hints match"), "off")],
                         value="on",
                         allow_blank=False, id="hints", compact=True))
-                    yield self.row("Seed", Input(placeholder="random", id="seed",
-                                                 type="integer", compact=True))
-                    yield Static("A seed replays the same deals.", classes="dim")
+                    seed = Input(
+                        # translators: the seed field's placeholder: no seed, random deals
+                        placeholder=_("random"), id="seed", type="integer", compact=True)
+                    yield self.row(_("Seed"), seed)
+                    yield Static(_("A seed replays the same deals."), classes="dim")
             with HorizontalGroup(id="newgame-buttons"):
-                yield Button("Start", id="start", variant="primary")
-                yield Button("Back", id="back")
+                yield Button(_("Start"), id="start", variant="primary")
+                yield Button(_("Back"), id="back")
         yield Footer()
 
     @staticmethod
@@ -111,9 +119,12 @@ class NewGameScreen(Screen[None]):
                                          for seat in self.memory[MEMORY_SEATS]]
         refused = refuse_unknown_seats(self.memory, not app.no_programs)
         if refused:
-            more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
-            self.notify(f"{app.prefs.path}: {refused[0]}{more}; ignored.", title="Settings",
-                        severity="warning", timeout=10, markup=False)
+            more = len(refused) - 1
+            self.notify(ngettext("{path}: {problem} (and {n} more); ignored.",
+                                 "{path}: {problem} (and {n} more); ignored.", more).format(
+                path=app.prefs.path, problem=refused[0], n=more) if more else
+                _("{path}: {problem}; ignored.").format(path=app.prefs.path, problem=refused[0]),
+                title=_("Settings"), severity="warning", timeout=10, markup=False)
         if self.memory.get("hints") == "off":  # the last game was a no-hints match
             self.query_one("#hints", Select).value = "off"
         self.players = self.remembered_players(self.variant_id)
@@ -153,7 +164,7 @@ class NewGameScreen(Screen[None]):
             found = self.query(f"#name-{s}")
             if not found:
                 return  # the form is being rebuilt
-            seat: dict[str, Any] = {"name": found.first(Input).value}
+            seat: dict[str, Any] = {"name": stored_name(found.first(Input).value)}
             if s:
                 seat["kind"] = str(self.query_one(f"#kind-{s}", Select).value)
                 seat["command"] = self.query_one(f"#cmd-{s}", Input).value
@@ -178,7 +189,7 @@ class NewGameScreen(Screen[None]):
         for cls in self.variants:
             if cls.id in (old, new):
                 lst.replace_option_prompt(
-                    cls.id, game_prompt(cls.name, cls.description, cls.id == new))
+                    cls.id, game_prompt(game_name(cls), game_description(cls), cls.id == new))
 
     @on(OptionList.OptionHighlighted, "#variant-list")
     async def variant_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -203,7 +214,7 @@ class NewGameScreen(Screen[None]):
         await box.remove_children()
         widgets: list[Any] = []
         if len(cls.players) > 1:
-            widgets.append(self.row("Players", Select(
+            widgets.append(self.row(_("Players"), Select(
                 [(str(p), p) for p in cls.players], value=self.players, allow_blank=False,
                 id="players", compact=True)))
         n = self.players
@@ -211,33 +222,36 @@ class NewGameScreen(Screen[None]):
         level = self.bisca_app.default_level
         named = self.bisca_app.named_programs
         kinds = seat_kinds(not self.bisca_app.no_programs)
-        kind_values = {value for _, value in kinds}
+        kind_values = {value for _label, value in kinds}
         partners = has_partners(self.variant_id, n)
         for s in range(n):
             side = places[s]
             seat = self.remembered_seat(s)
             name_text = seat.get("name")
             if s == 0:
-                own = name_text if isinstance(name_text, str) and name_text else "You"
-                widgets.append(self.row("You (bottom)", Input(
+                own = shown_name(name_text if isinstance(name_text, str) and name_text
+                                 else YOU)
+                widgets.append(self.row(_("You (bottom)"), Input(
                     value=own[:16], id="name-0", compact=True, max_length=16)))
                 continue
             kind = seat.get("kind")
             kind = kind if kind in kind_values else f"bot:{level}"
-            widgets.append(self.row(f"Seat {s + 1} ({side})", Select(
+            widgets.append(self.row(_("Seat {n} ({place})").format(n=s + 1, place=side), Select(
                 kinds, value=kind, allow_blank=False, id=f"kind-{s}", compact=True)))
-            default_name = (f"Player {s + 1}" if kind == HUMAN
+            default_name = (player_name(s) if kind == HUMAN
                             else BOT_NAMES[(s - 1) % len(BOT_NAMES)])
             name_text = name_text if isinstance(name_text, str) and name_text else default_name
             name = Input(value=name_text[:16], id=f"name-{s}", compact=True, max_length=16)
-            widgets.append(self.row("  name", name))
+            # translators: a seat's name field in the new game form (indented under it)
+            widgets.append(self.row("  " + _("name"), name))
             command = seat.get("command")
             command = command if isinstance(command, str) else ""
             if named and command not in named:  # the program named on the command line
                 command = named[0]
             cmd = Input(value=command,
-                        placeholder="command line of the bot", id=f"cmd-{s}", compact=True)
-            cmd_row = self.row("  command", cmd)
+                        placeholder=_("command line of the bot"), id=f"cmd-{s}", compact=True)
+            # translators: a seat's program field in the new game form (indented under it)
+            cmd_row = self.row("  " + _("command"), cmd)
             cmd_row.display = kind == CMD
             cmd_row.id = f"cmd-row-{s}"
             widgets.append(cmd_row)
@@ -249,14 +263,14 @@ class NewGameScreen(Screen[None]):
         await rules.remove_children()
         rwidgets: list[Any] = []
         for rule in cls.house_rules:
-            opts = [(rule.label(c), str(i)) for i, c in enumerate(rule.choices)]
+            opts = [(choice_label(c), str(i)) for i, c in enumerate(rule.choices)]
             default = str(rule.choices.index(self.remembered_rule(self.variant_id, rule)))
             rwidgets.append(self.row(rule_title(rule), Select(
                 opts, value=default, allow_blank=False, id=f"rule-{rule.name}",
                 compact=True)))
-            rwidgets.append(Static(rule.description, classes="dim desc"))
+            rwidgets.append(Static(rule_description(rule), classes="dim desc"))
         if not cls.house_rules:
-            rwidgets.append(Static("This game has no house rules.", classes="dim"))
+            rwidgets.append(Static(_("This game has no house rules."), classes="dim"))
         await rules.mount_all(rwidgets)
 
     @on(Select.Changed)
@@ -285,12 +299,12 @@ class NewGameScreen(Screen[None]):
                 desc.update(level_description(HUMAN))
                 name = self.query_one(f"#name-{s}", Input)
                 if name.value in BOT_NAMES:
-                    name.value = f"Player {s + 1}"
+                    name.value = player_name(s)
             else:
                 desc.update(level_description(value.removeprefix("bot:"),
                                               has_partners(self.variant_id, self.players)))
                 name = self.query_one(f"#name-{s}", Input)
-                if name.value == f"Player {s + 1}":  # back from a person to a bot
+                if name.value == player_name(s):  # back from a person to a bot
                     name.value = BOT_NAMES[(s - 1) % len(BOT_NAMES)]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -307,7 +321,8 @@ class NewGameScreen(Screen[None]):
             options[rule.name] = rule.choices[int(str(value))]
         seats = []
         for s in range(self.players):
-            name = self.query_one(f"#name-{s}", Input).value.strip() or f"Player {s + 1}"
+            name = stored_name(self.query_one(f"#name-{s}", Input).value.strip()
+                               or player_name(s))
             if s == 0:
                 seats.append(SeatSpec(HUMAN, name))
                 continue
@@ -317,15 +332,17 @@ class NewGameScreen(Screen[None]):
             elif kind == CMD and not self.bisca_app.no_programs:
                 command = self.query_one(f"#cmd-{s}", Input).value.strip()
                 if not command:
-                    raise OptionError(f"seat {s + 1} needs the command line of its program")
+                    raise OptionError(_("seat {n} needs the command line of its program")
+                                      .format(n=s + 1))
                 seats.append(SeatSpec(BOT, name, f"cmd:{command}"))
             elif kind.startswith("bot:") and kind.removeprefix("bot:") in bot_levels():
                 seats.append(SeatSpec(BOT, name, kind.removeprefix("bot:")))
             else:
-                raise OptionError(f"seat {s + 1}: {kind[:40]!r} cannot play here")
+                raise OptionError(_("seat {n}: {kind} cannot play here").format(
+                    n=s + 1, kind=repr(kind[:40])))
         names = [sp.name for sp in seats]
         if len(set(names)) != len(names):
-            raise OptionError("every seat needs a different name")
+            raise OptionError(_("every seat needs a different name"))
         return options, seats
 
     def action_start(self) -> None:
@@ -336,7 +353,8 @@ class NewGameScreen(Screen[None]):
             if seed_text:  # a seed a saved record can hold, or the save could not be read
                 seed = int(seed_text) if len(seed_text) <= MAX_DIGITS else -1
                 if not 0 <= seed <= SEED_MAX:
-                    raise ValueError(f"a seed is a whole number from 0 to {SEED_MAX}")
+                    raise ValueError(_("a seed is a whole number from 0 to {max}").format(
+                        max=SEED_MAX))
             style = str(self.query_one("#card-style", Select).value)
             speed = str(self.query_one("#speed", Select).value)
             hints = str(self.query_one("#hints", Select).value)
@@ -344,7 +362,7 @@ class NewGameScreen(Screen[None]):
                                   hints=hints != "off")
         except (OptionError, ValueError) as e:
             # the reason may quote what was typed (a seed): text, not markup
-            self.notify(str(e), title="Cannot start", severity="error", markup=False)
+            self.notify(str(e), title=_("Cannot start"), severity="error", markup=False)
             return
         app = self.bisca_app
         app.card_style = style

@@ -11,8 +11,12 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from ...bots.base import bot_levels, make_bot
+from ...engine.spoken import rule_name
 from ...engine.variant import HouseRule, make_variant
+from ...lang import N_, _
 from ...table.session import HUMAN
+from ..translated import Translated
+from ..words import level_name, player_name  # noqa: F401 (the form imports it here)
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
@@ -25,23 +29,24 @@ MEMORY_SEATS = "seats"
 
 def rule_title(rule: HouseRule) -> str:
     if rule.name == "match":
-        return "Match length"
-    return rule.name.replace("_", " ").capitalize()
+        return _("Match length")
+    name = rule_name(rule)
+    return name[:1].upper() + name[1:]
 
 
 # One short sentence per level, to fit one line of the form at 80 columns; the bots' own
 # descriptions say more (they are shown for levels not listed here).
 LEVEL_LINES = {
-    "random": "Plays any legal card at random.",
-    "easy": "Simple rules; slips now and then.",
-    "medium": "Counts cards, helps its partner.",
-    "hard": "Tries each card on guessed deals.",
-    CMD: "Your own program (bot protocol).",
-    HUMAN: "Another person at this keyboard.",
+    "random": N_("Plays any legal card at random."),
+    "easy": N_("Simple rules; slips now and then."),
+    "medium": N_("Counts cards, helps its partner."),
+    "hard": N_("Tries each card on guessed deals."),
+    CMD: N_("Your own program (bot protocol)."),
+    HUMAN: N_("Another person at this keyboard."),
 }
 # in games without partners (two players, three each for themselves)
-LEVEL_LINES_ALONE = {"medium": "Counts the trumps and high cards out."}
-HONEST = "No bot ever sees a hidden card."
+LEVEL_LINES_ALONE = {"medium": N_("Counts the trumps and high cards out.")}
+HONEST = N_("No bot ever sees a hidden card.")
 
 
 def level_description(level: str, partners: bool = True) -> str:
@@ -49,20 +54,20 @@ def level_description(level: str, partners: bool = True) -> str:
     with or without partners."""
     key = CMD if level.startswith(CMD) else level
     if not partners and key in LEVEL_LINES_ALONE:
-        return LEVEL_LINES_ALONE[key]
+        return _(LEVEL_LINES_ALONE[key])
     if key in LEVEL_LINES:
-        return LEVEL_LINES[key]
+        return _(LEVEL_LINES[key])
     try:
         text = make_bot(level, 0).description
     except Exception as e:  # a broken level is shown, not fatal
-        return f"(unavailable: {e})"
+        return _("(unavailable: {error})").format(error=e)
     return " ".join(text.split())
 
 
-class GameList(OptionList):
+class GameList(Translated, OptionList):
     """The games; Enter starts the one highlighted (a click only chooses it)."""
 
-    BINDINGS = [Binding("enter", "screen.start", "Start")]
+    BINDINGS = [Binding("enter", "screen.start", N_("Start"))]
 
 
 def has_partners(vid: str, players: int) -> bool:
@@ -75,7 +80,8 @@ def game_prompt(name: str, description: str, chosen: bool) -> Text:
     t = Text()
     t.append(CHOSEN if chosen else "  ", style="bold")
     t.append(name, style="bold")
-    t.append(" (chosen)" if chosen else "", style="italic")
+    # translators: after the name of the game chosen in the new game form
+    t.append(" " + _("(chosen)") if chosen else "", style="italic")
     t.append(f"\n{description}")
     return t
 
@@ -88,10 +94,11 @@ def remembered_form(app: BiscaApp) -> dict[str, Any]:
 
 def seat_kinds(programs: bool = True) -> list[tuple[str, str]]:
     """The choices for a seat other than the first: (label, value)."""
-    kinds = [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in bot_levels()]
+    kinds = [(_("Bot: {level}").format(level=level_name(lvl)), f"bot:{lvl}")
+             for lvl in bot_levels()]
     if programs:
-        kinds.append(("External program", CMD))
-    kinds.append(("Person at this keyboard", HUMAN))
+        kinds.append((_("External program"), CMD))
+    kinds.append((_("Person at this keyboard"), HUMAN))
     return kinds
 
 
@@ -105,32 +112,33 @@ def refuse_unknown_seats(memory: dict[str, Any], programs: bool) -> list[str]:
         return []
     if not isinstance(seats, list):
         memory.pop(MEMORY_SEATS)
-        return [f"{MEMORY}.{MEMORY_SEATS} is not a list of seats"]
-    kinds = {value for _, value in seat_kinds()}
+        return [_("{field} is not a list of seats").format(field=f"{MEMORY}.{MEMORY_SEATS}")]
+    kinds = {value for _label, value in seat_kinds()}
     out = []
     for s, seat in enumerate(seats):
         field = f"{MEMORY}.{MEMORY_SEATS}[{s}]"
         if not isinstance(seat, dict):
             seats[s] = {}
-            out.append(f"{field} is not a seat")
+            out.append(_("{field} is not a seat").format(field=field))
             continue
         for key in sorted(set(seat) - {"name", "kind", "command"}):
             seat.pop(key)
-            out.append(f"{field}.{key} is not a field of a seat")
+            out.append(_("{field} is not a field of a seat").format(field=f"{field}.{key}"))
         name = seat.get("name")
         if name is not None and not isinstance(name, str):
             seat.pop("name")
-            out.append(f"{field}.name is not text")
+            out.append(_("{field} is not text").format(field=f"{field}.name"))
         kind = seat.get("kind")
         if kind is not None and kind not in kinds:
             seat.pop("kind")
-            out.append(f"{field}.kind {str(kind)[:40]!r} is not a kind of seat")
+            out.append(_("{field} {value} is not a kind of seat").format(
+                field=f"{field}.kind", value=repr(str(kind)[:40])))
         elif kind == CMD and not programs:
             seat.pop("kind")
-            out.append(f"{field}.kind names an outside program: outside programs are not "
-                       "allowed at this table")
+            out.append(_("{field} names an outside program: outside programs are not allowed "
+                         "at this table").format(field=f"{field}.kind"))
         command = seat.get("command")
         if command is not None and not isinstance(command, str):
             seat.pop("command")
-            out.append(f"{field}.command is not text")
+            out.append(_("{field} is not text").format(field=f"{field}.command"))
     return out

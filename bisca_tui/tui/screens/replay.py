@@ -29,10 +29,13 @@ from textual.widgets import Footer
 from ...engine import phases as P
 from ...engine.narrate import person, say
 from ...engine.records import Record
+from ...engine.spoken import game_name
 from ...engine.variant import Variant
+from ...lang import N_, _
 from ..cardart import WINNER
 from ..layout import SIDE_PANEL, card_sizes
 from ..record_walk import RecordWalk, open_view, spectator_view
+from ..translated import Translated
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import trick_shown
 from ..widgets.common import Body, Panel, TooSmall
@@ -44,31 +47,32 @@ __all__ = ["ReplayScreen"]
 AUCTION_PHASES = (P.AUCTION, P.CALL, P.CLAIM, P.DECLARE, P.DISCARD)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Translated, Screen[None]):
     """A record's deals on the table, step by step, forward and back."""
 
     AUTO_FOCUS = ""  # nothing takes the keys from the viewer (the log would scroll)
     BINDINGS = [
-        Binding("right,l", "step(1)", "Step", key_display="←→",
-                tooltip="One step forward: a card played, a bid, a signal"),
-        Binding("left,h", "step(-1)", "Back", show=False, tooltip="One step back"),
-        Binding("down,right_square_bracket", "trick(1)", "Trick", key_display="↑↓",
-                tooltip="To the end of the next trick"),
-        Binding("up,left_square_bracket", "trick(-1)", "Trick back", show=False,
-                tooltip="Back to the end of the trick before"),
-        Binding("home", "edge(0)", "Start", key_display="Home",
-                tooltip="The start of the deal, as dealt"),
-        Binding("end", "edge(1)", "End", key_display="End",
-                tooltip="The end of the deal, with its score"),
-        Binding("n,pagedown", "deal(1)", "Deal", key_display="n/p",
-                tooltip="The next deal"),
-        Binding("p,pageup", "deal(-1)", "Previous deal", show=False,
-                tooltip="The deal before"),
-        Binding("v", "cycle_view", "View",
-                tooltip="Whose cards show: every hand open, then each seat's view in turn"),
-        Binding("question_mark", "keys", "Keys", key_display="?", tooltip="This list of keys"),
-        Binding("escape,q", "close", "Close", key_display="Esc",
-                tooltip="Close the replay"),
+        Binding("right,l", "step(1)", N_("Step"), key_display="←→",
+                tooltip=N_("One step forward: a card played, a bid, a signal")),
+        Binding("left,h", "step(-1)", N_("Back"), show=False, tooltip=N_("One step back")),
+        Binding("down,right_square_bracket", "trick(1)", N_("Trick"), key_display="↑↓",
+                tooltip=N_("To the end of the next trick")),
+        Binding("up,left_square_bracket", "trick(-1)", N_("Trick back"), show=False,
+                tooltip=N_("Back to the end of the trick before")),
+        Binding("home", "edge(0)", N_("Start"), key_display="Home",
+                tooltip=N_("The start of the deal, as dealt")),
+        Binding("end", "edge(1)", N_("End"), key_display="End",
+                tooltip=N_("The end of the deal, with its score")),
+        Binding("n,pagedown", "deal(1)", N_("Deal"), key_display="n/p",
+                tooltip=N_("The next deal")),
+        Binding("p,pageup", "deal(-1)", N_("Previous deal"), show=False,
+                tooltip=N_("The deal before")),
+        Binding("v", "cycle_view", N_("View"),
+                tooltip=N_("Whose cards show: every hand open, then each seat's view in turn")),
+        Binding("question_mark", "keys", N_("Keys"), key_display="?",
+                tooltip=N_("This list of keys")),
+        Binding("escape,q", "close", N_("Close"), key_display="Esc",
+                tooltip=N_("Close the replay")),
     ]
 
     def __init__(self, record: Record, deal: int = 0, seat: int | None = None,
@@ -230,7 +234,7 @@ class ReplayScreen(Screen[None]):
         caption_panel.set(caption)
         show_stock(self.query_one(StockView), s, v)
         show_side(self, s, v, self.seat is not None or self.open_allowed, False, height)
-        source = Text("Replay", style="bold")
+        source = Text(_("Replay"), style="bold")
         if self.source:
             source.append(" · ")
             source.append(self.source)  # a file's name, as text
@@ -306,9 +310,10 @@ class ReplayScreen(Screen[None]):
         record leaves unfinished (without ``--open``), the spectator's view only."""
         n = self.walk.match.variant.n
         if not self.open_allowed:
-            self.notify("This deal is not over in the record: the replay shows what a "
-                        "spectator may see. Each seat's view opens once the deal is over, "
-                        "or with replay --tui --open.", title="Hands hidden", markup=False)
+            self.notify(_("This deal is not over in the record: the replay shows what a "
+                          "spectator may see. Each seat's view opens once the deal is over, "
+                          "or with replay --tui --open."), title=_("Hands hidden"),
+                        markup=False)
             return
         if self.seat is None:
             self.seat = 0
@@ -329,7 +334,8 @@ class ReplayScreen(Screen[None]):
     def action_keys(self) -> None:
         from .keys import show_keys
 
-        show_keys(self, f"Keys of the replay — {self.walk.match.variant.name}")
+        show_keys(self, _("Keys of the replay — {game}").format(
+            game=game_name(self.walk.match.variant)))
 
     def action_close(self) -> None:
         if self.quits:

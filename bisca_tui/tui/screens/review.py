@@ -29,6 +29,7 @@ from ...coach import Decision, OtherDecision, Review
 from ...coach.review import REVIEW_SEED
 from ...engine.records import Record
 from ...engine.variant import Variant
+from ...lang import N_, number, pgettext
 from ..coaching import (
     MARK_STYLE,
     Position,
@@ -40,6 +41,7 @@ from ..coaching import (
     review_text,
 )
 from ..messages import ReviewReady
+from ..translated import Translated
 
 if TYPE_CHECKING:
     from ..record_walk import RecordWalk
@@ -69,7 +71,7 @@ def review_summary(review: Review) -> Text:
                        lost=f"{lost:.0f}")
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(Translated, Screen[None]):
     """The review of one seat's play in one deal of a record."""
 
     DEFAULT_CSS = """
@@ -85,15 +87,15 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-chart-title { height: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("n,right_square_bracket", "step(1)", "Next mark", key_display="n",
-                tooltip="The next mistake or blunder, with the table as it was"),
-        Binding("p,left_square_bracket", "step(-1)", "Previous mark", key_display="p",
-                tooltip="The previous mistake or blunder, with the table as it was"),
+        Binding("n,right_square_bracket", "step(1)", N_("Next mark"), key_display="n",
+                tooltip=N_("The next mistake or blunder, with the table as it was")),
+        Binding("p,left_square_bracket", "step(-1)", N_("Previous mark"), key_display="p",
+                tooltip=N_("The previous mistake or blunder, with the table as it was")),
         # Enter too (the list's own Enter selects the line, and that opens it)
-        Binding("t", "open_position", "The table then", key_display="⏎/t",
-                tooltip="The decision under the cursor on the table, in the replay viewer "
-                        "(your view; ← → step on from there, Esc comes back)"),
-        Binding("escape", "close", "Back", tooltip="Back to the deal's summary"),
+        Binding("t", "open_position", N_("The table then"), key_display="⏎/t",
+                tooltip=N_("The decision under the cursor on the table, in the replay viewer "
+                        "(your view; ← → step on from there, Esc comes back)")),
+        Binding("escape", "close", N_("Back"), tooltip=N_("Back to the deal's summary")),
     ]
 
     def __init__(self, record: Record, deal: int, seat: int, style: str,
@@ -148,7 +150,11 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#review-table", DataTable)
-        table.add_columns("Trick", "Played", "Best", "Lost", "Mark")
+        # translators: the review's columns: the trick, the card played, the coach's best
+        # card, the points lost by the card played, and its mark (mistake, blunder)
+        table.add_columns(pgettext("review", "Trick"), pgettext("review", "Played"),
+                          pgettext("review", "Best"), pgettext("review", "Lost"),
+                          pgettext("review", "Mark"))
         self.work_out(self.record, self.deal, self.seat, self.seed, self.samples)
 
     @work(thread=True, exclusive=True, group="review")
@@ -281,7 +287,7 @@ class ReviewScreen(Screen[None]):
         cells = decision_line(d, 0, self.style, self.variant)
         if d.best != d.played:
             t.append_text(review_text("played.best", ("bold", "bold", ""), played=cells[1],
-                                      best=cells[2], loss=f"{d.loss:.1f}"))
+                                      best=cells[2], loss=number(d.loss, 1)))
         else:
             t.append_text(review_text("played", "bold", played=cells[1]))
         if d.mark:

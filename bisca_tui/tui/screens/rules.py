@@ -10,7 +10,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Select, Static
 
+from ...engine.spoken import (
+    choice_label,
+    game_description,
+    game_name,
+    rule_description,
+    rule_name,
+)
 from ...engine.variant import all_variants, make_variant
+from ...lang import N_, _
+from ..translated import Translated
 
 
 def fallback_markdown(variant_id: str, options: dict[str, Any] | None,
@@ -19,11 +28,14 @@ def fallback_markdown(variant_id: str, options: dict[str, Any] | None,
         v = make_variant(variant_id, options or None, players)
     except Exception:  # a count the game does not take: the game in general
         v = make_variant(variant_id, options or None)
-    lines = [f"# {v.name}", "", v.description, ""]
+    lines = [f"# {game_name(v)}", "", game_description(v), ""]
     if v.house_rules:
-        lines += ["## House rules", ""]
+        lines += ["## " + _("House rules"), ""]
         for h in v.house_rules:
-            lines.append(f"- **{h.name}** (now {h.label(v.options[h.name])}): {h.description}")
+            # translators: a house rule in the rules panel: its name, its choice, what it does
+            lines.append(_("- **{rule}** (now {choice}): {description}").format(
+                rule=rule_name(h), choice=choice_label(v.options[h.name]),
+                description=rule_description(h)))
     return "\n".join(lines)
 
 
@@ -44,13 +56,13 @@ def rules_text(variant_id: str, options: dict[str, Any] | None = None,
         return fallback_markdown(variant_id, options, players)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Translated, ModalScreen[None]):
     """The rules of the game being played, or of any game (the selector at the top)."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("f1", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("f1", "close", N_("Close"), show=False),
+        Binding("question_mark", "close", N_("Close"), show=False),
         Binding("q", "close", show=False),
     ]
 
@@ -65,8 +77,10 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-box", classes="dialog"):
             with Horizontal(id="rules-head"):
-                yield Static("Rules of ", classes="dialog-title")
-                yield Select([(c.name, c.id) for c in all_variants()], value=self.variant_id,
+                # translators: the rules panel's title, before the list of games
+                yield Static(_("Rules of") + " ", classes="dialog-title")
+                yield Select([(game_name(c), c.id) for c in all_variants()],
+                             value=self.variant_id,
                              allow_blank=False, id="rules-variant", compact=True)
             with VerticalScroll(id="rules-scroll"):
                 yield Markdown(rules_text(self.variant_id, self.options, self.players),

@@ -15,7 +15,10 @@ from textual.widgets.option_list import Option
 
 from ...engine import actions as A
 from ...engine.narrate import say
+from ...engine.spoken import signal_gesture, signal_meaning
 from ...engine.variant import Signal
+from ...lang import N_
+from ..translated import Translated
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
@@ -34,10 +37,10 @@ def open_signal_dialog(app: App[object], s: Session, v: SeatView,
                     callback=chosen)
 
 
-class SignalScreen(ModalScreen[int | None]):
+class SignalScreen(Translated, ModalScreen[int | None]):
     """The true signals the player may send now: meaning and gesture."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, options: list[tuple[int, Signal]]) -> None:
         super().__init__()
@@ -49,8 +52,8 @@ class SignalScreen(ModalScreen[int | None]):
             yield Static(say("Dialog", "signal.help"), classes="dim")
             items = []
             for action, sig in self.options:
-                t = Text(sig.meaning, style="bold")
-                t.append(f"\n  {sig.gesture}", style="italic")
+                t = Text(signal_meaning(sig), style="bold")
+                t.append(f"\n  {signal_gesture(sig)}", style="italic")
                 items.append(Option(t, id=str(action)))
             yield OptionList(*items, id="signal-list")
         yield Footer()

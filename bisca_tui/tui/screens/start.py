@@ -1,4 +1,5 @@
-"""The start screen: continue an interrupted or earlier match, a new game, the rules, quit."""
+"""The start screen: continue an interrupted or earlier match, a new game, the rules, the
+language, quit."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Select, Static
 
+from ... import lang
+from ...lang import N_, _
 from ...table.save import earlier_saves
+from ..translated import Translated
 from ..widgets.common import Body, KeyHints, TooSmall
 
 if TYPE_CHECKING:
@@ -29,21 +33,23 @@ TITLE = r"""
 NOTICE_WIDTH = 50  # the start box's width (bisca.tcss, #start-box)
 
 
-class StartScreen(Screen[None]):
+class StartScreen(Translated, Screen[None]):
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("c", "continue_match", "Continue"),
-        Binding("e", "earlier", "Earlier matches"),
-        Binding("s", "stats", "Statistics"),
-        Binding("h", "history", "Past matches"),
-        Binding("r", "rules", "Rules"),
-        Binding("q", "quit", "Quit"),
+        Binding("n", "new_game", N_("New game")),
+        Binding("c", "continue_match", N_("Continue")),
+        Binding("e", "earlier", N_("Earlier matches")),
+        Binding("s", "stats", N_("Statistics")),
+        Binding("h", "history", N_("Past matches")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("l", "language", N_("Language")),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.shown_once = False
         self.earlier_count = 0
+        self.language = lang.current()  # the language the screen was drawn in
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -58,7 +64,7 @@ class StartScreen(Screen[None]):
         text = self.notice_text()
         notice = Static(text, id="save-notice")
         notice.display = bool(text)
-        cont = Button("Continue the last match", id="continue", variant="success")
+        cont = Button(_("Continue the last match"), id="continue", variant="success")
         cont.display = has_save
         self.count_earlier()
         earlier = Button(self.earlier_label(), id="earlier")
@@ -70,15 +76,18 @@ class StartScreen(Screen[None]):
             for glyph in "♥":
                 title.highlight_regex(glyph, "red")
             yield Static(title, id="title")
-            yield Static("A card table for Bisca and its cousins", id="subtitle")
+            yield Static(_("A card table for Bisca and its cousins"), id="subtitle")
             yield notice
-            buttons = [cont, earlier, Button("New game", id="new", variant="primary"),
-                       Button("Statistics", id="stats"), Button("Past matches", id="history"),
-                       Button("Rules", id="rules"), Button("Quit", id="quit")]
+            buttons = [cont, earlier, Button(_("New game"), id="new", variant="primary"),
+                       Button(_("Statistics"), id="stats"),
+                       Button(_("Past matches"), id="history"),
+                       Button(_("Rules"), id="rules"), Button(_("Quit"), id="quit")]
             compact = self.crowded(text, self.app.size.height)
             for b in buttons:
                 b.compact = compact
-            yield from buttons
+            yield from buttons[:-1]
+            yield self.language_choice(compact)
+            yield buttons[-1]
         yield KeyHints(self.key_hints(), id="start-keys")
 
     def crowded(self, notice: Text | str, height: int) -> bool:
@@ -86,7 +95,7 @@ class StartScreen(Screen[None]):
         lines = 0
         for part in str(notice).splitlines():
             lines += max(1, len(textwrap.wrap(part, NOTICE_WIDTH)))
-        buttons = 5 + (self.bisca_app.saved is not None) + (self.earlier_count > 0)
+        buttons = 6 + (self.bisca_app.saved is not None) + (self.earlier_count > 0)
         needed = len(TITLE.strip("\n").splitlines()) + 2 + (lines + 1 if lines else 0)
         return needed + 3 * buttons > height - 1  # the key hints take the last line
 
@@ -97,6 +106,14 @@ class StartScreen(Screen[None]):
         compact = self.crowded(self.notice_text(), self.app.size.height)
         for b in self.query("#start-box Button").results(Button):
             b.compact = compact
+        for select in self.query("#language").results(Select):
+            select.compact = compact
+
+    def language_choice(self, compact: bool) -> Select[str]:
+        """The languages of the table, each named in its own words, the one in use chosen."""
+        return Select([(name, code) for code, name in lang.LANGUAGES.items()],
+                      value=lang.current(), allow_blank=False, compact=compact,
+                      id="language", tooltip=_("The language of the table's words"))
 
     def count_earlier(self) -> int:
         """Look again how many earlier matches the save folder holds."""
@@ -104,11 +121,16 @@ class StartScreen(Screen[None]):
         return self.earlier_count
 
     def earlier_label(self) -> str:
-        return f"Continue an earlier match ({self.earlier_count})"
+        return _("Continue an earlier match ({n})").format(n=self.earlier_count)
 
     def key_hints(self) -> list[tuple[str, str]]:
-        keys = [("n", "New game"), ("c", "Continue"), ("e", "Earlier"), ("s", "Stats"),
-                ("h", "Past matches"), ("r", "Rules"), ("q", "Quit"), ("f1", "Rules")]
+        keys = [("n", _("New game")), ("c", _("Continue")),
+                # translators: the start screen's key hint for "Continue an earlier match"
+                ("e", _("Earlier")),
+                # translators: the start screen's key hint for "Statistics", in short
+                ("s", _("Stats")),
+                ("h", _("Past matches")), ("r", _("Rules")), ("l", _("Language")),
+                ("q", _("Quit")), ("f1", _("Rules"))]
         hidden = set()
         if self.bisca_app.saved is None:
             hidden.add("c")
@@ -133,7 +155,35 @@ class StartScreen(Screen[None]):
         if not self.shown_once:  # composed just now, with everything in place
             self.shown_once = True
             return
+        if self.language != lang.current():  # the language changed in the palette
+            self.retell()
+            return
         self.refresh_choices()
+
+    def retell(self) -> None:
+        """Draw the screen again in the language now in use (its keys are the app's
+        doing: ``BiscaApp.set_language``)."""
+        if self.language == lang.current() or self.app.screen is not self:
+            return  # drawn again when it comes back into view
+        self.language = lang.current()
+        self.call_later(self.redraw)
+
+    async def redraw(self) -> None:
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        # chosen here: the choice stays under the cursor; else the first choice, as drawn
+        self.query_one("#language" if focused == "language" else self.AUTO_FOCUS).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        value = event.value
+        if event.select.id == "language" and isinstance(value, str) and value != lang.current():
+            self.bisca_app.set_language(value)
+
+    def action_language(self) -> None:
+        """Open the list of languages."""
+        select = self.query_one("#language", Select)
+        select.focus()
+        select.action_show_overlay()
 
     def refresh_choices(self) -> None:
         """Back from a match: the save may have come or gone."""
@@ -176,15 +226,16 @@ class StartScreen(Screen[None]):
         if app.saved is None or app.other_table is not None:  # nothing would be displaced
             self.open_form()
             return
-        body = Text("A match is in progress: ")
+        head, _field, tail = _("A match is in progress: {match}").partition("{match}")
+        body = Text(head)
         body.append(app.saved_summary, style="bold")
-        body.append("\n\nStarting a new one keeps it: \"Continue an earlier match\" brings "
-                    "it back.")
+        body.append(tail + "\n\n" + _("Starting a new one keeps it: \"Continue an earlier "
+                                       "match\" brings it back."))
         self.app.push_screen(ChoiceDialog(
-            "A match is in progress", body,
-            [Choice("continue", "Continue it", "c", "success"),
-             Choice("new", "Start a new one and keep this one", "n", "primary"),
-             Choice("cancel", "Cancel", "escape")],
+            _("A match is in progress"), body,
+            [Choice("continue", _("Continue it"), "c", "success"),
+             Choice("new", _("Start a new one and keep this one"), "n", "primary"),
+             Choice("cancel", _("Cancel"), "escape")],
             cancel="cancel", dialog_id="confirm-new-game"), self.new_game_answer)
 
     def new_game_answer(self, answer: str | None) -> None:

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 from textual_plotext import PlotextPlot
 
+from ... import lang
 from ...history.stats import (
     CHART_POINTS,
     PERIODS,
@@ -24,37 +25,46 @@ from ...history.stats import (
     Line,
     Stats,
     compute,
-    game_name,
-    opponent_label,
     percent,
     period_filters,
 )
+from ...lang import N_, _, ngettext
+from ..translated import Translated
+from ..words import PERIOD_LABELS, game_name, opponent_label
 
 if TYPE_CHECKING:
     from datetime import date
 
     from ..app import BiscaApp
 
-PERIOD_LABELS = {"all": "All time", "week": "Last 7 days", "month": "Last 30 days",
-                 "year": "Last 12 months"}
 # the figures that matter most first: at 80 columns they show whole, beside the names,
 # and the rest are a scroll to the right away (the names stay put)
-COLUMNS = ("", "Matches", "Won", "Win rate (95%)", "Avg points", "Deals", "Won", "Capotes",
-           "Sweeps", "Runs W/L")
+COLUMNS = ("", N_("Matches"), N_("Won"), N_("Win rate (95%)"), N_("Avg points"), N_("Deals"),
+           N_("Won"), N_("Capotes"), N_("Sweeps"), N_("Runs W/L"))
 KEY_COLUMNS = 5  # the names, matches, matches won, win rate, average points
 
 
-def row_of(line: Line) -> tuple[Text | str, ...]:
-    avg = "–" if line.average_points is None else f"{line.average_points:.1f}"
-    return (Text(line.label), str(line.matches.played), str(line.matches.won),
+def line_label(line: Line, kind: str) -> str:
+    """A line of the table named in the language in use: every game, a game, an
+    opponent."""
+    if kind == "game" and line.key is not None:
+        return game_name(line.key)
+    if kind == "opponent":
+        return opponent_label(line.key)
+    return _("All games") if line.key is None else line.label
+
+
+def row_of(line: Line, kind: str = "total") -> tuple[Text | str, ...]:
+    avg = "–" if line.average_points is None else lang.number(line.average_points, 1)
+    return (Text(line_label(line, kind)), str(line.matches.played), str(line.matches.won),
             percent(line.matches), avg, str(line.deals.played), str(line.deals.won),
             str(line.capotes), str(line.sweeps), f"{line.longest_wins}/{line.longest_losses}")
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(Translated, Screen[None]):
     """One person's statistics; Escape goes back."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", N_("Back"))]
 
     def __init__(self, today: date | None = None) -> None:
         super().__init__(id="stats")
@@ -95,13 +105,13 @@ class StatsScreen(Screen[None]):
                 nobody = s is None or s.player is None
                 yield Select(self.player_options(),
                              value=Select.NULL if nobody or s is None else s.player,
-                             prompt="Person", id="stats-player", compact=True,
+                             prompt=_("Person"), id="stats-player", compact=True,
                              allow_blank=nobody)
-                yield Select(self.game_options(), prompt="Every game", id="stats-game",
+                yield Select(self.game_options(), prompt=_("Every game"), id="stats-game",
                              compact=True)
-                yield Select(self.opponent_options(), prompt="Every opponent",
+                yield Select(self.opponent_options(), prompt=_("Every opponent"),
                              id="stats-opponent", compact=True)
-                yield Select([(Text(v), k) for k, v in PERIOD_LABELS.items()], value="all",
+                yield Select([(Text(_(v)), k) for k, v in PERIOD_LABELS.items()], value="all",
                              allow_blank=False, id="stats-period", compact=True)
             yield Static(self.empty_text(), id="stats-empty")
             table: DataTable[Text | str] = DataTable(id="stats-table", cursor_type="row",
@@ -114,14 +124,14 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*(_(c) if c else c for c in COLUMNS))
         self.fill()
 
     # ----- filling in ------------------------------------------------------------------
 
     def heading(self) -> Text:
         s = self.stats
-        t = Text("Statistics")
+        t = Text(_("Statistics"))
         if s is not None and s.player is not None:
             t.append(" · ")
             t.append(s.player)
@@ -132,10 +142,10 @@ class StatsScreen(Screen[None]):
         if self.stats is None:
             return Text(self.trouble or app.history_trouble(), style="red")
         if self.stats.player is None:
-            return Text("No games yet: every deal and match played at this table is kept "
-                        "here once it ends.", style="dim")
+            return Text(_("No games yet: every deal and match played at this table is kept "
+                          "here once it ends."), style="dim")
         if self.stats.empty:
-            return Text("No games match these filters.", style="dim")
+            return Text(_("No games match these filters."), style="dim")
         return Text("")
 
     def player_options(self) -> list[tuple[Text, str]]:
@@ -169,13 +179,13 @@ class StatsScreen(Screen[None]):
             return
         table.add_row(*row_of(s.total), key="total")
         if s.by_game:
-            table.add_row(Text("By game", style="bold"), *[""] * (len(COLUMNS) - 1))
+            table.add_row(Text(_("By game"), style="bold"), *[""] * (len(COLUMNS) - 1))
             for ln in s.by_game:
-                table.add_row(*row_of(ln), key=f"game:{ln.key}")
+                table.add_row(*row_of(ln, "game"), key=f"game:{ln.key}")
         if s.by_opponent:
-            table.add_row(Text("By opponent", style="bold"), *[""] * (len(COLUMNS) - 1))
+            table.add_row(Text(_("By opponent"), style="bold"), *[""] * (len(COLUMNS) - 1))
             for ln in s.by_opponent:
-                table.add_row(*row_of(ln), key=f"opponent:{ln.key}")
+                table.add_row(*row_of(ln, "opponent"), key=f"opponent:{ln.key}")
         # the figures show first; the charts (plotext takes a moment) come a frame later
         self.call_after_refresh(self.draw_charts, s)
 
@@ -185,7 +195,7 @@ class StatsScreen(Screen[None]):
         rate = self.query_one("#chart-rate", PlotextPlot)
         plt = rate.plt
         plt.clear_figure()
-        plt.title("Matches won so far (%)")
+        plt.title(_("Matches won so far (%)"))
         if s.rate_over_time:
             ys = [100 * r for _, r in s.rate_over_time]
             xs = list(range(1, len(ys) + 1))
@@ -198,15 +208,16 @@ class StatsScreen(Screen[None]):
         points = self.query_one("#chart-points", PlotextPlot)
         plt = points.plt
         plt.clear_figure()
-        plt.title("Card points per deal")
+        plt.title(_("Card points per deal"))
         if s.points_per_deal:
             ys = list(s.points_per_deal)
             xs = list(range(1, len(ys) + 1))
             plt.plot(xs, ys, marker="hd")
             ticks = sorted({1, (len(ys) + 1) // 2, len(ys)})
             plt.xticks(ticks, [str(t) for t in ticks])
-            plt.xlabel(f"the last {len(ys)} deals, oldest first" if len(ys) >= CHART_POINTS
-                       else "deals, oldest first")
+            plt.xlabel(ngettext("the last {n} deal, oldest first",
+                                "the last {n} deals, oldest first", len(ys)).format(n=len(ys))
+                       if len(ys) >= CHART_POINTS else _("deals, oldest first"))
         points.refresh()
         self.charted = s
 

@@ -11,8 +11,10 @@ from textual.widgets import Footer, Static
 
 from ...engine.narrate import and_list, person, say
 from ...engine.variant import DealScore
+from ...lang import N_, _, pgettext
 from ...table.session import Session
 from ..contract import bidder
+from ..translated import Translated
 from ..widgets.common import themed
 from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
@@ -78,7 +80,8 @@ def score_sheet(session: Session) -> Text:
     m = s.match
     players = list(range(len(m.scores)))
     width = max(6, *(len(s.scorer_label(k)) + 1 for k in players))
-    t = Text("Deal ", style="bold")
+    # translators: the score sheet's first column: the deals' numbers (five letters at most)
+    t = Text(pgettext("score sheet", "Deal").ljust(4) + " ", style="bold")
     for k in players:
         t.append(f"{s.scorer_label(k):>{width}}", style=f"bold {team_colour(s.scorer_team(k))}")
     played = 0
@@ -92,7 +95,7 @@ def score_sheet(session: Session) -> Text:
         t.append(f"{played:>4} ")
         for gain in m.gains(i, result):
             t.append(f"{gain:>+{width}d}" if gain else f"{'0':>{width}}")
-    t.append("\nTotal", style="bold")
+    t.append("\n" + pgettext("score sheet", "Total"), style="bold")
     for k in players:
         t.append(f"{m.scores[k]:>+{width}d}" if m.scores[k] else f"{'0':>{width}}",
                  style="bold")
@@ -113,7 +116,7 @@ def sides_lines(session: Session, score: DealScore) -> Text | None:
         dealer_side = state.side_of[state.dealer]
         heads = [dealers, others] if dealer_side == 0 else [others, dealers]
     for side in range(len(score.card_points)):
-        members = ", ".join(s.name(seat) for seat in range(s.variant.n)
+        members = ", ".join(s.shown_name(seat) for seat in range(s.variant.n)
                             if state.side_of[seat] == side)
         head = heads[side] if side < len(heads) else say("Summary", "side", number=side + 1)
         body.append(f"{head} ({members})\n", style="bold")
@@ -152,7 +155,7 @@ def _deal_won(session: Session, team: int) -> str:
     """``You win the deal.``, ``Rui wins the deal.``, ``Team A (Ana, Rui) win the deal.``
     In a game scored player by player, ``team`` is a side of the deal."""
     if session.variant.people_scores:
-        members = [session.name(seat) for seat in session.humans_and_bots(team)]
+        members = [session.shown_name(seat) for seat in session.humans_and_bots(team)]
         names = and_list(members) if members else session.scorer_label(team)
         one = len(members) <= 1
     else:
@@ -177,12 +180,12 @@ def deal_winner_line(session: Session, score: DealScore) -> str:
                       key=lambda seat: (seat != c.bidder, seat))  # the bidder first
         theirs = [seat for seat in range(st.n) if st.side_of[seat] != bidder_side]
         if sc.game_points[c.bidder] > 0:
-            names = [s.name(seat) for seat in ours]
+            names = [s.shown_name(seat) for seat in ours]
             if len(names) == 1:
                 return say("DealScored", f"summary.{person(names[0])}.alone", seat=names[0])
             return say("DealScored", "summary.many", seat=and_list(names))
         if any(sc.game_points):
-            names = [s.name(seat) for seat in theirs]
+            names = [s.shown_name(seat) for seat in theirs]
             return say("DealScored", "summary.defenders", seat=and_list(names))
     if sc.winner is not None:
         return _deal_won(s, sc.winner)
@@ -200,16 +203,16 @@ def team_names(session: Session, team: int) -> str:
     label = session.team_label(team)
     if len(members) == 1:
         return label
-    return f"Team {label} ({', '.join(members)})"
+    return _("Team {team} ({members})").format(team=label, members=", ".join(members))
 
 
-class DealSummaryScreen(ModalScreen[None]):
+class DealSummaryScreen(Translated, ModalScreen[None]):
     BINDINGS = [
-        Binding("enter", "close", "Continue"),
+        Binding("enter", "close", N_("Continue")),
         Binding("space", "close", show=False),
-        Binding("r", "review", "Review",
-                tooltip="Go over your play: each decision against the coach's search"),
-        Binding("q", "quit_match", "Save & quit", tooltip="Save the match and quit"),
+        Binding("r", "review", N_("Review"),
+                tooltip=N_("Go over your play: each decision against the coach's search")),
+        Binding("q", "quit_match", N_("Save & quit"), tooltip=N_("Save the match and quit")),
     ]
 
     def __init__(self, session: Session, score: DealScore, my_team: int = 0) -> None:
@@ -289,11 +292,11 @@ class DealSummaryScreen(ModalScreen[None]):
         if len(seats) == 1:
             self.open_review(seats[0])
             return
-        choices = [Choice(str(seat), s.name(seat), str(k + 1))
+        choices = [Choice(str(seat), s.shown_name(seat), str(k + 1))
                    for k, seat in enumerate(seats[:9])]
         self.app.push_screen(ChoiceDialog(
-            "Whose play to review?", Text("Each player's decisions, against the coach's "
-                                          "search at what that player could see."),
+            _("Whose play to review?"), Text(_("Each player's decisions, against the coach's "
+                                               "search at what that player could see.")),
             choices, dialog_id="review-whose"),
             lambda answer: self.open_review(int(answer)) if answer is not None else None)
 
@@ -307,8 +310,8 @@ class DealSummaryScreen(ModalScreen[None]):
             samples=getattr(self.app, "coach_samples", None)))
 
 
-class MatchEndScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter", "close", "Back to the menu")]
+class MatchEndScreen(Translated, ModalScreen[None]):
+    BINDINGS = [Binding("enter", "close", N_("Back to the menu"))]
 
     def __init__(self, session: Session, my_team: int = 0) -> None:
         super().__init__()
@@ -329,7 +332,7 @@ class MatchEndScreen(ModalScreen[None]):
             body.append_text(score_table(s, self.my_team))
         body.append("\n\n" + say("Match", "seed", seed=s.match.seed), style="bright_black")
         with Vertical(classes="dialog", id="match-end"):
-            yield Static("Match over", classes="dialog-title")
+            yield Static(_("Match over"), classes="dialog-title")
             yield Static(themed(body))
         yield Footer()
 
@@ -337,10 +340,10 @@ class MatchEndScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ScoreSheetScreen(ModalScreen[None]):
+class ScoreSheetScreen(Translated, ModalScreen[None]):
     """The session's score sheet, deal by deal, opened from the table."""
 
-    BINDINGS = [Binding("escape,enter,t", "close", "Back to the table")]
+    BINDINGS = [Binding("escape,enter,t", "close", N_("Back to the table"))]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -356,7 +359,7 @@ class ScoreSheetScreen(ModalScreen[None]):
             body = (score_sheet(s) if s.match.results
                     else Text(say("Match", "sheet.none")))
             yield Static(body)
-            yield Static("Press Enter or Escape to go back.", classes="dim")
+            yield Static(_("Press Enter or Escape to go back."), classes="dim")
         yield Footer()
 
     def action_close(self) -> None:

@@ -23,12 +23,15 @@ from ...engine import actions as A
 from ...engine.errors import IllegalAction
 from ...engine.narrate import holds, say
 from ...engine.view import SeatView
+from ...lang import N_, _
 from ...table.session import Session
 from ..cardart import WINNER, card_text
 from ..contract import BIDDING, CARD_PHASES
 from ..layout import SIDE_PANEL, card_sizes
 from ..messages import CardClicked
 from ..narrate import match_so_far
+from ..styled import spliced
+from ..translated import Translated
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import status_text, trick_shown
 from ..widgets.common import Body, Panel, TooSmall
@@ -47,41 +50,44 @@ def hand_keys(n: int) -> str:
     return "1" if n <= 1 else f"1-{min(n, 9)}" + (",0" if n >= 10 else "")
 
 
-class TableScreen(TableActions, Screen[None]):
+class TableScreen(Translated, TableActions, Screen[None]):
     """One match at the table."""
 
     BINDINGS = [
         # the footer names the keys that reach a card: "1-3 Play" with three cards in hand
-        *[Binding("1", f"play(0, {n})", "Play", key_display=hand_keys(n),
-                  tooltip="Play the card at that place in the hand (1 is the leftmost)")
+        *[Binding("1", f"play(0, {n})", N_("Play"), key_display=hand_keys(n),
+                  tooltip=N_("Play the card at that place in the hand (1 is the leftmost)"))
           for n in range(1, 11)],
         *[Binding(str(i + 1), f"play({i})", show=False) for i in range(1, 9)],
         Binding("0", "play(9)", show=False),
-        Binding("left", "move(-1)", "Choose", key_display="←→", show=False,
-                tooltip="Choose a card to play (only cards that may be played)"),
+        Binding("left", "move(-1)", N_("Choose"), key_display="←→", show=False,
+                tooltip=N_("Choose a card to play (only cards that may be played)")),
         Binding("right", "move(1)", show=False),
-        Binding("enter", "play_selected", "Play selected", show=False,
-                tooltip="Play the card chosen with ← →"),
-        Binding("s", "signal", "Signal", tooltip="Signal to your partners"),
-        Binding("b", "auction", "Bid / call", tooltip="Open the bidding (or calling) dialog"),
-        Binding("space", "continue", "Continue", show=False,
-                tooltip="Put away the trick just taken"),
-        Binding("u", "undo", "Undo",
-                tooltip="Take back your last card, and the bots' replies (against bots only)"),
-        Binding("h", "hint", "Hint",
-                tooltip="The coach's advice for your turn: the card, why, and what every "
-                        "card is expected to bring"),
-        Binding("l", "last_trick", "Last trick", tooltip="Show the last trick again"),
-        Binding("t", "score_sheet", "Score sheet", tooltip="The score of every deal so far"),
+        Binding("enter", "play_selected", N_("Play selected"), show=False,
+                tooltip=N_("Play the card chosen with ← →")),
+        Binding("s", "signal", N_("Signal"), tooltip=N_("Signal to your partners")),
+        Binding("b", "auction", N_("Bid / call"),
+                tooltip=N_("Open the bidding (or calling) dialog")),
+        Binding("space", "continue", N_("Continue"), show=False,
+                tooltip=N_("Put away the trick just taken")),
+        Binding("u", "undo", N_("Undo"), tooltip=N_(
+            "Take back your last card, and the bots' replies (against bots only)")),
+        Binding("h", "hint", N_("Hint"),
+                tooltip=N_("The coach's advice for your turn: the card, why, and what every "
+                           "card is expected to bring")),
+        Binding("l", "last_trick", N_("Last trick"), tooltip=N_("Show the last trick again")),
+        Binding("t", "score_sheet", N_("Score sheet"),
+                tooltip=N_("The score of every deal so far")),
         # p and v are listed by ? (the footer keeps its room for the keys of the moment)
-        Binding("p", "toggle_points", "Points", show=False,
-                tooltip="Hide or show the card points"),
-        Binding("v", "speed", "Speed", show=False, tooltip="Change how fast the bots play"),
-        Binding("q", "quit_match", "Save & quit", tooltip="Save the match and quit"),
-        Binding("escape", "leave_table", "Leave",
-                tooltip="Back to the start screen (the match stays saved)"),
-        Binding("question_mark", "keys", "Keys", key_display="?",
-                tooltip="This list of keys"),
+        Binding("p", "toggle_points", N_("Points"), show=False,
+                tooltip=N_("Hide or show the card points")),
+        Binding("v", "speed", N_("Speed"), show=False,
+                tooltip=N_("Change how fast the bots play")),
+        Binding("q", "quit_match", N_("Save & quit"), tooltip=N_("Save the match and quit")),
+        Binding("escape", "leave_table", N_("Leave"),
+                tooltip=N_("Back to the start screen (the match stays saved)")),
+        Binding("question_mark", "keys", N_("Keys"), key_display="?",
+                tooltip=N_("This list of keys")),
     ]
 
     _per_variant: dict[type, type[TableScreen]] = {}
@@ -92,7 +98,7 @@ class TableScreen(TableActions, Screen[None]):
         (Capixaba's cut, knock and exchange...), named as the variant names them."""
         kind = type(session.variant)
         screen = cls._per_variant.get(kind)
-        if screen is None:
+        if screen is None:  # named in English, said by the game (``binding_words``)
             keys = [Binding(k.key, f"special({k.action})", k.label, tooltip=k.label)
                     for k in session.variant.special_keys]
             screen = type(f"{kind.__name__}Table", (cls,),
@@ -101,8 +107,8 @@ class TableScreen(TableActions, Screen[None]):
         return screen(session)
 
     def __init__(self, session: Session) -> None:
+        self.session = session  # before the keys are named: its game names its own
         super().__init__()
-        self.session = session
         humans = session.humans()  # none when the only person deals and sits the deal out
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
@@ -350,9 +356,10 @@ class TableScreen(TableActions, Screen[None]):
         try:
             self.act(A.with_card(CARD_PHASES[v.phase], card), v.seat)
         except IllegalAction as e:
-            self.notice = Text(f"{who} cannot play ", style="bold red")
-            self.notice.append_text(card_text(card, self.session.card_style))
-            self.notice.append(f": {e.rule}.", style="bold red")
+            refusal = (_("You cannot play {card}: {rule}.") if who == "You"
+                       else _("{who} cannot play {card}: {rule}."))
+            self.notice = spliced(refusal, "bold red", who=who, rule=e.rule,
+                                  card=card_text(card, self.session.card_style))
             self.app.bell()
             self.refresh_table()
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...engine.errors import IllegalAction
+from ...engine.spoken import game_name, special_key_label
+from ...lang import _
 from ...table.session import SPEEDS
 from ..contract import BIDDING
 from ..narrate import undone_line
@@ -16,13 +18,26 @@ from .table_coach import TableCoach
 
 
 class TableActions(TableCoach):
+    def binding_words(self, text: str) -> str:
+        """A key's words in the language in use: a game's special keys are named by the
+        game (``translated``)."""
+        for key in self.session.variant.special_keys:
+            if key.label == text:
+                return special_key_label(key)
+        return _(text) if text else text
+
+    def retell(self) -> None:
+        """The language changed: the table is drawn again in it (the log keeps its lines)."""
+        self.bindings_shown = ()
+        self.refresh_table()
+
     def try_act(self, action: int, seat: int) -> bool:
         """The person's action for ``seat``; a refusal is told in the status line (and
         False)."""
         try:
             self.act(action, seat)
         except IllegalAction as e:
-            self.notice = Text(f"Not now: {e.rule}.", style="bold red")
+            self.notice = Text(_("Not now: {rule}.").format(rule=e.rule), style="bold red")
             self.refresh_table()
             return False
         return True
@@ -121,7 +136,8 @@ class TableActions(TableCoach):
     def action_keys(self) -> None:
         from .keys import show_keys
 
-        show_keys(self, f"Keys at the table — {self.session.variant.name}")
+        show_keys(self, _("Keys at the table — {game}").format(
+            game=game_name(self.session.variant)))
 
     def action_leave_table(self) -> None:
         """Back to the start screen, asking first: the match is saved and can be
@@ -134,12 +150,12 @@ class TableActions(TableCoach):
             self.drop_hint()
             self.refresh_table()
             return
-        body = Text("The match is saved and stays in progress: \"Continue\" on the start "
-                    "screen brings it back.")
+        body = Text(_("The match is saved and stays in progress: \"Continue\" on the start "
+                      "screen brings it back."))
         self.app.push_screen(ChoiceDialog(
-            "Leave the table?", body,
-            [Choice("leave", "Save and leave", "l", "primary"),
-             Choice("stay", "Stay", "s")],
+            _("Leave the table?"), body,
+            [Choice("leave", _("Save and leave"), "l", "primary"),
+             Choice("stay", _("Stay"), "s")],
             cancel="stay", dialog_id="leave-table"), self.leave_answer)
 
     def leave_answer(self, answer: str | None) -> None:
@@ -149,12 +165,12 @@ class TableActions(TableCoach):
         if error is not None:
             from .confirm import Choice, ChoiceDialog
 
-            body = Text(f"The match cannot be saved in {self.bisca_app.data_directory}:\n"
-                        f"{error}\n\nLeaving now loses it.")
+            body = Text(_("The match cannot be saved in {folder}:\n{error}\n\nLeaving now "
+                          "loses it.").format(folder=self.bisca_app.data_directory, error=error))
             self.app.push_screen(ChoiceDialog(
-                "Cannot save the match", body,
-                [Choice("stay", "Stay at the table", "s", "primary"),
-                 Choice("lose", "Leave without saving", "x", "error")],
+                _("Cannot save the match"), body,
+                [Choice("stay", _("Stay at the table"), "s", "primary"),
+                 Choice("lose", _("Leave without saving"), "x", "error")],
                 cancel="stay", dialog_id="leave-unsaved"),
                 lambda answer: self.leave_saved() if answer == "lose" else None)
             return

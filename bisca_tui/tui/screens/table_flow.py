@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 from ...engine import actions as A
 from ...engine.narrate import say
 from ...engine.view import SeatView
+from ...lang import _
 from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
 from ...table.session import SPEEDS, Session
 from ..contract import BIDDING
@@ -154,7 +155,7 @@ class TableFlow(_Screen):
         s = self.session
         who = s.name(s.controller(seat))
         self.app.push_screen(HandOverScreen(who),
-                             callback=lambda _: self.call_later(self.take_seat, seat))
+                             callback=lambda _answer: self.call_later(self.take_seat, seat))
 
     async def take_seat(self, seat: int) -> None:
         self.waiting_handover = False
@@ -293,10 +294,10 @@ class TableFlow(_Screen):
     def my_team(self) -> int:
         """The team drawn on top of the combs: the one of the seat at the bottom (in a game
         scored player by player, that player's own score)."""
-        v, _ = self.shown_view()
+        v, _private = self.shown_view()
         return self.session.scorer_of(v.seat)
 
-    def after_summary(self, _: object = None) -> None:
+    def after_summary(self, _answer: object = None) -> None:
         from .summary import MatchEndScreen
 
         s = self.session
@@ -304,7 +305,7 @@ class TableFlow(_Screen):
             self.workers.cancel_group(self, "bots")
             self.loop.end_match()  # the save goes; no more deals: external programs may go
             self.app.push_screen(MatchEndScreen(s, self.my_team()),
-                                 callback=lambda _: self.leave())
+                                 callback=lambda _answer: self.leave())
             return
         self.loop.next_deal()  # dealt and saved
         self.show_finished = False
@@ -333,7 +334,8 @@ class TableFlow(_Screen):
         app.saved = None
         app.save_problem = set_aside(
             app.data_directory,
-            f"the table cannot show it ({error.__class__.__name__}: {error})")
+            _("the table cannot show it ({error})").format(
+                error=f"{error.__class__.__name__}: {error}"))
         app.back_to_start()
 
     def leave_saved(self) -> None:

@@ -13,7 +13,7 @@ from ...engine.narrate import CardRef, fill, person, say, template
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
 from ..styled import drawn
-from .lines import last_trick_line
+from .lines import last_trick_heads, last_trick_line
 from .log import fit
 
 if TYPE_CHECKING:
@@ -105,9 +105,10 @@ def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True,
     def line(head: str, cards: Text, tail: str) -> Text:
         return Text(head, style="bright_black") + cards + Text(tail, style="bright_black")
 
+    long, short = last_trick_heads()
     return fit(room, [
-        line("Last trick: ", spaced, f" → {who}  (l)" if keys else f" → {who}"),
-        line("Last: ", spaced, f" → {who}"),
+        line(long, spaced, f" → {who}  (l)" if keys else f" → {who}"),
+        line(short, spaced, f" → {who}"),
         line("", spaced, f" {who}"),
         line("", spaced, ""),
     ])

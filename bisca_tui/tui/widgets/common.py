@@ -9,6 +9,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...lang import _
 from ..layout import MIN_HEIGHT, MIN_WIDTH
 
 
@@ -17,8 +18,9 @@ class TooSmall(Static):
 
     def __init__(self) -> None:
         super().__init__(
-            f"The terminal is too small for the card table.\n\n"
-            f"Please enlarge it to at least {MIN_WIDTH} columns by {MIN_HEIGHT} lines.",
+            _("The terminal is too small for the card table.") + "\n\n"
+            + _("Please enlarge it to at least {width} columns by {height} lines.").format(
+                width=MIN_WIDTH, height=MIN_HEIGHT),
             classes="too-small",
         )
 

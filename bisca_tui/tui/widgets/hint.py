@@ -9,9 +9,11 @@ from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
 from ...engine.narrate import say
+from ...lang import _
 
-THINKING = say("Notice", "hints.thinking")
-CLOSES = say("Notice", "hints.closes")
+
+def thinking_line() -> str:
+    return say("Notice", "hints.thinking")
 
 
 class HintPanel(VerticalScroll):
@@ -30,13 +32,13 @@ class HintPanel(VerticalScroll):
         self.text = Text("")
 
     def compose(self) -> ComposeResult:
-        yield Static("Hint", id="hint-title")
+        yield Static(_("Hint"), id="hint-title")
         yield LoadingIndicator(id="hint-spinner")
-        yield Static(THINKING, id="hint-text")
-        yield Static(CLOSES, id="hint-closes")
+        yield Static(thinking_line(), id="hint-text")
+        yield Static(say("Notice", "hints.closes"), id="hint-closes")
 
     def thinking(self) -> None:
-        self.text = Text(THINKING)
+        self.text = Text(thinking_line())
         self.query_one("#hint-spinner").display = True
         self.query_one("#hint-text", Static).update(self.text)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...lang import pgettext
 from ..cardart import card_label, card_text, suit_colour, suit_glyph
 
 
@@ -85,6 +86,14 @@ def known_cards(cards: tuple[int, ...], style: str, suit_order: tuple[int, ...],
     return groups
 
 
+def last_trick_heads() -> tuple[str, str]:
+    """The caption's words before the last trick's cards, long and short."""
+    # translators: the caption under the table before the cards of the last trick
+    return (pgettext("caption", "Last trick:") + " ",
+            # translators: the same, shorter where room is short
+            pgettext("caption", "Last:") + " ")
+
+
 def last_trick_line(cards: list[Text], who: str, points: int, room: int,
                     keys: bool = True) -> Text:
     """The last trick in one line of ``room`` cells: its cards in playing order, who took
@@ -102,11 +111,12 @@ def last_trick_line(cards: list[Text], who: str, points: int, room: int,
         return Text(head, style=grey) + spaced + Text(tail, style=grey)
 
     took = f"{who} +{points}"
+    long, short = last_trick_heads()
     candidates = [
-        *([line("Last trick: ", f" → {took}  (l)"), line("Last: ", f" → {took}  (l)")]
-          if keys else [line("Last trick: ", f" → {took}")]),
-        line("Last: ", f" → {took}"),
-        line("Last: ", f" {took}"),
+        *([line(long, f" → {took}  (l)"), line(short, f" → {took}  (l)")]
+          if keys else [line(long, f" → {took}")]),
+        line(short, f" → {took}"),
+        line(short, f" {took}"),
         line("", f" → {took}"),
         line("", f" {took}"),
         line("", f" +{points}"),

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ...engine.narrate import person, say
+from ...engine.spoken import game_name, signal_gesture, signal_meaning
+from ...lang import _, pgettext
 from ..cardart import card_text, suit_text
 from ..contract import contract_text, has_auction
 from .common import Panel
@@ -84,19 +86,23 @@ class PenteView(Panel):
 def info_text(s: Session, v: SeatView) -> Text:
     """The game, the deal and its dealer, the bidding, trumps, the match seed."""
     style = s.card_style
-    info = Text(s.variant.name, style="bold")
+    info = Text(game_name(s.variant), style="bold")
     deals = s.variant.match_deals()
     of = f"/{deals}" if deals else ""
     out = s.sitting_out()
     dealer = (say("Seats", f"{person(out)}.out", seat=out) if out is not None
               else say("Seats", "dealer", seat=s.name(v.dealer)))
-    info.append(f"\nDeal {s.deal_number}{of} · {dealer}")
+    # translators: the side panel: the deal's number ("3" or "3/8") and who deals
+    info.append("\n" + _("Deal {deal} · {dealer}").format(deal=f"{s.deal_number}{of}",
+                                                         dealer=dealer))
     auction = has_auction(v)
     if auction:
         info.append_text(contract_text(s, v))
-    info.append("\nTrumps ")
+    # translators: the side panel's heading before the trump suit
+    info.append("\n" + _("Trumps") + " ")
     if v.trump is None:
-        info.append("to be called" if auction else "not yet chosen", style="bright_black")
+        info.append(_("to be called") if auction else _("not yet chosen"),
+                    style="bright_black")
     else:
         info.append_text(suit_text(v.trump, style))
         if v.indicator_card is not None and not s.variant.draws:
@@ -115,11 +121,13 @@ def seed_label(seed: int) -> str:
     try:
         text = str(seed)
     except ValueError:  # beyond the digits Python turns into text
-        return "Seed (too long to show)"
-    if len("Seed ") + len(text) <= PANEL_WIDTH:
-        return f"Seed {text}"
+        return _("Seed (too long to show)")
+    # translators: the side panel's line of the match's seed (a number)
+    line = _("Seed {seed}")
+    if len(line.format(seed=text)) <= PANEL_WIDTH:
+        return line.format(seed=text)
     sign = "-" if text.startswith("-") else ""
-    return f"Seed {sign}{text.lstrip('-')[:SEED_DIGITS_SHOWN]}…"
+    return line.format(seed=f"{sign}{text.lstrip('-')[:SEED_DIGITS_SHOWN]}…")
 
 
 def totals_heading(s: Session) -> str:
@@ -159,7 +167,7 @@ def side_label(s: Session, v: SeatView, team: int) -> str:
     (whose sides change from deal to deal) the names of its seats."""
     if not s.variant.people_scores:
         return s.team_label(team)
-    names = [s.name(seat) for seat in range(v.n_players) if v.team_of[seat] == team]
+    names = [s.shown_name(seat) for seat in range(v.n_players) if v.team_of[seat] == team]
     return " & ".join(names)
 
 
@@ -168,9 +176,9 @@ def points_text(s: Session, v: SeatView, hidden: bool) -> Text:
     pts = [0] * s.variant.n_teams
     for seat, p in enumerate(v.points):
         pts[v.team_of[seat]] += p
-    points = Text("Card points this deal\n", style="bold")
+    points = Text(_("Card points this deal") + "\n", style="bold")
     if hidden:
-        points.append("hidden (p shows)", style="bright_black")
+        points.append(_("hidden (p shows)"), style="bright_black")
     else:
         parts = [Text(f"{side_label(s, v, t)} {p}", style=f"bold {team_colour(t)}")
                  for t, p in enumerate(pts)]
@@ -183,18 +191,25 @@ def points_text(s: Session, v: SeatView, hidden: bool) -> Text:
 
 def signals_text(s: Session, v: SeatView, private: bool, shown: int) -> Text:
     """The last ``shown`` signals this seat saw (hidden while nobody's hand shows)."""
-    sig = Text("Signals", style="bold")
+    sig = Text(_("Signals"), style="bold")
     if not private:
-        sig.append("\n(hidden)", style="bright_black")
+        sig.append("\n" + _("(hidden)"), style="bright_black")
     elif not v.signals:
-        sig.append("\nnone yet", style="bright_black")
+        sig.append("\n" + _("none yet"), style="bright_black")
+    signals = {sg.gesture: sg for sg in s.variant.signals}
     for e in v.signals[-shown:] if private else ():
-        who = "you" if e.sender == v.seat else s.name(e.sender)
+        # translators: the side panel's signals: the person at the keyboard made this one
+        who = pgettext("signal sender", "you") if e.sender == v.seat else s.name(e.sender)
         colour = "red" if e.intercepted else "green"
         entry = Text(f"{who}: ", style=f"bold {colour}")
-        entry.append(f"{e.gesture} = {e.meaning}")
+        shown_signal = signals.get(e.gesture)
+        gesture, meaning = ((signal_gesture(shown_signal), signal_meaning(shown_signal))
+                            if shown_signal is not None and shown_signal.meaning == e.meaning
+                            else (e.gesture, e.meaning))
+        entry.append(f"{gesture} = {meaning}")
         if e.intercepted:
-            entry.append(" (caught)", style="red")
+            # translators: a signal the other side saw being made
+            entry.append(" " + _("(caught)"), style="red")
         sig.append("\n")
         folded = hang(entry, 24)
         sig.append_text(folded if isinstance(folded, Text) else Text(folded))

@@ -10,6 +10,7 @@ from textual import events
 from textual.geometry import Offset
 
 from ...engine.narrate import person, say
+from ...lang import _, npgettext, pgettext
 from ..cardart import (
     PLAYABLE,
     SELECTED,
@@ -28,6 +29,7 @@ from ..cardart import (
 from ..contract import auction_role, turn_label
 from ..messages import CardClicked
 from ..pileart import stock_lines, trump_lines
+from ..words import level_name
 from .common import Panel
 from .lines import Breakable, Choice, Part, known_cards, pack_lines
 
@@ -61,14 +63,14 @@ class SeatInfo:
     trump_card: int | None = None  # the turned trump card this seat is known to hold
     suit_order: tuple[int, ...] = (0, 1, 2, 3)  # how the seat's known cards are grouped
     strength: tuple[int, ...] = ()  # card strengths (by card), strongest first in a suit
-    turn_label: str = "to play"
+    turn_label: str = ""  # what the seat to act is doing ("to play"), in the language in use
 
 
 def seat_info(s: Session, v: SeatView, seat: int, private: bool) -> SeatInfo:
     """What the seat panel shows of ``seat`` to the seat of view ``v`` (its known cards only
     when ``private``: that seat's player is at the keyboard)."""
     return SeatInfo(
-        seat, s.name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
+        seat, s.shown_name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
         v.hand_sizes[seat], v.current == seat,
         v.dealer == seat and not s.variant.dealer_sits_out,
         not s.seats[seat].is_human,
@@ -133,40 +135,47 @@ class SeatPanel(Panel):
             self.set_class(info.is_turn, "-turn")
         # a Text: the name is shown as typed, never read as markup
         self.border_title = Text(("▶ " if info.is_turn else "") + info.name)
-        self.border_subtitle = "dealer" if info.is_dealer else ""
+        self.border_subtitle = pgettext("seat panel", "dealer") if info.is_dealer else ""
         side = self.side in ("left", "right")
         room = self.room()
         parts: list[Part] = []
         if self.side == "bottom":
             parts.append(Text(info.name, style="bold"))
             if info.is_dealer:
-                parts.append(Text("dealer", style="bright_black"))
+                parts.append(Text(pgettext("seat panel", "dealer"), style="bright_black"))
         if show_team:
-            parts.append(Text(f"team {info.team_label}", style=f"bold {team_colour(info.team)}"))
+            parts.append(Text(pgettext("seat panel", "team {team}").format(team=info.team_label),
+                              style=f"bold {team_colour(info.team)}"))
         if info.role:
             parts.append(Text(info.role, style="bold yellow"))
         known = [c for c in info.known if c != info.trump_card]
         open_hand = info.cards > 0 and len(info.known) >= info.cards
         if info.cards and not open_hand:  # a hand seen face up needs no count
-            parts.append(Text("▮" * info.cards if info.cards <= 10 else f"{info.cards} cards",
-                              style="blue"))
+            parts.append(Text("▮" * info.cards if info.cards <= 10 else npgettext(
+                "seat panel", "{n} card", "{n} cards", info.cards).format(n=info.cards),
+                style="blue"))
         bot_at = len(parts)
         if info.is_bot:
-            level = info.level
+            level = level_name(info.level)
             grey = "bright_black"
+            # translators: a seat panel's mark of a bot, and its level ("bot · medium")
+            bot = pgettext("seat panel", "bot")
             if level:
-                parts.append(Choice(Text(f"bot · {level}", style=grey),
-                                    Text(f"bot {level}", style=grey)))
+                parts.append(Choice(Text(f"{bot} · {level}", style=grey),
+                                    Text(f"{bot} {level}", style=grey)))
             else:
-                parts.append(Text("bot", style=grey))
+                parts.append(Text(bot, style=grey))
         if info.is_turn:
             parts.append(Text(info.turn_label, style="bold yellow"))
         if info.trump_card is not None:
-            head = Text("trump ", style="bright_black")
+            # translators: a seat panel: the trump card this seat is known to hold
+            head = Text(pgettext("seat panel", "trump") + " ", style="bright_black")
             parts.append(head + card_text(info.trump_card, info.card_style))
         if known:
             cards = known_cards(tuple(known), info.card_style, info.suit_order, info.strength)
-            label = "hand" if open_hand else "holds"
+            # translators: a seat panel: before its cards seen face up, or known to be held
+            label = pgettext("seat panel", "hand") if open_hand else pgettext("seat panel",
+                                                                              "holds")
             first = Text(f"{label} ", style="bright_black") + cards[0]
             parts.append(Breakable([first, *cards[1:]]))
         lines = pack_lines(parts, room, one_per_line=side)
@@ -212,7 +221,7 @@ class HandView(Panel):
             drawings.append(card_lines(c, size, style, role, number))
         if not cards:
             self.drawn_width = 0
-            self.set(Text("(no cards yet)" if my_turn or hidden else "(no cards)",
+            self.set(Text(_("(no cards yet)") if my_turn or hidden else _("(no cards)"),
                           style="bright_black"))
             return
         lines = join_cards(drawings, self.gap)

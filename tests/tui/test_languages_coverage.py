@@ -1,0 +1,129 @@
+"""Every word the main screens show passes through gettext.
+
+Portuguese is spoken by a catalogue that shouts (``shouting.py``): on each screen drawn in it,
+a word in small letters is one that did not pass through gettext, unless it is a value (a
+player's name, a language's own name, a key, the rules' own text). The screens: start, new
+game, two tables, the rules, the statistics, the past matches, a match's deals, the keys.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from shouting import SHOUTED, english_after, shouting  # noqa: F401 (fixtures)
+from textual.widgets import Markdown
+from tui_helpers import make_app, quick_table, until
+
+from bisca_tui import lang
+from bisca_tui.history.sample import demo_entries
+from bisca_tui.history.store import Store
+from bisca_tui.tui.screens.history import DealChooser, HistoryScreen
+from bisca_tui.tui.screens.keys import KeysScreen
+from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.rules import RulesScreen
+from bisca_tui.tui.screens.stats import StatsScreen
+
+pytestmark = pytest.mark.usefixtures("shouting")
+
+WORD = re.compile(r"[^\W\d_]+")
+# the footer's and the keys list's names of keys: not words
+KEY_NAMES = {"esc", "Esc", "Enter", "enter", "space", "Ctrl", "tab", "Home", "End"}
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def untranslated(app, values: set[str] = frozenset()) -> list[str]:
+    """The words in small letters on screen that are not values."""
+    allowed = KEY_NAMES | set(lang.LANGUAGES.values()) | values
+    return sorted({w for w in WORD.findall(screen_text(app))
+                   if re.search(r"[a-z]{2}", w) and w not in allowed})
+
+
+def names_in(*names: str) -> set[str]:
+    return {w for name in names for w in WORD.findall(name)}
+
+
+async def switch(app, pilot) -> None:
+    await pilot.pause()
+    app.set_language(SHOUTED)
+    await until(pilot, lambda: "NEW GAME" in screen_text(app))
+
+
+def history(data) -> set[str]:
+    """A game history to show, and the names of its players."""
+    store, problem = Store.open(data)
+    assert store is not None and problem is None
+    entries = demo_entries(8)
+    store.write_many(entries)
+    names = {r[0] for r in store.query("SELECT DISTINCT name FROM match_players")}
+    store.close()
+    return names_in(*names)
+
+
+async def test_the_start_screen_and_the_new_game_form(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await switch(app, pilot)
+        assert untranslated(app) == []
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        form = app.screen
+        names = names_in(*(i.value for i in form.query("Input")))
+        assert "NEW GAME" in screen_text(app)
+        assert untranslated(app, names) == []
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        assert untranslated(app, names) == []
+
+
+@pytest.mark.parametrize("variant", ["bisca-3", "sueca", "bisca-6", "bisca-capixaba"])
+async def test_the_table_and_its_keys(private_data, variant) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await switch(app, pilot)
+        t = await quick_table(app, pilot, variant, seed=3)
+        names = names_in(*(t.session.name(k) for k in range(t.session.variant.n)))
+        assert untranslated(app, names) == []
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        assert untranslated(app, names) == []
+
+
+async def test_the_rules_panel(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await switch(app, pilot)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        app.screen.query_one(Markdown).display = False  # the rules' own text, theirs
+        await pilot.pause()
+        assert "RULES OF" in screen_text(app)
+        assert untranslated(app) == []
+
+
+async def test_the_statistics_and_the_past_matches(private_data) -> None:
+    names = history(private_data)
+    app = make_app(private_data)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await switch(app, pilot)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.pause()
+        assert "MATCHES" in screen_text(app)
+        assert untranslated(app, names) == []
+        await pilot.press("escape")
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.pause()
+        assert "PLAYERS" in screen_text(app)
+        assert untranslated(app, names) == []
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, DealChooser))
+        await pilot.pause()
+        # a deal's notes are kept in the history as they were said when it was played
+        notes = names_in(*(note for deal in app.screen.deals for note in deal.notes))
+        assert untranslated(app, names | notes) == []
