@@ -8,6 +8,7 @@ import os
 
 from .engine.errors import OptionError
 from .engine.variant import variant_class
+from .lang import _
 
 
 def variant_id(text: str) -> str:
@@ -15,34 +16,42 @@ def variant_id(text: str) -> str:
     try:
         variant_class(text)
     except OptionError as e:
-        raise argparse.ArgumentTypeError(f"{e}; bisca-tui variants describes them") from None
+        raise argparse.ArgumentTypeError(
+            _("{problem}; bisca-tui variants describes them").format(problem=e)) from None
     return text
 
 
 def whole_number(text: str, least: int, wording: str) -> int:
-    """``text`` as a whole number of at least ``least`` (``wording`` says the bound)."""
+    """``text`` as a whole number of at least ``least`` (``wording`` says the bound, in the
+    language in use: ``must be {wording}, not 0``)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text))) from None
     if value < least:
-        raise argparse.ArgumentTypeError(f"must be {wording}, not {value}")
+        raise argparse.ArgumentTypeError(
+            # translators: {bound} is "at least 1", "0 or more"... (translated on its own)
+            _("must be {bound}, not {value}").format(bound=wording, value=value))
     return value
 
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    return whole_number(text, 1, "at least 1")
+    # translators: a bound of a number on the command line: "must be at least 1, not 0"
+    return whole_number(text, 1, _("at least 1"))
 
 
 def seat_number(text: str) -> int:
     """An argparse type: a whole number of 0 or more."""
-    return whole_number(text, 0, "0 or more")
+    # translators: a bound of a number on the command line: "must be 0 or more, not -1"
+    return whole_number(text, 0, _("0 or more"))
 
 
 def data_folder(text: str) -> str:
     """An argparse type: the data folder; a path that exists must be a folder (one that does
     not is made when something is saved)."""
     if os.path.exists(text) and not os.path.isdir(text):
-        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+        raise argparse.ArgumentTypeError(
+            _("{path} is a file, not a folder").format(path=repr(text)))
     return text

@@ -34,17 +34,18 @@ from . import __version__, lang
 from .argtypes import data_folder, positive_int, seat_number, variant_id
 from .datadir import data_dir
 from .engine import all_variants
+from .lang import N_, _, ngettext
 from .output import OutputClosed, flush_quietly
 from .table.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
 from .tui.prefs import SETTINGS_NAME
 
-DESCRIPTION = """\
+DESCRIPTION = N_("""\
 A terminal card table for the Ace-Ten games: Bisca, Sueca, Briscola Chiamata and Brisca.
 
 Without a command, bisca-tui opens the card table (the same as bisca-tui play) with the
-options below."""
+options below.""")
 
-EPILOG = """\
+EPILOG = N_("""\
 Run bisca-tui COMMAND --help for the options of a command.
 
 An interrupted match is saved in the data folder, and every finished deal and match is
@@ -52,28 +53,36 @@ kept in its game history (history.sqlite3): --data-dir, else $BISCA_TUI_DATA, el
 the platform's data folder for bisca-tui (~/.local/share/bisca-tui on Linux).
 
 Exit status: 0 when done, 2 when the command line is refused; bisca-tui arena --help tells
-the arena's own."""
+the arena's own.""")
 
 
 def variants_text() -> str:
-    lines = ["Games:"]
+    from .engine.spoken import game_description, game_name
+
+    # translators: the heading of bisca-tui variants, which lists the games with their ids
+    lines = [_("Games:")]
     for cls in all_variants():
-        lines.append(f"  {cls.id:<16} {cls.name}: {cls.description}")
+        lines.append(f"  {cls.id:<16} " + _("{name}: {description}").format(
+            name=game_name(cls), description=game_description(cls)))
     return "\n".join(lines)
 
 
 # what each card style draws, for the help (every style the command line takes is listed)
 CARD_STYLE_HELP = {
-    SYMBOLS: "each game's own pack: Italian or Spanish suits for the Italian and Spanish "
-             "games, the Portuguese ♠♥♦♣ for the others",
-    FRENCH: "♠♥♦♣ and A 2-7 J Q K for every game",
-    LETTERS: "S H D C, for fonts that draw the symbols badly",
+    SYMBOLS: N_("each game's own pack: Italian or Spanish suits for the Italian and Spanish "
+                "games, the Portuguese ♠♥♦♣ for the others"),
+    FRENCH: N_("♠♥♦♣ and A 2-7 J Q K for every game"),
+    LETTERS: N_("S H D C, for fonts that draw the symbols badly"),
 }
 
 
 def cards_help() -> str:
-    styles = ", ".join(f"{s} ({CARD_STYLE_HELP.get(s, s)})" for s in CARD_STYLES)
-    return f"how the cards are drawn, one of: {styles}; default {SYMBOLS}"
+    styles = ", ".join(f"{s} ({_(CARD_STYLE_HELP[s]) if s in CARD_STYLE_HELP else s})"
+                       for s in CARD_STYLES)
+    # translators: {styles} lists the card styles (their names stay as typed on the
+    # command line, each with what it draws); {default} is one of those names
+    return _("how the cards are drawn, one of: {styles}; default {default}").format(
+        styles=styles, default=SYMBOLS)
 
 
 # ----- the parser ----------------------------------------------------------------------------
@@ -87,32 +96,35 @@ def _add_play_arguments(parser: argparse.ArgumentParser, defaults: bool = True) 
         return value if defaults else argparse.SUPPRESS
 
     parser.add_argument("--variant", type=variant_id, metavar="ID", default=default(None),
-                        help="the game chosen at first in the new game form and the rules "
-                             "panel (bisca-tui variants lists the IDs)")
+                        help=_("the game chosen at first in the new game form and the rules "
+                               "panel (bisca-tui variants lists the IDs)"))
     parser.add_argument("--cards", choices=CARD_STYLES, metavar="STYLE",
                         default=default(SYMBOLS),
                         help=cards_help())
     parser.add_argument("--speed", choices=list(SPEEDS), metavar="SPEED",
                         default=default(DEFAULT_SPEED),
-                        help=f"how fast the bots play: {', '.join(SPEEDS)} (default "
-                             f"{DEFAULT_SPEED}); the form and the v key at the table change it")
+                        help=_("how fast the bots play: {speeds} (default {default}); the "
+                               "form and the v key at the table change it").format(
+                            speeds=", ".join(SPEEDS), default=DEFAULT_SPEED))
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR", default=default(None),
-                        help="where an interrupted match is saved and found again")
+                        help=_("where an interrupted match is saved and found again"))
     parser.add_argument("--lang", choices=list(lang.LANGUAGES), metavar="CODE",
                         default=default(None),
-                        help="the language of the table and of every command's text: "
-                             + ", ".join(f"{c} ({n})" for c, n in lang.LANGUAGES.items())
-                             + "; by default the one last chosen at the table, else the "
-                               "system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); JSON output "
-                               "is the same in every language")
+                        # translators: {languages} lists the codes, each with its name
+                        help=_("the language of the table and of every command's text: "
+                               "{languages}; by default the one last chosen at the table, "
+                               "else the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); JSON "
+                               "output is the same in every language").format(
+                            languages=", ".join(f"{c} ({n})"
+                                                for c, n in lang.LANGUAGES.items())))
     parser.add_argument("--program", action="append", metavar="COMMAND",
                         default=default([]),
-                        help="a bot program of yours (bot protocol) that the new game form "
-                             "may seat without asking again; it is the form's command for "
-                             "an \"External program\" seat (may be repeated)")
+                        help=_("a bot program of yours (bot protocol) that the new game form "
+                               "may seat without asking again; it is the form's command for "
+                               "an \"External program\" seat (may be repeated)"))
     parser.add_argument("--no-programs", action="store_true", default=default(False),
-                        help="no outside program plays at this table: the form does not "
-                             "offer one, and a saved match that seats one is refused")
+                        help=_("no outside program plays at this table: the form does not "
+                               "offer one, and a saved match that seats one is refused"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -123,53 +135,56 @@ def build_parser() -> argparse.ArgumentParser:
     usage = ("%(prog)s [-h] [--version] [--variant ID] [--cards STYLE] [--speed SPEED]\n"
              "                 [--data-dir DIR] [--lang CODE] [--program COMMAND]\n"
              "                 [--no-programs] [COMMAND ...]")
-    parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage, description=DESCRIPTION,
-                                     epilog=EPILOG, formatter_class=raw)
+    parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage,
+                                     description=_(DESCRIPTION), epilog=_(EPILOG),
+                                     formatter_class=raw)
     parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}")
     _add_play_arguments(parser)
     parser.set_defaults(run=_play)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
+    # translators: the heading of the list of subcommands in --help
+    sub = parser.add_subparsers(title=_("commands"), metavar="COMMAND", dest="command",
                                 prog="bisca-tui")
 
-    play = sub.add_parser("play", help="open the card table (the default)",
-                          description="Open the card table.", formatter_class=raw)
+    play = sub.add_parser("play", help=_("open the card table (the default)"),
+                          description=_("Open the card table."), formatter_class=raw)
     _add_play_arguments(play, defaults=False)
 
-    variants = sub.add_parser("variants", help="list the games",
-                              description="List the games, with their IDs.")
+    variants = sub.add_parser("variants", help=_("list the games"),
+                              description=_("List the games, with their IDs."))
     variants.set_defaults(run=_variants)
 
     # replay's own parser lends its arguments; replay.main then reads the record
     rp = replay._parser()
-    rep = sub.add_parser("replay", parents=[rp], add_help=False, help="replay a game record",
+    rep = sub.add_parser("replay", parents=[rp], add_help=False, help=_("replay a game record"),
                          description=rp.description)
     rep.set_defaults(run=_replay)
 
-    rv = sub.add_parser("review", help="review a player's decisions in a game record",
-                        description=REVIEW_DESCRIPTION, formatter_class=raw)
-    rv.add_argument("file", metavar="FILE", help="a game record (JSON, see docs/records.md)")
+    rv = sub.add_parser("review", help=_("review a player's decisions in a game record"),
+                        description=_(REVIEW_DESCRIPTION), formatter_class=raw)
+    rv.add_argument("file", metavar="FILE", help=_("a game record (JSON, see docs/records.md)"))
     rv.add_argument("--seat", type=seat_number, metavar="N", default=None,
-                    help="the seat to review, from 0 (default: the person's seat when a "
-                         "saved match's table file says who played, else 0)")
+                    help=_("the seat to review, from 0 (default: the person's seat when a "
+                           "saved match's table file says who played, else 0)"))
     rv.add_argument("--deal", type=positive_int, metavar="K", default=None,
-                    help="review deal K only, counting from 1 (default: every deal)")
-    rv.add_argument("--json", action="store_true", help="print one JSON object")
+                    help=_("review deal K only, counting from 1 (default: every deal)"))
+    rv.add_argument("--json", action="store_true", help=_("print one JSON object"))
     rv.add_argument("--samples", type=positive_int, metavar="N", default=None,
-                    help="sampled deals of the hidden cards per decision (default: "
-                         f"{REVIEW_SAMPLES_TEXT}, fewer when many cards are judged); the same "
-                         "samples and seed give the same review")
+                    help=_("sampled deals of the hidden cards per decision (default: "
+                           "{samples}, fewer when many cards are judged); the same samples "
+                           "and seed give the same review").format(samples=REVIEW_SAMPLES_TEXT))
     rv.add_argument("--seed", type=seat_number, metavar="S", default=REVIEW_SEED_DEFAULT,
-                    help="the seed of the sampling (default 0)")
+                    help=_("the seed of the sampling (default {seed})").format(
+                        seed=REVIEW_SEED_DEFAULT))
     rv.set_defaults(run=_review)
 
-    ar = sub.add_parser("arena", help="bots against bots, in duplicate deals",
-                        description=arena.DESCRIPTION, epilog=arena.epilog(),
+    ar = sub.add_parser("arena", help=_("bots against bots, in duplicate deals"),
+                        description=_(arena.DESCRIPTION), epilog=arena.epilog(),
                         formatter_class=raw)
     arena.add_arguments(ar)
     ar.set_defaults(run=lambda args: arena.run_command(args, ar))
 
-    sv = sub.add_parser("serve", help="serve the card table to web browsers",
-                        description=serve.DESCRIPTION, epilog=serve.EPILOG,
+    sv = sub.add_parser("serve", help=_("serve the card table to web browsers"),
+                        description=_(serve.DESCRIPTION), epilog=serve.epilog(),
                         formatter_class=raw)
     serve.add_arguments(sv)
     _add_play_arguments(sv, defaults=False)  # handed on to every table served
@@ -177,20 +192,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .history import commands as hist
 
-    st = sub.add_parser("stats", help="statistics from the game history",
-                        description="A person's statistics from the game history: per game "
-                        "and per kind of opponent, matches and deals won, the win rate with "
-                        "its 95% interval, card points, capotes, sweeps and the longest runs.")
+    st = sub.add_parser("stats", help=_("statistics from the game history"),
+                        description=_("A person's statistics from the game history: per game "
+                                      "and per kind of opponent, matches and deals won, the "
+                                      "win rate with its 95% interval, card points, capotes, "
+                                      "sweeps and the longest runs."))
     hist.add_stats(st)
     st.set_defaults(run=hist.run_stats)
-    hi = sub.add_parser("history", help="the matches kept in the game history",
-                        description="The matches kept in the game history, newest first, "
-                        "with the ids bisca-tui export takes.")
+    hi = sub.add_parser("history", help=_("the matches kept in the game history"),
+                        description=_("The matches kept in the game history, newest first, "
+                                      "with the ids bisca-tui export takes."))
     hist.add_history(hi)
     hi.set_defaults(run=hist.run_history)
-    ex = sub.add_parser("export", help="a match of the history as a game record file",
-                        description="Write a match of the game history as a game record "
-                        "(bisca-tui replay reads it).")
+    ex = sub.add_parser("export", help=_("a match of the history as a game record file"),
+                        description=_("Write a match of the game history as a game record "
+                                      "(bisca-tui replay reads it)."))
     hist.add_export(ex)
     ex.set_defaults(run=hist.run_export)
     return parser
@@ -201,8 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _play(args: argparse.Namespace) -> int:
     if args.no_programs and args.program:
-        print("bisca-tui: --program and --no-programs cannot be used together",
-              file=sys.stderr)
+        print("bisca-tui: " + _("{program} and {no_programs} cannot be used together").format(
+            program="--program", no_programs="--no-programs"), file=sys.stderr)
         return 2
     from .tui import app as tui  # Textual loads only when the table opens
 
@@ -228,14 +244,14 @@ def _replay(args: argparse.Namespace) -> int:
     return int(replay.main([args.file, *flags]) or 0)
 
 
-REVIEW_DESCRIPTION = """\
+REVIEW_DESCRIPTION = N_("""\
 Each decision of one seat in a game record, compared with the search of the hard level at
 the view the seat had: the expected card points each card lost against the best one, the
 mistakes (4 points or more) and blunders (10 or more), a reason for the worst ones, the
 other decisions (bids, calls, signals...) beside what the hard level would choose, and a
 chart of the expected result over the deal.
 
-Exit status: 0 when done, 2 when the command line or the record is refused."""
+Exit status: 0 when done, 2 when the command line or the record is refused.""")
 REVIEW_SAMPLES_TEXT = "200"
 REVIEW_SEED_DEFAULT = 0  # coach.review.REVIEW_SEED, which the app's review uses too
 
@@ -273,11 +289,15 @@ def _review(args: argparse.Namespace) -> int:
     except RecordError as e:
         return _review_fail(str(e))
     if args.deal is not None and args.deal > len(record.deals):
-        return _review_fail(f"{args.file}: the record has {len(record.deals)} deal(s); there "
-                            f"is no deal {args.deal}")
+        n = len(record.deals)
+        return _review_fail(ngettext("{file}: the record has {n} deal; there is no deal {deal}",
+                                     "{file}: the record has {n} deals; there is no deal "
+                                     "{deal}", n).format(file=args.file, n=n, deal=args.deal))
     if args.seat is not None and args.seat >= v.n:
-        return _review_fail(f"{v.name} here has seats 0 to {v.n - 1}; there is no seat "
-                            f"{args.seat}")
+        from .engine.spoken import game_name
+
+        return _review_fail(_("{game} here has seats 0 to {last}; there is no seat {seat}")
+                            .format(game=game_name(v), last=v.n - 1, seat=args.seat))
     deals = [args.deal - 1] if args.deal is not None else list(range(len(record.deals)))
     table = _table_beside(args.file) if args.seat is None else None
     names = tuple(v.signal_names)
@@ -319,9 +339,28 @@ def chosen_language(args: argparse.Namespace) -> str:
     return remembered_language(getattr(args, "data_dir", None)) or lang.from_environment()
 
 
+def language_before_parsing(argv: Sequence[str]) -> str:
+    """The language ``chosen_language`` finds, read from the words of the command line before
+    they are parsed, so that the help and argparse's refusals are written in it: the last
+    ``--lang CODE`` (or ``--lang=CODE``, or an abbreviation argparse takes), else the one
+    remembered in the folder of ``--data-dir DIR``, else the system's."""
+    found: dict[str, str] = {}
+    for k, word in enumerate(argv):
+        if word == "--":  # what follows is no option
+            break
+        name, eq, value = word.partition("=")
+        for option, shortest in (("--lang", "--la"), ("--data-dir", "--da")):
+            if name.startswith(shortest) and option.startswith(name):
+                found[option] = value if eq else (argv[k + 1] if k + 1 < len(argv) else "")
+    code = found.get("--lang")
+    return chosen_language(argparse.Namespace(
+        lang=code if code in lang.LANGUAGES else None, data_dir=found.get("--data-dir") or None))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        lang.use(language_before_parsing(args_list))  # the help is written in it
         args = build_parser().parse_args(args_list)
         run: Callable[[argparse.Namespace], int] = args.run
         lang.use(chosen_language(args))

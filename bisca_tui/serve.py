@@ -27,26 +27,34 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .lang import N_, _
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
-DESCRIPTION = """\
+DESCRIPTION = N_("""\
 Serve the card table to web browsers: each visitor of the page gets a table of their own,
-run on this machine with the options given here. Ctrl+C stops the server."""
+run on this machine with the options given here. Ctrl+C stops the server.""")
 
-EPILOG = f"""\
-The server listens on {DEFAULT_HOST} (this machine only) unless --host says otherwise. Each
+# translators: {host} is the loopback address, 127.0.0.1
+EPILOG = N_("""\
+The server listens on {host} (this machine only) unless --host says otherwise. Each
 start makes a secret token, part of the address it prints: the page needs it. Anyone who can
 reach the port and has that address plays with this user's saved matches, so only serve on
 another address to people you trust. No outside program (cmd: bot) can sit at a served table.
 
 Exit status: 0 when stopped with Ctrl+C, 1 when the address cannot be listened on, 2 when
-the command line is refused."""
+the command line is refused.""")
 
 
-TOKEN_REFUSED = ("403 Forbidden: this page needs the address that bisca-tui serve printed, "
-                 "with its token.\n")
-ORIGIN_REFUSED = "403 Forbidden: only the card table's own page may open its websocket.\n"
+def epilog() -> str:
+    """The end of ``--help``, in the language in use."""
+    return _(EPILOG).format(host=DEFAULT_HOST)
+
+
+# what a browser is answered, with the status 403, when it may not open the page (or socket)
+TOKEN_REFUSED = N_("this page needs the address that bisca-tui serve printed, with its token.")
+ORIGIN_REFUSED = N_("only the card table's own page may open its websocket.")
 
 
 def new_token() -> str:
@@ -82,9 +90,13 @@ def listening_warning(host: str, port: int) -> str | None:
     """What to tell the user who serves on an address other people may reach, else None."""
     if is_loopback(host):
         return None
-    return (f"Warning: {host or 'every address'} is not this machine only: anyone who can "
-            f"reach port {port} and has the address above can play, with this user's saved "
-            "matches.")
+    if not host:
+        return _("Warning: every address is not this machine only: anyone who can reach port "
+                 "{port} and has the address above can play, with this user's saved "
+                 "matches.").format(port=port)
+    return _("Warning: {host} is not this machine only: anyone who can reach port {port} and "
+             "has the address above can play, with this user's saved matches.").format(
+        host=host, port=port)
 
 
 def port_number(text: str) -> int:
@@ -92,19 +104,22 @@ def port_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text))) from None
     if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("a port is from 1 to 65535, not {value}").format(value=value))
     return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The server's own options (the table's options are added by the command line)."""
     parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, metavar="N",
-                        help=f"the port to listen on, 1-65535 (default {DEFAULT_PORT})")
+                        help=_("the port to listen on, 1-65535 (default {port})").format(
+                            port=DEFAULT_PORT))
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
-                        help=f"the address to listen on (default {DEFAULT_HOST}, this "
-                             "machine only)")
+                        help=_("the address to listen on (default {host}, this machine "
+                               "only)").format(host=DEFAULT_HOST))
 
 
 def table_arguments(args: argparse.Namespace) -> list[str]:
@@ -138,7 +153,7 @@ def make_server(command: str, host: str, port: int, token: str) -> Any:
     from textual_serve.server import Server, to_int
 
     def refused(text: str) -> web.Response:
-        return web.Response(status=403, text=text)
+        return web.Response(status=403, text=f"403 Forbidden: {_(text)}\n")
 
     class TableServer(Server):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -177,9 +192,10 @@ def make_server(command: str, host: str, port: int, token: str) -> Any:
                 loop.close()
 
         def say_where(self) -> None:
-            lines = [f"bisca-tui: the card table is served at {self.page_url}",
+            lines = ["bisca-tui: " + _("the card table is served at {address}").format(
+                         address=self.page_url),
                      listening_warning(self.host, self.port),
-                     "Open it in a web browser; Ctrl+C stops the server."]
+                     _("Open it in a web browser; Ctrl+C stops the server.")]
             for line in filter(None, lines):  # unwrapped: the address stays whole
                 self.console.print(line, highlight=False, markup=False, soft_wrap=True)
 
@@ -244,8 +260,9 @@ def run_command(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C (or SIGTERM); 1 when the address cannot be listened on, 2 when
     asked to seat an outside program (no served table may start one)."""
     if getattr(args, "program", None):
-        print("bisca-tui serve: --program is refused: no outside program may sit at a table "
-              "served to browsers", file=sys.stderr)
+        print("bisca-tui serve: " + _("{option} is refused: no outside program may sit at a "
+                                      "table served to browsers").format(option="--program"),
+              file=sys.stderr)
         return 2
     server = make_server(app_command(table_arguments(args)), args.host, args.port,
                          new_token())
@@ -253,10 +270,10 @@ def run_command(args: argparse.Namespace) -> int:
         server.serve()
     except OSError as e:  # the port is taken, the address is not this machine's...
         reason = e.strerror or str(e)
-        print(f"bisca-tui serve: cannot listen on {url_for(args.host, args.port)}: {reason}",
-              file=sys.stderr)
+        print("bisca-tui serve: " + _("cannot listen on {address}: {reason}").format(
+            address=url_for(args.host, args.port), reason=reason), file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # a Ctrl+C before the server had set up its own handler
         pass
-    print("bisca-tui: the server has stopped.")
+    print("bisca-tui: " + _("the server has stopped."))
     return 0

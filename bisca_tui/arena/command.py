@@ -15,6 +15,7 @@ from ..bots.base import bot_levels
 from ..bots.external import DEFAULT_FALLBACK, DEFAULT_START_TIMEOUT, DEFAULT_TIME_LIMIT
 from ..engine.errors import OptionError
 from ..engine.variant import make_variant
+from ..lang import N_, _, ngettext
 from ..output import OutputClosed, say, write_json, write_text
 from .play import run_arena
 
@@ -24,7 +25,8 @@ EXIT_REPLACED = 3  # exit status when an external bot lost a seat to a fallback 
 def _parse_option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     if not sep:
-        raise argparse.ArgumentTypeError(f"a house rule is NAME=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("a house rule is NAME=VALUE, not {text}").format(text=repr(text)))
     try:
         value = ast.literal_eval(raw)
     except (ValueError, SyntaxError):
@@ -36,9 +38,11 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds: {text}").format(text=repr(text))) from None
     if not value > 0 or math.isinf(value):
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("must be more than 0 seconds, not {text}").format(text=text))
     return value
 
 
@@ -46,60 +50,69 @@ def _builtin_levels() -> list[str]:
     return [lv for lv in bot_levels(arena=True) if not lv.startswith("cmd:")]
 
 
-DESCRIPTION = "Play bots against each other in duplicate deals and report the result."
+DESCRIPTION = N_("Play bots against each other in duplicate deals and report the result.")
+
+
 def epilog() -> str:
     """The end of ``--help``: what a bot spec is, and what the exit status says."""
-    return f"""\
-A bot is a built-in level ({", ".join(_builtin_levels())}) or cmd:COMMAND, a program
+    # translators: {levels} lists the bot levels (as typed); {replaced} is the exit status 3;
+    # keep "fallbacks" (a JSON key) and the lines' indents
+    return _("""\
+A bot is a built-in level ({levels}) or cmd:COMMAND, a program
 speaking the bot protocol (docs/bot-protocol.md).
 
 Exit status:
   0  the report is of the bots named
   2  a bad command line (nothing was played)
-  {EXIT_REPLACED}  an external bot failed (it crashed, hung, wrote what is not the
+  {replaced}  an external bot failed (it crashed, hung, wrote what is not the
      protocol, answered illegally or spoke another protocol version) and a
      built-in bot took its seat for the rest of the run, so the results are
      not the program's alone; each fallback is named on standard error, in
-     the report, and under "fallbacks" with --json"""
+     the report, and under "fallbacks" with --json""").format(
+        levels=", ".join(_builtin_levels()), replaced=EXIT_REPLACED)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's options, on ``parser`` (its own or the ``arena`` subcommand's)."""
     parser.add_argument("--variant", required=True, type=variant_id, metavar="ID",
-                        help="the game, e.g. bisca-3 or briscola (bisca-tui variants lists them)")
+                        help=_("the game, e.g. bisca-3 or briscola (bisca-tui variants lists "
+                               "them)"))
     parser.add_argument("--bots", required=True, metavar="A,B",
-                        help="two bots, one per side: level names or cmd:COMMAND")
+                        help=_("two bots, one per side: level names or cmd:COMMAND"))
     parser.add_argument("--deals", type=positive_int, default=100, metavar="N",
-                        help="shuffled deals, each played once per side (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+                        help=_("shuffled deals, each played once per side (default {n})")
+                        .format(n=100))
+    parser.add_argument("--seed", type=int, default=1,
+                        help=_("seed of the deals (default {seed})").format(seed=1))
     parser.add_argument("--players", type=positive_int, default=None, metavar="N",
-                        help="number of players, for games that allow several")
+                        help=_("number of players, for games that allow several"))
     parser.add_argument("--option", action="append", default=[], type=_parse_option,
-                        metavar="NAME=VALUE", help="a house rule (repeatable)")
+                        metavar="NAME=VALUE", help=_("a house rule (repeatable)"))
     parser.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                        help="processes to use (default 1)")
+                        help=_("processes to use (default {n})").format(n=1))
     parser.add_argument("--time-limit", type=_seconds, default=DEFAULT_TIME_LIMIT,
                         metavar="SECONDS",
-                        help="an external bot's time per decision "
-                             f"(default {DEFAULT_TIME_LIMIT:g})")
+                        help=_("an external bot's time per decision (default {seconds})")
+                        .format(seconds=f"{DEFAULT_TIME_LIMIT:g}"))
     parser.add_argument("--start-timeout", type=_seconds, default=DEFAULT_START_TIMEOUT,
                         metavar="SECONDS",
-                        help="an external bot's time to answer the greeting "
-                             f"(default {DEFAULT_START_TIMEOUT:g})")
+                        help=_("an external bot's time to answer the greeting (default "
+                               "{seconds})").format(seconds=f"{DEFAULT_START_TIMEOUT:g}"))
     parser.add_argument("--fallback", choices=_builtin_levels(), default=DEFAULT_FALLBACK,
                         metavar="LEVEL",
-                        help="the built-in level that takes the seat of an external bot that "
-                             f"fails (default {DEFAULT_FALLBACK})")
+                        help=_("the built-in level that takes the seat of an external bot "
+                               "that fails (default {level})").format(level=DEFAULT_FALLBACK))
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="what the built-in bots' thinking budgets are measured on: "
-                             "the wall clock, as at the table (default), or each bot's own "
-                             "CPU time, so that other work on the machine does not weaken "
-                             "them")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        # translators: "wall" and "cpu" are typed as they are (--clock cpu)
+                        help=_("what the built-in bots' thinking budgets are measured on: "
+                               "the wall clock, as at the table (default), or each bot's own "
+                               "CPU time, so that other work on the machine does not weaken "
+                               "them"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def build_parser(prog: str = "bisca-tui arena") -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION, epilog=epilog(),
+    parser = argparse.ArgumentParser(prog=prog, description=_(DESCRIPTION), epilog=epilog(),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     return parser
@@ -109,7 +122,7 @@ def parse_bots(text: str) -> list[str]:
     """``A,B`` as two bot specs. A ``cmd:`` command may hold commas: see ``_split_bots``."""
     if text.startswith("cmd:"):
         return _split_bots(text)
-    first, _, rest = text.partition(",")
+    first, _sep, rest = text.partition(",")
     if rest.strip().startswith("cmd:"):
         return [first.strip(), rest.strip()]
     return [x.strip() for x in text.split(",")]
@@ -119,18 +132,22 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     """Run the arena for parsed arguments; usage errors go through ``parser.error``."""
     specs = parse_bots(args.bots)
     if len(specs) != 2:
-        parser.error(f"argument --bots: takes two bots, A,B (one for each side of the "
-                     f"duplicate deals, whatever the number of players), e.g. hard,medium; "
-                     f"{args.bots!r} names {len(specs)}")
+        parser.error("argument --bots: " + ngettext(
+            "takes two bots, A,B (one for each side of the duplicate deals, whatever the "
+            "number of players), e.g. hard,medium; {bots} names {n}",
+            "takes two bots, A,B (one for each side of the duplicate deals, whatever the "
+            "number of players), e.g. hard,medium; {bots} names {n}",
+            len(specs)).format(bots=repr(args.bots), n=len(specs)))
     levels = _builtin_levels()
     for spec in specs:
         if spec.startswith("cmd:"):
             if not spec[len("cmd:"):].strip():
-                parser.error("argument --bots: cmd: needs the command that runs the program, "
-                             "e.g. cmd:python3 my_bot.py")
+                parser.error("argument --bots: " + _(
+                    "cmd: needs the command that runs the program, e.g. cmd:python3 my_bot.py"))
         elif spec not in levels:
-            parser.error(f"argument --bots: unknown bot {spec!r} (levels: {', '.join(levels)}; "
-                         "or cmd:COMMAND)")
+            parser.error("argument --bots: " + _(
+                "unknown bot {bot} (levels: {levels}; or cmd:COMMAND)").format(
+                bot=repr(spec), levels=", ".join(levels)))
     options = dict(args.option) or None
     try:
         make_variant(args.variant, options, args.players)

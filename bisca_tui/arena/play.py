@@ -23,6 +23,7 @@ from ..engine.state import GameState
 from ..engine.turns import Choose, by_views, play_deal
 from ..engine.variant import Variant, make_variant
 from ..engine.view import SeatView
+from ..lang import _
 from .results import ArenaResult, Fallback
 
 BotSpec = str | Callable[[int], Bot]
@@ -140,9 +141,11 @@ def _play_one(state: GameState, v: Variant, a_team: int, bots: list[list[Bot]],
             elif len(view.legal) > 1:
                 tally.times[side].append(dt)
             if action not in view.legal:
+                # translators: {side} is A or B, the bot's side in the arena
                 raise IllegalAction(seat, state._safe_str(action),
-                                    f"the {SIDES[side]} bot chose an action that "
-                                    f"is not legal ({state.explain(action)})")
+                                    _("the {side} bot chose an action that is not legal "
+                                      "({why})").format(side=SIDES[side],
+                                                        why=state.explain(action)))
             return action
 
         return choose

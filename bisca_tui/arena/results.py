@@ -9,6 +9,8 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..lang import _, ngettext, number
+
 
 @dataclass(frozen=True)
 class Fallback:
@@ -26,8 +28,11 @@ class Fallback:
                 "replaced_by": self.replaced_by}
 
     def sentence(self) -> str:
-        return (f"replaced by the built-in {self.replaced_by} bot in deal {self.deal} "
-                f"(seat {self.seat}) because it {self.reason}")
+        # translators: {level} is a bot level as typed (easy, medium...); {reason} what the
+        # program did, in English as the bot protocol's code says it ("crashed (exit code 1)")
+        return _("replaced by the built-in {level} bot in deal {deal} (seat {seat}) because "
+                 "it {reason}").format(level=self.replaced_by, deal=self.deal, seat=self.seat,
+                                       reason=self.reason)
 
 
 @dataclass
@@ -79,6 +84,8 @@ class ArenaResult:
                 "decisions": len(t)}
 
     def labels(self) -> tuple[str, str]:
+        """The bots' names, told apart by their side when they are the same bot (JSON keys
+        too: they stay as they are in every language)."""
         a, b = self.bots
         return (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
 
@@ -113,10 +120,14 @@ class ArenaResult:
         la = self.labels()[0]
         lo, hi = self.ci95
         if self.payments:
-            return (f"{la} scores {self.win_rate:+.3f} per deal (95% CI {lo:+.3f} to "
-                    f"{hi:+.3f}; one seat against all others, every seat in turn)")
-        return (f"{la} wins {100 * self.win_rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; "
-                f"a 60-60 deal counts half)")
+            # translators: CI: the confidence interval; the scores are signed numbers
+            return _("{bot} scores {score} per deal (95% CI {low} to {high}; one seat against "
+                     "all others, every seat in turn)").format(
+                bot=la, score=signed(self.win_rate, 3), low=signed(lo, 3), high=signed(hi, 3))
+        # translators: CI: the confidence interval; a 60-60 deal: a tie on card points
+        return _("{bot} wins {rate}% (95% CI {low}-{high}%; a 60-60 deal counts half)").format(
+            bot=la, rate=decimal(100 * self.win_rate, 1), low=decimal(100 * lo, 1),
+            high=decimal(100 * hi, 1))
 
     def fallback_lines(self) -> list[str]:
         """One line per fallback, then per replaced bot how much of its play was not its own."""
@@ -124,23 +135,49 @@ class ArenaResult:
         for side, label in enumerate(self.labels()):
             lines.extend(f"{label}: {f.sentence()}" for f in self.fallbacks_of(side))
             if self.fallback_decisions[side]:
-                lines.append(
-                    f"{label}: a fallback bot made {self.fallback_decisions[side]} of its "
-                    f"{self.decisions[side]} decisions: these results are not the "
-                    f"program's alone")
+                lines.append(f"{label}: " + ngettext(
+                    "a fallback bot made {made} of its {n} decision: these results are not "
+                    "the program's alone",
+                    "a fallback bot made {made} of its {n} decisions: these results are not "
+                    "the program's alone", self.decisions[side]).format(
+                    made=self.fallback_decisions[side], n=self.decisions[side]))
         return lines
 
     def text(self) -> str:
         la, lb = self.labels()
         lo, hi = self.ci95
         a, b = self.ms(0), self.ms(1)
+        # translators: the head of the arena's report: "bisca-3: hard against medium, 100
+        # deals in duplicate (200 games), seed 1" ({deals} and {games} are counts made apart)
+        head = _("{variant}: {a} against {b}, {deals} ({games}), seed {seed}").format(
+            variant=self.variant, a=la, b=lb, seed=self.seed,
+            deals=ngettext("{n} deal in duplicate", "{n} deals in duplicate",
+                           self.deals).format(n=self.deals),
+            games=ngettext("{n} game", "{n} games", self.games).format(n=self.games))
+        points = (_("card points per seat and deal: {a} {pa}, {b} {pb}") if self.payments
+                  else _("card points per game: {a} {pa}, {b} {pb}"))
         return "\n".join([
-            f"{self.variant}: {la} against {lb}, {self.deals} deals in duplicate "
-            f"({self.games} games), seed {self.seed}",
+            head,
             *self.fallback_lines(),
             self.outcome_line(),
-            f"card points per {'seat and deal' if self.payments else 'game'}: "
-            f"{la} {self.points[0]:.1f}, {lb} {self.points[1]:.1f}",
-            f"ms per decision: {la} median {a['median']:.1f}, p95 {a['p95']:.1f}; "
-            f"{lb} median {b['median']:.1f}, p95 {b['p95']:.1f}",
+            points.format(a=la, pa=decimal(self.points[0], 1), b=lb,
+                          pb=decimal(self.points[1], 1)),
+            # translators: milliseconds each bot thought per decision: the median and the
+            # 95th percentile (p95)
+            _("ms per decision: {a} median {a_median}, p95 {a_p95}; {b} median {b_median}, "
+              "p95 {b_p95}").format(
+                a=la, a_median=decimal(a["median"], 1), a_p95=decimal(a["p95"], 1),
+                b=lb, b_median=decimal(b["median"], 1), b_p95=decimal(b["p95"], 1)),
         ])
+
+
+def decimal(x: float, digits: int) -> str:
+    """``x`` with ``digits`` decimals as the language in use writes it, rounded as Python
+    rounds (``f"{x:.1f}"``)."""
+    return number(float(f"{x:.{digits}f}"), digits)
+
+
+def signed(x: float, digits: int) -> str:
+    """``x`` with its sign always written (``+0.125``, ``-0.500``)."""
+    text = f"{x:+.{digits}f}"
+    return text[0] + number(float(text[1:]), digits)

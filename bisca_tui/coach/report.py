@@ -21,7 +21,9 @@ from typing import Any
 from ..engine.actions import action_str
 from ..engine.cards import card_str
 from ..engine.narrate import say
+from ..engine.spoken import game_name
 from ..engine.variant import variant_class
+from ..lang import number, pgettext
 from .review import Review
 
 REPORT_FORMAT = "bisca-tui-review"
@@ -35,13 +37,48 @@ def _pct(x: float) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{x:.0f}" if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
+    return f"{x:.0f}" if abs(x - round(x)) < 1e-9 else _decimal(x)
+
+
+def _decimal(x: float, digits: int = 1) -> str:
+    """``x`` with one decimal as the language in use writes it (rounded as ``:.1f``)."""
+    return number(float(f"{x:.{digits}f}"), digits)
+
+
+def _mark_word(mark: str) -> str:
+    """A decision's mark in a word: ``mistake``, ``blunder`` (nothing for none)."""
+    words = {"mistake": pgettext("review mark", "mistake"),
+             "blunder": pgettext("review mark", "blunder")}
+    return words.get(mark, mark)
+
+
+def _heading() -> list[str]:
+    """The head of the table of decisions, each column as wide as its heading needs."""
+    return [
+        pgettext("review column", "trick"),
+        pgettext("review column", "played"),
+        pgettext("review column", "best"),
+        # translators: a column: the expected card points of the card played
+        pgettext("review column", "expected"),
+        # translators: a column: the chance to win the deal after the card played
+        pgettext("review column", "win"),
+        # translators: a column: the expected card points lost against the best card
+        pgettext("review column", "points lost"),
+        # translators: a column: the chance to win lost against the best card
+        pgettext("review column", "wins lost"),
+        # translators: a column: mistake, blunder or nothing
+        pgettext("review column", "mark"),
+    ]
+
+
+def _widths(heads: list[str]) -> list[int]:
+    return [max(w, len(h)) for w, h in zip((5, 6, 5, 8, 4, 11, 9, 0), heads, strict=True)]
 
 
 def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -> str:
     """The review as lines of text; ``names`` are the signal names of the game (for
     actions in notation) and ``clean`` makes text from the file printable."""
-    game = variant_class(review.variant).name if review.variant else ""
+    game = game_name(variant_class(review.variant)) if review.variant else ""
     who = (say("Review", "text.seat.named", seat=review.seat, player=clean(review.player))
            if review.player else say("Review", "text.seat", seat=review.seat))
     counts = sorted({d.samples for d in review.decisions if d.samples > 1})
@@ -58,14 +95,18 @@ def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -
         return "\n".join(lines) + "\n"
     if review.decisions:
         lines.append("")
-        lines.append("  trick  played  best   expected   win   points lost  wins lost  mark")
+        h = _heading()
+        w = _widths(h)
+        # (the heading of the points lost stands a space to the right of its figures)
+        lines.append(f"  {h[0]:>{w[0]}}  {h[1]:<{w[1]}}  {h[2]:<{w[2]}}  {h[3]:>{w[3]}}  "
+                     f"{h[4]:>{w[4]}}   {h[5]:>{w[5]}}  {h[6]:>{w[6]}}  {h[7]}")
         for d in review.decisions:
             lost = _num(round(d.loss, 1)) if d.loss > 0 else ""
             wins = _pct(d.win_loss) if d.win_loss >= 0.005 else ""
             best = "" if d.best == d.played else card_str(d.best)
-            lines.append(f"  {d.trick:>5}  {card_str(d.played):<6}  {best:<5}  "
-                         f"{d.expected:>8.1f}  {_pct(d.win):>4}  {lost:>11}  {wins:>9}  "
-                         f"{d.mark}".rstrip())
+            lines.append(f"  {d.trick:>{w[0]}}  {card_str(d.played):<{w[1]}}  {best:<{w[2]}}  "
+                         f"{_decimal(d.expected):>{w[3]}}  {_pct(d.win):>{w[4]}}  "
+                         f"{lost:>{w[5]}}  {wins:>{w[6]}}  {_mark_word(d.mark)}".rstrip())
         marked = review.marked
         mistakes = sum(1 for d in marked if d.mark == "mistake")
         blunders = len(marked) - mistakes
@@ -79,7 +120,7 @@ def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -
             for d in sorted(explained, key=lambda d: (-d.loss, -d.win_loss, d.step)):
                 lines.append("  " + say("Review", "text.costly.marked" if d.mark
                                         else "text.costly", trick=d.trick,
-                                        played=card_str(d.played), mark=d.mark,
+                                        played=card_str(d.played), mark=_mark_word(d.mark),
                                         reason=d.reason))
     if review.others:
         lines.append("")
@@ -100,7 +141,7 @@ def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -
             else:
                 label = say("Review", "text.trick", trick=p.trick)
             lines.append(f"  {label:<9}{chart_bar(p.points, review.total_points)} "
-                         f"{p.points:5.1f}  {_pct(p.win):>4}")
+                         f"{_decimal(p.points):>5}  {_pct(p.win):>4}")
     return "\n".join(lines) + "\n"
 
 

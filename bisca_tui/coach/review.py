@@ -33,8 +33,10 @@ from ..bots.pimc import Evaluation
 from ..engine.actions import parse_action
 from ..engine.narrate import CardRef, Part
 from ..engine.records import Record, replay_record
+from ..engine.spoken import game_name
 from ..engine.state import GameState
 from ..engine.view import SeatView
+from ..lang import _, ngettext
 from .hint import CardAdvice, advise, card_choices, coach_bot, options_of
 from .reasons import play_reason
 from .rule_reasons import rule_reason
@@ -191,13 +193,16 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
     ``budget_ms`` of thinking when ``samples`` is None. The same seed and samples give the
     same review."""
     if not 0 <= deal < len(record.deals):
-        raise ValueError(f"the record has {len(record.deals)} deal(s); there is no deal "
-                         f"{deal + 1}")
+        n = len(record.deals)
+        raise ValueError(ngettext("the record has {n} deal; there is no deal {deal}",
+                                  "the record has {n} deals; there is no deal {deal}", n)
+                         .format(n=n, deal=deal + 1))
     if seat is None:
         seat = default_seat(record, deal)
     v = record.make_variant()
     if not 0 <= seat < v.n:
-        raise ValueError(f"{v.name} here has seats 0 to {v.n - 1}; there is no seat {seat}")
+        raise ValueError(_("{game} here has seats 0 to {last}; there is no seat {seat}")
+                         .format(game=game_name(v), last=v.n - 1, seat=seat))
     views: list[tuple[int, SeatView, int]] = []  # (step, view before it, action)
     states: list[GameState] = []
     actions = record.deals[deal].actions

@@ -19,11 +19,9 @@ from pathlib import Path
 
 from ..argtypes import data_folder, variant_id, whole_number
 from ..datadir import data_dir
+from ..lang import _, pgettext
 from ..output import safe_json, say, write, write_json, write_text
 from .store import DB_NAME, Store
-
-OPPONENT_HELP = ("human (people), bot:LEVEL (bot:easy, bot:medium, bot:hard...), program "
-                 "(an outside program), or mixed")
 
 
 def day(text: str) -> str:
@@ -31,7 +29,8 @@ def day(text: str) -> str:
     try:
         return date.fromisoformat(text).isoformat()
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a day written YYYY-MM-DD: {text}").format(text=repr(text))) from None
 
 
 def opponent_kinds() -> list[str]:
@@ -47,34 +46,40 @@ def opponent_kind(text: str) -> str:
     """An argparse type: a kind of opponent."""
     kinds = opponent_kinds()
     if text not in kinds:
-        raise argparse.ArgumentTypeError(f"unknown kind of opponent {text!r} (kinds: "
-                                         f"{', '.join(kinds)})")
+        raise argparse.ArgumentTypeError(
+            _("unknown kind of opponent {kind} (kinds: {kinds})").format(
+                kind=repr(text), kinds=", ".join(kinds)))
     return text
 
 
 def match_count(text: str) -> int:
     """An argparse type: how many matches to list, 0 for every one."""
-    return whole_number(text, 0, "0 (every match) or more")
+    # translators: a bound of --limit: "must be 0 (every match) or more, not -1"
+    return whole_number(text, 0, _("0 (every match) or more"))
 
 
 def _common(p: argparse.ArgumentParser, player: bool = True) -> None:
     p.add_argument("--game", type=variant_id, metavar="ID",
-                   help="only this game (bisca-tui variants lists the IDs)")
+                   help=_("only this game (bisca-tui variants lists the IDs)"))
     p.add_argument("--opponent", type=opponent_kind, metavar="KIND",
-                   help=f"only against {OPPONENT_HELP}")
+                   # translators: the kinds (human, bot:LEVEL, program, mixed) are typed as
+                   # they are
+                   help=_("only against human (people), bot:LEVEL (bot:easy, bot:medium, "
+                          "bot:hard...), program (an outside program), or mixed"))
     if player:
         p.add_argument("--player", metavar="NAME",
-                       help="the person, by the name played under (default: who played most)")
-    p.add_argument("--since", type=day, metavar="DAY", help="from this day (YYYY-MM-DD)")
-    p.add_argument("--until", type=day, metavar="DAY", help="up to this day, included")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("the person, by the name played under (default: who played "
+                              "most)"))
+    p.add_argument("--since", type=day, metavar="DAY", help=_("from this day (YYYY-MM-DD)"))
+    p.add_argument("--until", type=day, metavar="DAY", help=_("up to this day, included"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     _data_dir(p)
 
 
 def _data_dir(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", type=data_folder, metavar="DIR",
-                   help="the data folder holding the history (default: $BISCA_TUI_DATA, "
-                        "else the platform's data folder)")
+                   help=_("the data folder holding the history (default: $BISCA_TUI_DATA, "
+                          "else the platform's data folder)"))
 
 
 def add_stats(p: argparse.ArgumentParser) -> None:
@@ -84,14 +89,14 @@ def add_stats(p: argparse.ArgumentParser) -> None:
 def add_history(p: argparse.ArgumentParser) -> None:
     _common(p)
     p.add_argument("--limit", type=match_count, metavar="N", default=50,
-                   help="at most N matches, newest first (default 50; 0 lists them all)")
+                   help=_("at most N matches, newest first (default 50; 0 lists them all)"))
 
 
 def add_export(p: argparse.ArgumentParser) -> None:
     p.add_argument("match_id", type=int, metavar="MATCH_ID",
-                   help="the match's number, as bisca-tui history lists it")
+                   help=_("the match's number, as bisca-tui history lists it"))
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="write the record to FILE (default: print it)")
+                   help=_("write the record to FILE (default: print it)"))
     _data_dir(p)
 
 
@@ -99,8 +104,8 @@ def _open(args: argparse.Namespace) -> Store | None:
     """The history, or None (said on stderr) when there is none or it cannot be read."""
     directory = Path(args.data_dir) if args.data_dir else data_dir()
     if not (directory / DB_NAME).exists():
-        say(f"No game history yet in {directory}: finished deals and matches are kept "
-            "there as they are played.")
+        say(_("No game history yet in {folder}: finished deals and matches are kept there as "
+              "they are played.").format(folder=directory))
         return None
     store, problem = Store.open(directory)
     if problem is not None:
@@ -125,16 +130,20 @@ def run_stats(args: argparse.Namespace) -> int:
         write_json(stats_json(stats), indent=2)
         return 0
     if stats.player is None:
-        write_text("Nobody has played in person yet.\n")
+        write_text(_("Nobody has played in person yet.") + "\n")
         return 0
     if args.player and args.player not in stats.players:
-        say(f"Nobody named {args.player!r} in the history; people: "
-            f"{', '.join(stats.players)}.")
+        say(_("Nobody named {name} in the history; people: {people}.").format(
+            name=repr(args.player), people=", ".join(stats.players)))
         return 1
     others = [p for p in stats.players if p != stats.player]
-    also = f" (others: {', '.join(others)}; --player NAME)" if others else ""
-    write_text("\n".join([f"Statistics of {stats.player}{also}", "", *table_lines(stats)])
-               + "\n")
+    if others:
+        # translators: {option} is "--player NAME", the option that chooses another person
+        head = _("Statistics of {player} (others: {others}; {option})").format(
+            player=stats.player, others=", ".join(others), option="--player NAME")
+    else:
+        head = _("Statistics of {player}").format(player=stats.player)
+    write_text("\n".join([head, "", *table_lines(stats)]) + "\n")
     return 0
 
 
@@ -160,13 +169,19 @@ def run_history(args: argparse.Namespace) -> int:
         write_json(out, indent=2)
         return 0
     if not rows:
-        write_text("No match in the history matches these filters.\n")
+        write_text(_("No match in the history matches these filters.") + "\n")
         return 0
-    lines = [f"{'id':>6}  {'started':<16}  {'game':<24} {'deals':>5}  {'score':<9} players"]
+    # the columns' headings, each column as wide as its heading in the language in use
+    heads = [pgettext("history column", "id"), pgettext("history column", "started"),
+             pgettext("history column", "game"), pgettext("history column", "deals"),
+             pgettext("history column", "score"), pgettext("history column", "players")]
+    w = [max(n, len(h)) for n, h in zip((6, 16, 24, 5, 9), heads, strict=False)]
+    lines = [f"{heads[0]:>{w[0]}}  {heads[1]:<{w[1]}}  {heads[2]:<{w[2]}} {heads[3]:>{w[3]}}  "
+             f"{heads[4]:<{w[4]}} {heads[5]}"]
     for r in rows:
         when = r.started[:16].replace("T", " ")
-        lines.append(f"{r.id:>6}  {when:<16}  {r.game[:24]:<24} {r.deals:>5}  "
-                     f"{r.scores()[:9]:<9} {r.who()} · {r.outcome()}")
+        lines.append(f"{r.id:>{w[0]}}  {when:<{w[1]}}  {r.game[:24]:<{w[2]}} {r.deals:>{w[3]}}  "
+                     f"{r.scores()[:9]:<{w[4]}} {r.who()} · {r.outcome()}")
     write_text("\n".join(lines) + "\n")
     return 0
 
@@ -180,7 +195,7 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         text = export_text(store, args.match_id)
     except ExportError as e:
-        say(f"bisca-tui export: {e}")
+        say(f"bisca-tui export: {e}")  # ExportError says it in the language in use
         return 1
     finally:
         store.close()
@@ -190,7 +205,9 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as e:
-        say(f"bisca-tui export: cannot write {args.output}: {e.strerror or e}")
+        say("bisca-tui export: " + _("cannot write {file}: {reason}").format(
+            file=args.output, reason=e.strerror or e))
         return 1
-    write_text(f"Match {args.match_id} written to {args.output} (bisca-tui replay reads it).\n")
+    write_text(_("Match {id} written to {file} (bisca-tui replay reads it).").format(
+        id=args.match_id, file=args.output) + "\n")
     return 0

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from ..lang import _
 from .entry import HUMAN
-from .stats import game_name
+from .stats import game_name, level_word
 from .store import Store
 
 
@@ -49,19 +50,25 @@ class MatchRow:
             if p.kind == HUMAN:
                 parts.append(p.name)
             elif p.kind == "program":
-                parts.append(f"{p.name} (program)")
+                # translators: a player of the history that is an outside program
+                parts.append(_("{name} (program)").format(name=p.name))
             else:
-                parts.append(f"{p.name} ({p.level})")
+                # translators: a bot of the history, with its level: "Rui (medium)"
+                parts.append(_("{name} ({level})").format(name=p.name,
+                                                          level=level_word(p.level)))
         return ", ".join(parts)
 
     def outcome(self) -> str:
         """Who won, or that the match goes on."""
         if not self.finished:
-            return "unfinished"
+            # translators: a match of the history that goes on
+            return _("unfinished")
         winners = [p.name for p in self.players if p.result == "won"]
         if not winners:
-            return "level"
-        return " & ".join(winners) + " won"
+            # translators: a match of the history that ended level, nobody winning
+            return _("level")
+        # translators: {names} are the winners, joined by " & "
+        return _("{names} won").format(names=" & ".join(winners))
 
     def scores(self) -> str:
         """The match score: one number per side, or per player where each keeps one."""
@@ -160,8 +167,8 @@ def record_of(store: Store, match_id: int):  # -> Record
 
     text = store.record_text(match_id)
     if text is None:
-        raise ExportError(f"no match {match_id} in the history (bisca-tui history lists "
-                          "them)")
+        raise ExportError(_("no match {id} in the history (bisca-tui history lists "
+                            "them)").format(id=match_id))
     try:
         return parse_record(text, f"match {match_id}")
     except RecordError as e:

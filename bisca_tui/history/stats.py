@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
 
+from ..lang import _, number, pgettext
 from .entry import HUMAN, LOST, WON
 from .store import Store
 
@@ -101,25 +102,41 @@ def wilson(won: int, played: int, z: float = Z95) -> tuple[float, float] | None:
 
 
 def game_name(variant: str) -> str:
+    """A game of the history by its name in the language in use (its id when this version
+    does not know it)."""
+    from ..engine.spoken import game_name as spoken_name
     from ..engine.variant import variant_class
 
     try:
-        return variant_class(variant).name
+        return spoken_name(variant_class(variant))
     except Exception:  # a game this version does not know
         return variant
 
 
+def level_word(level: str) -> str:
+    """A bot level in a word, in the language in use (as the card table says it)."""
+    words = {
+        "random": pgettext("bot level", "random"),
+        "easy": pgettext("bot level", "easy"),
+        "medium": pgettext("bot level", "medium"),
+        "hard": pgettext("bot level", "hard"),
+    }
+    return words.get(level, level)
+
+
 def opponent_label(key: str | None) -> str:
+    """A kind of opponent in words, in the language in use (the card table's words)."""
     if key is None:
-        return "Everyone"
+        return _("Everyone")
     if key == HUMAN:
-        return "People"
+        return _("People")
     if key == "program":
-        return "Programs"
+        return _("Programs")
     if key == "mixed":
-        return "Mixed tables"
+        return _("Mixed tables")
     if key.startswith("bot:"):
-        return f"{key[4:].capitalize()} bots"
+        level = level_word(key[4:])
+        return _("{level} bots").format(level=level[:1].upper() + level[1:])
     return key
 
 
@@ -214,7 +231,7 @@ def compute(store: Store, filters: Filters = Filters()) -> Stats:
     names = people(store)
     player = filters.player or (names[0] if names else None)
     if player is None:
-        nothing = Line(None, "All games", Rate(0, 0), Rate(0, 0), None, 0, 0, 0, 0)
+        nothing = Line(None, _("All games"), Rate(0, 0), Rate(0, 0), None, 0, 0, 0, 0)
         return Stats(None, (), filters, nothing, (), ())
     where, args = _where(filters, player)
     # one row per match the person played, in the order the matches ended (a match that
@@ -247,7 +264,7 @@ def compute(store: Store, filters: Filters = Filters()) -> Stats:
         over_time = over_time[::-1][::step][::-1]
     return Stats(
         player, tuple(names), replace(filters, player=player),
-        total.line(None, "All games"),
+        total.line(None, _("All games")),
         tuple(by_game[g].line(g, game_name(g)) for g in games),
         tuple(by_kind[o].line(o, opponent_label(o)) for o in kinds),
         tuple(games), tuple(kinds), tuple(over_time), _recent_points(store, rows))
@@ -272,7 +289,7 @@ def _recent_points(store: Store, rows: list[tuple[Any, ...]]) -> tuple[float, ..
         f"({','.join('?' * len(ids))}) AND won IS NOT NULL", ids)
     points = sorted((order[mid], deal, pts) for mid, deal, player, pts in found
                     if wanted[mid] == player)
-    return tuple(float(p) for _, _, p in points[-CHART_POINTS:])
+    return tuple(float(p) for _m, _d, p in points[-CHART_POINTS:])
 
 
 def stats_json(stats: Stats) -> dict[str, Any]:
@@ -309,21 +326,44 @@ def percent(r: Rate) -> str:
     return f"{100 * r.rate:.0f}% ({100 * iv[0]:.0f}–{100 * iv[1]:.0f}%)"
 
 
+def _columns() -> list[tuple[str, int]]:
+    """The headings of ``bisca-tui stats``' columns in the language in use, each with the
+    least width of its column (the rows' labels have none)."""
+    return [
+        ("", 26),
+        (pgettext("stats column", "matches"), 8),
+        (pgettext("stats column", "won"), 5),
+        (pgettext("stats column", "win rate (95%)"), 16),
+        (pgettext("stats column", "deals"), 7),
+        (pgettext("stats column", "won"), 6),
+        # translators: a column: the average card points per deal
+        (pgettext("stats column", "avg pts"), 8),
+        (pgettext("stats column", "capotes"), 8),
+        (pgettext("stats column", "sweeps"), 7),
+        # translators: a column: the longest runs of matches won and lost (W/L)
+        (pgettext("stats column", "runs W/L"), 9),
+    ]
+
+
 def table_lines(stats: Stats) -> list[str]:
     """The statistics as lines of plain text (``bisca-tui stats``)."""
-    head = (f"{'':<26} {'matches':>8} {'won':>5} {'win rate (95%)':>16} {'deals':>7} "
-            f"{'won':>6} {'avg pts':>8} {'capotes':>8} {'sweeps':>7} {'runs W/L':>9}")
+    columns = _columns()
+    widths = [max(w, len(h)) for h, w in columns]
+    head = " ".join(f"{h:<{widths[0]}}" if k == 0 else f"{h:>{widths[k]}}"
+                    for k, (h, _w) in enumerate(columns))
 
     def row(ln: Line) -> str:
-        avg = "–" if ln.average_points is None else f"{ln.average_points:.1f}"
-        return (f"{ln.label[:26]:<26} {ln.matches.played:>8} {ln.matches.won:>5} "
-                f"{percent(ln.matches):>16} {ln.deals.played:>7} {ln.deals.won:>6} "
-                f"{avg:>8} {ln.capotes:>8} {ln.sweeps:>7} "
-                f"{f'{ln.longest_wins}/{ln.longest_losses}':>9}")
+        avg = ("–" if ln.average_points is None
+               else number(float(f"{ln.average_points:.1f}"), 1))
+        cells = [ln.matches.played, ln.matches.won, percent(ln.matches), ln.deals.played,
+                 ln.deals.won, avg, ln.capotes, ln.sweeps,
+                 f"{ln.longest_wins}/{ln.longest_losses}"]
+        return " ".join([f"{ln.label[:26]:<{widths[0]}}",
+                         *(f"{cell:>{w}}" for cell, w in zip(cells, widths[1:], strict=True))])
 
     out = [head, row(stats.total)]
     if stats.by_game:
-        out += ["", "By game"] + [row(ln) for ln in stats.by_game]
+        out += ["", _("By game")] + [row(ln) for ln in stats.by_game]
     if stats.by_opponent:
-        out += ["", "By opponent"] + [row(ln) for ln in stats.by_opponent]
+        out += ["", _("By opponent")] + [row(ln) for ln in stats.by_opponent]
     return out

@@ -28,6 +28,7 @@ import sys
 from typing import Any
 
 from ..engine.records import RecordError, load_record
+from ..lang import _
 from ..output import OutputClosed, printable, write, write_text
 from .deal import join_names, side_names
 from .report import REPORT_FORMAT, REPORT_VERSION, build_report, report_json
@@ -43,21 +44,21 @@ __all__ = ["REPORT_FORMAT", "REPORT_VERSION", "build_report", "fail", "join_name
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bisca-tui replay",
-        description="Replay a game record trick by trick, checking every rule again.",
+        description=_("Replay a game record trick by trick, checking every rule again."),
     )
-    p.add_argument("file", metavar="FILE", help="a game record (JSON, see docs/records.md)")
+    p.add_argument("file", metavar="FILE", help=_("a game record (JSON, see docs/records.md)"))
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true",
-                     help="print the replay as one JSON object instead of text")
+                     help=_("print the replay as one JSON object instead of text"))
     out.add_argument("--tui", action="store_true",
-                     help="open the record on the card table, to step through each deal "
-                          "forward and back, every hand open (v turns to what one seat saw); "
-                          "a deal the record leaves unfinished shows only what a spectator "
-                          "may see, unless --open is given")
+                     help=_("open the record on the card table, to step through each deal "
+                            "forward and back, every hand open (v turns to what one seat "
+                            "saw); a deal the record leaves unfinished shows only what a "
+                            "spectator may see, unless --open is given"))
     p.add_argument("--open", action="store_true",
-                   help="tell everything, as if every hand were face up: a secret partner "
-                        "before the called card is played, and the hands left when the record "
-                        "stops mid-deal")
+                   help=_("tell everything, as if every hand were face up: a secret partner "
+                          "before the called card is played, and the hands left when the "
+                          "record stops mid-deal"))
     return p
 
 
@@ -76,6 +77,13 @@ def fail(command: str, message: str) -> int:
 
 def _fail(message: str) -> int:
     return fail("replay", message)
+
+
+def _could_not(path: str, e: Exception) -> str:
+    """A record that made the replay fail (a bug, not a bad record), in one line."""
+    # translators: {error} is the kind of error and its message, as Python gives them
+    return _("{file}: could not be replayed ({error})").format(
+        file=path, error=f"{e.__class__.__name__}: {e}")
 
 
 def viewer_app(path: str, reveal: bool = False) -> Any:
@@ -101,7 +109,7 @@ def _viewer(path: str, reveal: bool = False) -> int:
     except RecordError as e:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
-        return _fail(f"{path}: could not be replayed ({e.__class__.__name__}: {e})")
+        return _fail(_could_not(path, e))
     return int(app.run() or 0)
 
 
@@ -118,7 +126,7 @@ def main(argv: list[str]) -> int:
     except RecordError as e:
         return _fail(str(e))
     except Exception as e:  # a bug, not a bad record: still one line, never a traceback
-        return _fail(f"{args.file}: could not be replayed ({e.__class__.__name__}: {e})")
+        return _fail(_could_not(args.file, e))
     try:
         if args.json:
             write(report_json(report))

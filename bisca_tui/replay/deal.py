@@ -27,9 +27,10 @@ DUMMY = "dummy"  # the name of a seat without a player (Sueca for three)
 # ----- the report: one model for both outputs ------------------------------------------
 
 
-def join_names(names: Sequence[str]) -> str:
-    """'Ana', 'Ana & Carla', 'Ana, Carla & Eva'; a dummy hand comes last."""
-    names = sorted(names, key=lambda x: x == DUMMY)
+def join_names(names: Sequence[str], dummy: str = DUMMY) -> str:
+    """'Ana', 'Ana & Carla', 'Ana, Carla & Eva'; a dummy hand comes last, called ``dummy``
+    (the report's ``DUMMY``, or the word for it in the language of the text)."""
+    names = [dummy if x == DUMMY else x for x in sorted(names, key=lambda x: x == DUMMY)]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " & " + names[-1]

@@ -7,18 +7,20 @@ from typing import Any
 
 from ..engine.cards import SUITS, pack_named, parse_card
 from ..engine.narrate import MESSAGES, say, suit_word
-from ..engine.words import YOU, count
+from ..engine.narrate.sayings import shown
+from ..engine.words import YOU
 from ..lang import pgettext
 from .deal import DUMMY, join_names
 from .report import _printable_report
 
 
 def _count(n: int, unit: str) -> str:
-    """'1 game', '4 games', '500 points', '5 deals' (``unit`` in the plural)."""
+    """'1 game', '4 games', '500 points', '5 deals' (``unit`` in the plural: the table has a
+    sentence for each unit a game counts by; one it lacks is written as it is)."""
     form = f"{unit}.one" if n == 1 else f"{unit}.many"
     if form in MESSAGES["Replay"]:
         return say("Replay", form, count=n)
-    return count(n, unit[:-1], unit) if unit.endswith("s") else f"{n} {unit}"
+    return f"{n} {unit}"
 
 
 def _one_or_many(form: str, n: int) -> str:
@@ -86,6 +88,18 @@ def _auction_lines(d: dict[str, Any], players: list[str],
     return lines
 
 
+def _told_again(value: Any) -> Any:
+    """The report with the notes the engine kept in English (why a deal scored what it did)
+    told in the language in use."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, dict):
+        return {k: _told_again(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_told_again(v) for v in value]
+    return value
+
+
 def render_text(rep: dict[str, Any]) -> str:
     from ..engine.variant import variant_class
 
@@ -100,9 +114,9 @@ def render_text(rep: dict[str, Any]) -> str:
     def indicator(text: str) -> str:
         """The indicator in the pack's words, then in notation: ``King (12) of cups, KH``."""
         return f"{words.labelled_name(parse_card(text))}, {text}"
-    rep = _printable_report(rep)
-    players = [pgettext("seat", "dummy") if p["name"] == DUMMY else p["name"]
-               for p in rep["players"]]
+    rep = _printable_report(_told_again(rep))
+    dummy = pgettext("seat", "dummy")  # a seat without a player (Sueca for three)
+    players = [dummy if p["name"] == DUMMY else p["name"] for p in rep["players"]]
     sides = [s["name"] for s in rep["sides"]]
     unit = rep.get("score_unit", "games")
     session = rep.get("match_deals")
@@ -144,9 +158,12 @@ def render_text(rep: dict[str, Any]) -> str:
         lines.append(say("Match", "replay", goal=goal))
     for d in rep["deals"]:
         lines.append("")
-        names = [x["name"] for x in d["seats"]]
-        teams = [join_names([x["name"] for x in d["seats"] if x["team"] == t])
+        raw = [x["name"] for x in d["seats"]]
+        names = [dummy if x == DUMMY else x for x in raw]
+        teams = [join_names([x["name"] for x in d["seats"] if x["team"] == t], dummy)
                  for t in range(len(d["game_points"]))]
+        for side in d.get("sides", []):  # its name in words: a dummy hand is a seat's
+            side["name"] = join_names([raw[s] for s in side["seats"]], dummy)
         out = d.get("sits_out") is not None  # the dealer deals and takes no seat
         form = ("replay" + (".out" if out else "") + (".seed" if d["seed"] is not None else "")
                 + (".layout" if d["layout_given"] else ""))
@@ -155,8 +172,8 @@ def render_text(rep: dict[str, Any]) -> str:
         if rep.get("seating_per_deal"):
             lines.append("  " + say("Replay", "seats", seats=", ".join(
                 say("Replay", "seat" if x["player"] is not None else "seat.stand_in",
-                    seat=x["seat"], name=x["name"], dealer=names[d["dealer"]])
-                for x in d["seats"])))
+                    seat=x["seat"], name=names[k], dealer=names[d["dealer"]])
+                for k, x in enumerate(d["seats"]))))
         trump = d["trump"]
         if "auction" in d:
             lines.extend(_auction_lines(d, names, who, pack))
@@ -194,7 +211,8 @@ def render_text(rep: dict[str, Any]) -> str:
                                     leader=t["leader"], plays=plays, end=end))
             for s in t["signals"]:
                 lines.append("      " + say("Signalled", "replay", seat=who(s["seat"]),
-                                            signal=s["signal"], meaning=s["meaning"],
+                                            signal=s["signal"],
+                                            meaning=pgettext("signal.meaning", s["meaning"]),
                                             seen=seats(s["seen_by"]),
                                             caught=seats(s["caught_by"])))
             if t.get("bonus"):

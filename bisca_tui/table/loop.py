@@ -30,6 +30,7 @@ from ..engine.narrate.sayings import Refusal, words
 from ..engine.turns import seat_to_act
 from ..engine.variant import DealScore
 from ..engine.view import SeatView
+from ..lang import _
 from .save import clear_save, save_path, write_save
 from .session import Session
 
@@ -202,7 +203,9 @@ class TableLoop:
             try:
                 return self.act(action, seat)
             except IllegalAction as e:
-                error = f"tried {e.action}: {e.rule}"
+                # translators: a bot's illegal choice: {action} in record notation, {rule}
+                # the rule it broke
+                error = _("tried {action}: {rule}").format(action=e.action, rule=e.rule)
         return replace(self.act(self.fallback(), seat), failure=error)
 
     def fallback(self) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.match import Match
 from ..engine.records import Record, Undo, record_of_match, replay_record
+from ..lang import _
 from .seats import SeatSpec, seats_from_json
 from .settings import ALL_CARD_STYLES, DEFAULT_SPEED
 
@@ -44,18 +45,18 @@ class Saving:
         seats = seats_from_json(table.get("seats"), len(record.players), record.players)
         hide_points = table.get("hide_points", False)  # older saves: points shown
         if not isinstance(hide_points, bool):
-            raise ValueError("table.hide_points must be true or false")
+            raise ValueError(_("{field} must be true or false").format(field="table.hide_points"))
         hints = table.get("hints", True)  # older saves: hints allowed
         if not isinstance(hints, bool):
-            raise ValueError("table.hints must be true or false")
+            raise ValueError(_("{field} must be true or false").format(field="table.hints"))
         style = str(table.get("card_style", "symbols"))
         session = cls(match, seats, style, str(table.get("speed", DEFAULT_SPEED)), hide_points,
                       hints)
         if style not in ALL_CARD_STYLES:  # said, not silently changed
             session.card_setting = "symbols"
             session.bot_problems.append(
-                f"the saved card style {style[:40]!r} is unknown: cards are drawn in the "
-                "game's own pack")
+                _("the saved card style {style} is unknown: cards are drawn in the game's own "
+                  "pack").format(style=repr(style[:40])))
         session.undone = {i: list(d.undone) for i, d in enumerate(record.deals) if d.undone}
         history_id, started = table.get("history_id"), table.get("started")
         if isinstance(history_id, str) and history_id.isalnum() and len(history_id) <= 64:
@@ -63,7 +64,7 @@ class Saving:
         if isinstance(started, str) and len(started) <= 40:
             session.started = started
         if match.is_over():
-            raise ValueError("the saved match is already over")
+            raise ValueError(_("the saved match is already over"))
         if match.current is not None and match.current.is_over():
             match.finish_deal()
             if not match.is_over():

@@ -34,6 +34,7 @@ from typing import Any
 
 # the data folder, found below the card table (the history's commands use it too)
 from ..datadir import ENV_DIR, data_dir, legacy_data_dir  # noqa: F401
+from ..lang import _
 
 SAVE_NAME = "saved-match.json"
 TABLE_NAME = "saved-match.table.json"
@@ -147,8 +148,12 @@ class SaveProblem:
     moved_to: Path | None
 
     def message(self) -> str:
-        where = f" It was set aside as {self.moved_to.name}." if self.moved_to else ""
-        return f"The saved match in {self.path} could not be resumed: {self.reason}.{where}"
+        if self.moved_to:
+            return _("The saved match in {path} could not be resumed: {reason}. It was set "
+                     "aside as {name}.").format(path=self.path, reason=self.reason,
+                                                name=self.moved_to.name)
+        return _("The saved match in {path} could not be resumed: {reason}.").format(
+            path=self.path, reason=self.reason)
 
 
 def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
@@ -164,16 +169,16 @@ def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError(str(path), f"cannot be read ({e})") from None
+        raise RecordError(str(path), _("cannot be read ({error})").format(error=e)) from None
     table: dict[str, Any] = {}
     tpath = table_path(path)
     if tpath.exists():
         try:
             raw = json.loads(tpath.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise RecordError(str(tpath), f"cannot be read ({e})") from None
+            raise RecordError(str(tpath), _("cannot be read ({error})").format(error=e)) from None
         if not isinstance(raw, dict):
-            raise RecordError(str(tpath), "must be a JSON object")
+            raise RecordError(str(tpath), _("must be a JSON object"))
         table = raw
     return SavedMatch(path, text, table)
 
@@ -198,20 +203,22 @@ def set_aside(directory: Path, reason: str) -> SaveProblem:
 def folder_problem(directory: Path) -> str | None:
     """Why matches cannot be kept in ``directory`` (it cannot be made, read or written),
     in one line; None when they can."""
-    what = "the folder cannot be made"
+    what = _("the folder cannot be made ({error})")
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        what = "the folder cannot be read"
+        what = _("the folder cannot be read ({error})")
         with os.scandir(directory) as entries:
             next(entries, None)
     except OSError as e:
-        why = f"{what} ({e.strerror or e})"
+        why = what.format(error=e.strerror or e)
     else:
         if os.access(directory, os.W_OK | os.X_OK):
             return None
-        why = "the folder cannot be written"
-    return (f"Matches cannot be saved in {directory}: {why}. Play goes on without saving "
-            "matches, settings or the game history.")
+        why = _("the folder cannot be written")
+    # translators: {why} is one of "the folder cannot be made (...)", "... read (...)",
+    # "... written"
+    return _("Matches cannot be saved in {folder}: {why}. Play goes on without saving "
+             "matches, settings or the game history.").format(folder=directory, why=why)
 
 
 # ----- moving saves from the old folder ----------------------------------------------
@@ -226,7 +233,7 @@ def migrate(old: Path, new: Path) -> list[str]:
             return []
         names = sorted(p.name for p in old.iterdir() if p.is_file())
     except OSError as e:
-        return [f"Could not look for saves in {old}: {e}."]
+        return [_("Could not look for saves in {folder}: {error}.").format(folder=old, error=e)]
     records = [n for n in names if n.endswith(".json") and not n.endswith(TABLE_SUFFIX)
                and (n == SAVE_NAME or n.startswith((SLOT_PREFIX, "saved-match.damaged-")))]
     if not records:
@@ -235,7 +242,8 @@ def migrate(old: Path, new: Path) -> list[str]:
     try:
         new.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        return [f"Saves in {old} were left there: cannot create {new} ({e})."]
+        return [_("Saves in {old} were left there: cannot create {new} ({error}).").format(
+            old=old, new=new, error=e)]
     moved = 0
     for name in records:
         src = old / name
@@ -243,7 +251,8 @@ def migrate(old: Path, new: Path) -> list[str]:
         if name == SAVE_NAME and dst.exists():
             dst = new_slot(new)
         if dst.exists() or table_path(dst).exists():
-            out.append(f"{src} was left where it is: {dst.name} already exists in {new}.")
+            out.append(_("{file} was left where it is: {name} already exists in {folder}.")
+                       .format(file=src, name=dst.name, folder=new))
             continue
         try:
             if table_path(src).exists():
@@ -251,9 +260,10 @@ def migrate(old: Path, new: Path) -> list[str]:
             shutil.move(str(src), str(dst))
             moved += 1
         except OSError as e:
-            out.append(f"{src} could not be moved to {new}: {e}.")
+            out.append(_("{file} could not be moved to {folder}: {error}.").format(
+                file=src, folder=new, error=e))
     if moved:
-        out.insert(0, f"Saved matches moved from {old} to {new}.")
+        out.insert(0, _("Saved matches moved from {old} to {new}.").format(old=old, new=new))
     return out
 
 
@@ -355,7 +365,7 @@ def claimed_by(path: Path) -> int | None:
 
 def _take(path: Path) -> Lock:
     me = os.getpid()
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
         except FileExistsError:
@@ -372,4 +382,4 @@ def _take(path: Path) -> Lock:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"pid": me, "since": time.strftime("%Y-%m-%d %H:%M:%S")}, f)
         return Lock(path, held=True)
-    return Lock(path, problem="the lock file keeps changing")
+    return Lock(path, problem=_("the lock file keeps changing"))

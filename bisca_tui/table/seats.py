@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bots.base import bot_levels
+from ..lang import _, ngettext, pgettext
 
 HUMAN = "human"
 BOT = "bot"
@@ -79,6 +80,26 @@ def named_apart(seats: list[SeatSpec]) -> list[SeatSpec]:
     return out
 
 
+def dummy_name() -> str:
+    """The name of a dummy hand's seat (Sueca for three), in the language in use."""
+    return pgettext("seat", "Dummy")
+
+
+def program_refused(name: str, allowed: bool, level: str) -> str:
+    """Why a seat's outside program does not play (programs not ``allowed`` at the table, or
+    this one not confirmed), and which built-in bot plays instead."""
+    why = (_("its program was not confirmed") if allowed
+           else _("outside programs are not allowed at this table"))
+    return _("{name}: {why}; the built-in {level} bot plays its seat.").format(
+        name=name, why=why, level=level)
+
+
+def level_refused(name: str, error: object, level: str) -> str:
+    """A bot that could not be made, and the level that plays instead."""
+    return _("{name}: {error}; playing at level {level}").format(name=name, error=error,
+                                                                  level=level)
+
+
 def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:
     """Seats from a saved file; without a table section, the first seat is the person.
 
@@ -92,38 +113,44 @@ def seats_from_json(raw: Any, n: int, names: list[str]) -> list[SeatSpec]:
             spec.name = names[s]
         return seats
     if not isinstance(raw, list) or len(raw) != n:
-        raise ValueError(f"table.seats must list {n} seats")
+        raise ValueError(ngettext("{field} must list {n} seat", "{field} must list {n} seats", n)
+                         .format(field="table.seats", n=n))
     levels = bot_levels()
     seats = []
     for i, item in enumerate(raw):
         field = f"table.seats[{i}]"
         if not isinstance(item, dict) or item.get("kind") not in (HUMAN, BOT):
-            raise ValueError(f"{field} must say kind \"human\" or \"bot\"")
+            raise ValueError(_("{field} must say kind {human} or {bot}").format(
+                field=field, human='"human"', bot='"bot"'))
         unknown = sorted(set(item) - {"kind", "name", "level", "program", "stand_in_from"})
         if unknown:
-            raise ValueError(f"{field} holds {_quoted(unknown[0])}, which the table never "
-                             "writes")
+            raise ValueError(_("{field} holds {key}, which the table never writes").format(
+                field=field, key=_quoted(unknown[0])))
         name = item.get("name")
         if not isinstance(name, str) or not name:
-            raise ValueError(f"{field} has no name")
+            raise ValueError(_("{field} has no name").format(field=field))
         level = item.get("level", "")
         program = item.get("program", "")
         since = item.get("stand_in_from")
         if not isinstance(level, str):
-            raise ValueError(f"{field}.level must be a string")
+            raise ValueError(_("{field} must be a string").format(field=f"{field}.level"))
         if item["kind"] == HUMAN:
             if level or program or since is not None:
-                raise ValueError(f"{field} is a person, yet names a bot level")
+                raise ValueError(_("{field} is a person, yet names a bot level").format(
+                    field=field))
         elif not (level in levels or _is_program(level)):
-            raise ValueError(f"{field}.level {_quoted(level)} is not a bot level")
+            raise ValueError(_("{field} {value} is not a bot level").format(
+                field=f"{field}.level", value=_quoted(level)))
         if program or since is not None:
             if not _is_program(program):
-                raise ValueError(f"{field}.program {_quoted(program)} is not an outside "
-                                 "program")
+                raise ValueError(_("{field} {value} is not an outside program").format(
+                    field=f"{field}.program", value=_quoted(program)))
             if level not in levels:
-                raise ValueError(f"{field}.level {_quoted(level)} is not a built-in level")
+                raise ValueError(_("{field} {value} is not a built-in level").format(
+                    field=f"{field}.level", value=_quoted(level)))
             if not isinstance(since, int) or isinstance(since, bool) or since < 0:
-                raise ValueError(f"{field}.stand_in_from must be a deal number")
+                raise ValueError(_("{field} must be a deal number").format(
+                    field=f"{field}.stand_in_from"))
         seats.append(SeatSpec(item["kind"], name, level, program, since))
     return seats
 

@@ -33,7 +33,10 @@ from .seats import (  # noqa: F401 (the screens and tests import the seats here)
     SeatSpec,
     default_level,
     default_seats,
+    dummy_name,
+    level_refused,
     named_apart,
+    program_refused,
     seats_from_json,
 )
 from .settings import DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
@@ -99,18 +102,15 @@ class Session(Saving):
         seed = (self.match.seed + 7919 * (player + 1)) % (2**63)
         if spec.command is not None and (not self.programs_allowed
                                          or spec.level not in self.approved):
-            why = ("outside programs are not allowed at this table"
-                   if not self.programs_allowed else "its program was not confirmed")
             level = default_level()
-            self.bot_problems.append(f"{spec.name}: {why}; the built-in {level} bot plays "
-                                     "its seat.")
+            self.bot_problems.append(program_refused(spec.name, self.programs_allowed, level))
             self.stand_in(player, level)
             return make_bot(level, seed)
         try:
             bot = make_bot(spec.level, seed)
         except (ValueError, OSError) as e:
             fallback = bot_levels()[0]
-            self.bot_problems.append(f"{spec.name}: {e}; playing at level {fallback}")
+            self.bot_problems.append(level_refused(spec.name, e, fallback))
             spec.level = fallback
             return make_bot(fallback, seed)
         notice = getattr(bot, "notice", None)
@@ -227,7 +227,7 @@ class Session(Saving):
         for seat, p in enumerate(people):
             if p is None:
                 ctl = self.people[people[self.controller(seat)] or 0]
-                out.append(SeatSpec(ctl.kind, "Dummy", ctl.level))
+                out.append(SeatSpec(ctl.kind, dummy_name(), ctl.level))
             else:
                 out.append(self.people[p])
         return out
@@ -283,7 +283,7 @@ class Session(Saving):
         if deal == len(self.match.deals) - 1:
             return self.name(seat)
         p = self.match.people(deal)[seat]
-        return "Dummy" if p is None else self.people[p].name
+        return dummy_name() if p is None else self.people[p].name
 
     # ----- scores --------------------------------------------------------------------
 
