@@ -11,7 +11,6 @@ from bisca_tui.bots.base import make_bot
 from bisca_tui.engine import Match, make_variant
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.narrate import and_list, holds, narrate
-from bisca_tui.engine.words import count
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.narrate import undone_line
@@ -86,8 +85,6 @@ def test_every_game_names_a_winner_or_says_there_is_none(variant: str, players: 
 
 
 def test_counts_and_the_second_person() -> None:
-    assert count(1, "card") == "1 card" and count(2, "card") == "2 cards"
-    assert count(1, "trick") == "1 trick" and count(0, "trick") == "0 tricks"
     assert points_and_tricks(1, 1, 3) == "  1 card point   1 trick"
     assert points_and_tricks(61, 0, 4) == "  61 card points   0 tricks"
     assert holds("You", 1) == "You hold 1 card." and holds("Rui", 3) == "Rui holds 3 cards."
