@@ -36,7 +36,7 @@ def po_path(code: str) -> Path:
 def _dump(cat: Catalog) -> bytes:
     buf = io.BytesIO()
     write_po(buf, cat, width=100, omit_header=False, sort_output=False, include_previous=False,
-             no_location=False)
+             no_location=True)
     return buf.getvalue()
 
 

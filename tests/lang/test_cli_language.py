@@ -55,3 +55,18 @@ def test_replay_json_is_the_same_in_every_language(capsys, tmp_path, name):
     outputs = {run(capsys, "--data-dir", str(tmp_path), "--lang", code, "replay", "--json",
                    example(name)) for code in lang.LANGUAGES}
     assert len(outputs) == 1
+def test_lang_chooses_the_language_of_a_commands_text(capsys, tmp_path):
+    from bisca_tui.engine import make_variant
+    from bisca_tui.engine.narrate import say
+    from bisca_tui.engine.spoken import game_name
+
+    for code in lang.LANGUAGES:
+        text = run(capsys, "--data-dir", str(tmp_path), "--lang", code, "replay",
+                   example("brisca.json"))
+        with lang.speaking(code):
+            heading = say("Replay", "head", game=game_name(make_variant("brisca")),
+                          id="brisca", count=2)
+        assert text.splitlines()[0] == heading
+    assert heading != "Spanish Brisca (brisca), 2 players"  # Spanish, at last
+
+

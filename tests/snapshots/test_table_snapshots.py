@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from snapshot_support import settle
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from bisca_tui import lang
 from bisca_tui.engine import actions as A
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.table import TableScreen
@@ -80,3 +82,17 @@ def test_bisca_capixaba_at_120x40(snap_compare, tmp_path: Path) -> None:
     hand in its seat, a finished trick of four cards."""
     app = make_app(tmp_path, "bisca-capixaba")
     assert snap_compare(app, terminal_size=(120, 40), run_before=driver(42, 1, choice="c"))
+
+
+@pytest.mark.parametrize(("code", "variant"), [("pt", "sueca"), ("it", "briscola"),
+                                               ("es", "brisca")])
+def test_the_table_in_its_players_language(snap_compare, tmp_path: Path, code: str,
+                                           variant: str) -> None:
+    """Sueca in Portuguese, Briscola in Italian, Brisca in Spanish, each in its own pack's
+    words, after a trick."""
+    lang.use(code)
+    try:
+        app = make_app(tmp_path, variant)
+        assert snap_compare(app, terminal_size=(100, 30), run_before=driver(7, 1))
+    finally:
+        lang.use("en")

@@ -9,12 +9,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import actions as A
 from ...engine.narrate import say
 from ...lang import N_, pgettext
+from ..widgets.common import FittingFooter
 from .auction_base import HINT_BINDING, RULES_BINDING, AboveTheHand, HintKey, PointsField
 
 
@@ -50,7 +51,7 @@ class BidScreen(HintKey, AboveTheHand):
                 yield Button(pgettext("bid", "Bid"), id="bid", variant="primary")
                 yield Button(pgettext("bid", "Pass"), id="pass")
             yield Static("", id="bid-error")
-        yield Footer()
+        yield FittingFooter()
 
     def check(self, text: str) -> int | None:
         """The bid typed in, or None (with the reason shown) when it cannot be made."""
@@ -145,7 +146,7 @@ class BidListScreen(HintKey, AboveTheHand):
                                       placeholder=f"{self.low}-{self.high}", id="bid-points")
                     yield Static(self.points_note(), id="bid-points-note",
                                  classes="bid-row-label")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#bid-list", OptionList).highlighted = 0

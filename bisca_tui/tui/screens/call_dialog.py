@@ -8,7 +8,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.cards import RANKS, SUITS
@@ -16,6 +16,7 @@ from ...engine.narrate import say
 from ...lang import N_
 from ..cardart import card_text, pack_of, suit_glyph, suit_name, suit_text
 from ..styled import styled
+from ..widgets.common import FittingFooter
 from .auction_base import RULES_BINDING, AboveTheHand
 
 
@@ -62,7 +63,7 @@ class CallScreen(AboveTheHand):
                 yield OptionList(*[Option(self.suit_prompt(i), id=SUITS[i])
                                    for i in range(len(SUITS))], id="call-suits")
             yield Static("", id="call-choice")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:  # (AboveTheHand's runs too: Textual calls each class's)
         self.query_one("#call-ranks", OptionList).highlighted = self.ranks.index(

@@ -7,12 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.narrate import say
 from ...lang import N_
 from ..translated import Translated
-from ..widgets.common import Body, TooSmall
+from ..widgets.common import Body, FittingFooter, TooSmall
 
 
 class HandOverScreen(Translated, Screen[None]):
@@ -30,7 +30,7 @@ class HandOverScreen(Translated, Screen[None]):
             # a Text: the name is shown as typed, never read as markup
             yield Static(Text(say("Notice", "handover", seat=self.player)), id="handover-text")
             yield Static(say("Notice", "handover.hidden"), id="handover-hint")
-        yield Footer()
+        yield FittingFooter()
 
     def action_take(self) -> None:
         self.dismiss(None)

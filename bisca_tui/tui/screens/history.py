@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, OptionList, Select, Static
+from textual.widgets import DataTable, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...engine.narrate import say
@@ -31,6 +31,7 @@ from ...history.stats import PERIODS
 from ...history.store import Store
 from ...lang import N_, _
 from ..translated import Translated
+from ..widgets.common import FittingFooter
 from ..words import PERIOD_LABELS, game_name, level_name, opponent_label
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ class HistoryScreen(Translated, Screen[None]):
             table: DataTable[Text | str] = DataTable(id="history-table", cursor_type="row",
                                                      zebra_stripes=True)
             yield table
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#history-table", DataTable)

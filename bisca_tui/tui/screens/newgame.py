@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalGroup, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, OptionList, Select, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...bots.base import bot_levels
@@ -28,7 +28,7 @@ from ...table.session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
 from ...table.settings import CARD_STYLE_LABELS
 from ..layout import place_names
 from ..translated import Translated
-from ..widgets.common import Body, TooSmall
+from ..widgets.common import Body, FittingFooter, TooSmall
 from ..words import speed_name, style_label
 from .newgame_choices import (
     CMD,
@@ -105,7 +105,7 @@ class NewGameScreen(Translated, Screen[None]):
             with HorizontalGroup(id="newgame-buttons"):
                 yield Button(_("Start"), id="start", variant="primary")
                 yield Button(_("Back"), id="back")
-        yield Footer()
+        yield FittingFooter()
 
     @staticmethod
     def row(label: str, widget: Any) -> HorizontalGroup:

@@ -24,7 +24,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ...engine import phases as P
 from ...engine.narrate import person, say
@@ -38,7 +37,7 @@ from ..record_walk import RecordWalk, open_view, spectator_view
 from ..translated import Translated
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import trick_shown
-from ..widgets.common import Body, Panel, TooSmall
+from ..widgets.common import Body, FittingFooter, Panel, TooSmall
 from ..widgets.log import GameLog, fit
 from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
 
@@ -113,7 +112,7 @@ class ReplayScreen(Translated, Screen[None]):
         with Body():
             yield from table_body(v.n, self.bottom, bool(v.signals),
                                   side_top=Panel(id="replay-source"))
-        yield Footer(show_command_palette=False)
+        yield FittingFooter(show_command_palette=False)
 
     @property
     def variant_shown(self) -> Variant:

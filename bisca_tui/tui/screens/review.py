@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, LoadingIndicator, Static
+from textual.widgets import DataTable, LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from ...coach import Decision, OtherDecision, Review
@@ -42,6 +42,7 @@ from ..coaching import (
 )
 from ..messages import ReviewReady
 from ..translated import Translated
+from ..widgets.common import FittingFooter
 
 if TYPE_CHECKING:
     from ..record_walk import RecordWalk
@@ -132,7 +133,7 @@ class ReviewScreen(Translated, Screen[None]):
         with Vertical(id="review-chart-box"):
             yield Static(self.chart_title(), id="review-chart-title")
             yield self.make_chart()
-        yield Footer()
+        yield FittingFooter()
 
     @staticmethod
     def chart_title() -> Text:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Select, Static
+from textual.widgets import Markdown, Select, Static
 
 from ...engine.spoken import (
     choice_label,
@@ -20,6 +20,7 @@ from ...engine.spoken import (
 from ...engine.variant import all_variants, make_variant
 from ...lang import N_, _
 from ..translated import Translated
+from ..widgets.common import FittingFooter
 
 
 def fallback_markdown(variant_id: str, options: dict[str, Any] | None,
@@ -85,7 +86,7 @@ class RulesScreen(Translated, ModalScreen[None]):
             with VerticalScroll(id="rules-scroll"):
                 yield Markdown(rules_text(self.variant_id, self.options, self.players),
                                id="rules-md")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

@@ -10,7 +10,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import actions as A
@@ -19,6 +19,7 @@ from ...engine.spoken import signal_gesture, signal_meaning
 from ...engine.variant import Signal
 from ...lang import N_
 from ..translated import Translated
+from ..widgets.common import FittingFooter
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
@@ -56,7 +57,7 @@ class SignalScreen(Translated, ModalScreen[int | None]):
                 t.append(f"\n  {signal_gesture(sig)}", style="italic")
                 items.append(Option(t, id=str(action)))
             yield OptionList(*items, id="signal-list")
-        yield Footer()
+        yield FittingFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None

@@ -130,7 +130,7 @@ class StartScreen(Translated, Screen[None]):
                 # translators: the start screen's key hint for "Statistics", in short
                 ("s", _("Stats")),
                 ("h", _("Past matches")), ("r", _("Rules")), ("l", _("Language")),
-                ("q", _("Quit")), ("f1", _("Rules"))]
+                ("q", _("Quit"))]  # F1 opens the rules too, as r does
         hidden = set()
         if self.bisca_app.saved is None:
             hidden.add("c")

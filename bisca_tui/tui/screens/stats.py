@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Select, Static
+from textual.widgets import DataTable, Select, Static
 from textual_plotext import PlotextPlot
 
 from ... import lang
@@ -30,6 +30,7 @@ from ...history.stats import (
 )
 from ...lang import N_, _, ngettext
 from ..translated import Translated
+from ..widgets.common import FittingFooter
 from ..words import PERIOD_LABELS, game_name, opponent_label
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ class StatsScreen(Translated, Screen[None]):
             with Horizontal(id="stats-charts"):
                 yield PlotextPlot(id="chart-rate")
                 yield PlotextPlot(id="chart-points")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-table", DataTable)

@@ -7,15 +7,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.narrate import and_list, person, say
 from ...engine.variant import DealScore
+from ...engine.words import shown_name
 from ...lang import N_, _, pgettext
 from ...table.session import Session
 from ..contract import bidder
 from ..translated import Translated
-from ..widgets.common import themed
+from ..widgets.common import FittingFooter, themed
 from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
 
@@ -53,9 +54,9 @@ def score_table(session: Session, my_team: int = 0) -> Text:
     if s.variant.n_teams == 2 and s.match.target <= PENTE_MAX and not s.variant.people_scores:
         upper, lower = order
         colours = (team_colour(upper), team_colour(lower))
-        t.append(f"{s.team_label(upper)} {scores[upper]}", style=f"bold {colours[0]}")
+        t.append(f"{shown_name(s.team_label(upper))} {scores[upper]}", style=f"bold {colours[0]}")
         t.append(" · ")
-        t.append(f"{s.team_label(lower)} {scores[lower]}", style=f"bold {colours[1]}")
+        t.append(f"{shown_name(s.team_label(lower))} {scores[lower]}", style=f"bold {colours[1]}")
         t.append(f"   ({say('Match', 'goal', target=s.match.target)})\n", style="bright_black")
         t.append_text(Text("\n").join(
             pente_lines(s.match.target, scores[upper], scores[lower], 40, colours)))
@@ -233,7 +234,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
                 yield Static(title, classes="dialog-title")
                 yield Static(body)
                 yield Static(say("Summary", "go_on"), classes="dim")
-            yield Footer()
+            yield FittingFooter()
             return
         body.append(deal_winner_line(s, sc) + "\n\n", style="bold")
         sides = sides_lines(s, sc)
@@ -241,7 +242,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
             body.append_text(sides)
         for team in team_order(s, self.my_team) if sides is None else ():
             pts = sc.card_points[team]
-            body.append(f"{s.team_label(team):<10}", style=f"bold {team_colour(team)}")
+            body.append(f"{shown_name(s.team_label(team)):<10}", style=f"bold {team_colour(team)}")
             body.append(points_and_tricks(pts, sc.tricks[team], 4) + "  ")
             gp = sc.game_points[team]
             if s.match.target > PENTE_MAX:  # points that add up to a long match's total
@@ -268,7 +269,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
             yield Static(body)
             review = self.check_action("review", ())
             yield Static(say("Summary", "go_on.review" if review else "go_on"), classes="dim")
-        yield Footer()
+        yield FittingFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -334,7 +335,7 @@ class MatchEndScreen(Translated, ModalScreen[None]):
         with Vertical(classes="dialog", id="match-end"):
             yield Static(_("Match over"), classes="dialog-title")
             yield Static(themed(body))
-        yield Footer()
+        yield FittingFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -360,7 +361,7 @@ class ScoreSheetScreen(Translated, ModalScreen[None]):
                     else Text(say("Match", "sheet.none")))
             yield Static(body)
             yield Static(_("Press Enter or Escape to go back."), classes="dim")
-        yield Footer()
+        yield FittingFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -34,7 +34,7 @@ from ..styled import spliced
 from ..translated import Translated
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import status_text, trick_shown
-from ..widgets.common import Body, Panel, TooSmall
+from ..widgets.common import Body, FittingFooter, Panel, TooSmall
 from ..widgets.hint import HintPanel
 from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
 from .table_actions import TableActions
@@ -135,7 +135,7 @@ class TableScreen(Translated, TableActions, Screen[None]):
             yield from table_body(self.session.variant.n, self.bottom,
                                   bool(self.session.variant.signals), side_end=HintPanel())
         # ctrl+p still opens the palette; ? lists the keys
-        yield Footer(show_command_palette=False, compact=self.app.size.width < FOOTER_ROOM,
+        yield FittingFooter(show_command_palette=False, compact=self.app.size.width < FOOTER_ROOM,
                      id="table-footer")
 
     def on_mount(self) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import RenderResult
 from textual.containers import Container
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
 
 from ...lang import _
 from ..layout import MIN_HEIGHT, MIN_WIDTH
@@ -55,11 +58,22 @@ class KeyHints(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.hints = hints
 
+    def shown(self, width: int) -> list[tuple[str, str]]:
+        """The hints that fit in ``width`` cells, whole, in their order: a hint that does
+        not fit is left out rather than cut (the screen's buttons say it all anyway)."""
+        shown, used = [], 0
+        for key, description in self.hints:
+            cells = cell_len(f" {key} {description} ")
+            if used + cells <= width:
+                shown.append((key, description))
+                used += cells
+        return shown
+
     def render(self) -> RenderResult:
         key_style = self.get_component_rich_style("key-hints--key")
         text_style = self.get_component_rich_style("key-hints--description")
         line = Text(no_wrap=True, overflow="ellipsis")
-        for key, description in self.hints:
+        for key, description in self.shown(self.size.width):
             line.append(f" {key} ", style=key_style)
             line.append(f"{description} ", style=text_style)
         return line
@@ -117,3 +131,36 @@ class Panel(Static):
             return False
         return not (auto_height and
                     self.get_content_height(container, viewport, before.width) != before.height)
+
+
+class FittingFooter(Footer):
+    """The footer, every key it shows drawn whole: the keys that do not fit in its width
+    are left out, the last first (the keys screen, ``?``, lists them all), where Textual's
+    footer would cut the last one short. A language whose words run longer than English
+    loses a key rather than half a word."""
+
+    fitted = False  # the keys of the last composition are fitted (tests wait for it)
+
+    def on_mount(self) -> None:  # Footer's own on_mount runs too
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        self.fitted = False
+        self.call_after_refresh(self.recompose)
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.fitted = False  # Footer recomposes for it
+        super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        self.fitted = False
+        await super().recompose()
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        right = self.region.right
+        for key in self.query(FooterKey):  # laid out whole, past the edge where need be
+            if key.region.right > right:
+                key.display = False
+        self.fitted = True

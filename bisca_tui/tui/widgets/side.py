@@ -9,6 +9,7 @@ from rich.text import Text
 
 from ...engine.narrate import person, say
 from ...engine.spoken import game_name, signal_gesture, signal_meaning
+from ...engine.words import shown_name
 from ...lang import _, pgettext
 from ..cardart import card_text, suit_text
 from ..contract import contract_text, has_auction
@@ -146,27 +147,28 @@ def show_score(pente: PenteView, s: Session, v: SeatView) -> None:
         mine = s.scorer_of(v.seat)
         order = [mine] + [k for k in range(len(scores)) if k != mine]
         pente.show_totals(totals_heading(s), [
-            (s.scorer_label(k), scores[k], team_colour(s.scorer_team(k))) for k in order])
+            (shown_name(s.scorer_label(k)), scores[k], team_colour(s.scorer_team(k)))
+            for k in order])
     elif s.variant.n_teams == 2 and s.match.target <= PENTE_MAX:
         other = 1 - my_team
         gp = v.deal_game_points
         pente.show(s.match.target, scores[my_team] + gp[my_team],
-                   scores[other] + gp[other], s.team_label(my_team),
-                   s.team_label(other), s.match.target,
+                   scores[other] + gp[other], shown_name(s.team_label(my_team)),
+                   shown_name(s.team_label(other)), s.match.target,
                    (team_colour(my_team), team_colour(other)))
     else:
         order = list(range(s.variant.n_teams))
         order.remove(my_team)
         order.insert(0, my_team)
         pente.show_totals(totals_heading(s), [
-            (s.team_label(t), scores[t], team_colour(t)) for t in order])
+            (shown_name(s.team_label(t)), scores[t], team_colour(t)) for t in order])
 
 
 def side_label(s: Session, v: SeatView, team: int) -> str:
     """A side of the deal by name: its letter, or in a game scored player by player
     (whose sides change from deal to deal) the names of its seats."""
     if not s.variant.people_scores:
-        return s.team_label(team)
+        return shown_name(s.team_label(team))
     names = [s.shown_name(seat) for seat in range(v.n_players) if v.team_of[seat] == team]
     return " & ".join(names)
 

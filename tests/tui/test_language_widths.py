@@ -1,0 +1,179 @@
+"""Every screen at the smallest size the table takes (80x24), drawn in every language, shows
+each of its labels whole on one line: no button wrapped, no key hint or column heading cut.
+
+Portuguese and Spanish run longer than English; a translation that does not fit fails here
+with the label and the screen named. Labels are the short words a screen is built of
+(buttons, tabs, key hints, the footer's keys, the form's row labels, a table's column
+headings); paragraphs that wrap by design (rules, notes) are not labels.
+"""
+
+from __future__ import annotations
+
+import pytest
+from shouting import english_after  # noqa: F401 (fixture)
+from textual.widgets import Button, DataTable, Label, Tab
+from textual.widgets._footer import FooterKey
+from tui_helpers import (
+    first_playable_index,
+    hand_key,
+    last_trick_to_play,
+    make_app,
+    open_table,
+    play_ahead,
+    play_deal_by_keys,
+    play_key,
+    quick_table,
+    until,
+)
+
+from bisca_tui import lang
+from bisca_tui.engine.spoken import game_name
+from bisca_tui.engine.variant import make_variant
+from bisca_tui.history.sample import demo_entries
+from bisca_tui.history.store import Store
+from bisca_tui.table.session import Session, default_seats
+from bisca_tui.tui.screens.history import HistoryScreen
+from bisca_tui.tui.screens.keys import KeysScreen
+from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.rules import RulesScreen
+from bisca_tui.tui.screens.stats import StatsScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.widgets.common import FittingFooter, KeyHints
+
+pytestmark = pytest.mark.usefixtures("english_after")
+
+LANGUAGES = list(lang.LANGUAGES)
+SIZE = (80, 24)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def screen_lines(app) -> list[str]:
+    return [flat(strip.text) for strip in app.screen._compositor.render_strips()]
+
+
+def labels(app) -> list[tuple[str, str]]:
+    """(what, text) of every label shown on the screen."""
+    found: list[tuple[str, str]] = []
+    for w in app.screen.query("*"):
+        if not w.display or w.region.area == 0:
+            continue
+        if isinstance(w, Button):
+            found.append(("button", str(w.label)))
+        elif isinstance(w, FooterKey):
+            found.append(("footer key", f"{w.key_display} {w.description}"))
+        elif isinstance(w, Tab):
+            found.append(("tab", str(w.label)))
+        elif isinstance(w, KeyHints):  # the hints that fit, each whole
+            shown = w.shown(w.size.width)
+            assert shown[:1] == w.hints[:1], "the first key hint always shows"
+            found.extend(("key hint", f"{key} {what}") for key, what in shown)
+        elif isinstance(w, Label) and "\n" not in str(w.content):
+            found.append(("label", str(w.content)))
+        elif isinstance(w, DataTable) and w.show_header:  # the columns in view; the rest
+            x = 0                                          # scroll into view
+            for c in w.columns.values():
+                x += c.get_render_width(w)
+                if x <= w.scrollable_content_region.width:
+                    found.append(("column", str(c.label)))
+    return [(what, flat(text)) for what, text in found if flat(text)]
+
+
+def clipped(app) -> list[str]:
+    lines = screen_lines(app)
+    return [f"{what} {text!r}" for what, text in labels(app)
+            if not any(text in line for line in lines)]
+
+
+async def check(app, pilot, where: str, labelled: bool = True) -> None:
+    # the footer leaves out the keys that do not fit once it is laid out: wait for it
+    await until(pilot, lambda: all(f.fitted for f in app.screen.query(FittingFooter)))
+    assert labels(app) or not labelled, f"no label found on {where}"
+    footer = [k for k in app.screen.query(FooterKey)]
+    if footer:  # a footer too narrow for its keys leaves the last out, never the first
+        assert footer[0].display, f"the footer of {where} shows no key"
+    assert clipped(app) == [], f"{lang.current()}: cut or wrapped on {where}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_start_screen_the_form_and_the_rules(private_data, code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await check(app, pilot, "the start screen")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        await check(app, pilot, "the new game form")
+        await pilot.press("escape")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        await check(app, pilot, "the rules panel")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_statistics_and_the_past_matches(private_data, code) -> None:
+    store, problem = Store.open(private_data)
+    assert store is not None and problem is None
+    store.write_many(demo_entries(6))
+    store.close()
+    lang.use(code)
+    app = make_app(private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.pause()
+        await check(app, pilot, "the statistics")
+        await pilot.press("escape")
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.pause()
+        await check(app, pilot, "the past matches")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("variant", ["bisca-3", "briscola", "sueca", "bisca-6",
+                                     "bisca-capixaba", "chiamata", "brisca"])
+async def test_the_table_and_its_keys(private_data, code, variant) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        await quick_table(app, pilot, variant, seed=3)
+        await pilot.pause()
+        # the table, or the dialog it opens with (a bid, a cut)
+        await check(app, pilot, f"the {variant} table")
+        if not isinstance(app.screen, TableScreen):
+            return
+        t = app.screen
+        if t.session.is_human(t.session.state.current) and t.session.state.phase == "play":
+            # a card played: undo and the last trick join the footer, the fullest it gets
+            await play_key(app, pilot, hand_key(first_playable_index(t)))
+            await pilot.pause()
+            await check(app, pilot, f"the {variant} table after a trick")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        await pilot.pause()
+        # the keys screen's descriptions wrap by design; its title and the keys show
+        await check(app, pilot, f"the keys of the {variant} table", labelled=False)
+        title = f"— {game_name(make_variant(variant))}"
+        assert any(title in line for line in screen_lines(app)), screen_lines(app)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_deal_summary(private_data, code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        session = Session.new("sueca", {}, default_seats(4, "random"), seed=3)
+        play_ahead(session, last_trick_to_play(session))
+        await open_table(app, pilot, session)
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await pilot.pause()
+        await check(app, pilot, "the deal summary")
