@@ -40,6 +40,8 @@ from .variant import (
 if TYPE_CHECKING:
     from .state import GameState
 
+_event = tuple.__new__  # makes an event without its count check (once a deal, or more)
+
 MATCH_RULE = HouseRule(
     "match", "best_of_7", ("best_of_7", "comb_10"),
     "best of 7: the first side to win 4 games takes the match; comb 10: the first to 10.",
@@ -256,7 +258,7 @@ class CutOrKnockPhase(Phase):
         if action == A.CUT:
             if state.layout_given is not None:
                 state.cut_or_knock = CutOrKnock("cut")
-                state.events.append(E.Cut(state.eldest, 0))
+                state.events.append(_event(E.Cut, (state.eldest, 0)))
                 state.deal_standard()
                 return
             deck = state.deck
@@ -269,11 +271,11 @@ class CutOrKnockPhase(Phase):
                 deck.insert(state.rng.randrange(1, len(deck) + 1), card)
                 buried += 1
             state.cut_or_knock = CutOrKnock("cut", buried)
-            state.events.append(E.Cut(state.eldest, buried))
+            state.events.append(_event(E.Cut, (state.eldest, buried)))
             state.deal_standard(indicator_first=card)
         else:
             state.cut_or_knock = CutOrKnock("knock")
-            state.events.append(E.Knock(state.eldest, HEARTS))
+            state.events.append(_event(E.Knock, (state.eldest, HEARTS)))
             state.deal_standard(trump=HEARTS)
 
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 _event = tuple.__new__  # makes a named tuple of the hot paths without its count check
 _PLAYED = E.PLAYED
 _TRICK_WON = E.TrickWon
+_NONE_THIS_TURN: frozenset[int] = frozenset()
 TWO = RANKS.index("2")
 
 
@@ -61,10 +62,10 @@ class SignsPart(PlayPart):
         p = float(state.variant.options.get("intercept", 0.25))
         caught = [s for s in range(n) if side[s] != side[seat] and state.rng.random() < p]
         signs = state.signs
-        state.signs = Signs(
+        state.signs = _event(Signs, (
             signs.log + (SignalEvent(seat, k, len(state.tricks), tuple(partners + caught)),),
-            signs.this_turn | {k})
-        state.events.append(E.Signalled(seat, k, tuple(partners), tuple(caught)))
+            signs.this_turn | {k}))
+        state.events.append(_event(E.Signalled, (seat, k, tuple(partners), tuple(caught))))
 
 
 class PlayPhase(Phase):
@@ -155,8 +156,9 @@ class PlayPhase(Phase):
         state.trick.append(card)
         state.trick_seats.append(seat)
         state.events.append(_PLAYED[seat * 80 + card])
-        if state.signs.this_turn:
-            state.signs = Signs(state.signs.log)
+        signs = state.signs
+        if signs.this_turn:  # a new turn: no sign sent in it yet
+            state.signs = _event(Signs, (signs.log, _NONE_THIS_TURN))
         if self.hooked and self.after_card(state, seat, card):
             return  # the trick is held (a call still to come)
         n = state.n
@@ -345,7 +347,7 @@ def draw_round(state: GameState, winner: int) -> None:
             state.indicator = None
             state.hands[seat].append(card)
             state.make_public(seat, card)
-            state.events.append(E.IndicatorDrawn(seat, card))
+            state.events.append(_event(E.IndicatorDrawn, (seat, card)))
             if state.exchange.under is not None:
                 X.PART.indicator_drawn(state)
     if not state.stock and state.indicator is None:

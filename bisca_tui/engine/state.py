@@ -38,6 +38,9 @@ __all__ = ["GameState", "Layout", "ScoreEvent", "SignalEvent", "Trick", "check_l
 
 PLAY = P.PLAY
 OVER = P.OVER
+_event = tuple.__new__  # makes an event of the hot paths without its count check
+_DEAL_SCORED = E.DealScored
+_HAND_SHOWN = E.HandShown
 
 
 class GameState:
@@ -216,7 +219,7 @@ class GameState:
             said = self.refusal(action)
             raise IllegalAction(self.current, self._safe_str(action), words(said), said)
         if self.result is not None:  # set once, by the action that ends the deal
-            events.append(E.DealScored(self.result))
+            events.append(_event(_DEAL_SCORED, (self.result,)))
         if len(events) == before + 1:
             return (events[before],)
         return tuple(events[before:])
@@ -226,7 +229,7 @@ class GameState:
         self.history.append(action)
         self.step.apply(self, action)
         if self.result is not None:
-            self.events.append(E.DealScored(self.result))
+            self.events.append(_event(_DEAL_SCORED, (self.result,)))
 
     def _safe_str(self, action: int) -> str:
         try:
@@ -265,19 +268,20 @@ class GameState:
         to: dict[int, list[int]] = {}
         for seat, viewer in shown:
             known[viewer][seat].update(hands[seat])
-            if seat in to:
-                to[seat].append(viewer)
-            else:
+            viewers = to.get(seat)
+            if viewers is None:
                 to[seat] = [viewer]
+            else:
+                viewers.append(viewer)
         events = self.events
         for seat, viewers in to.items():
-            events.append(E.HandShown(seat, tuple(hands[seat]), tuple(viewers)))
+            events.append(_event(_HAND_SHOWN, (seat, tuple(hands[seat]), tuple(viewers))))
 
     def add_game_points(self, team: int, points: int, reason: str) -> None:
         """Game points scored during play; ends the deal at once if they win the match."""
         self.deal_game_points[team] += points
         self.score_events.append(ScoreEvent(len(self.tricks) - 1, team, points, reason))
-        self.events.append(E.PointsScored(team, points, reason, len(self.tricks) - 1))
+        self.events.append(_event(E.PointsScored, (team, points, reason, len(self.tricks) - 1)))
         if self.target is not None and self.match_points[team] + self.deal_game_points[team] >= (
             self.target
         ):
