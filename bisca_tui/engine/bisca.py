@@ -224,6 +224,9 @@ class BiscaQuatro(TeamBisca):
         return BISCA_SIGNALS if self.options["signals"] else ()
 
 
+# the choices without a buried card, made once: a record is immutable, so deals share them
+_CUT = CutOrKnock("cut")
+_KNOCK = CutOrKnock("knock")
 
 
 class CutOrKnockPhase(Phase):
@@ -257,7 +260,7 @@ class CutOrKnockPhase(Phase):
     def apply(self, state: GameState, action: int) -> None:
         if action == A.CUT:
             if state.layout_given is not None:
-                state.cut_or_knock = CutOrKnock("cut")
+                state.cut_or_knock = _CUT
                 state.events.append(_event(E.Cut, (state.eldest, 0)))
                 state.deal_standard()
                 return
@@ -270,11 +273,11 @@ class CutOrKnockPhase(Phase):
                 # an Ace or 7 may not be the indicator: bury it at random, turn another
                 deck.insert(state.rng.randrange(1, len(deck) + 1), card)
                 buried += 1
-            state.cut_or_knock = CutOrKnock("cut", buried)
+            state.cut_or_knock = CutOrKnock("cut", buried) if buried else _CUT
             state.events.append(_event(E.Cut, (state.eldest, buried)))
             state.deal_standard(indicator_first=card)
         else:
-            state.cut_or_knock = CutOrKnock("knock")
+            state.cut_or_knock = _KNOCK
             state.events.append(_event(E.Knock, (state.eldest, HEARTS)))
             state.deal_standard(trump=HEARTS)
 
@@ -318,8 +321,8 @@ class BiscaCapixaba(BiscaBase):
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
         """The 2 of trumps for the indicator, once, before one's first card; after a cut."""
-        made = state.cut_or_knock
-        return self.exchange if made is not None and not made.knocked else None
+        made = state.cut_or_knock  # asked on every turn while the stock lasts: no property
+        return self.exchange if made is not None and made.choice != "knock" else None
 
     # --- heley ---------------------------------------------------------------------
 
