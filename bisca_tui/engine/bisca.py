@@ -58,16 +58,29 @@ SINGLE_GAME_RULE = HouseRule(
 
 def _holds_trump(rank: int):
     def holds(hand: Sequence[int], trump: int) -> bool:
-        return make_card(rank, trump) in hand
+        return rank + trump * 10 in hand  # make_card(rank, trump)
     return holds
 
 
-def _holds_lower_trump(hand: Sequence[int], trump: int) -> bool:
-    return any(suit_of(c) == trump and rank_of(c) in (1, 2, 3, 4, 5) for c in hand)
+def _lower_trump(card: int, trump: int) -> bool:
+    return suit_of(card) == trump and rank_of(card) in (1, 2, 3, 4, 5)
 
 
-def _holds_plain_top(hand: Sequence[int], trump: int) -> bool:
-    return any(suit_of(c) != trump and rank_of(c) in (R_ACE, R_7) for c in hand)
+def _plain_top(card: int, trump: int) -> bool:
+    return suit_of(card) != trump and rank_of(card) in (R_ACE, R_7)
+
+
+def _holds_any(test):
+    """``test`` for any card of a hand. The engine asks it on every turn (it offers only the
+    true signs), so for each trump suit the cards that pass are listed once (either copy)."""
+    passing = {t: frozenset(c for c in range(80) if test(c, t)) for t in range(4)}
+
+    def holds(hand: Sequence[int], trump: int) -> bool:
+        cards = passing.get(trump)
+        if cards is None:  # not a suit: asked card by card
+            return any(test(c, trump) for c in hand)
+        return not cards.isdisjoint(hand)
+    return holds
 
 
 BISCA_SIGNALS = (
@@ -81,9 +94,9 @@ BISCA_SIGNALS = (
     Signal("queen_of_trumps", "The Queen of trumps", "the tip of the tongue, shown for a moment",
            _holds_trump(R_Q)),
     Signal("lower_trump", "A small trump (6 down to 2)", "lips pursed as for a kiss",
-           _holds_lower_trump),
+           _holds_any(_lower_trump)),
     Signal("plain_ace_or_seven", "An Ace or 7 of a plain suit", "a quick bite of the lower lip",
-           _holds_plain_top),
+           _holds_any(_plain_top)),
 )
 
 

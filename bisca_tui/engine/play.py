@@ -49,8 +49,10 @@ class SignsPart(PlayPart):
     def actions(self, state: GameState) -> list[int]:
         hand = state.hands[state.current]
         sent = state.signs.this_turn
-        return [A.SIGNAL + k for k, s in enumerate(state.variant.signals)
-                if k not in sent and s.holds(hand, state.trump)]
+        trump = state.trump
+        first = A.SIGNAL
+        return [first + k for k, s in enumerate(state.variant.signals)
+                if k not in sent and s.holds(hand, trump)]
 
     def apply(self, state: GameState, action: int) -> None:
         k = action - A.SIGNAL
