@@ -342,12 +342,12 @@ class BiscaCapixaba(BiscaBase):
     def after_trick(self, state: GameState, seats: list[int], cards: list[int],
                     winner: int, last: bool) -> None:
         trump = state.trump
-        ace = make_card(R_ACE, trump)
         seven = make_card(R_7, trump)
+        if seven not in cards:  # most tricks: no heley
+            return
+        ace = make_card(R_ACE, trump)
         hearts = trump == HEARTS
         team = self.team_of
-        if seven not in cards:
-            return
         j = cards.index(seven)
         if ace in cards:
             i = cards.index(ace)
