@@ -296,8 +296,14 @@ class PartnersShownPlay(PlayPhase):
 
     @staticmethod
     def show_partners(state: GameState, why: str) -> None:
-        state.show_hands([((seat + 2) % 4, seat) for seat in range(state.n)])
+        n = state.n
+        state.show_hands(_FACING_FOUR if n == 4 else
+                         [((seat + 2) % 4, seat) for seat in range(n)])
         state.shown_events.append((len(state.tricks), why))
+
+
+# (seat shown, viewer) for four seats, partners facing: made once, shown twice a deal
+_FACING_FOUR = tuple(((seat + 2) % 4, seat) for seat in range(4))
 
 
 def finish_trick(state: GameState) -> None:
@@ -340,17 +346,18 @@ def finish_trick(state: GameState) -> None:
 def draw_round(state: GameState, winner: int) -> None:
     """Everyone draws a card, the trick's winner first; the indicator is drawn last."""
     n = state.n
+    stock, hands = state.stock, state.hands  # read once: a draw changes the lists, not them
     for i in range(n):
         seat = (winner + i) % n
-        if state.stock:
-            state.hands[seat].append(state.stock.pop())
+        if stock:
+            hands[seat].append(stock.pop())
         elif state.indicator is not None:
             card = state.indicator
             state.indicator = None
-            state.hands[seat].append(card)
+            hands[seat].append(card)
             state.make_public(seat, card)
             state.events.append(_event(E.IndicatorDrawn, (seat, card)))
             if state.exchange.under is not None:
                 X.PART.indicator_drawn(state)
-    if not state.stock and state.indicator is None:
+    if not stock and state.indicator is None:
         state.step.stock_drawn(state)
