@@ -41,6 +41,8 @@ OVER = P.OVER
 _event = tuple.__new__  # makes an event of the hot paths without its count check
 _DEAL_SCORED = E.DealScored
 _HAND_SHOWN = E.HandShown
+# the context of a deal played on its own, by number of teams (immutable, so deals share it)
+_ALONE: dict[int, DealContext] = {}
 
 
 class GameState:
@@ -71,8 +73,13 @@ class GameState:
         self.seed = seed
         self.rng = random.Random(self.seed)
         self.layout_given = layout
-        self.context = context if context is not None else DealContext.of(
-            variant.n_teams, match_points, target)
+        if context is None:
+            if match_points is None and target is None:  # a deal on its own: one shared
+                context = _ALONE.get(variant.n_teams) or _ALONE.setdefault(
+                    variant.n_teams, DealContext.of(variant.n_teams))
+            else:
+                context = DealContext.of(variant.n_teams, match_points, target)
+        self.context = context
         self.step: Phase = P.DEALING  # the current phase object
         self.phase = P.DEAL  # and its name
         self.current: int | None = None
@@ -260,7 +267,7 @@ class GameState:
         self.has_known = True
         self.known[viewer][seat].update(self.hands[seat])
 
-    def show_hands(self, shown: list[tuple[int, int]]) -> None:
+    def show_hands(self, shown: Iterable[tuple[int, int]]) -> None:
         """Each (seat, viewer): ``viewer`` sees ``seat``'s whole hand; told as one
         ``HandShown`` event per seat shown."""
         self.has_known = True
