@@ -268,7 +268,7 @@ class DummyPlay(HookedPlay):
     def after_card(self, state: GameState, seat: int, card: int) -> bool:
         if not state.tricks and len(state.trick) == 1:
             dummy = (state.dealer + 2) % 4
-            state.show_hands([(dummy, viewer) for viewer in range(4) if viewer != dummy])
+            state.show_hands([(dummy, tuple(v for v in range(4) if v != dummy))])
             state.shown_events.append((0, "dummy"))
         return False
 
@@ -278,8 +278,8 @@ class OpenHandsPlay(PlayPhase):
 
     def start(self, state: GameState) -> None:
         super().start(state)
-        state.show_hands([(seat, viewer) for seat in range(state.n)
-                          for viewer in range(state.n) if seat != viewer])
+        n = state.n
+        state.show_hands([(seat, tuple(v for v in range(n) if v != seat)) for seat in range(n)])
         state.shown_events.append((0, "open hands"))
 
 
@@ -297,13 +297,17 @@ class PartnersShownPlay(PlayPhase):
     @staticmethod
     def show_partners(state: GameState, why: str) -> None:
         n = state.n
-        state.show_hands(_FACING_FOUR if n == 4 else
-                         [((seat + 2) % 4, seat) for seat in range(n)])
+        shown = _FACING.get(n)
+        if shown is None:  # each seat shown, in the order of its partners, to its partners
+            order = dict.fromkeys((viewer + 2) % 4 for viewer in range(n))
+            shown = _FACING[n] = tuple(
+                (seat, tuple(v for v in range(n) if (v + 2) % 4 == seat)) for seat in order)
+        state.show_hands(shown)
         state.shown_events.append((len(state.tricks), why))
 
 
-# (seat shown, viewer) for four seats, partners facing: made once, shown twice a deal
-_FACING_FOUR = tuple(((seat + 2) % 4, seat) for seat in range(4))
+# who is shown to whom when partners face each other, by number of seats (made once)
+_FACING: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def finish_trick(state: GameState) -> None:

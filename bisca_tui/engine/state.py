@@ -267,22 +267,16 @@ class GameState:
         self.has_known = True
         self.known[viewer][seat].update(self.hands[seat])
 
-    def show_hands(self, shown: Iterable[tuple[int, int]]) -> None:
-        """Each (seat, viewer): ``viewer`` sees ``seat``'s whole hand; told as one
-        ``HandShown`` event per seat shown."""
+    def show_hands(self, shown: Iterable[tuple[int, tuple[int, ...]]]) -> None:
+        """Each (seat, viewers): the viewers see ``seat``'s whole hand; told as one
+        ``HandShown`` event per seat shown, in the order given."""
         self.has_known = True
-        hands, known = self.hands, self.known
-        to: dict[int, list[int]] = {}
-        for seat, viewer in shown:
-            known[viewer][seat].update(hands[seat])
-            viewers = to.get(seat)
-            if viewers is None:
-                to[seat] = [viewer]
-            else:
-                viewers.append(viewer)
-        events = self.events
-        for seat, viewers in to.items():
-            events.append(_event(_HAND_SHOWN, (seat, tuple(hands[seat]), tuple(viewers))))
+        hands, known, events = self.hands, self.known, self.events
+        for seat, viewers in shown:
+            hand = hands[seat]
+            for viewer in viewers:
+                known[viewer][seat].update(hand)
+            events.append(_event(_HAND_SHOWN, (seat, tuple(hand), tuple(viewers))))
 
     def add_game_points(self, team: int, points: int, reason: str) -> None:
         """Game points scored during play; ends the deal at once if they win the match."""
