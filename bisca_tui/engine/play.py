@@ -124,7 +124,11 @@ class PlayPhase(Phase):
 
     def take(self, state: GameState, action: int) -> bool:
         if 0 <= action < 80:  # a card: checked and played without a second dispatch
-            if action not in self.cards(state, state.current):
+            seat = state.current
+            if self.own_cards or state.trick and not state.variant.rule_of_play.free:
+                if action not in self.cards(state, seat):
+                    return False
+            elif action not in state.hands[seat]:  # any card of the hand: no list made
                 return False
             state.history.append(action)
             self.play(state, action)
@@ -170,10 +174,12 @@ class PlayPhase(Phase):
         finish_trick(state)
 
     hooked = False  # whether this kind of play has an ``after_card`` (set per class below)
+    own_cards = False  # whether this kind of play narrows ``cards`` (set per class below)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls.hooked = getattr(cls, "after_card", None) is not None
+        cls.own_cards = cls.cards is not PlayPhase.cards
 
     def stock_drawn(self, state: GameState) -> None:
         """Called once, right after the last card of the stock was drawn."""
