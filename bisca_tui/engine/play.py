@@ -102,7 +102,11 @@ class PlayPhase(Phase):
                           v.suit, v.strength)
 
     def legal(self, state: GameState) -> list[int]:
-        cards = self.cards(state, state.current)
+        seat = state.current
+        if self.own_cards or state.trick and not state.variant.rule_of_play.free:
+            cards = self.cards(state, seat)
+        else:  # any card of the hand (as ``cards`` says), without a second call
+            cards = list(state.hands[seat])
         parts = self.parts
         if not parts:
             return cards
