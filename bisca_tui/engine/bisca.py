@@ -40,6 +40,8 @@ from .variant import (
 if TYPE_CHECKING:
     from .state import GameState
 
+_event = tuple.__new__  # makes an event without its count check (once a deal, or more)
+
 MATCH_RULE = HouseRule(
     "match", "best_of_7", ("best_of_7", "comb_10"),
     "best of 7: the first side to win 4 games takes the match; comb 10: the first to 10.",
@@ -56,16 +58,29 @@ SINGLE_GAME_RULE = HouseRule(
 
 def _holds_trump(rank: int):
     def holds(hand: Sequence[int], trump: int) -> bool:
-        return make_card(rank, trump) in hand
+        return rank + trump * 10 in hand  # make_card(rank, trump)
     return holds
 
 
-def _holds_lower_trump(hand: Sequence[int], trump: int) -> bool:
-    return any(suit_of(c) == trump and rank_of(c) in (1, 2, 3, 4, 5) for c in hand)
+def _lower_trump(card: int, trump: int) -> bool:
+    return suit_of(card) == trump and rank_of(card) in (1, 2, 3, 4, 5)
 
 
-def _holds_plain_top(hand: Sequence[int], trump: int) -> bool:
-    return any(suit_of(c) != trump and rank_of(c) in (R_ACE, R_7) for c in hand)
+def _plain_top(card: int, trump: int) -> bool:
+    return suit_of(card) != trump and rank_of(card) in (R_ACE, R_7)
+
+
+def _holds_any(test):
+    """``test`` for any card of a hand. The engine asks it on every turn (it offers only the
+    true signs), so for each trump suit the cards that pass are listed once (either copy)."""
+    passing = {t: frozenset(c for c in range(80) if test(c, t)) for t in range(4)}
+
+    def holds(hand: Sequence[int], trump: int) -> bool:
+        cards = passing.get(trump)
+        if cards is None:  # not a suit: asked card by card
+            return any(test(c, trump) for c in hand)
+        return not cards.isdisjoint(hand)
+    return holds
 
 
 BISCA_SIGNALS = (
@@ -79,9 +94,9 @@ BISCA_SIGNALS = (
     Signal("queen_of_trumps", "The Queen of trumps", "the tip of the tongue, shown for a moment",
            _holds_trump(R_Q)),
     Signal("lower_trump", "A small trump (6 down to 2)", "lips pursed as for a kiss",
-           _holds_lower_trump),
+           _holds_any(_lower_trump)),
     Signal("plain_ace_or_seven", "An Ace or 7 of a plain suit", "a quick bite of the lower lip",
-           _holds_plain_top),
+           _holds_any(_plain_top)),
 )
 
 
@@ -222,6 +237,9 @@ class BiscaQuatro(TeamBisca):
         return BISCA_SIGNALS if self.options["signals"] else ()
 
 
+# the choices without a buried card, made once: a record is immutable, so deals share them
+_CUT = CutOrKnock("cut")
+_KNOCK = CutOrKnock("knock")
 
 
 class CutOrKnockPhase(Phase):
@@ -255,8 +273,8 @@ class CutOrKnockPhase(Phase):
     def apply(self, state: GameState, action: int) -> None:
         if action == A.CUT:
             if state.layout_given is not None:
-                state.cut_or_knock = CutOrKnock("cut")
-                state.events.append(E.Cut(state.eldest, 0))
+                state.cut_or_knock = _CUT
+                state.events.append(_event(E.Cut, (state.eldest, 0)))
                 state.deal_standard()
                 return
             deck = state.deck
@@ -268,12 +286,12 @@ class CutOrKnockPhase(Phase):
                 # an Ace or 7 may not be the indicator: bury it at random, turn another
                 deck.insert(state.rng.randrange(1, len(deck) + 1), card)
                 buried += 1
-            state.cut_or_knock = CutOrKnock("cut", buried)
-            state.events.append(E.Cut(state.eldest, buried))
+            state.cut_or_knock = CutOrKnock("cut", buried) if buried else _CUT
+            state.events.append(_event(E.Cut, (state.eldest, buried)))
             state.deal_standard(indicator_first=card)
         else:
-            state.cut_or_knock = CutOrKnock("knock")
-            state.events.append(E.Knock(state.eldest, HEARTS))
+            state.cut_or_knock = _KNOCK
+            state.events.append(_event(E.Knock, (state.eldest, HEARTS)))
             state.deal_standard(trump=HEARTS)
 
 
@@ -316,20 +334,20 @@ class BiscaCapixaba(BiscaBase):
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
         """The 2 of trumps for the indicator, once, before one's first card; after a cut."""
-        made = state.cut_or_knock
-        return self.exchange if made is not None and not made.knocked else None
+        made = state.cut_or_knock  # asked on every turn while the stock lasts: no property
+        return self.exchange if made is not None and made.choice != "knock" else None
 
     # --- heley ---------------------------------------------------------------------
 
     def after_trick(self, state: GameState, seats: list[int], cards: list[int],
                     winner: int, last: bool) -> None:
         trump = state.trump
-        ace = make_card(R_ACE, trump)
         seven = make_card(R_7, trump)
+        if seven not in cards:  # most tricks: no heley
+            return
+        ace = make_card(R_ACE, trump)
         hearts = trump == HEARTS
         team = self.team_of
-        if seven not in cards:
-            return
         j = cards.index(seven)
         if ace in cards:
             i = cards.index(ace)

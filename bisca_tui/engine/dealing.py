@@ -111,7 +111,7 @@ def deal(state: GameState, indicator_first: int | None = None, trump: int | None
             tuple(tuple(h) for h in state.hands), state.trump, state.indicator, tuple(rest)
         )
     if state.indicator is not None:
-        state.events.append(E.IndicatorTurned(state.indicator))
+        state.events.append(tuple.__new__(E.IndicatorTurned, (state.indicator,)))
     state.enter(then)
 
 

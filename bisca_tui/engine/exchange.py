@@ -120,6 +120,8 @@ class ExchangePart(PlayPart):
 
 
     def actions(self, state: GameState) -> list[int]:
+        if state.indicator is None or not state.stock:  # most turns: no exchange, at once
+            return []
         card = self.card(state)
         seat = state.current
         return [A.EXCHANGE] if card is not None and card in state.hands[seat] else []

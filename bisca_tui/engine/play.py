@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 _event = tuple.__new__  # makes a named tuple of the hot paths without its count check
 _PLAYED = E.PLAYED
 _TRICK_WON = E.TrickWon
+_NONE_THIS_TURN: frozenset[int] = frozenset()
 TWO = RANKS.index("2")
 
 
@@ -48,8 +49,10 @@ class SignsPart(PlayPart):
     def actions(self, state: GameState) -> list[int]:
         hand = state.hands[state.current]
         sent = state.signs.this_turn
-        return [A.SIGNAL + k for k, s in enumerate(state.variant.signals)
-                if k not in sent and s.holds(hand, state.trump)]
+        trump = state.trump
+        first = A.SIGNAL
+        return [first + k for k, s in enumerate(state.variant.signals)
+                if k not in sent and s.holds(hand, trump)]
 
     def apply(self, state: GameState, action: int) -> None:
         k = action - A.SIGNAL
@@ -61,10 +64,10 @@ class SignsPart(PlayPart):
         p = float(state.variant.options.get("intercept", 0.25))
         caught = [s for s in range(n) if side[s] != side[seat] and state.rng.random() < p]
         signs = state.signs
-        state.signs = Signs(
+        state.signs = _event(Signs, (
             signs.log + (SignalEvent(seat, k, len(state.tricks), tuple(partners + caught)),),
-            signs.this_turn | {k})
-        state.events.append(E.Signalled(seat, k, tuple(partners), tuple(caught)))
+            signs.this_turn | {k}))
+        state.events.append(_event(E.Signalled, (seat, k, tuple(partners), tuple(caught))))
 
 
 class PlayPhase(Phase):
@@ -99,7 +102,11 @@ class PlayPhase(Phase):
                           v.suit, v.strength)
 
     def legal(self, state: GameState) -> list[int]:
-        cards = self.cards(state, state.current)
+        seat = state.current
+        if self.own_cards or state.trick and not state.variant.rule_of_play.free:
+            cards = self.cards(state, seat)
+        else:  # any card of the hand (as ``cards`` says), without a second call
+            cards = list(state.hands[seat])
         parts = self.parts
         if not parts:
             return cards
@@ -121,7 +128,11 @@ class PlayPhase(Phase):
 
     def take(self, state: GameState, action: int) -> bool:
         if 0 <= action < 80:  # a card: checked and played without a second dispatch
-            if action not in self.cards(state, state.current):
+            seat = state.current
+            if self.own_cards or state.trick and not state.variant.rule_of_play.free:
+                if action not in self.cards(state, seat):
+                    return False
+            elif action not in state.hands[seat]:  # any card of the hand: no list made
                 return False
             state.history.append(action)
             self.play(state, action)
@@ -155,8 +166,9 @@ class PlayPhase(Phase):
         state.trick.append(card)
         state.trick_seats.append(seat)
         state.events.append(_PLAYED[seat * 80 + card])
-        if state.signs.this_turn:
-            state.signs = Signs(state.signs.log)
+        signs = state.signs
+        if signs.this_turn:  # a new turn: no sign sent in it yet
+            state.signs = _event(Signs, (signs.log, _NONE_THIS_TURN))
         if self.hooked and self.after_card(state, seat, card):
             return  # the trick is held (a call still to come)
         n = state.n
@@ -166,10 +178,12 @@ class PlayPhase(Phase):
         finish_trick(state)
 
     hooked = False  # whether this kind of play has an ``after_card`` (set per class below)
+    own_cards = False  # whether this kind of play narrows ``cards`` (set per class below)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls.hooked = getattr(cls, "after_card", None) is not None
+        cls.own_cards = cls.cards is not PlayPhase.cards
 
     def stock_drawn(self, state: GameState) -> None:
         """Called once, right after the last card of the stock was drawn."""
@@ -267,7 +281,7 @@ class DummyPlay(HookedPlay):
     def after_card(self, state: GameState, seat: int, card: int) -> bool:
         if not state.tricks and len(state.trick) == 1:
             dummy = (state.dealer + 2) % 4
-            state.show_hands([(dummy, viewer) for viewer in range(4) if viewer != dummy])
+            state.show_hands([(dummy, tuple(v for v in range(4) if v != dummy))])
             state.shown_events.append((0, "dummy"))
         return False
 
@@ -277,8 +291,8 @@ class OpenHandsPlay(PlayPhase):
 
     def start(self, state: GameState) -> None:
         super().start(state)
-        state.show_hands([(seat, viewer) for seat in range(state.n)
-                          for viewer in range(state.n) if seat != viewer])
+        n = state.n
+        state.show_hands([(seat, tuple(v for v in range(n) if v != seat)) for seat in range(n)])
         state.shown_events.append((0, "open hands"))
 
 
@@ -295,8 +309,18 @@ class PartnersShownPlay(PlayPhase):
 
     @staticmethod
     def show_partners(state: GameState, why: str) -> None:
-        state.show_hands([((seat + 2) % 4, seat) for seat in range(state.n)])
+        n = state.n
+        shown = _FACING.get(n)
+        if shown is None:  # each seat shown, in the order of its partners, to its partners
+            order = dict.fromkeys((viewer + 2) % 4 for viewer in range(n))
+            shown = _FACING[n] = tuple(
+                (seat, tuple(v for v in range(n) if (v + 2) % 4 == seat)) for seat in order)
+        state.show_hands(shown)
         state.shown_events.append((len(state.tricks), why))
+
+
+# who is shown to whom when partners face each other, by number of seats (made once)
+_FACING: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def finish_trick(state: GameState) -> None:
@@ -339,17 +363,18 @@ def finish_trick(state: GameState) -> None:
 def draw_round(state: GameState, winner: int) -> None:
     """Everyone draws a card, the trick's winner first; the indicator is drawn last."""
     n = state.n
+    stock, hands = state.stock, state.hands  # read once: a draw changes the lists, not them
     for i in range(n):
         seat = (winner + i) % n
-        if state.stock:
-            state.hands[seat].append(state.stock.pop())
+        if stock:
+            hands[seat].append(stock.pop())
         elif state.indicator is not None:
             card = state.indicator
             state.indicator = None
-            state.hands[seat].append(card)
+            hands[seat].append(card)
             state.make_public(seat, card)
-            state.events.append(E.IndicatorDrawn(seat, card))
+            state.events.append(_event(E.IndicatorDrawn, (seat, card)))
             if state.exchange.under is not None:
                 X.PART.indicator_drawn(state)
-    if not state.stock and state.indicator is None:
+    if not stock and state.indicator is None:
         state.step.stock_drawn(state)

@@ -38,6 +38,11 @@ __all__ = ["GameState", "Layout", "ScoreEvent", "SignalEvent", "Trick", "check_l
 
 PLAY = P.PLAY
 OVER = P.OVER
+_event = tuple.__new__  # makes an event of the hot paths without its count check
+_DEAL_SCORED = E.DealScored
+_HAND_SHOWN = E.HandShown
+# the context of a deal played on its own, by number of teams (immutable, so deals share it)
+_ALONE: dict[int, DealContext] = {}
 
 
 class GameState:
@@ -68,8 +73,13 @@ class GameState:
         self.seed = seed
         self.rng = random.Random(self.seed)
         self.layout_given = layout
-        self.context = context if context is not None else DealContext.of(
-            variant.n_teams, match_points, target)
+        if context is None:
+            if match_points is None and target is None:  # a deal on its own: one shared
+                context = _ALONE.get(variant.n_teams) or _ALONE.setdefault(
+                    variant.n_teams, DealContext.of(variant.n_teams))
+            else:
+                context = DealContext.of(variant.n_teams, match_points, target)
+        self.context = context
         self.step: Phase = P.DEALING  # the current phase object
         self.phase = P.DEAL  # and its name
         self.current: int | None = None
@@ -216,7 +226,7 @@ class GameState:
             said = self.refusal(action)
             raise IllegalAction(self.current, self._safe_str(action), words(said), said)
         if self.result is not None:  # set once, by the action that ends the deal
-            events.append(E.DealScored(self.result))
+            events.append(_event(_DEAL_SCORED, (self.result,)))
         if len(events) == before + 1:
             return (events[before],)
         return tuple(events[before:])
@@ -226,7 +236,7 @@ class GameState:
         self.history.append(action)
         self.step.apply(self, action)
         if self.result is not None:
-            self.events.append(E.DealScored(self.result))
+            self.events.append(_event(_DEAL_SCORED, (self.result,)))
 
     def _safe_str(self, action: int) -> str:
         try:
@@ -257,27 +267,22 @@ class GameState:
         self.has_known = True
         self.known[viewer][seat].update(self.hands[seat])
 
-    def show_hands(self, shown: list[tuple[int, int]]) -> None:
-        """Each (seat, viewer): ``viewer`` sees ``seat``'s whole hand; told as one
-        ``HandShown`` event per seat shown."""
+    def show_hands(self, shown: Iterable[tuple[int, tuple[int, ...]]]) -> None:
+        """Each (seat, viewers): the viewers see ``seat``'s whole hand; told as one
+        ``HandShown`` event per seat shown, in the order given."""
         self.has_known = True
-        hands, known = self.hands, self.known
-        to: dict[int, list[int]] = {}
-        for seat, viewer in shown:
-            known[viewer][seat].update(hands[seat])
-            if seat in to:
-                to[seat].append(viewer)
-            else:
-                to[seat] = [viewer]
-        events = self.events
-        for seat, viewers in to.items():
-            events.append(E.HandShown(seat, tuple(hands[seat]), tuple(viewers)))
+        hands, known, events = self.hands, self.known, self.events
+        for seat, viewers in shown:
+            hand = hands[seat]
+            for viewer in viewers:
+                known[viewer][seat].update(hand)
+            events.append(_event(_HAND_SHOWN, (seat, tuple(hand), tuple(viewers))))
 
     def add_game_points(self, team: int, points: int, reason: str) -> None:
         """Game points scored during play; ends the deal at once if they win the match."""
         self.deal_game_points[team] += points
         self.score_events.append(ScoreEvent(len(self.tricks) - 1, team, points, reason))
-        self.events.append(E.PointsScored(team, points, reason, len(self.tricks) - 1))
+        self.events.append(_event(E.PointsScored, (team, points, reason, len(self.tricks) - 1)))
         if self.target is not None and self.match_points[team] + self.deal_game_points[team] >= (
             self.target
         ):

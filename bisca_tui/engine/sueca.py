@@ -244,7 +244,7 @@ class SuecaTres(SuecaBase):
     def begin(self, state: GameState) -> None:
         super().begin(state)
         # the dealer decides for the dummy: the dummy's view knows the dealer's hand
-        state.show_hands([(state.dealer, self.dummy_seat(state))])
+        state.show_hands([(state.dealer, (self.dummy_seat(state),))])
 
 
 @register
