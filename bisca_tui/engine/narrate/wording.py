@@ -83,9 +83,15 @@ def count_of(kind: str, form: str, fields: dict[str, Any]) -> int | None:
         return None
     if isinstance(fields.get("count"), int):
         return fields["count"]
-    names = {name for _, name, _, _ in Formatter().parse(pair[2]) if name}
+    names = _named(pair[2])
     numbers = [v for k, v in fields.items() if k in names and type(v) is int]
     return numbers[0] if len(numbers) == 1 else None
+
+
+@cache
+def _named(text: str) -> frozenset[str]:
+    """The fields a template names (a deal's notes ask at every deal's end)."""
+    return frozenset(name for _, name, _, _ in Formatter().parse(text) if name)
 
 
 def fill(text: str, **fields: Any) -> tuple[Part, ...]:
