@@ -16,6 +16,7 @@ from . import protocol as P
 
 Chooser = Callable[[dict[str, Any]], str | None]  # a view message in, an action (or None) out
 READ_LIMIT = 16 * 1024 * 1024  # what the host sends is not limited as a client's lines are
+_READING: set[asyncio.Task[None]] = set()  # the event loop keeps only weak references
 
 
 class Refused(Exception):
@@ -52,7 +53,11 @@ class Client:
         self.closed = asyncio.Event()
         self._arrived = asyncio.Event()
         self._cursor = 0
+        # a client nobody holds on to plays on (its chooser answering) until the host
+        # hangs up: its reading task is held here, not only by the client
         self._reader = asyncio.get_running_loop().create_task(self._read_all())
+        _READING.add(self._reader)
+        self._reader.add_done_callback(_READING.discard)
 
     @classmethod
     async def connect(cls, host: str, port: int, code: str, name: str,
