@@ -1,0 +1,191 @@
+"""Load on a host of shared tables: many tables of four clients each, over loopback, every
+client choosing a random legal action the moment its seat is to act (the instant pace).
+
+The hosts run in a process of their own (one event loop serving every table, as one
+machine hosting many), the clients in this one, so that the host's CPU time and memory are
+its own. Every action a client sends is timed until each of the table's four clients has
+the view it led to.
+
+    python benchmarks/net_load.py [--tables N] [--deals D] [--variant ID] [--seed S]
+
+Prints the actions played, the median and 99th percentile time from an action to every
+client's update, whether every action was answered and every table finished (none stalled),
+and the host's CPU time and resident memory per table. Exits with status 1 if a table
+stalled or an action went unanswered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from bisca_tui.net.client import Client
+from bisca_tui.net.host import Host, NetSettings, serve
+
+CODE = "LOAD42"
+
+
+# ----- the host process ------------------------------------------------------------------
+
+def rss_kb() -> int:
+    """The process's resident memory now, in KiB (Linux), else its peak."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def host_tables(n: int, settings: NetSettings) -> None:
+    """Serve ``n`` tables; tell the ports on stdout, then the host's costs once all end."""
+    ports: list[int] = []
+    everyone_ready = asyncio.Event()
+
+    def ready(host: Host) -> None:
+        ports.append(host.port)
+        if len(ports) == n:
+            everyone_ready.set()
+
+    base_rss, base_cpu = rss_kb(), cpu_seconds()
+    tasks = [asyncio.create_task(serve(settings, code=CODE, ready=ready)) for _ in range(n)]
+    await everyone_ready.wait()
+    print(json.dumps({"ports": ports}), flush=True)
+    peak = 0
+
+    async def watch_memory() -> None:
+        nonlocal peak
+        while True:
+            peak = max(peak, rss_kb())
+            await asyncio.sleep(0.2)
+
+    watcher = asyncio.create_task(watch_memory())
+    sessions = await asyncio.gather(*tasks)
+    watcher.cancel()
+    peak = max(peak, rss_kb())
+    print(json.dumps({
+        "cpu": cpu_seconds() - base_cpu, "base_rss_kb": base_rss, "peak_rss_kb": peak,
+        "finished": sum(1 for s in sessions if s is not None),
+    }), flush=True)
+
+
+# ----- the clients -------------------------------------------------------------------------
+
+class Timing:
+    """When each action was sent, and when each of its table's clients had its result."""
+
+    def __init__(self) -> None:
+        self.sent: dict[tuple[int, int, int], float] = {}  # (table, deal, moves) -> time
+        self.heard: dict[tuple[int, int, int], int] = {}
+        self.latencies: list[float] = []
+
+    def chooser(self, table: int, rng: random.Random) -> Any:
+        def choose(message: dict[str, Any]) -> str | None:
+            legal = message["view"]["legal"]
+            if not legal:
+                return None
+            self.sent[(table, *message["token"])] = time.perf_counter()
+            return rng.choice(legal)
+        return choose
+
+    def listener(self, table: int) -> Any:
+        def heard(client: Client, message: dict[str, Any]) -> None:
+            after = message.get("after") if message["type"] == "view" else None
+            if after is None:
+                return
+            key = (table, *after["token"])
+            count = self.heard[key] = self.heard.get(key, 0) + 1
+            if count == 4 and key in self.sent:
+                self.latencies.append(time.perf_counter() - self.sent[key])
+        return heard
+
+
+async def play(ports: list[int], seed: int, timing: Timing) -> list[Client]:
+    clients = []
+    for t, port in enumerate(ports):
+        for k in range(4):
+            rng = random.Random(seed * 1000 + t * 4 + k)
+            client = await Client.connect("127.0.0.1", port, CODE, f"T{t}P{k}",
+                                          chooser=timing.chooser(t, rng),
+                                          on_message=timing.listener(t))
+            clients.append(client)
+    await asyncio.gather(*(c.sit() for c in clients))
+    return clients
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def drive(args: argparse.Namespace) -> int:
+    command = [sys.executable, __file__, "--serve", "--tables", str(args.tables),
+               "--deals", str(args.deals), "--variant", args.variant, "--seed", str(args.seed)]
+    proc = await asyncio.create_subprocess_exec(*command, stdout=subprocess.PIPE)
+    assert proc.stdout is not None
+    ports = json.loads(await proc.stdout.readline())["ports"]
+    timing = Timing()
+    started = time.perf_counter()
+    clients = await play(ports, args.seed, timing)
+    with contextlib.suppress(TimeoutError):  # a table stalled: counted below
+        await asyncio.wait_for(asyncio.gather(*(c.closed.wait() for c in clients)),
+                               args.timeout)
+    wall = time.perf_counter() - started
+    host = json.loads(await asyncio.wait_for(proc.stdout.readline(), args.timeout) or b"{}")
+    await proc.wait()
+    over = sum(1 for c in clients if c.last("over") is not None)
+    stalled = args.tables - over // 4
+    unanswered = len(set(timing.sent) - {k for k, n in timing.heard.items() if n >= 4})
+    ms = [x * 1000 for x in timing.latencies]
+    print(f"{args.tables} tables of {args.variant}, 4 clients each, "
+          f"{'the whole match' if args.deals == 0 else f'{args.deals} deal(s)'}")
+    print(f"  actions sent by clients: {len(timing.sent)}, answered to all four: "
+          f"{len(ms)}, unanswered: {unanswered}; tables stalled: {stalled}")
+    if ms:
+        print(f"  action -> every client's update: median {statistics.median(ms):.2f} ms, "
+              f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms")
+    print(f"  wall time {wall:.1f} s; {len(ms) / wall:.0f} actions a second")
+    if host:
+        per = args.tables
+        print(f"  host CPU {host['cpu']:.2f} s in all, {host['cpu'] / per * 1000:.1f} ms "
+              f"per table; RSS {host['base_rss_kb'] / 1024:.1f} MiB at rest, peak "
+              f"{host['peak_rss_kb'] / 1024:.1f} MiB: "
+              f"{(host['peak_rss_kb'] - host['base_rss_kb']) / per:.0f} KiB per table")
+    return 1 if stalled or unanswered else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--deals", type=int, default=0, help="deals per table (0: the match)")
+    parser.add_argument("--variant", default="sueca")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        settings = NetSettings(args.variant, seed=args.seed, deals=args.deals or None,
+                               hold=3600.0)
+        asyncio.run(host_tables(args.tables, settings))
+        return 0
+    return asyncio.run(drive(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

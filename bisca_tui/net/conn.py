@@ -1,0 +1,128 @@
+"""One client's connection at a host: lines read and held to the protocol's limits (length,
+rate), and messages sent through a bounded queue, so that a client that stops reading never
+holds up the table: when its queue is full it is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .protocol import ERROR, MAX_LINE, ProtocolError, decode, encode
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a host allows each client: messages per second on average and in a burst (an
+    action the table applies does not count: the game paces those), and messages waiting
+    to be sent to it."""
+
+    rate: float = 20.0
+    burst: int = 40
+    queue: int = 256
+
+
+class Connection:
+    """A client at the host: ``read`` gives its next message (None once it has gone);
+    ``send`` queues one for it and never waits."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 limits: Limits) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.limits = limits
+        self.name = ""
+        self.player: int | None = None  # the place at the table it holds, if any
+        self.sent: dict[int, tuple[int, int]] = {}  # by seat: (deal, events sent)
+        self.closed = False
+        self._allowance = float(limits.burst)
+        self._checked = time.monotonic()
+        self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.queue)
+        self._sender = asyncio.get_running_loop().create_task(self._send_all())
+
+    # ----- reading -----------------------------------------------------------------------
+
+    async def read(self) -> dict[str, Any] | None:
+        """The next message; None when the client has closed its side (or was dropped).
+        ``ProtocolError`` for a line too long, not a message, or one too many a second."""
+        while not self.closed:
+            try:
+                line = await self.reader.readuntil(b"\n")
+            except asyncio.LimitOverrunError:
+                raise ProtocolError(f"a line is longer than {MAX_LINE} bytes") from None
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return None
+            self._count()
+            if line.strip():
+                return decode(line)
+        return None
+
+    def refund(self) -> None:
+        """An action the table took back from the count: the game itself paces those."""
+        self._allowance = min(self.limits.burst, self._allowance + 1)
+
+    def _count(self) -> None:
+        """One more message: refused past the rate allowed (a token bucket)."""
+        now = time.monotonic()
+        lim = self.limits
+        self._allowance = min(lim.burst, self._allowance + (now - self._checked) * lim.rate)
+        self._checked = now
+        if self._allowance < 1:
+            raise ProtocolError(f"more than {lim.rate:g} messages a second")
+        self._allowance -= 1
+
+    # ----- sending -----------------------------------------------------------------------
+
+    def send(self, message: dict[str, Any] | bytes) -> bool:
+        """Queue a message (or a line already encoded); a client whose queue is full has
+        stopped reading, and is dropped (False)."""
+        if self.closed:
+            return False
+        data = message if isinstance(message, bytes) else encode(message)
+        try:
+            self._queue.put_nowait(data)
+        except asyncio.QueueFull:
+            self.abort()
+            return False
+        return True
+
+    def close(self, error: str = "") -> None:
+        """Send what is queued (and ``error``, when given), then hang up."""
+        if self.closed:
+            return
+        if error:
+            self.send({"type": ERROR, "message": error})
+        self.closed = True
+        try:
+            self._queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.abort()
+
+    def abort(self) -> None:
+        """Hang up at once, whatever is still queued."""
+        self.closed = True
+        self._sender.cancel()
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
+
+    async def _send_all(self) -> None:
+        try:
+            while True:
+                data = await self._queue.get()
+                if data is None:
+                    break
+                self.writer.write(data)
+                await self.writer.drain()
+            self.writer.close()
+            with contextlib.suppress(Exception):
+                await self.writer.wait_closed()
+        except (ConnectionError, OSError):
+            self.abort()
+
+    async def finished(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) for what is queued to go out."""
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(self._sender), timeout)

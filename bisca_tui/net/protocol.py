@@ -1,0 +1,169 @@
+"""The network protocol's side of the data (docs/network-protocol.md pins it): one JSON
+object per line in UTF-8, each with a ``type``; the limits a host holds every client to;
+text from a player (names, chat) made safe to show; and a seat's view, its events and a
+watcher's view as the JSON a host sends.
+
+A view is encoded as the bot protocol encodes it (``bots.protocol.view_to_json``), from the
+``SeatView`` alone, so that nothing hidden from a seat can reach its client. The events are
+the ones the seat may see (``SeatView.events``), each with its cards, bids and suits in the
+project's notation.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import fields, replace
+from typing import Any
+
+from ..bots.protocol import plain, result_to_json, view_to_json
+from ..engine.actions import action_str
+from ..engine.calling import known_partner
+from ..engine.cards import SUITS, card_str
+from ..engine.event_base import Event
+from ..engine.state import GameState
+from ..engine.variant import Variant
+from ..engine.view import SeatView
+
+PROTOCOL = 1
+MAX_LINE = 64 * 1024  # bytes in one line, its newline included: longer ends the connection
+MAX_NAME = 24  # characters of a player's name
+MAX_CHAT = 200  # characters of one line of chat
+
+# message types, client to host
+HELLO, SIT, ACT, CHAT, BYE = "hello", "sit", "act", "chat", "bye"
+# host to client (and ``chat``)
+WELCOME, LOBBY, VIEW, REFUSED, ERROR, OVER = (
+    "welcome", "lobby", "view", "refused", "error", "over")
+
+
+class ProtocolError(ValueError):
+    """A line that is not a protocol message: not UTF-8, not JSON, not an object with a
+    ``type``, or too long."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as the line sent: compact JSON, UTF-8, ended by a newline."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """A line read (its newline included or not) as a message; ``ProtocolError`` says why
+    it is not one."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError(f"a line is longer than {MAX_LINE} bytes")
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ProtocolError("a line is not UTF-8") from None
+    except (ValueError, RecursionError):
+        raise ProtocolError("a line is not JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("a message must be a JSON object with a \"type\"")
+    return message
+
+
+def clean_text(text: Any, limit: int) -> str:
+    """A player's words fit to show to the others: every character that does not print
+    (escape sequences' ESC, line breaks, bidirectional overrides, zero-width ones) gone,
+    spaces squeezed, at most ``limit`` characters."""
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(ch if ch.isprintable() and unicodedata.category(ch) != "Cf" else " "
+                   for ch in text)
+    return " ".join(kept.split())[:limit]
+
+
+# ----- a seat's view and its events --------------------------------------------------------
+
+_CARD_FIELDS = ("card", "gave", "took", "indicator")
+_SUIT_FIELDS = ("trump",)
+_BID_FIELDS = ("bid",)
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() and i else c.lower()
+                   for i, c in enumerate(name))
+
+
+def event_to_json(event: Event, variant: Variant) -> dict[str, Any]:
+    """An event as JSON: its kind (``card_played``, ``trick_won``...) and its fields, cards
+    in notation (a card the seat may not see is ``null``, as the engine hides it)."""
+    out: dict[str, Any] = {"kind": _snake(type(event).__name__)}
+    for name, value in zip(event.fields, event, strict=True):
+        if value is None:
+            out[name] = None
+        elif name in _CARD_FIELDS:
+            out[name] = card_str(value)
+        elif name == "cards":
+            out[name] = [card_str(c) for c in value]
+        elif name in _SUIT_FIELDS:
+            out[name] = SUITS[value]
+        elif name in _BID_FIELDS:
+            out[name] = action_str(value, variant.signal_names)
+        elif name == "signal":
+            names = variant.signal_names
+            out[name] = names[value] if value < len(names) else str(value)
+        elif name == "result":
+            out[name] = result_to_json(value)
+        else:
+            out[name] = plain(value)
+    return out
+
+
+def events_to_json(events: tuple[Event, ...], variant: Variant) -> list[dict[str, Any]]:
+    return [event_to_json(e, variant) for e in events]
+
+
+def view_json(view: SeatView, variant: Variant) -> dict[str, Any]:
+    """The ``view`` field of a ``view`` message: the bot protocol's encoding of it, and the
+    contract and partnerships as this seat knows them."""
+    out = view_to_json(view, variant.signal_names)
+    out["sides"] = list(view.side_of)
+    c = view.contract
+    out["contract"] = None if c is None else {
+        "bidder": c.bidder,
+        "bid": None if c.bid is None else action_str(c.bid, variant.signal_names),
+        "need": c.need,
+        "trump": None if c.trump is None else SUITS[c.trump],
+        "called": None if c.called is None else card_str(c.called),
+        "partner": c.partner,
+    }
+    return out
+
+
+WATCHER = -1  # the seat a watcher's events are seen from: one that holds no card
+
+
+def public_cards(state: GameState, seat: int) -> tuple[int, ...]:
+    """The cards of ``seat``'s hand that every other seat knows it holds."""
+    others = [state.known[x][seat] for x in range(state.n) if x != seat]
+    if not others:
+        return ()
+    return tuple(sorted(set.intersection(*others) & set(state.hands[seat])))
+
+
+def watcher_view(state: GameState) -> SeatView:
+    """What someone watching the table may know: every hand face down but for its public
+    cards, no signal, a secret partner kept secret until the game shows it, and the events
+    as a seat holding no card sees them."""
+    events = tuple(e if e.public else e.as_seen_by(WATCHER) for e in state.events)
+    v = state.view(0)
+    known = tuple(public_cards(state, s) for s in range(state.n))
+    c = state.bidding.contract
+    side_of = v.side_of  # seat 0's, which knows more only of a secret partner
+    contract = None
+    if c is not None:
+        partner = known_partner(state, WATCHER)  # None until the game shows it
+        if c.called is not None and partner is None:  # only the bidder's side is known
+            side_of = tuple(0 if s == c.bidder else None for s in range(state.n))
+        contract = replace(c, partner=partner)
+    table = {f.name: getattr(v, f.name) for f in fields(SeatView)[:_TABLE_FIELDS]}
+    table.update(hand=(), side_of=side_of, legal=())
+    # what is read from the events is read from the watcher's, never from seat 0's
+    return SeatView(**table, events=tuple(e for e in events if e is not None), known=known,
+                    contract=contract, signals=(), discards=(), rules=v.rules)
+
+
+# the fields of a view that are the table as it lies (before ``events``)
+_TABLE_FIELDS = [f.name for f in fields(SeatView)].index("events")

@@ -1,0 +1,39 @@
+"""The settings of a shared table (``NetSettings``), and its invite code."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..table.seats import default_level
+from .conn import Limits
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out and typed in
+
+
+def new_code(length: int = 6) -> str:
+    """A random invite code, short enough to read out."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+
+
+@dataclass
+class NetSettings:
+    """A shared table: the game, its house rules, the places people may take (``open``,
+    all by default), how many people must sit before the first deal (``start_with``; all
+    open places by default), the bots' level (for the other places and for players who
+    dropped), how long a dropped player's place is held, and the limits on each client."""
+
+    variant: str
+    options: dict[str, Any] = field(default_factory=dict)
+    open: tuple[int, ...] | None = None
+    start_with: int | None = None
+    level: str = field(default_factory=default_level)
+    seed: int | None = None
+    hold: float = 60.0
+    deals: int | None = None  # stop after this many deals (None: the whole match)
+    limits: Limits = field(default_factory=Limits)
+    max_clients: int = 16
+    hello_timeout: float = 10.0
+    save_dir: Path | None = None  # save the match there after each action

@@ -1,0 +1,38 @@
+"""A client that never reads cannot hold up the table: what waits for it is bounded, and
+past the bound the host hangs up on it instead of waiting."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bisca_tui.net.conn import Connection, Limits
+
+
+class StuckWriter:
+    """A connection whose other end never reads: nothing written ever drains."""
+
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.aborted = asyncio.Event()
+        self.transport = self
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    async def drain(self) -> None:
+        await asyncio.Event().wait()
+
+    def abort(self) -> None:
+        self.aborted.set()
+
+
+async def test_a_client_that_never_reads_is_dropped_and_sending_never_waits() -> None:
+    writer = StuckWriter()
+    conn = Connection(asyncio.StreamReader(), writer, Limits(queue=4))  # type: ignore[arg-type]
+    sent = []
+    for k in range(10):
+        sent.append(conn.send({"type": "view", "k": k}))
+        await asyncio.sleep(0)  # the sender takes what it can
+    assert sent[:5] == [True] * 5 and sent[-1] is False  # one written, four queued
+    await asyncio.wait_for(writer.aborted.wait(), 60)
+    assert conn.closed and len(writer.written) == 1
