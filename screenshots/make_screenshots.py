@@ -27,6 +27,7 @@ from xml.sax.saxutils import escape
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from bisca_tui import lang
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.phases import CUT_OR_KNOCK, PLAY
 from bisca_tui.engine.records import load_record
@@ -328,6 +329,12 @@ async def scene_replay(app: BiscaApp, pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def scene_sueca(app: BiscaApp, pilot: Pilot) -> None:
+    t = await start(app, pilot, 42)
+    for _ in range(2):
+        await play_first_legal(app, pilot, t)
+
+
 # name -> (game preselected in the form, scene)
 SCENES: dict[str, tuple[str | None, Scene]] = {
     "start": (None, scene_start),
@@ -348,7 +355,12 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "past-matches": (None, scene_past_matches),
     "hint": ("bisca-3", scene_hint),
     "review": ("sueca", scene_review),
+    "table-sueca-pt": ("sueca", scene_sueca),
+    "table-chiamata-it": ("chiamata", scene_chiamata_table),
+    "table-brisca-es": ("brisca", scene_brisca),
 }
+# the pictures drawn in another language than English
+LANGUAGE_OF = {"table-sueca-pt": "pt", "table-chiamata-it": "it", "table-brisca-es": "es"}
 
 
 # ----- pictures ------------------------------------------------------------------------
@@ -422,6 +434,7 @@ def write_png(svg_path: Path) -> Path | None:
 
 async def shoot(name: str, size: tuple[int, int], out: Path) -> list[Path]:
     variant, scene = SCENES[name]
+    lang.use(LANGUAGE_OF.get(name, lang.DEFAULT))
     with tempfile.TemporaryDirectory() as data:
         app = BiscaApp(bot_delay=0, data_directory=data, variant=variant)
         async with app.run_test(size=size, notifications=True) as pilot:
@@ -430,6 +443,7 @@ async def shoot(name: str, size: tuple[int, int], out: Path) -> list[Path]:
             await pilot.pause()
             svg = app.export_screenshot()
             app.workers.cancel_all()
+    lang.use(lang.DEFAULT)
     svg_path = out / f"{name}.svg"
     font_url = Path(os.path.relpath(FONT_DIR, out.resolve())).as_posix()
     svg_path.write_text(with_font(svg, font_url), encoding="utf-8")

@@ -293,7 +293,9 @@ class StockView(Panel):
         """``under``: a card laid under the indicator to exchange for it, shown below."""
         lines = stock_lines(stock_count, indicator, trump, knocked, style)
         if under is not None:
-            lines = [*lines, Text("under: ", style="bright_black") + card_text(under, style)]
+            # translators: the card laid under the indicator for an exchange (Brisca)
+            lines = [*lines, Text(pgettext("exchange", "under:") + " ", style="bright_black")
+                     + card_text(under, style)]
         self.set(stack(lines))
 
     def show_trumps(self, trump: int | None, turned: int | None, note: Text | None,
