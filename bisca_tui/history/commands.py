@@ -17,6 +17,7 @@ import argparse
 from datetime import date
 from pathlib import Path
 
+from .. import lang
 from ..argtypes import data_folder, variant_id, whole_number
 from ..datadir import data_dir
 from ..lang import _, pgettext
@@ -179,7 +180,7 @@ def run_history(args: argparse.Namespace) -> int:
     lines = [f"{heads[0]:>{w[0]}}  {heads[1]:<{w[1]}}  {heads[2]:<{w[2]}} {heads[3]:>{w[3]}}  "
              f"{heads[4]:<{w[4]}} {heads[5]}"]
     for r in rows:
-        when = r.started[:16].replace("T", " ")
+        when = lang.when(r.started)
         lines.append(f"{r.id:>{w[0]}}  {when:<{w[1]}}  {r.game[:24]:<{w[2]}} {r.deals:>{w[3]}}  "
                      f"{r.scores()[:9]:<{w[4]}} {r.who()} · {r.outcome()}")
     write_text("\n".join(lines) + "\n")

@@ -35,7 +35,7 @@ from importlib import resources
 
 __all__ = [
     "DEFAULT", "DOMAIN", "LANGUAGES", "N_", "_", "current", "from_environment", "language_of",
-    "ngettext", "npgettext", "number", "pgettext", "speaking", "use",
+    "ngettext", "npgettext", "number", "pgettext", "speaking", "use", "when",
 ]
 
 DOMAIN = "bisca_tui"
@@ -142,6 +142,24 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
         if var != "LANGUAGE":  # the first locale variable that is set decides
             return DEFAULT
     return DEFAULT
+
+
+def when(stamp: str) -> str:
+    """A moment kept as ISO 8601 in UTC (``2026-11-27T05:37:00Z``), as the language in use
+    writes a date and time: English keeps the sortable ``2026-11-27 05:37``, the others
+    their own short form (``27/11/26, 05:37``). A stamp that cannot be read is shown as
+    kept."""
+    if current() == DEFAULT:
+        return stamp[:16].replace("T", " ")
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return format_datetime(moment, format="short", locale=current(), tzinfo=moment.tzinfo)
 
 
 def number(n: float, digits: int = 0) -> str:

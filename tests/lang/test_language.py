@@ -53,3 +53,13 @@ def test_the_programs_language_holds_in_other_threads_and_a_block_may_speak_anot
 def test_numbers_are_written_as_each_language_writes_them(code, expected):
     lang.use(code)
     assert lang.number(1234.5, 1) == expected
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("en", "2026-11-27 05:37"), ("pt", "27/11/2026 05:37"), ("it", "27/11/26, 05:37"),
+    ("es", "27/11/26, 5:37"),
+])
+def test_a_moment_is_written_as_each_language_writes_it(code, expected):
+    lang.use(code)
+    assert lang.when("2026-11-27T05:37:00Z") == expected
+    assert lang.when("not a moment") == "not a moment"  # shown as kept

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ... import lang
 from ...engine.narrate import say
 from ...history.listing import (
     DealRow,
@@ -212,7 +213,7 @@ class HistoryScreen(Translated, Screen[None]):
         empty.display = not self.rows
         table.display = bool(self.rows)
         for r in self.rows:
-            table.add_row(str(r.id), r.started[:16].replace("T", " "), Text(game_name(r.variant)),
+            table.add_row(str(r.id), lang.when(r.started), Text(game_name(r.variant)),
                           Text(players_of(r)), r.scores(), str(r.deals), Text(outcome_of(r)),
                           key=str(r.id))
 
