@@ -12,11 +12,61 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..lang import _
 from .state import Layout
 from .variant import Variant, make_variant
 
 FORMAT = "bisca-tui-record"
 VERSION = 1
+
+
+def at_deal(name: str, deal: int) -> str:
+    """Where in a record: its deal ``deal``, counted from 1 (``f.json, deal 2``)."""
+    # translators: a place in a game record: {record} is its file's name, {deal} a number
+    return _("{record}, deal {deal}").format(record=name, deal=deal)
+
+
+def at_action(place: str, action: int) -> str:
+    """Where in a record: an action (from 1) of a deal or undo (``f.json, deal 2``)."""
+    # translators: a place in a game record: {place} is a deal ("f.json, deal 2") or an undo
+    # in it; {action} the number of an action (a card played, a bid) there
+    return _("{place}, action {action}").format(place=place, action=action)
+
+
+def at_undo(place: str, undo: int) -> str:
+    """Where in a record: an undo (from 1) of a deal."""
+    # translators: a place in a game record: {place} is a deal ("f.json, deal 2"); an undo
+    # is a note of actions taken back at the table
+    return _("{place}, undo {undo}").format(place=place, undo=undo)
+
+
+def megabytes(n: int) -> str:
+    """A size in bytes as a record's messages write it (4.5 MB)."""
+    return f"{n / 1_000_000:.1f}".removesuffix(".0") + " MB"
+
+
+def too_large(size: int | None, most: int) -> str:
+    """Why a file of ``size`` bytes (None: more than ``most``) is no record."""
+    if size is not None:
+        # translators: said of a file after its name and a colon; {size}, {most}: 4.5 MB
+        return _("is too large for a game record ({size}; a record holds at most {most})"
+                 ).format(size=megabytes(size), most=megabytes(most))
+    # translators: said of a file after its name and a colon; {most}: 4 MB
+    return _("is too large for a game record (more than {most}; a record holds at most "
+             "{most})").format(most=megabytes(most))
+
+
+def wrong_players(variant: type[Variant], n: int) -> str:
+    """Why a record naming ``n`` players is not one of ``variant``."""
+    from .spoken import game_name
+
+    seats = str(variant.players[0])
+    for k in variant.players[1:]:
+        seats = _("{first} or {last}").format(first=seats, last=k)
+    # translators: {game} is the game's name; {seats} the numbers of players it takes
+    return _("{game} is for {seats} players; the record names {n}").format(
+        game=game_name(variant), seats=seats, n=n)
+
 
 class RecordError(ValueError):
     """A record that cannot be read: ``where`` says where (file, line or field)."""
@@ -40,11 +90,19 @@ class RecordIllegalAction(RecordError):
         self.action = action
         self.rule = rule
         if seat is None:
-            reason = f"the record goes on with {action}, but nobody may act: {rule}"
+            # translators: {action} is an action as written in the record (7H, cut); {rule}
+            # the rule it breaks, in a sentence
+            reason = _("the record goes on with {action}, but nobody may act: {rule}").format(
+                action=action, rule=rule)
+        elif player:
+            # translators: {seat} is a seat's number; {player} the name of who sits there;
+            # {action} an action as written in the record (7H, cut); {rule} the rule broken
+            reason = _("seat {seat} ({player}) tried {action}, which breaks the rule: {rule}"
+                       ).format(seat=seat, player=player, action=action, rule=rule)
         else:
-            name = f" ({player})" if player else ""
-            reason = f"seat {seat}{name} tried {action}, which breaks the rule: {rule}"
-        super().__init__(f"{where}, deal {deal + 1}, action {position + 1}", reason)
+            reason = _("seat {seat} tried {action}, which breaks the rule: {rule}").format(
+                seat=seat, action=action, rule=rule)
+        super().__init__(at_action(at_deal(where, deal + 1), position + 1), reason)
 
 
 @dataclass

@@ -14,10 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..lang import _
 from .actions import action_str, parse_action
 from .errors import IllegalAction, LayoutError
 from .match import Match
-from .record_format import DealRecord, Record, RecordError, RecordIllegalAction, Undo
+from .record_format import (
+    DealRecord,
+    Record,
+    RecordError,
+    RecordIllegalAction,
+    Undo,
+    at_action,
+    at_deal,
+)
 from .record_reading import (
     MAX_BYTES,
     MAX_DEAL_ACTIONS,
@@ -78,15 +87,15 @@ def replay_record(record: Record, name: str = "record", on_action: ActionHook | 
     match = Match(v, record.dealer, record.seed if record.seed is not None else 0)
     for i, d in enumerate(record.deals):
         if match.is_over():
-            raise RecordError(f"{name}, deal {i + 1}",
-                              f"the match was already over after deal {i}")
+            raise RecordError(at_deal(name, i + 1),
+                              _("the match was already over after deal {deal}").format(deal=i))
         if i > 0 and not match.deals[-1].is_over():
-            raise RecordError(f"{name}, deal {i}",
-                              "this deal is not finished but another deal follows it")
+            raise RecordError(at_deal(name, i),
+                              _("this deal is not finished but another deal follows it"))
         try:
             state = match.new_deal(seed=d.seed, layout=d.layout)
         except (LayoutError, ValueError) as e:
-            raise RecordError(f"{name}, deal {i + 1}", str(e)) from None
+            raise RecordError(at_deal(name, i + 1), str(e)) from None
         if on_deal is not None:
             on_deal(i, state)
         for k, text in enumerate(d.actions):
@@ -95,10 +104,10 @@ def replay_record(record: Record, name: str = "record", on_action: ActionHook | 
             try:
                 action = parse_action(text, v.signal_names)
             except ValueError as e:
-                raise RecordError(f"{name}, deal {i + 1}, action {k + 1}", str(e)) from None
+                raise RecordError(at_action(at_deal(name, i + 1), k + 1), str(e)) from None
             if state.is_over():
                 raise RecordIllegalAction(name, i, k, None, text,
-                                          "the deal is already over")
+                                          _("the deal is already over"))
             try:
                 state.apply(action, named)
             except IllegalAction as e:
@@ -108,7 +117,9 @@ def replay_record(record: Record, name: str = "record", on_action: ActionHook | 
                     who = match.people()[ctl]
                     player = record.players[who] if who is not None else None
                     if player is not None and ctl != seat:
-                        player += ", playing the dummy"
+                        # translators: {player} is a player's name, who plays a dummy hand
+                        # (a seat without a player of its own)
+                        player = _("{player}, playing the dummy").format(player=player)
                 raise RecordIllegalAction(name, i, k, seat, text, e.rule, player) from None
             if on_action is not None:
                 on_action(i, k, state, text)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from ..lang import _, pgettext
 from . import phases as P
 from .cards import PORTUGUESE, Ranking, card_str, rank_of, suit_of
 from .errors import OptionError
@@ -156,8 +157,12 @@ class Variant:
         self.options = self.check_options(options or {})
         n = self.default_players if players is None else players
         if n not in self.players:
+            from .spoken import game_name
+
             allowed = ", ".join(str(p) for p in self.players)
-            raise OptionError(f"{self.name} is for {allowed} players, not {n}")
+            # translators: {allowed}: the numbers of players the game takes ("2, 3")
+            raise OptionError(_("{game} is for {allowed} players, not {n}").format(
+                game=game_name(self), allowed=allowed, n=n))
         self.n = n
         self.n_people = n  # players at the table; a dummy hand makes a seat without one
         suits, strength, points = [], [], []
@@ -185,13 +190,18 @@ class Variant:
         out = {h.name: h.default for h in cls.house_rules}
         for key, value in options.items():
             if key not in rules:
-                known = ", ".join(rules) or "none"
-                raise OptionError(f"{cls.id} has no house rule {key!r} (it has: {known})")
+                known = ", ".join(rules) or pgettext("house rules", "none")
+                # translators: {game}: a game's id (bisca-3); {rule}: the house rule asked
+                # for, in quotes; {known}: the game's house rules (match, extra_games)
+                raise OptionError(_("{game} has no house rule {rule} (it has: {known})").format(
+                    game=cls.id, rule=repr(key), known=known))
             rule = rules[key]
             match = [c for c in rule.choices if _same_choice(value, c)]
             if not match:
                 allowed = ", ".join(repr(c) for c in rule.choices)
-                raise OptionError(f"house rule {key} takes {allowed}, not {value!r}")
+                # translators: {allowed} and {value} as the program writes them ('comb_10')
+                raise OptionError(_("house rule {rule} takes {allowed}, not {value}").format(
+                    rule=key, allowed=allowed, value=repr(value)))
             out[key] = match[0]
         return out
 
@@ -323,7 +333,9 @@ def variant_class(variant_id: str) -> type[Variant]:
         return REGISTRY[variant_id]
     except KeyError:
         known = ", ".join(sorted(REGISTRY))
-        raise OptionError(f"unknown variant {variant_id!r} (known: {known})") from None
+        # translators: a variant is a game; {variant}, {known}: game ids (bisca-3, sueca)
+        raise OptionError(_("unknown variant {variant} (known: {known})").format(
+            variant=repr(variant_id), known=known)) from None
 
 
 def make_variant(variant_id: str, options: dict[str, Any] | None = None,

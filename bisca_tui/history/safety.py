@@ -10,6 +10,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..lang import N_, _
+
 
 class StoreError(Exception):
     """The history cannot be used; the message says why and what became of the file."""
@@ -25,15 +27,29 @@ class StoreProblem:
     busy: bool = False  # locked by another program: it may be free later
 
     def message(self) -> str:
+        # the reasons of this module are translated where they are made, BUSY_REASON here
+        reason = _(BUSY_REASON) if self.reason == BUSY_REASON else self.reason
         if self.moved_to is not None:
-            return (f"The game history {self.path} {self.reason}; it was set aside as "
-                    f"{self.moved_to.name} and a new history begins.")
+            # translators: {path} is the history file; {reason} says what is wrong with it
+            # ("is damaged (...)"), as the rest of the sentence after the file's name;
+            # {moved} is the new name of the file set aside
+            return _("The game history {path} {reason}; it was set aside as {moved} and a "
+                     "new history begins.").format(path=self.path, reason=reason,
+                                                   moved=self.moved_to.name)
         if self.busy:
-            return f"The game history {self.path} {self.reason}; it is tried again later."
-        return f"The game history {self.path} {self.reason}; no history is kept this time."
+            # translators: {reason} says what is wrong with the file {path}, as the rest of
+            # the sentence ("is busy (...)")
+            return _("The game history {path} {reason}; it is tried again later.").format(
+                path=self.path, reason=reason)
+        # translators: {reason} says what is wrong with the file {path}, as the rest of the
+        # sentence ("cannot be opened (...)")
+        return _("The game history {path} {reason}; no history is kept this time.").format(
+            path=self.path, reason=reason)
 
 
-BUSY_REASON = "is busy (used by another bisca-tui, or another program?)"
+# translators: what is wrong with the game history, said after its file's name ("The game
+# history <file> is busy ...")
+BUSY_REASON = N_("is busy (used by another bisca-tui, or another program?)")
 
 
 def unusable(e: sqlite3.OperationalError) -> StoreProblem | None:
@@ -44,10 +60,14 @@ def unusable(e: sqlite3.OperationalError) -> StoreProblem | None:
     if is_locked(e) or name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return StoreProblem(Path(), BUSY_REASON, busy=True)
     if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
-        return StoreProblem(Path(), f"cannot be written ({e})")
+        # translators: said of the game history after its file's name; {error} is the
+        # system's own words
+        return StoreProblem(Path(), _("cannot be written ({error})").format(error=e))
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_FULL",
                         "SQLITE_AUTH")) or "unable to open" in text:
-        return StoreProblem(Path(), f"cannot be opened ({e})")
+        # translators: said of the game history after its file's name; {error} is the
+        # system's own words
+        return StoreProblem(Path(), _("cannot be opened ({error})").format(error=e))
     return None
 
 def wal_mode(db: sqlite3.Connection, timeout: float) -> None:

@@ -25,13 +25,13 @@ speak their own, and JSON output stays English whatever the table speaks.
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from importlib import resources
+from pathlib import Path
+from typing import Any
 
 __all__ = [
     "DEFAULT", "DOMAIN", "LANGUAGES", "N_", "_", "current", "from_environment", "language_of",
@@ -49,18 +49,39 @@ LANGUAGES: dict[str, str] = {
 }
 
 
+class _English:
+    """The language of the code: every message as it is written (what gettext's
+    ``NullTranslations`` does, without importing gettext while the table starts)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, one: str, many: str, n: int) -> str:
+        return one if n == 1 else many
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, one: str, many: str, n: int) -> str:
+        return one if n == 1 else many
+
+
 @cache
-def _catalogue(code: str) -> _gettext.NullTranslations:
-    """The compiled catalogue of a language; none (the English of the code) for English or
-    a language whose catalogue is missing."""
+def _catalogue(code: str) -> Any:
+    """The compiled catalogue of a language (gettext's translations); the English of the
+    code for English or a language whose catalogue is missing."""
     if code == DEFAULT:
-        return _gettext.NullTranslations()
-    path = resources.files(__name__) / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        return _English()
+    import gettext
+
+    # beside this module, as the package ships it (a plain path: importing
+    # importlib.resources would cost the start-up a few milliseconds)
+    path = Path(__file__).parent / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with path.open("rb") as fp:
-            return _gettext.GNUTranslations(fp)
+            return gettext.GNUTranslations(fp)
     except OSError:
-        return _gettext.NullTranslations()
+        return _English()
 
 
 _process_code = DEFAULT
@@ -91,7 +112,7 @@ def current() -> str:
     return _process_code if code is None else code
 
 
-def _t() -> _gettext.NullTranslations:
+def _t() -> Any:
     return _catalogue(current())
 
 

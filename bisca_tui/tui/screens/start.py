@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Center, Container, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Select, Static
 
@@ -86,7 +86,11 @@ class StartScreen(Translated, Screen[None]):
             for b in buttons:
                 b.compact = compact
             yield from buttons[:-1]
-            yield self.language_choice(compact)
+            # the list of languages is a heavy widget: it takes its place after the first
+            # frame, in a slot of its height, so that the screen is up sooner
+            slot = Container(id="language-slot")
+            slot.styles.height = 1 if compact else 3
+            yield slot
             yield buttons[-1]
         yield KeyHints(self.key_hints(), id="start-keys")
 
@@ -108,6 +112,18 @@ class StartScreen(Translated, Screen[None]):
             b.compact = compact
         for select in self.query("#language").results(Select):
             select.compact = compact
+        for slot in self.query("#language-slot"):
+            slot.styles.height = 1 if compact else 3
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.place_language)
+
+    async def place_language(self) -> None:
+        """Put the list of languages in its slot, once."""
+        slot = self.query_one("#language-slot")
+        if not slot.children:
+            compact = self.crowded(self.notice_text(), self.app.size.height)
+            await slot.mount(self.language_choice(compact))
 
     def language_choice(self, compact: bool) -> Select[str]:
         """The languages of the table, each named in its own words, the one in use chosen."""
@@ -171,6 +187,7 @@ class StartScreen(Translated, Screen[None]):
     async def redraw(self) -> None:
         focused = self.focused.id if self.focused is not None else None
         await self.recompose()
+        await self.place_language()
         # chosen here: the choice stays under the cursor; else the first choice, as drawn
         self.query_one("#language" if focused == "language" else self.AUTO_FOCUS).focus()
 
@@ -179,8 +196,9 @@ class StartScreen(Translated, Screen[None]):
         if event.select.id == "language" and isinstance(value, str) and value != lang.current():
             self.bisca_app.set_language(value)
 
-    def action_language(self) -> None:
+    async def action_language(self) -> None:
         """Open the list of languages."""
+        await self.place_language()
         select = self.query_one("#language", Select)
         select.focus()
         select.action_show_overlay()
