@@ -11,9 +11,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Container, Middle, Vertical
+from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Static
 
 from ... import lang
 from ...lang import N_, _
@@ -86,11 +86,7 @@ class StartScreen(Translated, Screen[None]):
             for b in buttons:
                 b.compact = compact
             yield from buttons[:-1]
-            # the list of languages is a heavy widget: it takes its place after the first
-            # frame, in a slot of its height, so that the screen is up sooner
-            slot = Container(id="language-slot")
-            slot.styles.height = 1 if compact else 3
-            yield slot
+            yield self.language_choice(compact)
             yield buttons[-1]
         yield KeyHints(self.key_hints(), id="start-keys")
 
@@ -110,26 +106,15 @@ class StartScreen(Translated, Screen[None]):
         compact = self.crowded(self.notice_text(), self.app.size.height)
         for b in self.query("#start-box Button").results(Button):
             b.compact = compact
-        for select in self.query("#language").results(Select):
-            select.compact = compact
-        for slot in self.query("#language-slot"):
-            slot.styles.height = 1 if compact else 3
 
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.place_language)
-
-    async def place_language(self) -> None:
-        """Put the list of languages in its slot, once."""
-        slot = self.query_one("#language-slot")
-        if not slot.children:
-            compact = self.crowded(self.notice_text(), self.app.size.height)
-            await slot.mount(self.language_choice(compact))
-
-    def language_choice(self, compact: bool) -> Select[str]:
-        """The languages of the table, each named in its own words, the one in use chosen."""
-        return Select([(name, code) for code, name in lang.LANGUAGES.items()],
-                      value=lang.current(), allow_blank=False, compact=compact,
-                      id="language", tooltip=_("The language of the table's words"))
+    def language_choice(self, compact: bool) -> Button:
+        """The language in use, named in its own words; pressed, the list of languages (a
+        button rather than a drop-down list, which would cost the first screen its speed)."""
+        name = lang.LANGUAGES[lang.current()]
+        button = Button(_("Language: {name}").format(name=name), id="language",
+                        tooltip=_("The language of the table's words"))
+        button.compact = compact
+        return button
 
     def count_earlier(self) -> int:
         """Look again how many earlier matches the save folder holds."""
@@ -187,21 +172,18 @@ class StartScreen(Translated, Screen[None]):
     async def redraw(self) -> None:
         focused = self.focused.id if self.focused is not None else None
         await self.recompose()
-        await self.place_language()
         # chosen here: the choice stays under the cursor; else the first choice, as drawn
         self.query_one("#language" if focused == "language" else self.AUTO_FOCUS).focus()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        value = event.value
-        if event.select.id == "language" and isinstance(value, str) and value != lang.current():
-            self.bisca_app.set_language(value)
+    def action_language(self) -> None:
+        """Open the list of languages; the one chosen is the table's from then on."""
+        from .language import LanguageList
 
-    async def action_language(self) -> None:
-        """Open the list of languages."""
-        await self.place_language()
-        select = self.query_one("#language", Select)
-        select.focus()
-        select.action_show_overlay()
+        def chosen(code: str | None) -> None:
+            if code is not None and code != lang.current():
+                self.bisca_app.set_language(code)
+
+        self.app.push_screen(LanguageList(), chosen)
 
     def refresh_choices(self) -> None:
         """Back from a match: the save may have come or gone."""
@@ -233,7 +215,7 @@ class StartScreen(Translated, Screen[None]):
         {"continue": self.action_continue_match, "earlier": self.action_earlier,
          "new": self.action_new_game, "rules": self.action_rules,
          "stats": self.action_stats, "history": self.action_history,
-         "quit": self.action_quit}[str(event.button.id)]()
+         "language": self.action_language, "quit": self.action_quit}[str(event.button.id)]()
 
     def action_new_game(self) -> None:
         """The new game form; with a match in progress, ask first (a new match never
