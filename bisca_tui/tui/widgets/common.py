@@ -144,7 +144,12 @@ class FittingFooter(Footer):
     def on_mount(self) -> None:  # Footer's own on_mount runs too
         self.call_after_refresh(self.fit)
 
+    fitted_width: int | None = None  # the width the keys were last fitted to
+
     def on_resize(self) -> None:
+        # the first size comes before the first fitting, which is on its way
+        if self.fitted_width is None or self.size.width == self.fitted_width:
+            return
         self.fitted = False
         self.call_after_refresh(self.recompose)
 
@@ -163,4 +168,5 @@ class FittingFooter(Footer):
         for key in self.query(FooterKey):  # laid out whole, past the edge where need be
             if key.region.right > right:
                 key.display = False
+        self.fitted_width = self.size.width
         self.fitted = True
