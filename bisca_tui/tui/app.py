@@ -50,7 +50,7 @@ from .app_history import AppHistory
 from .app_quit import AppQuit
 from .app_saves import MatchSaves
 from .app_seating import AppSeating
-from .commands import BiscaCommands
+from .commands import BiscaCommands, translated_system_commands
 from .layout import too_small
 from .prefs import Prefs
 from .translated import Translated, translate_bindings
@@ -255,6 +255,9 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         self.remember("card_style", style)
         self._redraw_form("#card-style", style)
         self.notify(_("Card style: {style}").format(style=style_name(style)))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        return translated_system_commands(super().get_system_commands(screen))
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: remembered for the next run, and what is on screen

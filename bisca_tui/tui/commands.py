@@ -4,13 +4,14 @@ beside them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from ..lang import LANGUAGES, _, current
+from ..lang import LANGUAGES, N_, _, current
 from ..table.settings import CARD_STYLES, SPEEDS
 from .words import speed_name, style_help, style_name
 
@@ -87,3 +88,22 @@ class BiscaCommands(Provider):
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, text=title,
                           help=help_text)
+
+
+#: the words of Textual's own commands in the palette (theme, keys, quit, screenshot...)
+SYSTEM_WORDS = (
+    N_("Theme"), N_("Change the current theme"),
+    N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
+
+
+def translated_system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
+    """Textual's own commands with their title and help in the language in use (those
+    Textual adds later than this version stay as Textual words them)."""
+    for command in commands:
+        yield command._replace(title=_(command.title), help=_(command.help))
