@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..lang import _
 from .safety import (
     BUSY_REASON,
     Foreign,
@@ -98,7 +99,7 @@ class Store:
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            return None, StoreProblem(path, f"cannot be created ({e})")
+            return None, StoreProblem(path, _("cannot be created ({error})").format(error=e))
         try:
             return cls._open(path, upto, wait), None
         except Foreign as e:
@@ -106,20 +107,22 @@ class Store:
         except StoreError as e:
             return None, StoreProblem(path, str(e))
         except sqlite3.OperationalError as e:  # the file may be fine: leave it be
-            problem = unusable(e) or StoreProblem(path, f"cannot be opened ({e})")
+            problem = unusable(e) or StoreProblem(
+                path, _("cannot be opened ({error})").format(error=e))
             problem.path = path
             return None, problem
         except sqlite3.Error as e:
-            reason = f"is damaged ({e})"
+            reason = _("is damaged ({error})").format(error=e)
         try:
             moved = set_aside(path)
         except OSError as e:
-            return None, StoreProblem(path, f"{reason}, and could not be set aside ({e})")
+            return None, StoreProblem(path, _("{reason}, and could not be set aside ({error})")
+                                      .format(reason=reason, error=e))
         try:
             return cls._open(path, upto, wait), StoreProblem(path, reason, moved)
         except (sqlite3.Error, StoreError) as e:
-            return None, StoreProblem(path, f"{reason}; a new one could not be made ({e})",
-                                      moved)
+            return None, StoreProblem(path, _("{reason}; a new one could not be made ({error})")
+                                      .format(reason=reason, error=e), moved)
 
     @classmethod
     def _open(cls, path: Path, upto: int | None, timeout: float) -> Store:
@@ -139,12 +142,13 @@ class Store:
             except sqlite3.DatabaseError as e:
                 if isinstance(e, sqlite3.OperationalError) and unusable(e) is not None:
                     raise  # locked, read-only, no permission: the file may well be sound
-                raise Foreign(f"is not a game history ({e})") from None
+                raise Foreign(_("is not a game history ({error})").format(error=e)) from None
             if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
-                raise Foreign("is another program's database")
+                raise Foreign(_("is another program's database"))
             if version > VERSION:
-                raise StoreError(f"was written by a newer version of bisca-tui (schema "
-                                 f"{version}, this one reads up to {VERSION})")
+                raise StoreError(_("was written by a newer version of bisca-tui (schema "
+                                   "{version}, this one reads up to {upto})").format(
+                                       version=version, upto=VERSION))
             wal_mode(db, timeout)
             db.execute("PRAGMA synchronous = FULL")
             if version:
