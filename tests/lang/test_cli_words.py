@@ -10,13 +10,13 @@ record notation, option names, and argparse's own words (its gettext domain, not
 
 from __future__ import annotations
 
-import gettext
 import json
 import re
 from importlib import resources
 from pathlib import Path
 
 import pytest
+from shouting import Shouting
 
 from bisca_tui import cli, lang
 from bisca_tui.bots.base import bot_levels
@@ -26,7 +26,6 @@ from bisca_tui.history.sample import Sitter, demo_entries, entry_of, play
 from bisca_tui.history.store import Store
 
 SHOUTED = "pt"  # the language the shouting catalogue stands in for
-_FIELD_OR_TEXT = re.compile(r"\{[^{}]*\}|[^{}]+")
 
 EXAMPLES = resources.files("bisca_tui") / "examples"
 RECORDS = sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith(".json"))
@@ -42,25 +41,6 @@ TYPED = {"bisca-tui", *COMMANDS, "symbols", "french", "letters", "slow", "normal
          "instant", *lang.LANGUAGES, *lang.LANGUAGES.values(), *bot_levels(arena=True), "wall",
          "cpu"}
 IDS = {cls.id for cls in all_variants()}
-
-
-def shout(text: str) -> str:
-    return _FIELD_OR_TEXT.sub(
-        lambda m: m.group(0) if m.group(0).startswith("{") else m.group(0).upper(), text)
-
-
-class Shouting(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return shout(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return shout(msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return shout(message)
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return shout(msgid1 if n == 1 else msgid2)
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from shouting import Shouting
 
 from bisca_tui import cli, lang, serve
 from bisca_tui.engine.records import RecordError, load_record
@@ -32,27 +33,7 @@ from bisca_tui.table.save import (
 from bisca_tui.table.seats import level_refused, program_refused, seats_from_json
 
 SHOUTED = "pt"
-_FIELD_OR_TEXT = re.compile(r"\{[^{}]*\}|[^{}]+")
 EXAMPLES = resources.files("bisca_tui") / "examples"
-
-
-def shout(text: str) -> str:
-    return _FIELD_OR_TEXT.sub(
-        lambda m: m.group(0) if m.group(0).startswith("{") else m.group(0).upper(), text)
-
-
-class Shouting(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return shout(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return shout(msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return shout(message)
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return shout(msgid1 if n == 1 else msgid2)
 
 
 @pytest.fixture(autouse=True)

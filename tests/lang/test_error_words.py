@@ -10,40 +10,18 @@ are the English written in the code, word for word.
 
 from __future__ import annotations
 
-import gettext
 import json
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from shouting import Shouting
 
 from bisca_tui import lang
 from bisca_tui.engine.errors import OptionError
 from bisca_tui.engine.records import RecordError, load_record, parse_record
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.history.safety import BUSY_REASON, StoreProblem
-
-_FIELD_OR_TEXT = re.compile(r"\{[^{}]*\}|[^{}]+")
-
-
-def shout(text: str) -> str:
-    return _FIELD_OR_TEXT.sub(
-        lambda m: m.group(0) if m.group(0).startswith("{") else m.group(0).upper(), text)
-
-
-class Shouting(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return shout(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return shout(msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return shout(message)
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return shout(msgid1 if n == 1 else msgid2)
 
 
 @pytest.fixture
