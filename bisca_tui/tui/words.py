@@ -1,7 +1,7 @@
 """The words of the app's settings as a player reads them, in the language in use: the bots'
-paces and levels, the card faces, a person's default name, the games and opponents of the
-history. The settings themselves (``table.settings``) are ids kept in files and on the
-command line, and stay as they are."""
+paces and levels, the card faces, a person's default name. The games and opponents of the
+history are the history's own words (``history.stats``). The settings themselves
+(``table.settings``) are ids kept in files and on the command line, and stay as they are."""
 
 from __future__ import annotations
 
@@ -72,28 +72,3 @@ def level_name(level: str) -> str:
         "hard": pgettext("bot level", "hard"),
     }
     return names.get(level, level)
-
-
-def game_name(variant: str) -> str:
-    """A game of the history by its name in the language in use (its id when this version
-    does not know it)."""
-    from ..engine.spoken import game_name as spoken_name
-    from ..engine.variant import variant_class
-
-    try:
-        return spoken_name(variant_class(variant))
-    except Exception:  # a game this version does not know
-        return variant
-
-
-def opponent_label(key: str | None) -> str:
-    """A kind of opponent in words: people, programs, a level of bots."""
-    if key is None:
-        return _("Everyone")
-    labels = {"human": _("People"), "program": _("Programs"), "mixed": _("Mixed tables")}
-    if key in labels:
-        return labels[key]
-    if key.startswith("bot:"):
-        level = level_name(key[4:])
-        return _("{level} bots").format(level=level[:1].upper() + level[1:])
-    return key

@@ -28,12 +28,12 @@ from ...history.listing import (
     list_matches,
     record_of,
 )
-from ...history.stats import PERIODS
+from ...history.stats import PERIODS, game_name, opponent_label
 from ...history.store import Store
 from ...lang import N_, _
 from ..translated import Translated
 from ..widgets.common import FittingFooter
-from ..words import PERIOD_LABELS, game_name, level_name, opponent_label
+from ..words import PERIOD_LABELS, level_name
 
 if TYPE_CHECKING:
     from ..app import BiscaApp

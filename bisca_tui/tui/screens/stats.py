@@ -25,13 +25,15 @@ from ...history.stats import (
     Line,
     Stats,
     compute,
+    game_name,
+    opponent_label,
     percent,
     period_filters,
 )
 from ...lang import N_, _, ngettext
 from ..translated import Translated
 from ..widgets.common import FittingFooter
-from ..words import PERIOD_LABELS, game_name, opponent_label
+from ..words import PERIOD_LABELS
 
 if TYPE_CHECKING:
     from datetime import date
