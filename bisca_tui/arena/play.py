@@ -137,7 +137,7 @@ def _play_one(state: GameState, v: Variant, a_team: int, bots: list[list[Bot]],
                     tally.fallbacks.append(Fallback(
                         side=side, seat=seat, deal=deal, kind=bot.failure_kind or "unknown",
                         reason=bot.failure or "stopped playing",
-                        replaced_by=bot.fallback_level))
+                        replaced_by=bot.fallback_level, said=bot.failure_said))
             elif len(view.legal) > 1:
                 tally.times[side].append(dt)
             if action not in view.legal:

@@ -9,6 +9,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.narrate.sayings import Say, words
 from ..lang import _, ngettext, number
 
 
@@ -22,6 +23,7 @@ class Fallback:
     kind: str  # one of bots.external.FAILURE_KINDS
     reason: str  # what the program did, as a verb phrase ("crashed (exit code 1)")
     replaced_by: str  # the built-in level that took the seat
+    said: Say | None = field(default=None, compare=False)  # the reason, to tell in words
 
     def to_json(self) -> dict[str, Any]:
         return {"deal": self.deal, "seat": self.seat, "kind": self.kind, "reason": self.reason,
@@ -29,10 +31,11 @@ class Fallback:
 
     def sentence(self) -> str:
         # translators: {level} is a bot level as typed (easy, medium...); {reason} what the
-        # program did, in English as the bot protocol's code says it ("crashed (exit code 1)")
+        # program did, as the table's "Program" sentences say it ("crashed (exit code 1)")
         return _("replaced by the built-in {level} bot in deal {deal} (seat {seat}) because "
                  "it {reason}").format(level=self.replaced_by, deal=self.deal, seat=self.seat,
-                                       reason=self.reason)
+                                       reason=self.reason if self.said is None else
+                                       words(self.said))
 
 
 @dataclass

@@ -29,6 +29,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.actions import action_str, parse_action
+from ..engine.narrate.programs import PROGRAMS
+from ..engine.narrate.sayings import Failure, told, words
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
 from .base import Bot, RandomBot, bot_levels, make_bot
@@ -109,6 +111,7 @@ class ExternalBot(Bot):
         self.on_notice = on_notice
         self.notice: str | None = None
         self.failure: str | None = None  # why the program lost its seat, without the preamble
+        self.failure_said: Failure | None = None  # the same, to tell in the reader's language
         self.failure_kind: str | None = None  # one of FAILURE_KINDS
         self.log: deque[str] = deque(maxlen=200)  # "log" messages from the program
         self.stderr_tail: deque[str] = deque(maxlen=50)  # last lines of its error output
@@ -128,7 +131,7 @@ class ExternalBot(Bot):
         self._last_played: set[int] = set()
         if not self.argv:
             self.command = "(no command)"
-            self._fail("could not be started: the command names no program", START)
+            self._fail(Failure("start.nothing"), START)
             return
         try:
             self._proc = subprocess.Popen(
@@ -138,7 +141,7 @@ class ExternalBot(Bot):
             )
         except (OSError, ValueError) as e:
             reason = getattr(e, "strerror", None) or str(e)
-            self._fail(f"could not be started ({reason})", START)
+            self._fail(Failure("start", reason=reason), START)
             return
         self._closed = False
         self._threads = start_pipes(self._proc, self._lines, self.stderr_tail, self._outbox)
@@ -161,7 +164,7 @@ class ExternalBot(Bot):
         try:
             self._greet()
         except BotFailure as f:
-            self._fail(str(f), f.kind)
+            self._fail(f.said, f.kind)
             return False
         return True
 
@@ -177,25 +180,23 @@ class ExternalBot(Bot):
             legal = [action_str(a, names) for a in view.legal]
             self._send({"type": "decide", "view": view_to_json(view, names), "legal": legal,
                         "time_limit": self.time_limit})
-            msg = self._receive(self.time_limit, "choose an action")
+            msg = self._receive(self.time_limit, "choice")
             if msg.get("type", "action") != "action":
-                raise BotFailure(f"answered a decision with a {msg.get('type')!r} message",
-                                 GARBAGE)
+                raise BotFailure(Failure("reply.kind", kind=repr(msg.get("type"))), GARBAGE)
             text = msg.get("action")
             if not isinstance(text, str):
-                raise BotFailure(f"sent an answer without an action: {short(json.dumps(msg))}",
-                                 GARBAGE)
+                raise BotFailure(Failure("reply.empty", text=short(json.dumps(msg))), GARBAGE)
             try:
                 action = parse_action(text, names)
             except ValueError as e:
-                raise BotFailure(
-                    f"answered {short(text)!r}, which is not an action: {e}", ILLEGAL) from None
+                raise BotFailure(Failure("reply.not_action", text=repr(short(text)), error=e),
+                                 ILLEGAL) from None
             if action not in view.legal:
-                raise BotFailure(f"answered {short(text)!r}, which is not legal now "
-                                 f"(legal: {', '.join(legal)})", ILLEGAL)
+                raise BotFailure(Failure("reply.illegal", text=repr(short(text)),
+                                         legal=", ".join(legal)), ILLEGAL)
             return action
         except BotFailure as f:
-            self._fail(str(f), f.kind)
+            self._fail(f.said, f.kind)
             return self._fallback(view)
 
     def deal_over(self, view: SeatView, result: DealScore | None = None) -> None:
@@ -255,14 +256,13 @@ class ExternalBot(Bot):
     def _greet(self) -> None:
         if self._greeted:
             return
-        msg = self._receive(self.start_timeout, "answer the greeting")
+        msg = self._receive(self.start_timeout, "greeting")
         if msg.get("type") != "hello":
-            raise BotFailure(f"answered the greeting with {short(json.dumps(msg))} instead "
-                             "of a hello", PROTOCOL)
+            raise BotFailure(Failure("greeting", text=short(json.dumps(msg))), PROTOCOL)
         version = msg.get("protocol", PROTOCOL_VERSION)
         if version != PROTOCOL_VERSION:
-            raise BotFailure(f"speaks protocol {version!r}; the table speaks "
-                             f"{PROTOCOL_VERSION}", PROTOCOL)
+            raise BotFailure(Failure("version", version=repr(version), ours=PROTOCOL_VERSION),
+                             PROTOCOL)
         name = msg.get("name")
         if isinstance(name, str) and clean_name(name):
             self.name = clean_name(name)
@@ -279,25 +279,24 @@ class ExternalBot(Bot):
             try:
                 line = self._lines.get(max(left, 0.0))
             except queue.Empty:
-                raise BotFailure(f"did not {doing} within {timeout:g} s", TIMEOUT) from None
+                raise BotFailure(Failure(f"timeout.{doing}", seconds=f"{timeout:g}"),
+                                 TIMEOUT) from None
             if line is None:
                 raise BotFailure(exit_reason(self._proc, self._threads, self.stderr_tail), CRASH)
             if line == TOO_LONG:
-                raise BotFailure(f"sent a line longer than {MAX_LINE} bytes", GARBAGE)
+                raise BotFailure(Failure("too_long", limit=MAX_LINE), GARBAGE)
             if line == FLOOD:
-                raise BotFailure(f"wrote more than {MAX_PENDING_LINES} lines or "
-                                 f"{MAX_PENDING_BYTES // 1024} KiB that nobody asked for",
-                                 GARBAGE)
+                raise BotFailure(Failure("flood", lines=MAX_PENDING_LINES,
+                                         kib=MAX_PENDING_BYTES // 1024), GARBAGE)
             text = line.decode("utf-8", "replace").strip()
             if not text:
                 continue
             try:
                 msg = json.loads(text)
             except ValueError:
-                raise BotFailure(f"sent a line that is not JSON: {short(text)!r}",
-                                 GARBAGE) from None
+                raise BotFailure(Failure("not_json", text=repr(short(text))), GARBAGE) from None
             if not isinstance(msg, dict):
-                raise BotFailure(f"sent {short(text)!r}, which is not a JSON object", GARBAGE)
+                raise BotFailure(Failure("not_object", text=repr(short(text))), GARBAGE)
             if msg.get("type") == "log":
                 self.log.append(short(str(msg.get("text", "")), 500))
                 continue
@@ -366,13 +365,15 @@ class ExternalBot(Bot):
             return spec.level
         return spec if spec in bot_levels() and not spec.startswith("cmd:") else "random"
 
-    def _fail(self, reason: str, kind: str) -> None:
-        self.failure = reason
+    def _fail(self, reason: Failure, kind: str) -> None:
+        self.failure = words(reason, english=True)
+        self.failure_said = reason
         self.failure_kind = kind
         self.fallback_bot = self._make_fallback()
         who = self.name if self._greeted else short(self.command)
-        self.notice = (f"External bot {who!r} {reason}. The built-in "
-                       f"{self.fallback_bot.level} bot plays its seat for the rest of the match.")
+        level = self.fallback_bot.level
+        key = f"notice.{level}" if f"notice.{level}" in PROGRAMS else "notice"
+        self.notice = told(Failure(key, who=repr(who), reason=reason, level=level))
         was_open = not self._closed
         self._closed = True
         if was_open:

@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import IO
 
+from ..engine.narrate.sayings import Failure
 from .protocol import short
 
 MAX_LINE = 1 << 16  # longest line accepted from a program, in bytes
@@ -174,8 +175,8 @@ def split_command(command: str | Sequence[str]) -> tuple[list[str], str]:
 
 
 def exit_reason(proc: subprocess.Popen[bytes] | None, threads: list[threading.Thread],
-                stderr_tail: deque[str]) -> str:
-    """Why a program's output ended, in words for a notice, with its last error line."""
+                stderr_tail: deque[str]) -> Failure:
+    """Why a program's output ended, with its last error line."""
     code = None
     if proc is not None:
         try:
@@ -184,12 +185,13 @@ def exit_reason(proc: subprocess.Popen[bytes] | None, threads: list[threading.Th
             code = None
     if len(threads) > 1:  # let the error reader catch the program's last words
         threads[1].join(timeout=0.5)
-    last = stderr_tail[-1] if stderr_tail else ""
-    tail = f": {short(last, 120)}" if last else ""
+    last = short(stderr_tail[-1], 120) if stderr_tail else ""
+    said = {"last": last} if last else {}
+    key = ".said" if last else ""
     if code is None:
-        return f"closed its output{tail}"
+        return Failure("closed" + key, **said)
     if code == 0:
-        return f"exited in the middle of the match{tail}"
+        return Failure("exited" + key, **said)
     if code < 0:
-        return f"was stopped by signal {-code}{tail}"
-    return f"crashed (exit code {code}){tail}"
+        return Failure("signal" + key, signal=-code, **said)
+    return Failure("crashed" + key, code=code, **said)

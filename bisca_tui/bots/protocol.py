@@ -10,6 +10,7 @@ from typing import Any
 from ..engine.actions import action_str
 from ..engine.cards import SUITS, card_str
 from ..engine.context import protocol_extra
+from ..engine.narrate.sayings import Failure, words
 from ..engine.variant import DealScore, Variant
 from ..engine.view import SeatView
 
@@ -27,10 +28,12 @@ FAILURE_KINDS = (START, CRASH, TIMEOUT, GARBAGE, ILLEGAL, PROTOCOL)
 
 
 class BotFailure(Exception):
-    """Why a program lost its seat, in words fit for the player, and the kind of failure."""
+    """Why a program lost its seat (``said``, told in the reader's language; the exception's
+    text is its English words), and the kind of failure."""
 
-    def __init__(self, reason: str, kind: str) -> None:
-        super().__init__(reason)
+    def __init__(self, said: Failure, kind: str) -> None:
+        super().__init__(words(said, english=True))
+        self.said = said
         self.kind = kind
 
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 
-from .cards import RANKS, SUITS, card_str, parse_card, parse_suit
+from ..lang import N_
+from .cards import RANKS, SUITS, NotationError, card_str, parse_card, parse_suit
 
 CUT = 100
 KNOCK = 101
@@ -172,18 +173,19 @@ def _parse_bid(arg: str) -> int:
     if len(up) == 1 and up in RANKS:
         return BID_RANK + RANKS.index(up)
     if not arg.isdigit() or len(arg) > 3:
-        raise ValueError(f"a bid is a number of points or a rank, not {arg!r}")
+        raise NotationError(N_("a bid is a number of points or a rank, not {arg}"),
+                            arg=repr(arg))
     if int(arg) == 0:
         return PASS  # the old spelling of a pass
     if int(arg) >= BID_RANK - BID:
-        raise ValueError(f"a bid of {arg} points is more than a pack holds")
+        raise NotationError(N_("a bid of {arg} points is more than a pack holds"), arg=arg)
     return BID + int(arg)
 
 
 def parse_action(text: str, signal_names: Sequence[str] = ()) -> int:
     """Read an action in notation; raises ``ValueError`` naming what is wrong."""
     if not isinstance(text, str):
-        raise ValueError(f"an action must be a string, not {text!r}")
+        raise NotationError(N_("an action must be a string, not {text}"), text=repr(text))
     word = text.strip()
     low = word.lower()
     if low in _BY_WORD:
@@ -195,8 +197,11 @@ def parse_action(text: str, signal_names: Sequence[str] = ()) -> int:
         if kind == "signal":
             if arg in signal_names:
                 return SIGNAL + list(signal_names).index(arg)
-            known = ", ".join(signal_names) or "none in this game"
-            raise ValueError(f"unknown signal {arg!r} (signals here: {known})")
+            if not signal_names:
+                raise NotationError(N_("unknown signal {arg} (this game has none)"),
+                                    arg=repr(arg))
+            raise NotationError(N_("unknown signal {arg} (signals here: {known})"),
+                                arg=repr(arg), known=", ".join(signal_names))
         if kind == "bid":
             return _parse_bid(arg)
         if kind == "call":
@@ -205,10 +210,10 @@ def parse_action(text: str, signal_names: Sequence[str] = ()) -> int:
             return TRUMP + parse_suit(arg)
         if kind == "discard":
             return DISCARD + parse_card(arg)
-        raise ValueError(f"unknown action {text!r}")
+        raise NotationError(N_("unknown action {text}"), text=repr(text))
     try:
         return parse_card(word)
     except ValueError:
-        raise ValueError(
-            f"unknown action {text!r} (a card such as 7H, or cut, knock, exchange, signal:NAME)"
-        ) from None
+        # translators: 7H, cut, knock, exchange and signal:NAME are notation, kept as they are
+        raise NotationError(N_("unknown action {text} (a card such as 7H, or cut, knock, "
+                               "exchange, signal:NAME)"), text=repr(text)) from None

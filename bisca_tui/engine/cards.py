@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..lang import pgettext
+from ..lang import N_, _, pgettext
 
 # a pack's words, looked up by a context made here (the catalogue gathers them from the packs)
 _word_in = pgettext
@@ -71,21 +71,40 @@ for _c in range(80):
     _PARSE[card_str(_c)] = _c
 
 
+class NotationError(ValueError):
+    """Text that is not the notation it should be: its words are told in the language in use
+    when shown (``str``), and in English for what stays English (``english``)."""
+
+    def __init__(self, template: str, **fields: object) -> None:
+        super().__init__(template)
+        self.template = template
+        self.fields = fields
+
+    def __str__(self) -> str:
+        return _(self.template).format(**self.fields)
+
+    @property
+    def english(self) -> str:
+        return self.template.format(**self.fields)
+
+
 def parse_card(text: str) -> int:
-    """Read a card in notation; raises ``ValueError`` with a readable reason."""
+    """Read a card in notation; raises ``NotationError`` (a ``ValueError``) with a readable
+    reason."""
     key = text.strip().upper()
     try:
         return _PARSE[key]
     except KeyError:
-        raise ValueError(
-            f"{text!r} is not a card (rank A 2 3 4 5 6 7 J Q K, then suit S H D C, e.g. 7H)"
-        ) from None
+        # translators: the letters are the card notation, kept as they are in every language
+        raise NotationError(N_("{text} is not a card (rank A 2 3 4 5 6 7 J Q K, then suit "
+                               "S H D C, e.g. 7H)"), text=repr(text)) from None
 
 
 def parse_suit(text: str) -> int:
     key = text.strip().upper()
     if len(key) != 1 or key not in SUITS:
-        raise ValueError(f"{text!r} is not a suit (S H D C)")
+        # translators: S H D C are the suits' letters in the notation, kept as they are
+        raise NotationError(N_("{text} is not a suit (S H D C)"), text=repr(text))
     return SUITS.index(key)
 
 

@@ -12,6 +12,7 @@ from ..lang import N_, _, ngettext
 from .actions import parse_action
 from .cards import SUITS, parse_card, parse_suit
 from .errors import LayoutError, OptionError
+from .json_words import json_problem, json_where
 from .record_format import (
     FORMAT,
     VERSION,
@@ -141,11 +142,9 @@ def parse_record(text: str, name: str = "record") -> Record:
         data = json.loads(text, object_pairs_hook=_no_duplicate_keys,
                           parse_constant=_no_constants, parse_int=_parse_int)
     except json.JSONDecodeError as e:
-        # translators: a place in a file: {record} is its name; {line}, {column} numbers
-        where = _("{record}, line {line}, column {column}").format(
-            record=name, line=e.lineno, column=e.colno)
-        # translators: {error} is the JSON reader's own words, in English
-        raise RecordError(where, _("not valid JSON ({error})").format(error=e.msg)) from None
+        # translators: {error} is what is wrong, as the JSON words say it
+        raise RecordError(json_where(name, e), _("not valid JSON ({error})").format(
+            error=json_problem(e))) from None
     except RecursionError:
         raise RecordError(name, _("not a record (nested too deeply)")) from None
     except ValueError as e:

@@ -164,6 +164,7 @@ def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
     path = path or save_path(directory)
     if not path.exists():
         return None
+    from ..engine.json_words import json_problem, json_where
     from ..engine.records import RecordError  # only when there is a save to read
 
     try:
@@ -175,8 +176,11 @@ def read_save(directory: Path, path: Path | None = None) -> SavedMatch | None:
     if tpath.exists():
         try:
             raw = json.loads(tpath.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        except UnicodeDecodeError as e:
             raise RecordError(str(tpath), _("cannot be read ({error})").format(error=e)) from None
+        except json.JSONDecodeError as e:
+            raise RecordError(json_where(str(tpath), e), _("not valid JSON ({error})").format(
+                error=json_problem(e))) from None
         if not isinstance(raw, dict):
             raise RecordError(str(tpath), _("must be a JSON object"))
         table = raw

@@ -18,6 +18,7 @@ from typing import Any
 from ..bots.base import Bot, bot_levels, make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
+from ..engine.narrate.sayings import shown
 from ..engine.records import Undo
 from ..engine.state import GameState
 from ..engine.turns import Played, Views, act
@@ -115,7 +116,7 @@ class Session(Saving):
             return make_bot(fallback, seed)
         notice = getattr(bot, "notice", None)
         if notice:  # an external program that could not even start
-            self.bot_problems.append(f"{spec.name}: {notice}")
+            self.bot_problems.append(f"{spec.name}: {shown(notice)}")
             self.stand_in(player, getattr(bot, "fallback_level", default_level()))
         elif hasattr(bot, "on_notice"):
             bot.on_notice = lambda text, p=player, b=bot: self._bot_notice(
@@ -123,8 +124,7 @@ class Session(Saving):
         return bot
 
     def stand_in(self, player: int, level: str) -> None:
-        """Note that a built-in bot of ``level`` plays for a seat's outside program from the
-        current deal on (what the deal summary, the save and the history say)."""
+        """A built-in bot of ``level`` plays for a seat's outside program from this deal on."""
         spec = self.people[player]
         if spec.command is None or not level:
             return
@@ -139,6 +139,7 @@ class Session(Saving):
         if self.closed or seat is None:  # a program stopped at the end, or sitting out
             return
         listener = self.on_bot_notice
+        text = shown(text)  # in the language of the person reading
         if listener is None:
             self.bot_problems.append(f"{self.name(seat)}: {text}")
         else:
@@ -278,8 +279,7 @@ class Session(Saving):
         return sum(p.is_human for p in self.people) > 1
 
     def name_in(self, deal: int, seat: int) -> str:
-        """Who sat at ``seat`` in deal ``deal`` (counted from 0): seats may change from
-        deal to deal (a dealer sitting out, a dummy hand moving with the deal)."""
+        """Who sat at ``seat`` in deal ``deal`` (from 0): seats change with the deal."""
         if deal == len(self.match.deals) - 1:
             return self.name(seat)
         p = self.match.people(deal)[seat]

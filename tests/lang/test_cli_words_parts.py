@@ -121,7 +121,10 @@ def test_a_save_that_cannot_be_resumed_is_said_in_the_language(tmp_path: Path) -
     table_path(path).write_text("{no", encoding="utf-8")
     with pytest.raises(RecordError) as e:
         read_save(tmp_path)
-    assert "CANNOT BE READ" in str(e.value)
+    # where the JSON went wrong, and what, all in the language
+    assert str(e.value).endswith("saved-match.table.json, LINE 1, COLUMN 2: NOT VALID JSON "
+                                 "(A KEY IN DOUBLE QUOTES WAS EXPECTED; IS THERE A COMMA TOO "
+                                 "MANY?)")
 
 
 def test_a_data_folder_that_cannot_be_used_is_said_in_the_language(tmp_path: Path) -> None:

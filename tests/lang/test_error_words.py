@@ -73,10 +73,10 @@ def test_a_table_size_the_game_does_not_take_is_said_in_the_language(shouting: N
 def test_a_broken_record_file_is_said_in_the_language(shouting: None, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(BAD_JSON, encoding="utf-8")
-    # the file's name is a value; Python's JSON reader speaks its own English
+    # the file's name is a value; what the JSON reader found is told in our words
     assert message(RecordError, lambda: load_record(bad)) == (
-        f"{bad}, LINE 2, COLUMN 15: NOT VALID JSON (Expecting property name enclosed in "
-        "double quotes)")
+        f"{bad}, LINE 2, COLUMN 15: NOT VALID JSON (A KEY IN DOUBLE QUOTES WAS EXPECTED; IS "
+        "THERE A COMMA TOO MANY?)")
     assert message(RecordError, lambda: load_record(tmp_path / "none.json")) == \
         f"{tmp_path / 'none.json'}: NO SUCH FILE"
 
@@ -114,8 +114,8 @@ def test_english_is_the_code_s_own_words(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(BAD_JSON, encoding="utf-8")
     assert message(RecordError, lambda: load_record(bad)) == (
-        f"{bad}, line 2, column 15: not valid JSON (Expecting property name enclosed in "
-        "double quotes)")
+        f"{bad}, line 2, column 15: not valid JSON (a key in double quotes was expected; is "
+        "there a comma too many?)")
     assert message(RecordError, lambda: parse_record(record(players=["a", "b", "c"]),
                                                      "f.json")) == \
         "f.json: players: Sueca is for 4 players; the record names 3"

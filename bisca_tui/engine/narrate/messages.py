@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .advice import ADVICE
+from .programs import PROGRAMS
 from .rulings import NOTES, REFUSALS
 from .screens import SCREENS
 
@@ -300,7 +301,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- the rules' sentences (``rulings``): refusals, and what a deal is worth
     "Refusal": REFUSALS,
     "Note": NOTES,
+    # ----- an outside bot program that lost its seat (``programs``)
+    "Program": PROGRAMS,
 }
 #: the table's entries that are no event kind
 NOT_EVENTS = ("Deal", "Undone", "Action", "Choice", "Advice", *SCREENS)
-NOT_EVENTS += ("Refusal", "Note")
+NOT_EVENTS += ("Refusal", "Note", "Program")

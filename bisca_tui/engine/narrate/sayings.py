@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from .wording import count_of, template
 
-__all__ = ["Note", "Refusal", "Say", "Told", "shown", "told", "words"]
+__all__ = ["Failure", "Note", "Refusal", "Say", "Told", "shown", "told", "words"]
 
 
 class Say:
@@ -67,14 +67,33 @@ class Note(Say):
     entry = "Note"
 
 
+class Failure(Say):
+    """Why an outside bot program lost its seat, or the notice that says so
+    (``MESSAGES["Program"]``)."""
+
+    entry = "Program"
+
+
 def _rebuilt(cls: type[Say], key: str, fields: dict[str, Any]) -> Say:
     return cls(key, **fields)
+
+
+def _english(value: Any) -> Any:
+    """A field's value for English words: a value of the table, or an error that knows its
+    English words (``english``), in English; anything else as it is."""
+    if isinstance(value, Say):
+        return words(value, english=True)
+    if isinstance(value, Exception):
+        return getattr(value, "english", value)
+    return value
 
 
 def words(said: Say, english: bool = False) -> str:
     """A value of the table in words, in the language in use (``english``: in English):
     its template, every field filled. A template or a field missing raises ``KeyError``."""
     fields = said.fields
+    if english:  # a value within, told in English too
+        fields = {k: _english(v) for k, v in fields.items()}
     n = count_of(said.entry, said.key, fields)
     return template(said.entry, said.key, n, translated=not english).format_map(fields)
 
