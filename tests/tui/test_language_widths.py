@@ -85,10 +85,29 @@ def labels(app) -> list[tuple[str, str]]:
     return [(what, flat(text)) for what, text in found if flat(text)]
 
 
+def frames(app) -> list[tuple[str, str]]:
+    """(the words, the frame's rows as drawn) of every frame with words (a seat's name, the
+    dealer), each read within its own widget: the same word elsewhere does not count."""
+    rows = [strip.text for strip in app.screen._compositor.render_strips()]
+    found = []
+    for w in app.screen.query("*"):
+        if not w.display or w.region.area == 0 or not (w.border_title or w.border_subtitle):
+            continue
+        r = w.region
+        if r.y < 0 or r.bottom > len(rows):  # scrolled out of sight: nothing to read
+            continue
+        drawn = " ".join(flat(rows[y][r.x:r.right]) for y in (r.y, r.bottom - 1))
+        for words in (w.border_title, w.border_subtitle):
+            if words:
+                found.append((flat(str(words)).removeprefix("▶ "), drawn))
+    return found
+
+
 def clipped(app) -> list[str]:
     lines = screen_lines(app)
-    return [f"{what} {text!r}" for what, text in labels(app)
-            if not any(text in line for line in lines)]
+    cut = [f"{what} {text!r}" for what, text in labels(app)
+           if not any(text in line for line in lines)]
+    return cut + [f"frame {words!r}" for words, drawn in frames(app) if words not in drawn]
 
 
 async def check(app, pilot, where: str, labelled: bool = True) -> None:
@@ -136,7 +155,11 @@ async def test_the_table_and_its_keys(private_data, code, variant) -> None:
         await pilot.pause()
         # the table, or the dialog it opens with (a bid, a cut)
         await check(app, pilot, f"the {variant} table")
-        if not isinstance(app.screen, TableScreen):
+        if not isinstance(app.screen, TableScreen):  # a look at the table behind the dialog
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause()
+            await check(app, pilot, f"the {variant} table behind its dialog")
             return
         t = app.screen
         if t.session.is_human(t.session.state.current) and t.session.state.phase == "play":

@@ -135,14 +135,18 @@ class SeatPanel(Panel):
             self.set_class(info.is_turn, "-turn")
         # a Text: the name is shown as typed, never read as markup
         self.border_title = Text(("▶ " if info.is_turn else "") + info.name)
-        self.border_subtitle = pgettext("seat panel", "dealer") if info.is_dealer else ""
+        dealer = pgettext("seat panel", "dealer") if info.is_dealer else ""
         side = self.side in ("left", "right")
         room = self.room()
+        # the frame's foot holds the word between its corners and dashes ("╰─ dealer ─╯");
+        # where it would be cut (a narrow side seat), the word goes inside the panel
+        framed = not dealer or len(dealer) <= room - 4
+        self.border_subtitle = dealer if framed else ""
         parts: list[Part] = []
         if self.side == "bottom":
             parts.append(Text(info.name, style="bold"))
-            if info.is_dealer:
-                parts.append(Text(pgettext("seat panel", "dealer"), style="bright_black"))
+        if dealer and (self.side == "bottom" or not framed):
+            parts.append(Text(dealer, style="bright_black"))
         if show_team:
             parts.append(Text(pgettext("seat panel", "team {team}").format(team=info.team_label),
                               style=f"bold {team_colour(info.team)}"))
