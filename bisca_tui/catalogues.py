@@ -89,6 +89,10 @@ def gather() -> Catalog:
 
     for ctx, text, note in (*_pack_words(), *words_of_games()):
         cat.add(text, context=ctx, auto_comments=[note])
+    from .lang.argwords import NOTE, PLURALS, WORDS
+
+    for words in (*WORDS, *PLURALS):
+        cat.add(words, auto_comments=[NOTE])
     for filename, lineno, message, comments, ctx in extract_from_dir(
         PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS,
         comment_tags=("translators:",), strip_comment_tags=True,

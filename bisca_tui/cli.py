@@ -35,6 +35,7 @@ from .argtypes import data_folder, positive_int, seat_number, variant_id
 from .datadir import data_dir
 from .engine import all_variants
 from .lang import N_, _, ngettext
+from .lang.argwords import speak_argparse
 from .output import OutputClosed, flush_quietly
 from .table.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
 from .tui.prefs import SETTINGS_NAME
@@ -138,7 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bisca-tui", usage=usage,
                                      description=_(DESCRIPTION), epilog=_(EPILOG),
                                      formatter_class=raw)
-    parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}")
+    parser.add_argument("--version", action="version", version=f"bisca-tui {__version__}",
+                        help=_("show program's version number and exit"))
     _add_play_arguments(parser)
     parser.set_defaults(run=_play)
     # translators: the heading of the list of subcommands in --help
@@ -361,6 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         lang.use(language_before_parsing(args_list))  # the help is written in it
+        speak_argparse()  # argparse's own words too
         args = build_parser().parse_args(args_list)
         run: Callable[[argparse.Namespace], int] = args.run
         lang.use(chosen_language(args))

@@ -13,12 +13,13 @@ from bisca_tui import lang
 
 #: the language the shouting catalogue stands in for
 SHOUTED = "pt"
-_FIELD_OR_TEXT = re.compile(r"\{[^{}]*\}|[^{}]+")
+# a field (``{seat}``), a printf field as argparse's words have (``%(prog)s``, ``%s``), text
+_FIELD_OR_TEXT = re.compile(r"\{[^{}]*\}|%(?:\(\w+\))?[a-z]|[^{}%]+|%")
 
 
 def shout(text: str) -> str:
     return _FIELD_OR_TEXT.sub(
-        lambda m: m.group(0) if m.group(0).startswith("{") else m.group(0).upper(), text)
+        lambda m: m.group(0) if m.group(0)[0] in "{%" else m.group(0).upper(), text)
 
 
 class Shouting(gettext.NullTranslations):

@@ -128,11 +128,17 @@ def parse_bots(text: str) -> list[str]:
     return [x.strip() for x in text.split(",")]
 
 
+def _bots_refused(parser: argparse.ArgumentParser, message: str) -> None:
+    """Refuse ``--bots`` as argparse refuses an argument, in its words."""
+    parser.error(_("argument %(argument_name)s: %(message)s") % {
+        "argument_name": "--bots", "message": message})
+
+
 def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run the arena for parsed arguments; usage errors go through ``parser.error``."""
     specs = parse_bots(args.bots)
     if len(specs) != 2:
-        parser.error("argument --bots: " + ngettext(
+        _bots_refused(parser, ngettext(
             "takes two bots, A,B (one for each side of the duplicate deals, whatever the "
             "number of players), e.g. hard,medium; {bots} names {n}",
             "takes two bots, A,B (one for each side of the duplicate deals, whatever the "
@@ -142,10 +148,10 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     for spec in specs:
         if spec.startswith("cmd:"):
             if not spec[len("cmd:"):].strip():
-                parser.error("argument --bots: " + _(
+                _bots_refused(parser, _(
                     "cmd: needs the command that runs the program, e.g. cmd:python3 my_bot.py"))
         elif spec not in levels:
-            parser.error("argument --bots: " + _(
+            _bots_refused(parser, _(
                 "unknown bot {bot} (levels: {levels}; or cmd:COMMAND)").format(
                 bot=repr(spec), levels=", ".join(levels)))
     options = dict(args.option) or None
