@@ -212,9 +212,6 @@ class Host(Admission, Sending):
         for p, owner in enumerate(self.owners):
             if owner is not None and resume.session.people[p].is_human:
                 self.holds[p] = loop.call_later(self.settings.hold, self.hold_over, p)
-        st = resume.session.state
-        self.tell("resumed", deal=resume.session.deal_number, actions=len(st.history),
-                  seats=[p.name for p in resume.session.people])
 
     def host_part(self) -> dict[str, Any]:
         """The host's section of the save: what ``Resume`` reads back."""
@@ -358,6 +355,9 @@ async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,
         if ready is not None:
             ready(table)
         if table.session is not None:
+            s = table.session
+            table.tell("resumed", deal=s.deal_number, actions=len(s.state.history),
+                       seats=[p.name for p in s.people])
             table.advance()
         elif table.start_with <= 0:
             table.start()

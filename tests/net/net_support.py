@@ -85,3 +85,15 @@ async def views_until(client: Client, where: Any) -> dict[str, Any]:
 
 def refused(client: Client) -> list[str]:
     return [m["rule"] for m in client.messages if m["type"] == "refused"]
+
+
+async def play_once(client: Client) -> None:
+    """The client plays a random legal action on its next turn (the test waits for it)."""
+    def fresh(m: dict) -> bool:
+        return bool(m["view"]["legal"]) and (*m["token"], m["seat"]) not in client.acted
+
+    message = client.views.get(client.seat)
+    if message is None or not fresh(message):
+        message = await views_until(client, fresh)
+    client.acted.add((*message["token"], message["seat"]))
+    client.act(random.Random(0).choice(message["view"]["legal"]), message["token"])

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 
 import pytest
 from net_support import CODE, LONG, open_table, views_until
 
 from bisca_tui.net.admission import REPLACED
-from bisca_tui.net.client import Refused, random_legal
+from bisca_tui.net.client import Refused
 from bisca_tui.net.host import NetSettings
 from bisca_tui.net.protocol import MAX_LINE, MAX_NAME_SENT
 
