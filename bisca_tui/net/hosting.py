@@ -31,7 +31,7 @@ from ..argtypes import (
     variant_id,
     whole_number,
 )
-from ..lang import N_, _
+from ..lang import N_, _, ngettext
 from ..output import OutputClosed, say
 
 DEFAULT_HOST = "127.0.0.1"
@@ -233,8 +233,9 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
         return fail(_("{option}: the places at this table are 0 to {last}").format(
             option="--open", last=n - 1), 2)
     if args.start_with is not None and args.start_with > len(opened):
-        return fail(_("{option}: only {n} places are open to players").format(
-            option="--start-with", n=len(opened)), 2)
+        return fail("--start-with: " + ngettext(
+            "only {n} place is open to players", "only {n} places are open to players",
+            len(opened)).format(n=len(opened)), 2)
     code = args.code or new_code()
     path = hosted_path(folder, code)
     if path.exists():

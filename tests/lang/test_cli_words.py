@@ -29,8 +29,8 @@ SHOUTED = "pt"  # the language the shouting catalogue stands in for
 
 EXAMPLES = resources.files("bisca_tui") / "examples"
 RECORDS = sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith(".json"))
-COMMANDS = ("play", "variants", "replay", "review", "arena", "serve", "stats", "history",
-            "export")
+COMMANDS = ("play", "variants", "replay", "review", "arena", "serve", "host", "stats",
+            "history", "export")
 # argparse's own words (its usage line, its -h and --version, its refusals)
 ARGPARSE = {"usage", "options", "show", "this", "help", "message", "and", "exit",
             "program's", "version", "number", "positional", "arguments", "error", "argument",
@@ -235,6 +235,9 @@ REFUSED = [
     (["--no-programs", "--program", "my_bot"], 2),
     (["serve", "--port", "0"], 2),
     (["serve", "--program", "my_bot"], 2),
+    (["host"], 2),
+    (["host", "--resume", "--variant", "sueca"], 2),
+    (["host", "--variant", "sueca", "--open", "7"], 2),
 ]
 
 
@@ -246,3 +249,12 @@ def test_a_refusal_is_in_the_language(capsys, argv: list[str], code: int) -> Non
               | {"human", "bot", "program", "mixed"}  # the kinds of opponent, as typed
               | {"nobody", "aliens", "yesterday", "my_bot", "x"})  # what was typed
     assert unshouted(text, values) == set()
+
+
+def test_the_hosts_log_is_in_the_language(capsys, tmp_path) -> None:
+    from bisca_tui.table.seats import BOT_NAMES
+
+    text = run(capsys, "host", "--variant", "sueca", "--deals", "1", "--start-with", "0",
+               "--level", "random", "--port", "0", "--data-dir", str(tmp_path))
+    assert "INVITE CODE" in text and "DEAL 1: CARD POINTS" in text  # the intro, the log
+    assert unshouted(text, TYPED | set(BOT_NAMES) | {"join"}) == set()

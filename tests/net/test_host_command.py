@@ -136,7 +136,8 @@ def test_what_the_command_refuses(tmp_path, capsys) -> None:
     assert main(["host", "--variant", "sueca", "--port", "70000", *data]) == 2
     err = capsys.readouterr().err
     for said in ("the game is needed", "the places at this table are 0 to 3",
-                 "only 1 places are open", "--variant: a resumed match keeps the settings",
+                 "--start-with: only 1 place is open",
+                 "--variant: a resumed match keeps the settings",
                  "no hosted match is saved in", "no match hosted with the code ZZZZ99",
                  "--resume --code ZZZZ99 continues it", "hosted-ZZZZ99.json cannot be continued",
                  "a port is from 0 to 65535"):
