@@ -331,6 +331,8 @@ class Host(Admission, Sending):
         every client is told, and hung up on."""
         if self.done.is_set():
             return
+        if self.table is not None and isinstance(self.table.autosave, HostAutosave):
+            self.table.autosave.flush()  # the last actions are saved, not lost
         self.done.set()
         self.stop_waiting()
         self.closing = list(self.clients)
@@ -371,6 +373,9 @@ async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,
             await asyncio.gather(*(c.finished(5.0) for c in table.closing))
             for conn in list(table.clients):
                 conn.abort()
+            autosave = table.table.autosave if table.table is not None else None
+            if isinstance(autosave, HostAutosave):
+                await autosave.drain()
             if table.history is not None:
                 await table.history.drain()
     return table.session

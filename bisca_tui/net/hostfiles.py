@@ -2,9 +2,11 @@
 that stops (killed, a power cut, Ctrl+C) can be started again where the match was, and its
 game history, as the card table keeps its own matches.
 
-The save is the card table's (``table.save``): a game record and its table file, here named
-after the invite code, ``hosted-CODE.json`` and ``hosted-CODE.table.json`` in the data
-folder, so that it never meets the table's own ``saved-match.json``. The table file holds a
+The save is the card table's (``table.save``): a game record and its table file, written
+within ``SAVE_DELAY`` of every action (a host killed outright loses at most the actions of
+that moment; one stopped by Ctrl+C loses none), here named after the invite code,
+``hosted-CODE.json`` and ``hosted-CODE.table.json`` in the data folder, so that it never
+meets the table's own ``saved-match.json``. The table file holds a
 ``host`` section besides: the code, the places open to players, who holds each place and its
 key, the bots' level, the hold and the number of deals. ``bisca-tui host --resume`` reads it
 back (``read_hosted``); the save goes once the match is over or its deals are played.
@@ -26,7 +28,7 @@ from ..table.loop import FileAutosave
 from ..table.save import TABLE_SUFFIX, clear_save, read_save, write_save
 from ..table.seats import HUMAN
 from ..table.session import Session
-from .pool import writer
+from .pool import saver, writer
 from .settings import NetSettings
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from ..history.store import Store
 
 HOSTED_PREFIX = "hosted-"
+SAVE_DELAY = 0.5  # seconds from an action to its save: the actions meanwhile share it
 Problem = Callable[[str], None]  # told a problem with the files, in one line
 
 
@@ -52,37 +55,82 @@ def hosted_saves(directory: Path) -> list[Path]:
 
 
 class HostAutosave(FileAutosave):
-    """The card table's save after each action, with the host's section in the table file.
-    A save that cannot be written is told once (and again after it worked once more); the
-    table plays on."""
+    """The card table's save, with the host's section in the table file. The turn loop asks
+    for one after every action; it is made ``SAVE_DELAY`` seconds later, once for all the
+    actions taken meanwhile (bots answering each other come in bursts), and written in the
+    saves' thread (``pool.saver``), so that no client waits for the disk. ``flush`` makes
+    the one asked for at once (a host stopping); ``drain`` waits for the writes. A save
+    that cannot be written is told once (and again after it worked once more); the table
+    plays on."""
 
     def __init__(self, session: Session, directory: Path, target: Path,
-                 host_part: Callable[[], dict[str, Any]], problem: Problem) -> None:
+                 host_part: Callable[[], dict[str, Any]], problem: Problem,
+                 delay: float = SAVE_DELAY) -> None:
         super().__init__(session, directory, target)
         self.host_part = host_part
         self.problem = problem
+        self.delay = delay
         self.failed = False
+        self.loop = asyncio.get_running_loop()
+        self.timer: asyncio.TimerHandle | None = None
+        self.pending: set[Future[None]] = set()
 
     def save(self) -> None:
+        if self.timer is None:
+            self.timer = self.loop.call_later(self.delay, self.flush)
+
+    def flush(self) -> None:
+        """Make the save asked for now (none when none was asked for)."""
+        if self.timer is None:
+            return
+        self.timer.cancel()
+        self.timer = None
         s = self.session
         if s.match.is_over():
             return
         table = json.loads(s.table_text())
         table["host"] = self.host_part()
-        try:
-            write_save(self.directory, s.save_text(),
-                       json.dumps(table, indent=2, ensure_ascii=False) + "\n", self.target)
-        except OSError as e:
-            if not self.failed:
-                self.problem(_("Cannot save the match in {folder}: {error}").format(
-                    folder=self.target, error=e))
-            self.failed = True
-        else:
-            self.failed = False
+        self._submit(self._write, s.save_text(),
+                     json.dumps(table, indent=2, ensure_ascii=False) + "\n")
 
     def clear(self) -> None:
+        """The match is over: no save is left (after the writes under way)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self._submit(self._clear)
+
+    def _submit(self, job: Callable[..., None], *args: Any) -> None:
+        future = saver().submit(job, *args)
+        self.pending.add(future)
+        future.add_done_callback(self.pending.discard)
+
+    def _write(self, record: str, table: str) -> None:  # in the saves' thread
+        try:
+            write_save(self.directory, record, table, self.target)
+        except OSError as e:
+            error: OSError | None = e
+        else:
+            error = None
+        with contextlib.suppress(RuntimeError):  # the host has gone meanwhile
+            self.loop.call_soon_threadsafe(self._written, error)
+
+    def _written(self, error: OSError | None) -> None:
+        if error is not None and not self.failed:
+            self.problem(_("Cannot save the match in {folder}: {error}").format(
+                folder=self.target, error=error))
+        self.failed = error is not None
+
+    def _clear(self) -> None:
         with contextlib.suppress(OSError):
             clear_save(self.target)
+
+    async def drain(self, timeout: float = 10.0) -> None:
+        """Make the save asked for, and wait for the writes under way."""
+        self.flush()
+        if self.pending:
+            await asyncio.wait([asyncio.wrap_future(f) for f in list(self.pending)],
+                               timeout=timeout)
 
 
 @dataclass

@@ -1,5 +1,5 @@
-"""The worker threads every table of a process shares: one pool where the bots think, and
-one thread that writes the game history.
+"""The worker threads every table of a process shares: one pool where the bots think, one
+thread that writes the saves, and one that writes the game history.
 
 A host may hold many tables (the load benchmark holds a hundred). Each making threads of its
 own would give the process hundreds of threads fighting for one interpreter; instead the bots
@@ -20,6 +20,7 @@ BOT_THREADS = max(2, min(4, os.cpu_count() or 1))
 _lock = threading.Lock()
 _bots: ThreadPoolExecutor | None = None
 _writer: ThreadPoolExecutor | None = None
+_saver: ThreadPoolExecutor | None = None
 
 
 def bot_pool() -> ThreadPoolExecutor:
@@ -39,3 +40,14 @@ def writer() -> ThreadPoolExecutor:
         if _writer is None:
             _writer = ThreadPoolExecutor(1, thread_name_prefix="bisca-history")
         return _writer
+
+
+def saver() -> ThreadPoolExecutor:
+    """The one thread that writes every table's save, in the order they were made (a disk
+    that is slow to answer holds up no client; a history busy in another program holds up
+    no save)."""
+    global _saver
+    with _lock:
+        if _saver is None:
+            _saver = ThreadPoolExecutor(1, thread_name_prefix="bisca-save")
+        return _saver
