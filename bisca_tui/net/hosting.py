@@ -188,7 +188,8 @@ def run_command(args: argparse.Namespace) -> int:
         found = _resumable(folder, args.code)
         if isinstance(found, int):
             return found
-        settings, resume, path = found
+        resume, path = found
+        settings = None  # the save's, once it is claimed
     else:
         made = _new_table(args, folder)
         if isinstance(made, int):
@@ -215,6 +216,7 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     """The settings and save of a new table, or the exit status of a refusal."""
     from ..engine.errors import OptionError
     from ..engine.variant import make_variant
+    from ..table.save import claimed_by
     from ..table.seats import default_level
     from .hostfiles import hosted_path, hosted_saves
     from .settings import NetSettings, new_code
@@ -241,7 +243,7 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     if path.exists():
         return fail(_("a match hosted with the code {code} is saved in {file}: --resume "
                       "--code {code} continues it").format(code=code, file=path))
-    for saved in hosted_saves(folder)[:3]:
+    for saved in [p for p in hosted_saves(folder) if claimed_by(p) is None][:3]:
         say(_("Note: a hosted match is saved in {file}; bisca-tui host --resume --code {code} "
               "continues it.").format(file=saved, code=saved.stem.removeprefix("hosted-")))
     settings = NetSettings(args.variant, options, players=args.players, open=opened,
@@ -253,7 +255,7 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
 
 
 def _resumable(folder: Path, code: str | None) -> Any:
-    """The settings, the match and the save to continue, or the exit status of a refusal."""
+    """The match to continue and its save, or the exit status of a refusal."""
     from ..engine.records import RecordError
     from ..table.save import claimed_by
     from .hostfiles import hosted_path, hosted_saves, read_hosted
@@ -272,7 +274,7 @@ def _resumable(folder: Path, code: str | None) -> Any:
         resume = read_hosted(path)
     except (OSError, RecordError, ValueError) as e:
         return fail(_("{file} cannot be continued: {error}").format(file=path, error=e))
-    return resume, resume, path
+    return resume, path
 
 
 def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> int:
