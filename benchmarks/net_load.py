@@ -1,5 +1,6 @@
-"""Load on a host of shared tables: many tables of four clients each, over loopback, every
-client choosing a random legal action the moment its seat is to act (the instant pace).
+"""Load on a host of shared tables: many tables of four places each, over loopback, every
+client choosing a random legal action the moment its seat is to act (the instant pace);
+with ``--bots K`` bots play K places of each table (in the pool every table shares).
 
 The hosts run in a process of their own (one event loop serving every table, as one
 machine hosting many), the clients in this one, so that the host's CPU time and memory are
@@ -7,6 +8,7 @@ its own. Every action a client sends is timed until each of the table's four cli
 the view it led to.
 
     python benchmarks/net_load.py [--tables N] [--deals D] [--variant ID] [--seed S]
+                                  [--bots K] [--level LEVEL] [--save DIR]
 
 Prints the actions played, the median and 99th percentile time from an action to every
 client's update, whether every action was answered and every table finished (none stalled),
@@ -26,12 +28,13 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from bisca_tui.net.client import Client
 from bisca_tui.net.host import Host, NetSettings, serve
 
-CODE = "LOAD42"
+CODE = "LOAD{:03d}"  # each table's own (a table's save is named after its code)
 
 
 # ----- the host process ------------------------------------------------------------------
@@ -55,18 +58,19 @@ def cpu_seconds() -> float:
 
 async def host_tables(n: int, settings: NetSettings) -> None:
     """Serve ``n`` tables; tell the ports on stdout, then the host's costs once all end."""
-    ports: list[int] = []
+    ports: dict[str, int] = {}
     everyone_ready = asyncio.Event()
 
     def ready(host: Host) -> None:
-        ports.append(host.port)
+        ports[host.code] = host.port
         if len(ports) == n:
             everyone_ready.set()
 
     base_rss, base_cpu = rss_kb(), cpu_seconds()
-    tasks = [asyncio.create_task(serve(settings, code=CODE, ready=ready)) for _ in range(n)]
+    tasks = [asyncio.create_task(serve(settings, code=CODE.format(t), ready=ready))
+             for t in range(n)]
     await everyone_ready.wait()
-    print(json.dumps({"ports": ports}), flush=True)
+    print(json.dumps({"ports": [ports[CODE.format(t)] for t in range(n)]}), flush=True)
     peak = 0
 
     async def watch_memory() -> None:
@@ -82,6 +86,8 @@ async def host_tables(n: int, settings: NetSettings) -> None:
     print(json.dumps({
         "cpu": cpu_seconds() - base_cpu, "base_rss_kb": base_rss, "peak_rss_kb": peak,
         "finished": sum(1 for s in sessions if s is not None),
+        "actions": sum(len(d.history) for s in sessions if s is not None
+                       for d in s.match.deals),
     }), flush=True)
 
 
@@ -90,7 +96,8 @@ async def host_tables(n: int, settings: NetSettings) -> None:
 class Timing:
     """When each action was sent, and when each of its table's clients had its result."""
 
-    def __init__(self) -> None:
+    def __init__(self, clients: int = 4) -> None:
+        self.clients = clients  # per table: an action is answered once all have its result
         self.sent: dict[tuple[int, int, int], float] = {}  # (table, deal, moves) -> time
         self.heard: dict[tuple[int, int, int], int] = {}
         self.latencies: list[float] = []
@@ -111,7 +118,7 @@ class Timing:
                 return
             key = (table, *after["token"])
             count = self.heard[key] = self.heard.get(key, 0) + 1
-            if count == 4 and key in self.sent:
+            if count == self.clients and key in self.sent:
                 self.latencies.append(time.perf_counter() - self.sent[key])
         return heard
 
@@ -119,9 +126,9 @@ class Timing:
 async def play(ports: list[int], seed: int, timing: Timing) -> list[Client]:
     clients = []
     for t, port in enumerate(ports):
-        for k in range(4):
+        for k in range(timing.clients):
             rng = random.Random(seed * 1000 + t * 4 + k)
-            client = await Client.connect("127.0.0.1", port, CODE, f"T{t}P{k}",
+            client = await Client.connect("127.0.0.1", port, CODE.format(t), f"T{t}P{k}",
                                           chooser=timing.chooser(t, rng),
                                           on_message=timing.listener(t))
             clients.append(client)
@@ -136,11 +143,13 @@ def percentile(values: list[float], q: float) -> float:
 
 async def drive(args: argparse.Namespace) -> int:
     command = [sys.executable, __file__, "--serve", "--tables", str(args.tables),
-               "--deals", str(args.deals), "--variant", args.variant, "--seed", str(args.seed)]
+               "--deals", str(args.deals), "--variant", args.variant, "--seed", str(args.seed),
+               "--bots", str(args.bots), "--level", args.level] + (
+                   ["--save", args.save] if args.save else [])
     proc = await asyncio.create_subprocess_exec(*command, stdout=subprocess.PIPE)
     assert proc.stdout is not None
     ports = json.loads(await proc.stdout.readline())["ports"]
-    timing = Timing()
+    timing = Timing(4 - args.bots)
     started = time.perf_counter()
     clients = await play(ports, args.seed, timing)
     with contextlib.suppress(TimeoutError):  # a table stalled: counted below
@@ -150,21 +159,26 @@ async def drive(args: argparse.Namespace) -> int:
     host = json.loads(await asyncio.wait_for(proc.stdout.readline(), args.timeout) or b"{}")
     await proc.wait()
     over = sum(1 for c in clients if c.last("over") is not None)
-    stalled = args.tables - over // 4
-    unanswered = len(set(timing.sent) - {k for k, n in timing.heard.items() if n >= 4})
+    stalled = args.tables - over // timing.clients
+    unanswered = len(set(timing.sent) - {k for k, n in timing.heard.items()
+                                         if n >= timing.clients})
     ms = [x * 1000 for x in timing.latencies]
-    print(f"{args.tables} tables of {args.variant}, 4 clients each, "
+    bots = f" and {args.bots} {args.level} bot(s)" if args.bots else ""
+    print(f"{args.tables} tables of {args.variant}, {timing.clients} clients{bots} each, "
           f"{'the whole match' if args.deals == 0 else f'{args.deals} deal(s)'}")
-    print(f"  actions sent by clients: {len(timing.sent)}, answered to all four: "
-          f"{len(ms)}, unanswered: {unanswered}; tables stalled: {stalled}")
+    print(f"  actions sent by clients: {len(timing.sent)}, answered to all the table's "
+          f"clients: {len(ms)}, unanswered: {unanswered}; tables stalled: {stalled}")
     if ms:
         print(f"  action -> every client's update: median {statistics.median(ms):.2f} ms, "
               f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms")
-    print(f"  wall time {wall:.1f} s; {len(ms) / wall:.0f} actions a second")
+    actions = host.get("actions", len(ms))
+    print(f"  wall time {wall:.1f} s; {actions} actions (bots' included), "
+          f"{actions / wall:.0f} a second")
     if host:
         per = args.tables
         print(f"  host CPU {host['cpu']:.2f} s in all, {host['cpu'] / per * 1000:.1f} ms "
-              f"per table; RSS {host['base_rss_kb'] / 1024:.1f} MiB at rest, peak "
+              f"per table, {host['cpu'] / max(actions, 1) * 1000:.2f} ms per action; RSS "
+              f"{host['base_rss_kb'] / 1024:.1f} MiB at rest, peak "
               f"{host['peak_rss_kb'] / 1024:.1f} MiB: "
               f"{(host['peak_rss_kb'] - host['base_rss_kb']) / per:.0f} KiB per table")
     return 1 if stalled or unanswered else 0
@@ -177,11 +191,19 @@ def main() -> int:
     parser.add_argument("--variant", default="sueca")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--bots", type=int, default=0, choices=range(4),
+                        help="places of each table bots play (0-3)")
+    parser.add_argument("--level", default="random", help="the bots' level")
+    parser.add_argument("--save", metavar="DIR", default=None,
+                        help="save each table after every action in DIR, as bisca-tui host "
+                             "does (default: no saves)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
+        people = 4 - args.bots
         settings = NetSettings(args.variant, seed=args.seed, deals=args.deals or None,
-                               hold=3600.0)
+                               hold=3600.0, open=tuple(range(people)), level=args.level,
+                               save_dir=Path(args.save) if args.save else None)
         asyncio.run(host_tables(args.tables, settings))
         return 0
     return asyncio.run(drive(args))

@@ -4,7 +4,10 @@ commands): each turns a word of the command line into a value or refuses it in o
 from __future__ import annotations
 
 import argparse
+import ast
+import ipaddress
 import os
+from typing import Any
 
 from .engine.errors import OptionError
 from .engine.variant import variant_class
@@ -55,3 +58,35 @@ def data_folder(text: str) -> str:
         raise argparse.ArgumentTypeError(
             _("{path} is a file, not a folder").format(path=repr(text)))
     return text
+
+
+def house_rule(text: str) -> tuple[str, Any]:
+    """An argparse type: a house rule, ``NAME=VALUE`` (the value read as a Python literal
+    when it is one: ``true`` stays a word, ``True`` and ``3`` do not)."""
+    key, sep, raw = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(
+            _("a house rule is NAME=VALUE, not {text}").format(text=repr(text)))
+    try:
+        value = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        value = raw
+    return key.strip(), value
+
+
+def builtin_levels() -> list[str]:
+    """The bot levels a command may name: every built-in one (the arena's frozen ones too),
+    no outside program."""
+    from .bots.base import bot_levels
+
+    return [lv for lv in bot_levels(arena=True) if not lv.startswith("cmd:")]
+
+
+def is_loopback(host: str) -> bool:
+    """Whether an address to listen on is this machine only (127.0.0.0/8, ::1, localhost)."""
+    if host.lower().rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

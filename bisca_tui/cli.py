@@ -9,6 +9,7 @@
                                     each decision of a seat compared with the search
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
+    bisca-tui host --variant ID ... a table players on other machines join
     bisca-tui stats [--json]        a person's statistics from the game history
     bisca-tui history [--json]      the matches kept in the game history, with their ids
     bisca-tui export MATCH_ID [-o FILE]
@@ -192,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play_arguments(sv, defaults=False)  # handed on to every table served
     sv.set_defaults(run=serve.run_command)
 
+    from .net import hosting
+
+    hosting.add_parser(sub, raw)  # bisca-tui host: the network table's own command
     from .history import commands as hist
 
     st = sub.add_parser("stats", help=_("statistics from the game history"),

@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import contextlib
 import hmac
-import ipaddress
 import logging
 import secrets
 import shlex
@@ -27,6 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .argtypes import is_loopback
 from .lang import N_, _
 
 DEFAULT_HOST = "127.0.0.1"
@@ -74,16 +74,6 @@ def same_origin(origin: str | None, scheme: str, host: str) -> bool:
     the browser addressed (its ``Host``). A missing Origin is refused as well: browsers always
     send one, and the page is the table's only client."""
     return origin is not None and bool(host) and origin.lower() == f"{scheme}://{host}".lower()
-
-
-def is_loopback(host: str) -> bool:
-    """Whether an address to listen on is this machine only (127.0.0.0/8, ::1, localhost)."""
-    if host.lower().rstrip(".") == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def listening_warning(host: str, port: int) -> str | None:

@@ -4,14 +4,12 @@ report on standard output (``main``, or ``run_command`` for the ``arena`` subcom
 from __future__ import annotations
 
 import argparse
-import ast
 import math
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-from ..argtypes import positive_int, variant_id
-from ..bots.base import bot_levels
+from ..argtypes import builtin_levels as _builtin_levels  # the name a test knows
+from ..argtypes import house_rule, positive_int, variant_id
 from ..bots.external import DEFAULT_FALLBACK, DEFAULT_START_TIMEOUT, DEFAULT_TIME_LIMIT
 from ..engine.errors import OptionError
 from ..engine.variant import make_variant
@@ -20,18 +18,6 @@ from ..output import OutputClosed, say, write_json, write_text
 from .play import run_arena
 
 EXIT_REPLACED = 3  # exit status when an external bot lost a seat to a fallback bot
-
-
-def _parse_option(text: str) -> tuple[str, Any]:
-    key, sep, raw = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(
-            _("a house rule is NAME=VALUE, not {text}").format(text=repr(text)))
-    try:
-        value = ast.literal_eval(raw)
-    except (ValueError, SyntaxError):
-        value = raw
-    return key.strip(), value
 
 
 def _seconds(text: str) -> float:
@@ -44,10 +30,6 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             _("must be more than 0 seconds, not {text}").format(text=text))
     return value
-
-
-def _builtin_levels() -> list[str]:
-    return [lv for lv in bot_levels(arena=True) if not lv.startswith("cmd:")]
 
 
 DESCRIPTION = N_("Play bots against each other in duplicate deals and report the result.")
@@ -86,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("seed of the deals (default {seed})").format(seed=1))
     parser.add_argument("--players", type=positive_int, default=None, metavar="N",
                         help=_("number of players, for games that allow several"))
-    parser.add_argument("--option", action="append", default=[], type=_parse_option,
+    parser.add_argument("--option", action="append", default=[], type=house_rule,
                         metavar="NAME=VALUE", help=_("a house rule (repeatable)"))
     parser.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                         help=_("processes to use (default {n})").format(n=1))

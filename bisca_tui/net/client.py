@@ -48,6 +48,7 @@ class Client:
         self.messages: list[dict[str, Any]] = []
         self.raw: list[bytes] = []
         self.seat: int | None = None  # the place held
+        self.key: str | None = None  # the place's key: it takes the place back
         self.views: dict[int | None, dict[str, Any]] = {}  # the last view message, by seat
         self.acted: set[tuple[Any, ...]] = set()
         self.closed = asyncio.Event()
@@ -61,16 +62,20 @@ class Client:
 
     @classmethod
     async def connect(cls, host: str, port: int, code: str, name: str,
-                      timeout: float = 30.0, **kw: Any) -> Client:
-        """Connect and say hello; ``Refused`` when the host answers with an error."""
+                      timeout: float = 30.0, key: str | None = None, **kw: Any) -> Client:
+        """Connect and say hello (with ``key``, a place's key, to take that place back);
+        ``Refused`` when the host answers with an error."""
         reader, writer = await asyncio.open_connection(host, port, limit=READ_LIMIT)
         client = cls(reader, writer, **kw)
-        client.send({"type": P.HELLO, "protocol": P.PROTOCOL, "code": code, "name": name})
+        hello = {"type": P.HELLO, "protocol": P.PROTOCOL, "code": code, "name": name}
+        if key is not None:
+            hello["key"] = key
+        client.send(hello)
         answer = await client.expect((P.WELCOME, P.ERROR), timeout)
         if answer is None or answer["type"] == P.ERROR:
             await client.close()
             raise Refused(answer["message"] if answer else "the host hung up")
-        client.seat = answer["seat"]
+        client.seat, client.key = answer["seat"], answer.get("key")
         return client
 
     # ----- sending -----------------------------------------------------------------------
@@ -85,7 +90,7 @@ class Client:
         answer = await self.expect((P.WELCOME, P.REFUSED), timeout)
         if answer is None or answer["type"] == P.REFUSED:
             raise Refused(answer["rule"] if answer else "the host hung up")
-        self.seat = answer["seat"]
+        self.seat, self.key = answer["seat"], answer.get("key")
         return answer["seat"]
 
     def act(self, action: str, token: list[int], seat: int | None = None) -> None:

@@ -35,6 +35,7 @@ class Connection:
         self.writer = writer
         self.limits = limits
         self.name = ""
+        self.peer = ""  # the client's address, for the host's log
         self.player: int | None = None  # the place at the table it holds, if any
         self.sent: dict[int, tuple[int, int]] = {}  # by seat: (deal, events sent)
         self.closed = False

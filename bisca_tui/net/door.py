@@ -179,12 +179,15 @@ async def run_visit(process: asyncssh.SSHServerProcess, table_port: int, code: s
             with contextlib.suppress(OSError):
                 os.write(master, data if isinstance(data, bytes) else data.encode())
 
-    tasks = [asyncio.ensure_future(screen_out()), asyncio.ensure_future(keys_in()),
-             asyncio.ensure_future(child.wait())]
+    shown, typed = asyncio.ensure_future(screen_out()), asyncio.ensure_future(keys_in())
+    ended = asyncio.ensure_future(child.wait())
     try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait([shown, typed, ended], return_when=asyncio.FIRST_COMPLETED)
+        if shown.done() and not ended.done():  # its screen closed: it is ending by itself
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(ended), 3.0)
     finally:
-        for task in tasks:
+        for task in (shown, typed, ended):
             task.cancel()
         loop.remove_reader(master)
         if child.returncode is None:
@@ -196,7 +199,8 @@ async def run_visit(process: asyncssh.SSHServerProcess, table_port: int, code: s
                 with contextlib.suppress(ProcessLookupError):
                     child.kill()
         os.close(master)
-        process.exit(child.returncode or 0)
+        code = child.returncode or 0
+        process.exit(code if code >= 0 else 128 - code)  # a signal, as a shell says it
 
 
 async def open_door(table_port: int, code: str, folder: Path, host: str = "127.0.0.1",

@@ -3,9 +3,15 @@ authority. Clients come in with the invite code and a name, take a place at the 
 are sent what their seat may see; every action they send is applied through the table's
 turn loop (``table.loop``), which refuses one from another seat, out of turn, illegal or for
 a position that is gone, and the table goes on. Places nobody holds are played by bots,
-which think in worker threads so the host keeps answering. A player who drops keeps the
-place: after ``hold`` seconds a bot plays for it, and the player coming back with the same
-name and code takes it over again, with the current view.
+which think in the worker threads every table of the process shares (``pool``), so the host
+keeps answering. Who comes and goes (the hello, a dropped player's place held, then played
+by a bot, and given back) is ``admission``'s; what is sent, ``sending``'s.
+
+With a folder to save in, the match is saved after every action and a host started again
+from the save (``serve(resume=...)``) continues it; with a folder for the game history,
+each deal is written there (``hostfiles``). A host tells what happens at its table (who
+came, sat, left, each deal's score, the end) to an ``events`` listener: the ``host``
+command's log.
 
 ``serve_table`` runs one table until its match is over; ``serve`` is the same as a
 coroutine, for a program that runs its own event loop.
@@ -14,12 +20,12 @@ coroutine, for a program that runs its own event loop.
 from __future__ import annotations
 
 import asyncio
-import hmac
+import contextlib
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
-from ..bots.base import bot_levels
+from ..argtypes import builtin_levels
 from ..engine.actions import action_str, parse_action
 from ..engine.errors import IllegalAction
 from ..engine.variant import make_variant
@@ -30,34 +36,44 @@ from ..table.loop import (
     MATCH_OVER,
     PERSON,
     BotRequest,
-    FileAutosave,
     Step,
     TableLoop,
 )
 from ..table.seats import BOT_NAMES, HUMAN, SeatSpec
 from ..table.session import Session
 from . import protocol as P
+from .admission import Admission
 from .conn import Connection
+from .hostfiles import HostAutosave, HostHistory, Resume, hosted_path
+from .pool import bot_pool
+from .sending import Sending
 from .settings import NetSettings, new_code
 from .views import Views
 
+Listener = Callable[[str, dict[str, Any]], None]  # an event's kind and its fields
+STOPPED = "the host has stopped; the match is saved, and goes on when it starts again"
 
-class Host:
+__all__ = ["Host", "NetSettings", "serve", "serve_table"]
+
+
+class Host(Admission, Sending):
     """One table and its clients. Everything runs on the event loop's thread but the bots'
-    thinking."""
+    thinking and the history's writes."""
 
-    def __init__(self, settings: NetSettings, code: str) -> None:
+    def __init__(self, settings: NetSettings, code: str, events: Listener | None = None) -> None:
         self.settings = settings
         self.code = code
-        self.variant = make_variant(settings.variant, settings.options)
+        self.events = events
+        self.variant = make_variant(settings.variant, settings.options, settings.players)
         n = self.variant.n_people
-        if settings.level.startswith("cmd:") or settings.level not in bot_levels(arena=True):
+        if settings.level not in builtin_levels():
             raise ValueError(f"unknown bot level {settings.level!r}")
         self.open = tuple(range(n)) if settings.open is None else tuple(settings.open)
         if any(not 0 <= p < n for p in self.open):
             raise ValueError(f"the places at this table are 0 to {n - 1}")
         self.start_with = len(self.open) if settings.start_with is None else settings.start_with
         self.owners: list[str | None] = [None] * n  # the name holding each place
+        self.keys: list[str | None] = [None] * n  # each held place's secret key
         self.conns: list[Connection | None] = [None] * n
         self.clients: set[Connection] = set()
         self.closing: list[Connection] = []  # the clients told the match is over
@@ -65,101 +81,20 @@ class Host:
         self.session: Session | None = None
         self.table: TableLoop | None = None
         self.views: Views | None = None
+        self.history: HostHistory | None = None
         self.asking: tuple[int, int] | None = None  # the position a bot is thinking on
-        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+        self.thinking: set[Future[int]] = set()
         self.done = asyncio.Event()
         self.port = 0
 
-    # ----- connections -------------------------------------------------------------------
+    def tell(self, kind: str, **fields: Any) -> None:
+        """Tell the listener what happened (a listener's failure never stops the table)."""
+        if self.events is not None:
+            with contextlib.suppress(Exception):
+                self.events(kind, fields)
 
-    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """One client, from its hello to its leaving."""
-        conn = Connection(reader, writer, self.settings.limits)
-        try:
-            hello = await asyncio.wait_for(conn.read(), self.settings.hello_timeout)
-            if hello is None or not self.greet(conn, hello):
-                return
-            while not self.done.is_set():
-                message = await conn.read()
-                if message is None:
-                    break
-                self.on_message(conn, message)
-        except P.ProtocolError as e:
-            conn.close(str(e))
-        except TimeoutError:
-            conn.close("no hello in time")
-        finally:
-            self.leave(conn)
-
-    def greet(self, conn: Connection, hello: dict[str, Any]) -> bool:
-        """Check a hello: the protocol, the code, a name not in use; then welcome it."""
-        code = hello.get("code")
-        name = P.clean_text(hello.get("name"), P.MAX_NAME)
-        problem = ""
-        if hello.get("type") != P.HELLO:
-            problem = "the first message must be a hello"
-        elif hello.get("protocol") != P.PROTOCOL:
-            problem = f"this host speaks protocol {P.PROTOCOL}"
-        elif not isinstance(code, str) or not hmac.compare_digest(
-                code.strip().upper().encode(), self.code.encode()):
-            problem = "wrong invite code"
-        elif not name:
-            problem = "a name is needed"
-        elif len(self.clients) >= self.settings.max_clients:
-            problem = "the table is full"
-        elif any(c.name == name for c in self.clients):
-            problem = f"{name} is already at the table"
-        if problem:
-            conn.close(problem)
-            return False
-        conn.name = name
-        self.clients.add(conn)
-        player = self.owners.index(name) if name in self.owners else None
-        if player is not None:  # back: the place is given back
-            self.take(conn, player)
-        conn.send(self.welcome(conn))
-        self.send_views(conn)
-        self.lobby()
-        self.advance()
-        return True
-
-    def leave(self, conn: Connection) -> None:
-        if conn not in self.clients:
-            return
-        self.clients.discard(conn)
-        conn.close()
-        p = conn.player
-        if p is not None and self.conns[p] is conn:
-            self.conns[p] = None
-            if self.session is None:
-                self.owners[p] = None  # not started: the place is free again
-            elif not self.done.is_set():
-                loop = asyncio.get_running_loop()
-                self.holds[p] = loop.call_later(self.settings.hold, self.hold_over, p)
-        self.lobby()
-
-    def hold_over(self, player: int) -> None:
-        """A dropped player has not come back in time: a bot plays the place."""
-        self.holds.pop(player, None)
-        if self.session is None or self.conns[player] is not None or self.done.is_set():
-            return
-        spec = self.session.people[player]
-        spec.kind, spec.level = "bot", self.settings.level
-        self.lobby()
-        self.advance()
-
-    def take(self, conn: Connection, player: int) -> None:
-        """``conn`` holds ``player``'s place from now on (a person plays it)."""
-        conn.player = player
-        conn.sent = {}
-        self.owners[player] = conn.name
-        self.conns[player] = conn
-        timer = self.holds.pop(player, None)
-        if timer is not None:
-            timer.cancel()
-        if self.session is not None:
-            spec = self.session.people[player]
-            spec.kind, spec.level, spec.name = HUMAN, "", conn.name
+    def problem(self, text: str) -> None:
+        self.tell("problem", message=text)
 
     # ----- messages ----------------------------------------------------------------------
 
@@ -197,6 +132,7 @@ class Host:
         if seat not in free:
             return self.refuse(conn, "that place is taken")
         self.take(conn, seat)
+        self.tell("sat", name=conn.name, seat=seat)
         conn.send(self.welcome(conn))
         self.lobby()
         if self.session is None and sum(o is not None for o in self.owners) >= self.start_with:
@@ -246,13 +182,47 @@ class Host:
             specs[0] = SeatSpec(HUMAN, first.name)
         session = Session.new(s.variant, s.options, specs, seed=s.seed, speed="instant")
         session.people[0].kind, session.people[0].level = first.kind, first.level
-        self.session = session
-        autosave = FileAutosave(session, s.save_dir) if s.save_dir is not None else None
-        self.table = TableLoop(session, runner=self.run_bot, autosave=autosave)
-        self.views = Views(session)
+        self.begin(session)
+        self.save()
+        self.tell("started", seats=[p.name for p in session.people])
         self.lobby()
         self.broadcast()
         self.advance()
+
+    def begin(self, session: Session) -> None:
+        """Play ``session`` from here on: its turn loop, with the save and the history."""
+        s = self.settings
+        self.session = session
+        autosave = None
+        if s.save_dir is not None:
+            autosave = HostAutosave(session, s.save_dir, hosted_path(s.save_dir, self.code),
+                                    self.host_part, self.problem)
+        if s.history_dir is not None:
+            self.history = HostHistory(s.history_dir, self.problem)
+        self.table = TableLoop(session, runner=self.run_bot, autosave=autosave,
+                               history=self.history)
+        self.views = Views(session)
+
+    def restore(self, resume: Resume) -> None:
+        """Continue a match read back from its save: every player is away, as after a drop
+        (the place is held for them, then a bot plays it, until they come back)."""
+        self.owners, self.keys = list(resume.owners), list(resume.keys)
+        self.begin(resume.session)
+        loop = asyncio.get_running_loop()
+        for p, owner in enumerate(self.owners):
+            if owner is not None and resume.session.people[p].is_human:
+                self.holds[p] = loop.call_later(self.settings.hold, self.hold_over, p)
+
+    def host_part(self) -> dict[str, Any]:
+        """The host's section of the save: what ``Resume`` reads back."""
+        s = self.settings
+        return {"code": self.code, "open": list(self.open), "start_with": self.start_with,
+                "level": s.level, "hold": s.hold, "deals": s.deals,
+                "owners": list(self.owners), "keys": list(self.keys)}
+
+    def save(self) -> None:
+        if self.table is not None and not self.done.is_set():
+            self.table.save()
 
     def advance(self) -> None:
         """Play on until a person is to act or a bot is thinking."""
@@ -267,9 +237,12 @@ class Host:
                     table.ask_bot(turn.seat)
                 return
             if turn.kind == DEAL_OVER:
-                table.end_deal()
+                score = table.end_deal()
+                s = table.session
+                self.tell("deal", deal=s.deal_number, points=list(score.card_points),
+                          scores=list(s.match.scores), sides=self.score_labels())
                 deals = self.settings.deals
-                if deals is not None and len(table.session.match.results) >= deals:
+                if deals is not None and len(s.match.results) >= deals:
                     return self.finish()
             elif turn.kind == DEAL_CLOSED:
                 table.next_deal()
@@ -281,17 +254,31 @@ class Host:
                     table.end_match()
                 return self.finish()
 
+    def score_labels(self) -> list[str]:
+        """Who each entry of the match's scores is: a player, or a team's players."""
+        s = self.session
+        assert s is not None
+        if s.variant.people_scores:
+            return [p.name for p in s.people]
+        return [" & ".join(s.team_members(k)) for k in range(len(s.match.scores))]
+
     def run_bot(self, request: BotRequest) -> None:
-        """The table loop's runner: the bot thinks in a worker thread."""
-        future = self.executor.submit(request.bot.choose, request.view)
+        """The table loop's runner: the bot thinks in the shared pool."""
+        future = bot_pool().submit(request.bot.choose, request.view)
+        self.thinking.add(future)
         loop = asyncio.get_running_loop()
-        future.add_done_callback(
-            lambda f: loop.call_soon_threadsafe(self.bot_answered, request, f))
+
+        def answered(f: Future[int]) -> None:  # in the bot's thread
+            with contextlib.suppress(RuntimeError):  # the event loop has closed
+                loop.call_soon_threadsafe(self.bot_answered, request, f)
+
+        future.add_done_callback(answered)
 
     def bot_answered(self, request: BotRequest, future: Future[int]) -> None:
+        self.thinking.discard(future)
         self.asking = None
         table = self.table
-        if table is None or self.done.is_set():
+        if table is None or self.done.is_set() or future.cancelled():
             return
         if not table.session.is_human(request.seat):  # else: its player came back
             error = future.exception()
@@ -315,77 +302,82 @@ class Host:
         """The match is over (or its deals played): tell everyone, and hang up."""
         if self.done.is_set():
             return
+        session = self.session
+        if self.table is not None and self.table.autosave is not None:
+            self.table.autosave.clear()  # nothing is left to resume
         self.done.set()
         self.closing = list(self.clients)
         self.broadcast()
-        session = self.session
         over: dict[str, Any] = {"type": P.OVER}
         if session is not None:
             over["scores"] = list(session.match.scores)
             over["deals"] = len(session.match.results)
-        for timer in self.holds.values():
-            timer.cancel()
+            self.tell("over", scores=over["scores"], deals=over["deals"],
+                      sides=self.score_labels(), finished=session.match.is_over())
+        self.stop_waiting()
         for conn in list(self.clients):
             conn.send(over)
             conn.close()
-        self.executor.shutdown(wait=False, cancel_futures=True)
 
-    # ----- what is sent ------------------------------------------------------------------
+    def stop_waiting(self) -> None:
+        for timer in self.holds.values():
+            timer.cancel()
+        self.holds.clear()
+        for future in list(self.thinking):
+            future.cancel()  # a bot that has not begun; one thinking ends unheard
 
-    def seats_json(self) -> list[dict[str, Any]]:
-        out = []
-        for p, owner in enumerate(self.owners):
-            spec = self.session.people[p] if self.session is not None else None
-            kind = ("person" if owner and (spec is None or spec.is_human) else
-                    "bot" if spec is not None else "open" if p in self.open else "bot")
-            out.append({"seat": p, "name": owner or (spec.name if spec else None),
-                        "kind": kind, "held_by": owner,
-                        "connected": self.conns[p] is not None, "open": p in self.open})
-        return out
-
-    def welcome(self, conn: Connection) -> dict[str, Any]:
-        v = self.variant
-        return {"type": P.WELCOME, "protocol": P.PROTOCOL, "you": conn.name,
-                "seat": conn.player, "started": self.session is not None,
-                "game": {"variant": v.id, "name": v.name, "players": v.n_people,
-                         "seats": v.n, "options": {k: P.plain(x) for k, x in v.options.items()}},
-                "seats": self.seats_json()}
-
-    def lobby(self) -> None:
-        self.send_all({"type": P.LOBBY, "started": self.session is not None,
-                       "seats": self.seats_json(), "watchers": sum(
-                           c.player is None for c in self.clients)})
-
-    def send_all(self, message: dict[str, Any]) -> None:
-        line = P.encode(message)
-        for conn in list(self.clients):
-            conn.send(line)
-
-    def broadcast(self) -> None:
-        for conn in list(self.clients):
-            self.send_views(conn)
-
-    def send_views(self, conn: Connection) -> None:
-        if self.views is not None:
-            for message in self.views.messages(conn.player, conn.sent):
-                conn.send(message)
+    def abandon(self) -> None:
+        """The host stops before the match is over (Ctrl+C): the save stays as it is, and
+        every client is told, and hung up on."""
+        if self.done.is_set():
+            return
+        if self.table is not None and isinstance(self.table.autosave, HostAutosave):
+            self.table.autosave.flush()  # the last actions are saved, not lost
+        self.done.set()
+        self.stop_waiting()
+        self.closing = list(self.clients)
+        for conn in self.closing:
+            conn.close(STOPPED)
 
 
 async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,
-                code: str | None = None,
-                ready: Callable[[Host], None] | None = None) -> Session | None:
+                code: str | None = None, ready: Callable[[Host], None] | None = None,
+                events: Listener | None = None,
+                resume: Resume | None = None) -> Session | None:
     """Host one table until its match is over; ``ready`` is told the host once it listens
-    (its ``port`` and ``code``). Returns the session played (None: it never started)."""
-    table = Host(settings, code or new_code())
+    (its ``port`` and ``code``), ``events`` what happens at the table. With ``resume`` the
+    match read back from a save goes on (its code is the save's). Returns the session
+    played (None: it never started). Cancelled, the host stops as ``Host.abandon`` says."""
+    table = Host(settings, resume.code if resume is not None else code or new_code(), events)
+    if resume is not None:
+        table.restore(resume)
     server = await asyncio.start_server(table.handle, host, port, limit=P.MAX_LINE)
     table.port = server.sockets[0].getsockname()[1]
-    if ready is not None:
-        ready(table)
-    if table.start_with <= 0:
-        table.start()
-    async with server:
+    try:
+        if ready is not None:
+            ready(table)
+        if table.session is not None:
+            s = table.session
+            table.tell("resumed", deal=s.deal_number, actions=len(s.state.history),
+                       seats=[p.name for p in s.people])
+            table.advance()
+        elif table.start_with <= 0:
+            table.start()
         await table.done.wait()
-        await asyncio.gather(*(c.finished(5.0) for c in table.closing))
+    except asyncio.CancelledError:
+        table.abandon()
+        raise
+    finally:
+        server.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(*(c.finished(5.0) for c in table.closing))
+            for conn in list(table.clients):
+                conn.abort()
+            autosave = table.table.autosave if table.table is not None else None
+            if isinstance(autosave, HostAutosave):
+                await autosave.drain()
+            if table.history is not None:
+                await table.history.drain()
     return table.session
 
 

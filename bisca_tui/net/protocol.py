@@ -28,6 +28,7 @@ from ..engine.view import SeatView
 PROTOCOL = 1
 MAX_LINE = 64 * 1024  # bytes in one line, its newline included: longer ends the connection
 MAX_NAME = 24  # characters of a player's name
+MAX_NAME_SENT = 240  # characters of a name in a hello, before it is cleaned and cut
 MAX_CHAT = 200  # characters of one line of chat
 
 # message types, client to host

@@ -20,13 +20,17 @@ def new_code(length: int = 6) -> str:
 
 @dataclass
 class NetSettings:
-    """A shared table: the game, its house rules, the places people may take (``open``,
-    all by default), how many people must sit before the first deal (``start_with``; all
-    open places by default), the bots' level (for the other places and for players who
-    dropped), how long a dropped player's place is held, and the limits on each client."""
+    """A shared table: the game, its house rules and number of players (the game's own by
+    default), the places people may take (``open``, all by default), how many people must
+    sit before the first deal (``start_with``; all open places by default), the bots' level
+    (for the other places and for players who dropped), how long a dropped player's place
+    is held, the limits on each client, and the folders where the match is saved after
+    each action (``save_dir``: ``hosted-CODE.json``, see ``hostfiles``) and where each
+    deal is written to the game history (``history_dir``)."""
 
     variant: str
     options: dict[str, Any] = field(default_factory=dict)
+    players: int | None = None
     open: tuple[int, ...] | None = None
     start_with: int | None = None
     level: str = field(default_factory=default_level)
@@ -37,3 +41,4 @@ class NetSettings:
     max_clients: int = 16
     hello_timeout: float = 10.0
     save_dir: Path | None = None  # save the match there after each action
+    history_dir: Path | None = None  # write each deal to the game history kept there

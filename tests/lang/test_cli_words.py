@@ -29,8 +29,8 @@ SHOUTED = "pt"  # the language the shouting catalogue stands in for
 
 EXAMPLES = resources.files("bisca_tui") / "examples"
 RECORDS = sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith(".json"))
-COMMANDS = ("play", "variants", "replay", "review", "arena", "serve", "stats", "history",
-            "export")
+COMMANDS = ("play", "variants", "replay", "review", "arena", "serve", "host", "stats",
+            "history", "export")
 # the values the help shows: the program, the card styles and paces, the languages, the bot
 # levels, the arena's clocks, typed as they are
 TYPED = {"bisca-tui", *COMMANDS, "symbols", "french", "letters", "slow", "normal", "fast",
@@ -232,6 +232,9 @@ REFUSED = [
     (["--no-programs", "--program", "my_bot"], 2),
     (["serve", "--port", "0"], 2),
     (["serve", "--program", "my_bot"], 2),
+    (["host"], 2),
+    (["host", "--resume", "--variant", "sueca"], 2),
+    (["host", "--variant", "sueca", "--open", "7"], 2),
 ]
 
 
@@ -251,3 +254,12 @@ def test_argparse_s_own_words_come_from_a_real_catalogue(capsys) -> None:
     assert out.startswith("uso: bisca-tui play") and "mostra questo aiuto ed esce" in out
     assert cli.main(["--lang", "es", "play", "--bogus"]) == 2
     assert "bisca-tui: error: argumentos no reconocidos: --bogus" in capsys.readouterr().err
+
+
+def test_the_hosts_log_is_in_the_language(capsys, tmp_path) -> None:
+    from bisca_tui.table.seats import BOT_NAMES
+
+    text = run(capsys, "host", "--variant", "sueca", "--deals", "1", "--start-with", "0",
+               "--level", "random", "--port", "0", "--data-dir", str(tmp_path))
+    assert "INVITE CODE" in text and "DEAL 1: CARD POINTS" in text  # the intro, the log
+    assert unshouted(text, TYPED | set(BOT_NAMES) | {"join"}) == set()

@@ -16,12 +16,41 @@ CODE = "TEST42"
 LONG = 60.0  # seconds: far longer than anything here takes
 
 
-class Table:
-    """A host serving in the background: ``host`` once it listens, ``task`` its end."""
+class Log:
+    """What a host tells its listener, kept in order; ``heard`` waits for an event."""
 
-    def __init__(self, host: Host, task: asyncio.Task[Session | None]) -> None:
+    def __init__(self) -> None:
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self._arrived = asyncio.Event()
+
+    def __call__(self, kind: str, fields: dict[str, Any]) -> None:
+        self.events.append((kind, fields))
+        self._arrived.set()
+
+    async def heard(self, kind: str, where: Any = None) -> dict[str, Any]:
+        """The first event of ``kind`` (that ``where`` accepts), once it has come."""
+        async def find() -> dict[str, Any]:
+            while True:
+                for k, fields in self.events:
+                    if k == kind and (where is None or where(fields)):
+                        return fields
+                self._arrived.clear()
+                await self._arrived.wait()
+
+        return await asyncio.wait_for(find(), LONG)
+
+    def kinds(self) -> list[str]:
+        return [k for k, _ in self.events]
+
+
+class Table:
+    """A host serving in the background: ``host`` once it listens, ``task`` its end, and
+    ``log`` what it told."""
+
+    def __init__(self, host: Host, task: asyncio.Task[Session | None], log: Log) -> None:
         self.host = host
         self.task = task
+        self.log = log
 
     async def join(self, name: str, seat: int | None = None, sit: bool = True,
                    play: bool = False, seed: int = 0, code: str = CODE,
@@ -37,11 +66,14 @@ class Table:
         return await asyncio.wait_for(self.task, LONG)
 
 
-async def open_table(settings: NetSettings) -> Table:
+async def open_table(settings: NetSettings, **kw: Any) -> Table:
+    """A host on a free loopback port (``kw``: ``serve``'s own, ``resume`` say)."""
     ready: asyncio.Future[Host] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(serve(settings, code=CODE, ready=ready.set_result))
+    log = Log()
+    task = asyncio.create_task(serve(settings, code=CODE, ready=ready.set_result,
+                                     events=log, **kw))
     host = await asyncio.wait_for(ready, LONG)
-    return Table(host, task)
+    return Table(host, task, log)
 
 
 async def views_until(client: Client, where: Any) -> dict[str, Any]:
@@ -53,3 +85,15 @@ async def views_until(client: Client, where: Any) -> dict[str, Any]:
 
 def refused(client: Client) -> list[str]:
     return [m["rule"] for m in client.messages if m["type"] == "refused"]
+
+
+async def play_once(client: Client) -> None:
+    """The client plays a random legal action on its next turn (the test waits for it)."""
+    def fresh(m: dict) -> bool:
+        return bool(m["view"]["legal"]) and (*m["token"], m["seat"]) not in client.acted
+
+    message = client.views.get(client.seat)
+    if message is None or not fresh(message):
+        message = await views_until(client, fresh)
+    client.acted.add((*message["token"], message["seat"]))
+    client.act(random.Random(0).choice(message["view"]["legal"]), message["token"])

@@ -6,23 +6,11 @@ from __future__ import annotations
 
 import random
 
-from net_support import LONG, open_table, views_until
+from net_support import LONG, open_table, play_once, views_until
 
 from bisca_tui.engine.cards import card_str
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import NetSettings
-
-
-async def play_once(client: Client) -> None:
-    """The client plays a random legal action on its next turn (the test waits for it)."""
-    def fresh(m: dict) -> bool:
-        return bool(m["view"]["legal"]) and (*m["token"], m["seat"]) not in client.acted
-
-    message = client.views.get(client.seat)
-    if message is None or not fresh(message):
-        message = await views_until(client, fresh)
-    client.acted.add((*message["token"], message["seat"]))
-    client.act(random.Random(0).choice(message["view"]["legal"]), message["token"])
 
 
 async def seated(hold: float) -> tuple[object, list[Client]]:

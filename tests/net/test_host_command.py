@@ -1,0 +1,177 @@
+"""``bisca-tui host``: it prints the invite code and how to join, then a line for each thing
+that happens at the table; the match is written to the game history; Ctrl+C stops it
+cleanly, and ``--resume`` continues the match from its save."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import random
+import re
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from net_support import LONG, views_until
+
+from bisca_tui.cli import main
+from bisca_tui.history.store import Store
+from bisca_tui.net.addresses import reachable_addresses
+from bisca_tui.net.client import Client, random_legal
+from bisca_tui.net.host import STOPPED
+from bisca_tui.net.hostlog import intro_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+BOTS = ["--level", "random", "--lang", "en"]
+
+
+class Output(io.TextIOBase):
+    """Standard output of a command run in a thread; ``wait`` finds a pattern in it."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.changed = threading.Condition()
+
+    def write(self, s: str) -> int:
+        with self.changed:
+            self.text += s
+            self.changed.notify_all()
+        return len(s)
+
+    async def wait(self, pattern: str) -> re.Match[str]:
+        def find() -> re.Match[str] | None:
+            with self.changed:
+                self.changed.wait_for(lambda: re.search(pattern, self.text), LONG)
+                return re.search(pattern, self.text)
+
+        found = await asyncio.get_running_loop().run_in_executor(None, find)
+        assert found is not None, self.text
+        return found
+
+
+def in_thread(argv: list[str], out: Output) -> asyncio.Future[int]:
+    """``main(argv)`` in a thread of its own (it runs its own event loop), writing to ``out``."""
+    def run() -> int:
+        with contextlib.redirect_stdout(out):
+            return main(argv)
+
+    return asyncio.ensure_future(asyncio.to_thread(run))
+
+
+def history_players(folder: Path) -> list[tuple[str, str, str]]:
+    store, problem = Store.open(folder)
+    assert store is not None and problem is None
+    try:
+        assert store.count() == 1
+        return store.query("SELECT name, kind, level FROM match_players ORDER BY player")
+    finally:
+        store.close()
+
+
+async def test_the_command_prints_how_to_join_and_logs_a_short_match(tmp_path) -> None:
+    out = Output()
+    done = in_thread(["host", "--variant", "sueca", "--port", "0", "--code", "abcd23",
+                      "--deals", "1", "--open", "0", "--data-dir", str(tmp_path), *BOTS], out)
+    port = int((await out.wait(r"\n  bisca-tui join 127\.0\.0\.1:(\d+) ABCD23\n")).group(1))
+    assert "invite code ABCD23" in out.text and "Only this machine" in out.text
+    ana = await Client.connect("127.0.0.1", port, "abcd23", "Ana\x1b[31m\x07",
+                               chooser=random_legal(random.Random(1)))
+    await ana.sit()
+    assert await asyncio.wait_for(done, LONG) == 0
+    assert ana.last("over") is not None
+    text = out.text
+    for line in (r"\d\d:\d\d:\d\d Ana \[31m came in \(from 127\.0\.0\.1:\d+\)",
+                 r"Ana \[31m sat at place 0", r"The match begins: Ana \[31m, Inês, Tiago, Marta",
+                 r"Deal 1: card points \d+-\d+; the match stands Ana \[31m & Tiago \d+, "
+                 r"Inês & Marta \d+", r"The 1 deal asked for is played: "):
+        assert re.search(line, text), (line, text)
+    assert "\x1b" not in text and "\x07" not in text
+    assert history_players(tmp_path) == [("Ana [31m", "human", ""), ("Inês", "bot", "random"),
+                                         ("Tiago", "bot", "random"), ("Marta", "bot", "random")]
+    assert not list(tmp_path.glob("hosted-*")) and not list(tmp_path.glob("*.playing"))
+
+
+def test_bots_alone_play_a_deal_and_json_tells_each_event(tmp_path, capsys) -> None:
+    argv = ["host", "--variant", "briscola", "--players", "3", "--port", "0", "--deals", "1",
+            "--start-with", "0", "--json", "--no-history", "--data-dir", str(tmp_path), *BOTS]
+    assert main(argv) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    ready = events[0]
+    assert ready["event"] == "ready" and ready["loopback"] and ready["variant"] == "briscola"
+    assert ready["join"] == [f"bisca-tui join 127.0.0.1:{ready['port']} {ready['code']}"]
+    assert [e["event"] for e in events[1:]] == ["started", "deal", "over"]
+    assert len(events[2]["sides"]) == 3 and events[3]["deals"] == 1
+    assert not (tmp_path / "history.sqlite3").exists() and not list(tmp_path.glob("hosted-*"))
+
+
+def test_every_address_is_listed_with_a_warning() -> None:
+    addresses = reachable_addresses("0.0.0.0")
+    assert addresses[-1] == "127.0.0.1" and all(":" not in a for a in addresses)
+    lines = intro_lines("Sueca", "0.0.0.0", 7341, "ABCD23", addresses, "0, 1", "medium", 60,
+                        2, False)
+    joins = [line for line in lines if line.startswith("  bisca-tui join ")]
+    assert len(joins) == len(addresses)
+    assert joins[-1] == "  bisca-tui join 127.0.0.1:7341 ABCD23   (from this machine)"
+    assert any(line.startswith("Warning: the table listens on every address") for line in lines)
+    assert reachable_addresses("::")[-1] == "::1"
+    lines = intro_lines("Sueca", "::", 7341, "ABCD23", ["fd00::2"], "0", "easy", 5, 1, True)
+    assert "  bisca-tui join [fd00::2]:7341 ABCD23" in lines
+
+
+def test_what_the_command_refuses(tmp_path, capsys) -> None:
+    data = ["--data-dir", str(tmp_path), "--lang", "en"]
+    assert main(["host", *data]) == 2
+    assert main(["host", "--variant", "sueca", "--open", "0,4", *data]) == 2
+    assert main(["host", "--variant", "sueca", "--open", "0", "--start-with", "2", *data]) == 2
+    assert main(["host", "--variant", "bisca-3", "--players", "4", *data]) == 2
+    assert main(["host", "--resume", "--variant", "sueca", *data]) == 2
+    assert main(["host", "--resume", *data]) == 1
+    assert main(["host", "--resume", "--code", "ZZZZ99", *data]) == 1
+    (tmp_path / "hosted-ZZZZ99.json").write_text("{}")
+    assert main(["host", "--variant", "sueca", "--code", "zzzz99", *data]) == 1
+    assert main(["host", "--resume", "--code", "ZZZZ99", *data]) == 1
+    assert main(["host", "--variant", "sueca", "--port", "70000", *data]) == 2
+    err = capsys.readouterr().err
+    for said in ("the game is needed", "the places at this table are 0 to 3",
+                 "--start-with: only 1 place is open",
+                 "--variant: a resumed match keeps the settings",
+                 "no hosted match is saved in", "no match hosted with the code ZZZZ99",
+                 "--resume --code ZZZZ99 continues it", "hosted-ZZZZ99.json cannot be continued",
+                 "a port is from 0 to 65535"):
+        assert said in err, (said, err)
+
+
+async def test_ctrl_c_stops_the_host_and_resume_goes_on_from_the_save(tmp_path) -> None:
+    argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "0",
+            "--json", "--data-dir", str(tmp_path), *BOTS]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE)
+    assert proc.stdout is not None
+    ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), LONG))
+    ana = await Client.connect("127.0.0.1", ready["port"], ready["code"], "Ana")
+    await ana.sit()
+    first = await views_until(ana, lambda m: bool(m["view"]["legal"]))
+    proc.send_signal(signal.SIGINT)  # Ctrl+C
+    error = await ana.expect("error", LONG)
+    assert error is not None and error["message"] == STOPPED
+    assert await asyncio.wait_for(proc.wait(), LONG) == 0
+    rest = [json.loads(line) for line in (await proc.stdout.read()).splitlines()]
+    assert rest[-1]["event"] == "stopped" and Path(rest[-1]["save"]).exists()
+
+    out = Output()
+    done = in_thread(["host", "--resume", "--port", "0", "--json", "--data-dir",
+                      str(tmp_path), "--lang", "en"], out)
+    again = json.loads((await out.wait(r'\{"event": "ready".*\n')).group(0))
+    assert again["code"] == ready["code"] and again["resumed"]
+    back = await Client.connect("127.0.0.1", again["port"], ready["code"], "Ana",
+                                chooser=random_legal(random.Random(3)))
+    assert back.seat == 0
+    assert await asyncio.wait_for(done, LONG) == 0
+    view = next(m for m in back.messages if m["type"] == "view")
+    assert view["view"]["hand"] == first["view"]["hand"] and view["events_from"] == 0
+    assert back.last("over") is not None and '"event": "resumed"' in out.text
+    assert [row[:2] for row in history_players(tmp_path)][0] == ("Ana", "human")
+    assert not list(tmp_path.glob("hosted-*"))
