@@ -9,6 +9,8 @@
                                     each decision of a seat compared with the search
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
+    bisca-tui join HOST[:PORT] CODE [--name NAME]
+                                    join a table another machine hosts
     bisca-tui stats [--json]        a person's statistics from the game history
     bisca-tui history [--json]      the matches kept in the game history, with their ids
     bisca-tui export MATCH_ID [-o FILE]
@@ -189,6 +191,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_arguments(sv)
     _add_play_arguments(sv, defaults=False)  # handed on to every table served
     sv.set_defaults(run=serve.run_command)
+
+    from .join import command as join
+
+    jn = sub.add_parser("join", help=_("join a table another machine hosts"),
+                        description=_(join.DESCRIPTION), formatter_class=raw)
+    join.add_arguments(jn)
+    jn.set_defaults(run=join.run_command)
 
     from .history import commands as hist
 

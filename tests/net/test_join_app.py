@@ -1,0 +1,108 @@
+"""``bisca-tui join`` played like a player, by its keys, against a host in the same event
+loop whose other places are held by headless clients: the places, a whole deal to its
+summary and the match's end, a refusal, the chat, a dropped connection and a wrong code."""
+
+from __future__ import annotations
+
+from join_support import (
+    SIZE,
+    join_app,
+    my_turn,
+    play_a_card,
+    play_to_the_deals_end,
+    sit,
+    until,
+)
+from net_support import open_table
+from rich.text import Text
+from textual.widgets import OptionList
+
+from bisca_tui.engine.words import YOU
+from bisca_tui.join.chat import ChatDialog
+from bisca_tui.join.lobby import LobbyScreen
+from bisca_tui.join.table import RemoteTableScreen
+from bisca_tui.net.host import NetSettings
+from bisca_tui.tui.screens.summary import DealSummaryScreen, MatchEndScreen
+
+
+def status_line(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def refuse_a_card(app, pilot) -> bool:
+    """On this player's turn, the key of a card the rules forbid, if the hand holds one:
+    the host refuses it, and the table says so as it says a refusal at home."""
+    t = app.table
+    v, _private = t.shown_view()
+    hand = t.sorted_hand(v)
+    bad = [k for k, c in enumerate(hand) if c not in t.playable(v)]
+    if not bad:
+        return False
+    await pilot.press(str(bad[0] + 1))
+    await until(pilot, lambda: t.notice is not None and t.sent is None, "the refusal")
+    assert t.notice.plain.startswith("Not now: ")
+    assert "Not now: " in status_line(app) and t.session.view(t.viewer).hand == v.hand
+    return True
+
+
+async def test_a_deal_of_sueca_with_three_players_elsewhere(tmp_path) -> None:
+    table = await open_table(NetSettings("sueca", seed=3, deals=1))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 1)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        places = lobby.query_one("#places", OptionList)
+        assert places.option_count == 4
+        assert "you" in str(places.get_option_at_index(1).prompt)
+        others = [await table.join(f"P{k}", seat=k, play=True, seed=k) for k in (0, 2, 3)]
+        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen), "the table")
+        t = app.table
+        assert t is not None and t.bottom == 1 and t.viewer == 1
+        assert t.session.name(1) == YOU and t.session.name(0) == "P0"
+        refused = False
+        while not refused:  # a turn where the hand holds a card that may not follow
+            await until(pilot, lambda: my_turn(app), "a turn")
+            refused = await refuse_a_card(app, pilot)
+            if not refused:
+                await play_a_card(app, pilot)
+                await until(pilot, lambda: t.sent is None, "the card played")
+        played = await play_to_the_deals_end(app, pilot)
+        assert played + len(t.session.view(1).tricks) >= 10
+        host = table.host.session
+        assert host is not None and t.session.match.results == host.match.results
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match's end")
+        assert t.session.match.scores == host.match.scores
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+    assert app.return_code == 0
+    await table.end()
+    for client in others:
+        assert await client.expect("over") is not None
+
+
+async def test_a_deal_of_bisca_and_the_chat_shown_as_text(tmp_path) -> None:
+    table = await open_table(NetSettings("bisca-4", seed=2, deals=1))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 0)
+        others = [await table.join(f"P{k}", seat=k, play=True, seed=k) for k in (1, 2)]
+        others.append(await table.join("[bold]x[/]", seat=3, play=True, seed=3))
+        await until(pilot, lambda: my_turn(app), "the first turn")
+        t = app.table
+        assert t is not None
+        others[2].chat("[red]hello[/] there")
+        await until(pilot, lambda: any("hello" in str(x) for x in t.log_lines), "the chat")
+        line = next(x for x in t.log_lines if "hello" in str(x))
+        assert isinstance(line, Text) and line.plain == "[bold]x[/]: [red]hello[/] there"
+        assert t.session.name(3) == "[bold]x[/]"
+        # and this player's own line, typed in the chat dialog (m)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog), "the chat dialog")
+        await pilot.press(*"boa", "enter")
+        await until(pilot, lambda: any(str(x) == "Ana: boa" for x in t.log_lines), "Ana's line")
+        played = await play_to_the_deals_end(app, pilot)
+        assert played == 10
+        assert isinstance(app.screen, DealSummaryScreen)
+    await table.end()
