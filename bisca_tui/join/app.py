@@ -251,7 +251,7 @@ class JoinApp(BiscaApp):
 
     def request_quit(self) -> None:
         """Leave: the host keeps the place for a while."""
-        self.run_worker(self.link.close(), group="bye", exit_on_error=False)
+        self.link.bye()
         self.leave()
 
     def back_to_start(self) -> None:

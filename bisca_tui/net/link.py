@@ -136,10 +136,12 @@ class Link:
             self.over = True
         self.on_message(message)
 
-    async def close(self) -> None:
-        """Say goodbye and hang up (the place stays the player's for a while)."""
+    def bye(self) -> None:
+        """Say goodbye and hang up, without waiting (the place stays the player's for a
+        while)."""
         self.leaving = True
         client = self.client
         if client is not None and not client.closed.is_set():
+            client.send({"type": P.BYE})
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(client.close(), 2.0)
+                client.writer.close()  # what is written goes out first

@@ -26,13 +26,13 @@ def join_app(table: Table, data: Path, name: str = "Ana", code: str = CODE,
                    data_directory=data, back_off=(0.01, 0.05, 0.1))
 
 
-async def until(pilot: Pilot, condition: Callable[[], object], what: str = "",
-                timeout: float = LONG) -> None:
+async def until(pilot: Pilot, condition: Callable[[], object],
+                what: str | Callable[[], str] = "", timeout: float = LONG) -> None:
     """Let the app run until ``condition`` holds."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"never happened: {what}")
+            raise AssertionError(f"never happened: {what() if callable(what) else what}")
         await pilot.pause(0)  # the app's messages handled (not a wait for the whole process
         await asyncio.sleep(0.001)  # to idle, as a bare pause is): the host's turn next
 
@@ -65,8 +65,12 @@ async def play_a_card(app: JoinApp, pilot: Pilot) -> int:
     v, _private = t.shown_view()
     hand = t.sorted_hand(v)
     index = t.playable_at(hand, t.playable(v), 0, 1)
+    before = t.session.token
     app.simulate_key("0" if index == 9 else str(index + 1))  # as Pilot.press, but
-    await until(pilot, lambda: t.sent is not None or not my_turn(app), "the card sent")
+    # without waiting for the whole process to idle; the table may be round to this
+    # player again before the wait looks
+    await until(pilot, lambda: t.sent is not None or t.session.token != before,
+                lambda: f"the card sent ({index}, {hand}, {t.notice})")
     return hand[index]
 
 
