@@ -12,14 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..engine.spoken import game_name
 from ..lang import N_, _, ngettext, pgettext
 from ..tui.translated import Translated
 from ..tui.widgets.common import FittingFooter
-from ..tui.widgets.log import GameLog
 
 if TYPE_CHECKING:
     from .app import JoinApp
@@ -45,13 +44,18 @@ def place_state(entry: dict[str, Any], mine: bool) -> tuple[str, str]:
     return pgettext("place", "open"), "cyan"
 
 
-def place_line(entry: dict[str, Any], mine: bool) -> Text:
+def place_name(entry: dict[str, Any]) -> str:
+    return str(entry.get("name") or entry.get("held_by") or "—")
+
+
+def place_line(entry: dict[str, Any], mine: bool, width: int = 0) -> Text:
     """A place of the list: its number (its key), its holder's name (as text, never
-    markup), and its state."""
+    markup) in ``width`` cells, and its state."""
     number = entry.get("seat", 0) + 1
     line = Text(f"{number}  ", style="bold")
-    name = entry.get("name") or entry.get("held_by") or "—"
-    line.append(str(name), style="bold" if entry.get("name") else "bright_black")
+    name = Text(place_name(entry), style="bold" if entry.get("name") else "bright_black")
+    name.pad_right(max(0, width - name.cell_len))
+    line.append_text(name)
     state, colour = place_state(entry, mine)
     line.append("   ")
     line.append(state, style=colour)
@@ -69,7 +73,7 @@ class LobbyScreen(Translated, Screen[None]):
     #lobby-status.-problem { color: $error; text-style: bold; }
     #places { height: auto; max-height: 12; margin-bottom: 1; }
     #lobby-help { color: $text-muted; margin-bottom: 1; }
-    #lobby #log { height: 1fr; min-height: 3; border: round $panel-lighten-2; }
+    #chat-log { height: 1fr; min-height: 3; border: round $panel-lighten-2; }
     """
     BINDINGS = [
         Binding("1", "sit(0)", N_("Take place"), key_display="1-9",
@@ -96,13 +100,14 @@ class LobbyScreen(Translated, Screen[None]):
             yield Static(id="lobby-status")
             yield OptionList(id="places", markup=False)
             yield Static(id="lobby-help")
-            yield GameLog()
+            # names and words from elsewhere: text, never markup
+            yield RichLog(id="chat-log", wrap=True, markup=False)
         yield FittingFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         app = self.join_app
         for line in app.chat_lines:
-            self.query_one(GameLog).add(line)
+            self.query_one(RichLog).write(line)
         self.show()
 
     def retell(self) -> None:
@@ -133,7 +138,8 @@ class LobbyScreen(Translated, Screen[None]):
         places = self.query_one("#places", OptionList)
         highlighted = places.highlighted
         seats = app.seats
-        places.set_options([Option(place_line(e, e.get("seat") == app.place),
+        width = max((Text(place_name(e)).cell_len for e in seats), default=0)
+        places.set_options([Option(place_line(e, e.get("seat") == app.place, width),
                                    id=f"place-{e.get('seat')}") for e in seats])
         if seats:
             places.highlighted = min(highlighted or 0, len(seats) - 1)
@@ -160,7 +166,7 @@ class LobbyScreen(Translated, Screen[None]):
 
     def add_chat(self, line: Text) -> None:
         if self.is_mounted:
-            self.query_one(GameLog).add(line)
+            self.query_one(RichLog).write(line)
 
     # ----- the player's choices ------------------------------------------------------
 

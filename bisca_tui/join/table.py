@@ -221,8 +221,8 @@ class RemoteTableScreen(TableScreen):
             self.refresh_table()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("speed", "undo"):  # the host paces its bots; nothing is taken back
-            return False
+        if action in ("speed", "undo", "hint"):  # the host paces its bots; nothing is taken
+            return False  # back; no coach between people
         if action == "chat":
             return True
         return super().check_action(action, parameters)
