@@ -249,7 +249,7 @@ class RemoteTableScreen(TableScreen):
                       "and code to take it back."))
         self.app.push_screen(ChoiceDialog(
             _("Leave the table?"), body,
-            [Choice("leave", _("Leave"), "l", "primary"), Choice("stay", _("Stay"), "s")],
+            [Choice("leave", _("Leave the table"), "l", "primary"), Choice("stay", _("Stay"), "s")],
             cancel="stay", dialog_id="leave-table"),
             lambda answer: self.join_app.request_quit() if answer == "leave" else None)
 

@@ -29,8 +29,8 @@ SHOUTED = "pt"  # the language the shouting catalogue stands in for
 
 EXAMPLES = resources.files("bisca_tui") / "examples"
 RECORDS = sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith(".json"))
-COMMANDS = ("play", "variants", "replay", "review", "arena", "serve", "stats", "history",
-            "export")
+COMMANDS = ("play", "variants", "replay", "review", "arena", "serve", "join", "stats",
+            "history", "export")
 # argparse's own words (its usage line, its -h and --version, its refusals)
 ARGPARSE = {"usage", "options", "show", "this", "help", "message", "and", "exit",
             "program's", "version", "number", "positional", "arguments", "error", "argument",

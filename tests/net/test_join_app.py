@@ -215,3 +215,21 @@ async def test_a_wrong_code_or_no_host_is_said_in_a_sentence(tmp_path) -> None:
         await pilot.press("q")
         await until(pilot, lambda: not app.is_running, "the app's end")
     assert app.return_code == 0
+
+
+async def test_the_places_speak_the_tables_language(tmp_path) -> None:
+    from bisca_tui import lang
+
+    table = await open_table(NetSettings("sueca"))
+    lang.use("pt")
+    try:
+        app = join_app(table, tmp_path, code="nope99")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.link_state == L.REFUSED, "the refusal")
+            said = str(app.lobby.query_one("#lobby-status").render())
+            assert said == ("O anfitrião não conhece o código de convite NOPE99: confirme-o "
+                            "com o anfitrião.")
+    finally:
+        lang.use(lang.DEFAULT)
+    table.host.finish()
+    await table.end()
