@@ -92,7 +92,7 @@ class JoinApp(BiscaApp):
         text = detail if st.kind == L.REFUSED else status(st.kind, self.where, detail,
                                                            st.attempt, st.tries)
         problem = st.kind in (L.REFUSED, L.UNREACHABLE, L.GONE, L.DROPPED, L.RETRYING)
-        if st.kind == L.CLOSED and self.remote is not None and self.remote.over:
+        if st.kind == L.CLOSED and self.link.over:
             return  # the match is over: the host hung up as it says it will
         self.lobby.say(text, problem)
         if self.table is not None and st.kind != L.CONNECTING:

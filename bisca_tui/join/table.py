@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.binding import Binding
 
-from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import action_str
 from ..engine.variant import DealScore
@@ -58,6 +57,12 @@ class RemoteDealSummary(DealSummaryScreen):
         if action == "review":
             return False
         return super().check_action(action, parameters)
+
+
+class RemoteMatchEnd(MatchEndScreen):
+    """The match's end at a hosted table: Enter leaves it."""
+
+    BINDINGS = [Binding("enter", "close", N_("Quit"))]
 
 
 class RemoteTableScreen(TableScreen):
@@ -114,7 +119,7 @@ class RemoteTableScreen(TableScreen):
             self.log_line(deal_heading(s))
             own = s.own_seat()
             if own is not None and own != self.bottom:  # the seats moved with the deal
-                self.call_later(self.sit_at, own)
+                self.call_later(self.turn_to, own)
         for line in describe(s, s.state, taken.events, points=not self.hide_points):
             self.log_line(line)
         kinds = {type(e) for e in taken.events}
@@ -125,8 +130,7 @@ class RemoteTableScreen(TableScreen):
         after = message.get("after") or {}
         if isinstance(after.get("seat"), int) and s.is_human(after["seat"]):
             self.notice = None  # a refusal's notice stays until the player acts
-            if after["seat"] == self.viewer and A.is_play(A.parse_action(
-                    str(after.get("action")), s.variant.signal_names)):
+            if after["seat"] == self.viewer and E.CardPlayed in kinds:
                 self.selected = 0
         if self.sent != s.token:
             self.sent = None
@@ -194,7 +198,7 @@ class RemoteTableScreen(TableScreen):
     def match_over(self, message: dict[str, Any]) -> None:
         s = self.session
         s.take_over(message)
-        self.app.push_screen(MatchEndScreen(s, self.my_team()),
+        self.app.push_screen(RemoteMatchEnd(s, self.my_team()),
                              callback=lambda _answer: self.join_app.leave())
 
     # ----- the player's actions ------------------------------------------------------
