@@ -74,7 +74,7 @@ class JoinApp(BiscaApp):
         self.link_state = ""
 
     def on_mount(self) -> None:
-        super().on_mount()  # the places, as the first screen
+        # (then the card table's app's own: the places, as its first screen)
         self.run_worker(self.link.run(), group="link", exit_on_error=False)
 
     # ----- from the connection (its reading task posts; the handlers run in order) ---------

@@ -95,11 +95,11 @@ class RemoteTableScreen(TableScreen):
         if s.match.deals and not self.log_lines:  # the deal so far, as the host told it
             self.log_line(deal_heading(s))
             deal = s.state
-            for line in describe(s, deal, deal.events.get(deal.main, []),
-                                 points=not self.hide_points):
+            told = deal.events.get(deal.main, [])
+            for line in describe(s, deal, told, points=not self.hide_points):
                 self.log_line(line)
-        self.follow()
-        super().on_mount()
+            deal.logged[deal.main] = len(told)
+        self.follow()  # (then the table's own: drawn)
 
     # ----- what the host sends -------------------------------------------------------
 

@@ -39,7 +39,7 @@ class DealMirror:
         self.events: dict[Key, list[E.Event]] = {}
         self.main: Key = None
         self.result: DealScore | None = None
-        self.logged = 0  # the main view's events the table has told
+        self.logged: dict[Key, int] = {}  # by view: the events the table has told
 
     @property
     def view(self) -> SeatView | None:
@@ -261,8 +261,8 @@ class RemoteSession(Session):
         if key != deal.main:
             return Taken(began=began)
         events = deal.events[key]
-        fresh = tuple(events[deal.logged:])
-        deal.logged = len(events)
+        fresh = tuple(events[deal.logged.get(key, 0):])
+        deal.logged[key] = len(events)
         scored = next((e.result for e in fresh if type(e) is E.DealScored), None)
         if scored is not None:
             deal.result = scored
