@@ -69,7 +69,8 @@ class JoinApp(BiscaApp):
         self.started = False
         self.place: int | None = None
         self.watching = False
-        self.table: RemoteTableScreen | None = None
+        self.table: RemoteTableScreen | None = None  # the table, once it is up
+        self.opening: RemoteTableScreen | None = None  # the table on its way up
         self.chat_lines: list[Text] = []
         self.link_state = ""
 
@@ -202,19 +203,27 @@ class JoinApp(BiscaApp):
     def open_table(self) -> bool:
         """The table, once the match has begun, for a player holding a place or watching."""
         s = self.remote
-        if self.table is not None:
+        if self.table is not None or self.opening is not None:
             return True
         if s is None or not s.match.deals or (self.place is None and not self.watching):
             return False
-        self.table = RemoteTableScreen.for_session(s)  # type: ignore[assignment]
-        self.push_screen(self.table)
+        # the host's messages go on into the session until the table is up (``table_up``):
+        # it then tells the deal so far, all of it, once
+        self.opening = RemoteTableScreen.for_session(s)  # type: ignore[assignment]
+        self.push_screen(self.opening)
         return True
+
+    def table_up(self, table: RemoteTableScreen) -> None:
+        """The table is up: the host's messages go to it from now on."""
+        if self.opening is table:
+            self.opening = None
+            self.table = table
 
     def back_to_places(self) -> None:
         """A watcher leaves the table for the places (to take one, perhaps)."""
         if self.table is not None and self.screen is self.table:
             self.pop_screen()
-        self.table = None
+        self.table = self.opening = None
         self.watching = False
 
     def open_chat(self) -> None:

@@ -92,14 +92,15 @@ class RemoteTableScreen(TableScreen):
 
     def on_mount(self) -> None:
         s = self.session
-        if s.match.deals and not self.log_lines:  # the deal so far, as the host told it
+        if s.match.deals:  # the deal so far, as the host told it
             self.log_line(deal_heading(s))
             deal = s.state
             told = deal.events.get(deal.main, [])
             for line in describe(s, deal, told, points=not self.hide_points):
                 self.log_line(line)
             deal.logged[deal.main] = len(told)
-        self.follow()  # (then the table's own: drawn)
+        self.follow()
+        self.join_app.table_up(self)  # (then the table's own: drawn)
 
     # ----- what the host sends -------------------------------------------------------
 

@@ -20,7 +20,6 @@ from textual.widgets import OptionList
 from bisca_tui.engine.words import YOU
 from bisca_tui.join.chat import ChatDialog
 from bisca_tui.join.lobby import LobbyScreen
-from bisca_tui.join.table import RemoteTableScreen
 from bisca_tui.net import link as L
 from bisca_tui.net.host import NetSettings
 from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
@@ -58,7 +57,7 @@ async def test_a_deal_of_sueca_with_three_players_elsewhere(tmp_path) -> None:
         assert places.option_count == 4
         assert "you" in str(places.get_option_at_index(1).prompt)
         others = [await table.join(f"P{k}", seat=k, play=True, seed=k) for k in (0, 2, 3)]
-        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen), "the table")
+        await until(pilot, lambda: app.table is not None and app.screen is app.table, "the table")
         t = app.table
         assert t is not None and t.bottom == 1 and t.viewer == 1
         assert t.session.name(1) == YOU and t.session.name(0) == "P0"
@@ -148,7 +147,7 @@ async def test_a_watcher_sees_the_table_without_a_hand(tmp_path) -> None:
         await pilot.press("w")
         await until(pilot, lambda: "watch" in app.lobby.note, "the wait to watch")
         players = [await table.join(f"P{k}", seat=k) for k in range(2)]
-        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen), "the table")
+        await until(pilot, lambda: app.table is not None and app.screen is app.table, "the table")
         t = app.table
         assert t.viewer is None and t.session.me is None
         v, private = t.shown_view()
