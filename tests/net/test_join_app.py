@@ -99,9 +99,10 @@ async def test_a_deal_of_bisca_and_the_chat_shown_as_text(tmp_path) -> None:
         assert isinstance(line, Text) and line.plain == "[bold]x[/]: [red]hello[/] there"
         assert t.session.name(3) == "[bold]x[/]"
         # and this player's own line, typed in the chat dialog (m)
-        await pilot.press("m")
+        app.simulate_key("m")
         await until(pilot, lambda: isinstance(app.screen, ChatDialog), "the chat dialog")
-        await pilot.press(*"boa", "enter")
+        for key in (*"boa", "enter"):
+            app.simulate_key(key)
         await until(pilot, lambda: any(str(x) == "Ana: boa" for x in t.log_lines), "Ana's line")
         played = await play_to_the_deals_end(app, pilot)
         assert played == 10
