@@ -10,6 +10,8 @@
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
     bisca-tui host --variant ID ... a table players on other machines join
+    bisca-tui join HOST[:PORT] CODE [--name NAME]
+                                    join a table another machine hosts
     bisca-tui stats [--json]        a person's statistics from the game history
     bisca-tui history [--json]      the matches kept in the game history, with their ids
     bisca-tui export MATCH_ID [-o FILE]
@@ -196,6 +198,13 @@ def build_parser() -> argparse.ArgumentParser:
     from .net import hosting
 
     hosting.add_parser(sub, raw)  # bisca-tui host: the network table's own command
+    from .join import command as join
+
+    jn = sub.add_parser("join", help=_("join a table another machine hosts"),
+                        description=_(join.DESCRIPTION), formatter_class=raw)
+    join.add_arguments(jn)
+    jn.set_defaults(run=join.run_command)
+
     from .history import commands as hist
 
     st = sub.add_parser("stats", help=_("statistics from the game history"),

@@ -105,8 +105,9 @@ def event_to_json(event: Event, variant: Variant) -> dict[str, Any]:
         elif name == "signal":
             names = variant.signal_names
             out[name] = names[value] if value < len(names) else str(value)
-        elif name == "result":
-            out[name] = result_to_json(value)
+        elif name == "result":  # the bot protocol's, and who shares the deal, a redeal
+            out[name] = {**result_to_json(value), "winners": list(value.winners),
+                         "redeal": value.redeal}
         else:
             out[name] = plain(value)
     return out
@@ -121,6 +122,7 @@ def view_json(view: SeatView, variant: Variant) -> dict[str, Any]:
     contract and partnerships as this seat knows them."""
     out = view_to_json(view, variant.signal_names)
     out["sides"] = list(view.side_of)
+    out["monte"] = view.monte
     c = view.contract
     out["contract"] = None if c is None else {
         "bidder": c.bidder,

@@ -10,6 +10,7 @@ from typing import Any
 from ..table.seats import default_level
 from .conn import Limits
 
+DEFAULT_PORT = 7341  # where a host listens and a client connects unless told otherwise
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out and typed in
 
 

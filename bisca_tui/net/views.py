@@ -63,6 +63,7 @@ class Views:
         return {
             "type": P.VIEW, "seat": seat, "deal": deal, "token": [deal, s.moves],
             "current": current, "to_act": None if current is None else s.name(current),
+            "players": list(s.match.people()),  # the player at each seat (None: a dummy)
             "after": self.last, "scores": list(s.match.scores),
             "view": body, "events_from": start,
             "events": P.events_to_json(view.events[start:], s.variant),

@@ -247,8 +247,8 @@ def test_every_message_the_commands_ask_for_is_gathered(capsys, monkeypatch, his
 
     asked = Asked()
     monkeypatch.setattr(lang, "_catalogue", lambda code: asked)
-    commands = ("play", "variants", "replay", "review", "arena", "serve", "stats", "history",
-                "export")
+    commands = ("play", "variants", "replay", "review", "arena", "serve", "join", "stats",
+                "history", "export")
     for argv in ([], *([c] for c in commands)):
         cli.main(["--lang", SHOUTED, *argv, "--help"])
     for argv in (["variants"], ["stats", "--data-dir", str(history)],

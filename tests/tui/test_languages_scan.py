@@ -16,6 +16,7 @@ import ast
 import re
 from pathlib import Path
 
+import bisca_tui
 import bisca_tui.tui
 
 TUI = Path(bisca_tui.tui.__file__).resolve().parent
@@ -110,6 +111,21 @@ def literal_words(root: Path = TUI) -> list[tuple[str, int, str]]:
 
 def test_no_english_words_are_shown_without_gettext():
     found = literal_words()
+    assert not found, "\n".join(f"{f}:{line}: {text!r}" for f, line, text in found)
+
+
+# the join command's screens: the host's own words, matched to be said again in the reader's
+JOIN = Path(bisca_tui.__file__).resolve().parent / "join"
+JOIN_KNOWN = {
+    ("command.py", "bisca-tui join: "): "the program's name, as argparse writes it",
+    **{("words.py", words): "the host's words (the protocol's), matched"
+       for words in ("wrong invite code", "the table is full", "a name is needed",
+                     r"this host speaks protocol \d+", "the host hung up")},
+}
+
+
+def test_the_join_command_shows_no_english_words_without_gettext():
+    found = [f for f in literal_words(JOIN) if (f[0], f[2]) not in JOIN_KNOWN]
     assert not found, "\n".join(f"{f}:{line}: {text!r}" for f, line, text in found)
 
 

@@ -30,6 +30,8 @@ SCREEN_NAMES = {
     "RulesScreen": N_("Rules"), "StatsScreen": N_("Statistics"),
     "HistoryScreen": N_("Past matches"), "ReplayScreen": N_("Replay"),
     "ReviewScreen": N_("Review"),
+    # the places of a table joined over the network (``bisca-tui join``)
+    "LobbyScreen": N_("Places at the table"),
 }
 
 

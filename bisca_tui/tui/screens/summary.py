@@ -331,7 +331,8 @@ class MatchEndScreen(Translated, ModalScreen[None]):
             body.append_text(score_sheet(s))
         else:
             body.append_text(score_table(s, self.my_team))
-        body.append("\n\n" + say("Match", "seed", seed=s.match.seed), style="bright_black")
+        if s.match.seed is not None:  # a hosted match's seed stays with its host
+            body.append("\n\n" + say("Match", "seed", seed=s.match.seed), style="bright_black")
         with Vertical(classes="dialog", id="match-end"):
             yield Static(_("Match over"), classes="dialog-title")
             yield Static(themed(body))

@@ -110,7 +110,8 @@ def info_text(s: Session, v: SeatView) -> Text:
             info.append(" (")
             info.append_text(card_text(v.indicator_card, style))
             info.append(")")
-    info.append(f"\n{seed_label(s.match.seed)}", style="bright_black")
+    if s.match.seed is not None:  # a hosted match's seed stays with its host
+        info.append(f"\n{seed_label(s.match.seed)}", style="bright_black")
     return info
 
 

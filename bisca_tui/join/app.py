@@ -1,0 +1,267 @@
+"""The app of ``bisca-tui join``: the card table's app (its look, its settings, its rules
+panel, its palette) opened on the places of a hosted table instead of the start screen, with
+a connection to the host (``net.link.Link``) that comes back by itself after a drop.
+
+Every message the host sends comes to the app (``HostSaid``), which keeps the match as this
+client knows it (``net.remote.RemoteSession``) and hands the rest to the screen concerned:
+the places (``lobby``), the table (``table``). Nothing is saved here and nothing goes into
+the game history: the host keeps the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.message import Message
+
+from ..engine.variant import make_variant
+from ..lang import _
+from ..net import link as L
+from ..net import protocol as P
+from ..net.remote import RemoteSession
+from ..tui import app as tui_app
+from ..tui.app import BiscaApp
+from .chat import ChatDialog, chat_line
+from .lobby import LobbyScreen
+from .table import RemoteTableScreen
+from .words import address, refusal, status
+
+
+class HostSaid(Message):
+    """A message from the host."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__()
+        self.message = message
+
+
+class LinkChanged(Message):
+    """The connection to the host changed."""
+
+    def __init__(self, status: L.Status) -> None:
+        super().__init__()
+        self.status = status
+
+
+class JoinApp(BiscaApp):
+    """A table hosted elsewhere, joined as ``name`` with the invite ``code``."""
+
+    CSS_PATH = str(Path(tui_app.__file__).with_name("bisca.tcss"))
+
+    def __init__(self, host: str, port: int, code: str, name: str,
+                 data_directory: Path | str | None = None, card_style: str | None = None,
+                 back_off: Sequence[float] = L.BACK_OFF) -> None:
+        self.lobby = LobbyScreen()
+        super().__init__(first_screen=self.lobby, data_directory=data_directory,
+                         card_style=card_style)
+        self.where = address(host, port)
+        self.code = code.strip().upper()
+        self.you = name
+        self.link = L.Link(host, port, self.code, name, self.from_host, self.from_link,
+                           back_off=back_off)
+        self.remote: RemoteSession | None = None
+        self.game: dict[str, Any] | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.watchers = 0
+        self.started = False
+        self.place: int | None = None
+        self.watching = False
+        self.table: RemoteTableScreen | None = None  # the table, once it is up
+        self.opening: RemoteTableScreen | None = None  # the table on its way up
+        self.chat_lines: list[Text] = []
+        self.link_state = ""
+
+    def on_mount(self) -> None:
+        # (then the card table's app's own: the places, as its first screen)
+        self.run_worker(self.link.run(), group="link", exit_on_error=False)
+
+    # ----- from the connection (its reading task posts; the handlers run in order) ---------
+
+    def from_host(self, message: dict[str, Any]) -> None:
+        self.post_message(HostSaid(message))
+
+    def from_link(self, link_status: L.Status) -> None:
+        self.post_message(LinkChanged(link_status))
+
+    def on_link_changed(self, event: LinkChanged) -> None:
+        st = event.status
+        self.link_state = st.kind
+        detail = refusal(st.detail, self.you, self.code) if st.kind == L.REFUSED else st.detail
+        text = detail if st.kind == L.REFUSED else status(st.kind, self.where, detail,
+                                                           st.attempt, st.tries)
+        problem = st.kind in (L.REFUSED, L.UNREACHABLE, L.GONE, L.DROPPED, L.RETRYING)
+        if st.kind == L.CLOSED and self.link.over:
+            return  # the match is over: the host hung up as it says it will
+        self.lobby.say(text, problem)
+        if self.table is not None and st.kind != L.CONNECTING:
+            self.table.say(text, problem)
+
+    def on_host_said(self, event: HostSaid) -> None:
+        m = event.message
+        kind = m.get("type")
+        if kind == P.WELCOME:
+            self.welcomed(m)
+        elif kind == P.LOBBY:
+            self.took_lobby(m)
+        elif kind in (P.VIEW, P.OVER) and self.remote is not None:
+            if self.table is not None:
+                self.table.take(m)
+            elif kind == P.VIEW:
+                self.remote.take_view(m)
+                self.open_table()
+            else:
+                self.remote.take_over(m)
+                self.lobby.note = self.final_scores()
+                self.lobby.show()
+        elif kind == P.REFUSED:
+            rule = str(m.get("rule", ""))
+            if self.table is not None and self.screen is not self.lobby:
+                self.table.refused(m)
+            else:
+                self.lobby.note = _("Not now: {rule}.").format(rule=rule)
+                self.lobby.show()
+        elif kind == P.CHAT:
+            line = chat_line(m)
+            self.chat_lines.append(line)
+            del self.chat_lines[:-50]
+            self.lobby.add_chat(line)
+            if self.table is not None:
+                self.table.log_line(line)
+        elif kind == P.ERROR and self.link.connected.is_set():
+            self.notify(refusal(str(m.get("message", "")), self.you, self.code),
+                        severity="error", markup=False)
+
+    def welcomed(self, m: dict[str, Any]) -> None:
+        self.you = str(m.get("you") or self.you)
+        self.place = m.get("seat")
+        self.started = bool(m.get("started"))
+        self.game = m.get("game") or {}
+        if self.remote is None:
+            try:
+                variant = make_variant(self.game["variant"], self.game.get("options") or {},
+                                       self.game.get("players"))
+            except (KeyError, ValueError, TypeError) as e:
+                self.lobby.say(_("This host plays a game this table does not know ({error}): "
+                                 "play with the same version of bisca-tui as the host.").format(
+                    error=e), problem=True)
+                return
+            self.remote = RemoteSession(variant, self.place, self.card_style, self.speed)
+            self.session = self.remote  # the rules panel (F1) and the card style know it
+        self.remote.me = self.place
+        if self.place is not None:
+            self.lobby.note = ""
+        self.took_seats(m.get("seats") or [])
+
+    def took_lobby(self, m: dict[str, Any]) -> None:
+        self.started = bool(m.get("started"))
+        self.watchers = int(m.get("watchers") or 0)
+        self.took_seats(m.get("seats") or [])
+
+    def took_seats(self, seats: list[dict[str, Any]]) -> None:
+        before = {e.get("seat"): e for e in self.seats}
+        self.seats = [e for e in seats if isinstance(e, dict)]
+        if self.remote is not None:
+            self.remote.take_seats(self.seats)
+        if self.table is not None:
+            for e in self.seats:  # a player elsewhere dropped or came back
+                was = before.get(e.get("seat"))
+                if (was is not None and e.get("kind") == "person" and e.get("seat") != self.place
+                        and was.get("connected") != e.get("connected")):
+                    text = (_("{name} is back.") if e.get("connected")
+                            else _("{name} lost the connection.")).format(name=e.get("name"))
+                    self.table.log_line(Text(text, style="yellow"))
+            self.table.refresh_table()
+        self.lobby.show()
+        self.open_table()
+
+    # ----- what the player does ------------------------------------------------------
+
+    def send(self, message: dict[str, Any]) -> bool:
+        return self.link.send(message)
+
+    def sit(self, index: int) -> None:
+        if self.place is not None:
+            self.lobby.note = _("You already hold place {number}.").format(number=self.place + 1)
+        elif not 0 <= index < len(self.seats):
+            self.lobby.note = ""
+        elif not self.send({"type": P.SIT, "seat": index}):
+            self.lobby.note = _("Not sent: there is no connection to the host right now.")
+        else:
+            self.lobby.note = _("Asking for place {number}…").format(number=index + 1)
+        self.lobby.show()
+
+    def watch(self) -> None:
+        """Watch without a place: the table opens now, or when the match starts."""
+        self.watching = True
+        if not self.open_table():
+            self.lobby.note = _("You will watch: the table opens when the match starts.")
+            self.lobby.show()
+
+    def open_table(self) -> bool:
+        """The table, once the match has begun, for a player holding a place or watching."""
+        s = self.remote
+        if self.table is not None or self.opening is not None:
+            return True
+        if s is None or not s.match.deals or (self.place is None and not self.watching):
+            return False
+        # the host's messages go on into the session until the table is up (``table_up``):
+        # it then tells the deal so far, all of it, once
+        self.opening = RemoteTableScreen.for_session(s)  # type: ignore[assignment]
+        self.push_screen(self.opening)
+        return True
+
+    def table_up(self, table: RemoteTableScreen) -> None:
+        """The table is up: the host's messages go to it from now on."""
+        if self.opening is table:
+            self.opening = None
+            self.table = table
+
+    def back_to_places(self) -> None:
+        """A watcher leaves the table for the places (to take one, perhaps)."""
+        if self.table is not None and self.screen is self.table:
+            self.pop_screen()
+        self.table = self.opening = None
+        self.watching = False
+
+    def open_chat(self) -> None:
+        if isinstance(self.screen, ChatDialog):
+            return
+
+        def said(text: str | None) -> None:
+            if text and not self.send({"type": P.CHAT, "text": text}):
+                self.notify(_("Not sent: there is no connection to the host right now."),
+                            severity="warning")
+
+        self.push_screen(ChatDialog(), said)
+
+    def final_scores(self) -> str:
+        s = self.remote
+        if s is None:
+            return ""
+        scores = ", ".join(f"{s.scorer_label(k)} {x}" for k, x in enumerate(s.match.scores))
+        return _("The match is over: {scores}.").format(scores=scores)
+
+    # ----- the card table's app, without saves -------------------------------------------
+
+    def save_session(self) -> OSError | None:
+        return None  # the host keeps the match
+
+    def clear_session(self) -> None:
+        pass
+
+    def record_history(self, session: Any) -> None:
+        pass  # a match hosted elsewhere is not kept in this machine's history
+
+    def action_new_game(self) -> None:
+        self.notify(_("A new game is set up by the host of this table."), markup=False)
+
+    def request_quit(self) -> None:
+        """Leave: the host keeps the place for a while."""
+        self.link.bye()
+        self.leave()
+
+    def back_to_start(self) -> None:
+        self.request_quit()

@@ -1,0 +1,88 @@
+"""``bisca-tui join HOST[:PORT] CODE [--name NAME]``: its options, and the app it opens."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+
+from ..argtypes import data_folder
+from ..lang import LANGUAGES, N_, _
+from ..net.protocol import MAX_NAME, clean_text
+from ..net.settings import DEFAULT_PORT
+from ..table.settings import CARD_STYLES
+
+DESCRIPTION = N_("""\
+Join a table that another machine hosts (bisca-tui host prints its address and invite
+code). The places are listed first: take one, or watch; the table opens when the host
+starts the match. A lost connection is tried again by itself, and gives you back your
+place and your hand.""")
+
+
+def host_and_port(text: str) -> tuple[str, int]:
+    """An argparse type: ``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT``; the port by default
+    is the host's default one."""
+    text = text.strip()
+    host, port = text, ""
+    if text.startswith("["):
+        host, _bracket, rest = text[1:].partition("]")
+        port = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, _colon, port = text.partition(":")
+    if not host:
+        raise argparse.ArgumentTypeError(_("no host in {text}").format(text=repr(text)))
+    if not port:
+        return host, DEFAULT_PORT
+    try:
+        value = int(port)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(port))) from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("a port is from 1 to 65535, not {value}").format(value=value))
+    return host, value
+
+
+def default_name() -> str:
+    """The login name, else "Player" (in the language in use)."""
+    try:
+        name = clean_text(getpass.getuser(), MAX_NAME)
+    except Exception:  # no login name to be found: any name will do
+        name = ""
+    return name or _("Player")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("address", type=host_and_port, metavar="HOST[:PORT]",
+                        help=_("the host's address, as the host gave it (port {port} unless "
+                               "given)").format(port=DEFAULT_PORT))
+    parser.add_argument("code", metavar="CODE", help=_("the invite code the host gave"))
+    parser.add_argument("--name", metavar="NAME", default=None,
+                        help=_("your name at the table (default: your login name)"))
+    # as before the command (bisca-tui --lang pt join ...), and after it too
+    parser.add_argument("--cards", choices=CARD_STYLES, metavar="STYLE",
+                        default=argparse.SUPPRESS,
+                        help=_("how the cards are drawn: {styles}").format(
+                            styles=", ".join(CARD_STYLES)))
+    parser.add_argument("--lang", choices=list(LANGUAGES), metavar="CODE",
+                        default=argparse.SUPPRESS,
+                        help=_("the language of the table: {languages}").format(
+                            languages=", ".join(LANGUAGES)))
+    parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
+                        default=argparse.SUPPRESS,
+                        help=_("where the table's settings (theme, cards, language) are kept"))
+
+
+def run_command(args: argparse.Namespace) -> int:
+    from .app import JoinApp  # Textual loads only when the table opens
+
+    host, port = args.address
+    name = clean_text(args.name, MAX_NAME) if args.name is not None else default_name()
+    if not name:
+        print("bisca-tui join: " + _("a name is needed"), file=sys.stderr)
+        return 2
+    app = JoinApp(host, port, args.code, name, data_directory=getattr(args, "data_dir", None),
+                  card_style=getattr(args, "cards", None))
+    result = app.run()
+    return app.return_code or int(result or 0)

@@ -1,0 +1,265 @@
+"""The card table of a match another machine hosts: the table on one screen
+(``tui.screens.table.TableScreen``), drawing the match as this client knows it
+(``net.remote.RemoteSession``), with the turns left to the host. The same keys and clicks
+choose a card, a bid, a call or a signal; the action goes to the host with the position it
+answers, and what the table shows next is what the host sends back: the action applied (the
+log tells it, the trick is drawn, the deal's end is summed up) or refused ("Not now: …", as
+the table on one screen says it).
+
+While a deal's summary is up, what the host sends of the next deal waits, so the table
+behind the summary stays the deal summed up; Enter goes on to the next deal as at home.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.binding import Binding
+
+from ..engine import events as E
+from ..engine.actions import action_str
+from ..engine.variant import DealScore
+from ..lang import N_, _
+from ..net.remote import RemoteSession
+from ..tui.contract import BIDDING
+from ..tui.narrate import deal_heading, deal_result, describe
+from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
+from ..tui.screens.table import TableScreen
+
+if TYPE_CHECKING:
+    from .app import JoinApp
+
+
+class RemoteTurns:
+    """What the table asks its turn loop, for a match whose turns the host keeps: the
+    position (its token), and a deal never closed here."""
+
+    deal_closed = False
+
+    def __init__(self, session: RemoteSession) -> None:
+        self.session = session
+
+    def token(self) -> tuple[int, int]:
+        return self.session.token
+
+    def undo(self) -> list[int]:
+        return []
+
+
+class RemoteDealSummary(DealSummaryScreen):
+    """A deal's summary at a hosted table: no review (the other hands were never here) and
+    no save (the host keeps the match)."""
+
+    BINDINGS = [Binding("q", "quit_match", N_("Quit"), tooltip=N_("Leave the table and quit"))]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return False
+        return super().check_action(action, parameters)
+
+
+class RemoteMatchEnd(MatchEndScreen):
+    """The match's end at a hosted table: Enter leaves it."""
+
+    BINDINGS = [Binding("enter", "close", N_("Quit"))]
+
+
+class RemoteTableScreen(TableScreen):
+    """The table of a hosted match: drawn as at home, played through the host."""
+
+    _per_variant: dict[type, type[TableScreen]] = {}
+    BINDINGS = [
+        Binding("m", "chat", N_("Chat"), tooltip=N_("Say something to the table")),
+        Binding("q", "quit_match", N_("Quit"), tooltip=N_("Leave the table and quit")),
+    ]
+    session: RemoteSession
+
+    def __init__(self, session: RemoteSession) -> None:
+        super().__init__(session)
+        self.started = True  # no bots to start, no match to tell again: see ``on_mount``
+        self.held: list[dict[str, Any]] = []  # what came while a summary was up
+        self.holding = False
+        self.sent: tuple[int, int] | None = None  # the position an action was sent for
+        self.redraw_due = False
+
+    @property
+    def join_app(self) -> JoinApp:
+        return self.app  # type: ignore[return-value]
+
+    def make_loop(self) -> RemoteTurns:  # type: ignore[override]
+        return RemoteTurns(self.session)
+
+    def on_mount(self) -> None:
+        s = self.session
+        if s.match.deals:  # the deal so far, as the host told it
+            self.log_line(deal_heading(s))
+            deal = s.state
+            told = deal.events.get(deal.main, [])
+            for line in describe(s, deal, told, points=not self.hide_points):
+                self.log_line(line)
+            deal.logged[deal.main] = len(told)
+        self.follow()
+        self.join_app.table_up(self)  # (then the table's own: drawn)
+
+    # ----- what the host sends -------------------------------------------------------
+
+    def take(self, message: dict[str, Any]) -> None:
+        """A ``view`` or ``over`` message, in the order they came."""
+        if self.holding:
+            self.held.append(message)
+            return
+        if message["type"] == "over":
+            self.match_over(message)
+            return
+        s = self.session
+        taken = s.take_view(message)
+        if taken.began:
+            self.show_finished = self.review = False
+            self.notice = None
+            self.log_line(deal_heading(s))
+            own = s.own_seat()
+            if own is not None and own != self.bottom:  # the seats moved with the deal
+                self.call_later(self.turn_to, own)
+        for line in describe(s, s.state, taken.events, points=not self.hide_points):
+            self.log_line(line)
+        kinds = {type(e) for e in taken.events}
+        if E.TrickWon in kinds:
+            self.show_finished = True  # the trick just taken stays a moment
+        elif E.CardPlayed in kinds:
+            self.show_finished = False
+        after = message.get("after") or {}
+        if isinstance(after.get("seat"), int) and s.is_human(after["seat"]):
+            self.notice = None  # a refusal's notice stays until the player acts
+            if after["seat"] == self.viewer and E.CardPlayed in kinds:
+                self.selected = 0
+        if self.sent != s.token:
+            self.sent = None
+        self.follow()
+        self.redraw()
+        if taken.scored is not None:
+            self.deal_scored(taken.scored)
+        else:
+            self.advance()
+
+    def redraw(self) -> None:
+        """Draw the table once the messages that came together are all taken (the host's
+        bots at the instant pace send several at once)."""
+        if not self.redraw_due:
+            self.redraw_due = True
+            self.call_later(self.redraw_now)
+
+    def redraw_now(self) -> None:
+        self.redraw_due = False
+        self.refresh_table()
+
+    def follow(self) -> None:
+        """The hand shown: the seat to act when this player chooses for it (a dummy),
+        else the player's own."""
+        s = self.session
+        if not s.match.deals:
+            return
+        own = s.own_seat()
+        current = s.state.current
+        self.viewer = (current if current is not None and s.is_human(current)
+                       and current in s.state.views else own)
+
+    def refused(self, message: dict[str, Any]) -> None:
+        """The host refused the action: said as the table says a refusal."""
+        self.sent = None
+        self.notice = Text(_("Not now: {rule}.").format(rule=str(message.get("rule", ""))),
+                           style="bold red")
+        self.app.bell()
+        self.refresh_table()
+        self.advance()
+
+    def say(self, text: str, problem: bool = False) -> None:
+        """What became of the connection: in the log, and in the status line."""
+        style = "bold red" if problem else "bold yellow"
+        self.log_line(Text(text, style=style))
+        self.notice = Text(text, style=style)
+        self.refresh_table()
+
+    def deal_scored(self, score: DealScore) -> None:
+        s = self.session
+        self.log_line(deal_result(s, len(s.match.deals) - 1))
+        self.holding = True
+        self.app.push_screen(RemoteDealSummary(s, score, self.my_team()),
+                             callback=self.after_remote_summary)
+
+    def after_remote_summary(self, _answer: object = None) -> None:
+        self.holding = False
+        held, self.held = self.held, []
+        for k, message in enumerate(held):
+            self.take(message)
+            if self.holding:  # another deal's end (a watcher's table goes fast)
+                self.held = held[k + 1:] + self.held
+                return
+
+    def match_over(self, message: dict[str, Any]) -> None:
+        s = self.session
+        s.take_over(message)
+        self.app.push_screen(RemoteMatchEnd(s, self.my_team()),
+                             callback=lambda _answer: self.join_app.leave())
+
+    # ----- the player's actions ------------------------------------------------------
+
+    def advance(self) -> None:
+        """Nothing plays here: a bid or call of this player's opens its dialog."""
+        v, _private = self.shown_view()
+        if self.my_turn(v) and v.phase in BIDDING and self.sent is None:
+            self.call_after_refresh(self.open_auction_dialog)
+
+    def act(self, action: int, seat: int) -> None:
+        """Send the action to the host, once per position: the host's answer is what the
+        table shows next."""
+        s = self.session
+        if self.sent == s.token:
+            return
+        message = {"type": "act", "action": action_str(action, s.variant.signal_names),
+                   "token": list(s.token), "seat": seat}
+        if self.join_app.send(message):
+            self.sent = s.token
+        else:
+            self.notice = Text(_("Not sent: there is no connection to the host right now."),
+                               style="bold red")
+            self.refresh_table()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("speed", "undo", "hint"):  # the host paces its bots; nothing is taken
+            return False  # back; no coach between people
+        if action == "chat":
+            return True
+        return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        self.join_app.open_chat()
+
+    def action_speed(self) -> None:
+        pass
+
+    def action_quit_match(self) -> None:
+        self.join_app.request_quit()
+
+    def action_leave_table(self) -> None:
+        """Escape: a watcher goes back to the places; a player is asked first."""
+        from ..tui.screens.confirm import Choice, ChoiceDialog
+
+        if self.app.screen is not self:
+            return
+        if self.session.me is None:
+            self.join_app.back_to_places()
+            return
+        body = Text(_("Your place is kept for you for a while: join again with the same name "
+                      "and code to take it back."))
+        self.app.push_screen(ChoiceDialog(
+            _("Leave the table?"), body,
+            [Choice("leave", _("Leave the table"), "l", "primary"), Choice("stay", _("Stay"), "s")],
+            cancel="stay", dialog_id="leave-table"),
+            lambda answer: self.join_app.request_quit() if answer == "leave" else None)
+
+    def cannot_show(self, error: Exception) -> None:
+        """The table could not be drawn: said, without touching any save."""
+        self.broken = True
+        self.notify(_("The table cannot show this match ({error}).").format(
+            error=f"{error.__class__.__name__}: {error}"), severity="error", markup=False)

@@ -1,0 +1,147 @@
+"""A player's connection to a host, kept up: it connects and says hello, hands on every
+message the host sends, and when the connection drops during the match, connects again with
+the same name and code (a few tries, each later than the last), which gives the player the
+place back with its hand and the deal so far.
+
+What happens to the connection is told through ``on_status`` as one of the ``Status``
+kinds below, with the host's words or the error where there are some. The table on screen
+listens; tests do too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import protocol as P
+from .client import READ_LIMIT, Client, Refused
+
+CONNECTING, CONNECTED, REFUSED, UNREACHABLE = "connecting", "connected", "refused", "unreachable"
+DROPPED, RETRYING, BACK, GONE, CLOSED = "dropped", "retrying", "back", "gone", "closed"
+BACK_OFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each try to connect again
+IN_USE = "is already at the table"  # the host still holds the dropped connection
+
+
+@dataclass(frozen=True)
+class Status:
+    """What became of the connection: its ``kind``, the try (of ``tries``) when trying
+    again, and the host's words or the error (``detail``)."""
+
+    kind: str
+    detail: str = ""
+    attempt: int = 0
+    tries: int = 0
+
+
+class Link:
+    """One player's connection to a host, for as long as the match lasts."""
+
+    def __init__(self, host: str, port: int, code: str, name: str,
+                 on_message: Callable[[dict[str, Any]], None],
+                 on_status: Callable[[Status], None],
+                 back_off: Sequence[float] = BACK_OFF, timeout: float = 15.0) -> None:
+        self.host, self.port, self.code, self.name = host, port, code, name
+        self.on_message = on_message
+        self.on_status = on_status
+        self.back_off = tuple(back_off)
+        self.timeout = timeout
+        self.client: Client | None = None
+        self.over = False  # the host said the match is over: a hang-up is no drop
+        self.leaving = False
+        self.connected = asyncio.Event()
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send a message; False when there is no connection to send it on."""
+        client = self.client
+        if client is None or client.closed.is_set():
+            return False
+        client.send(message)
+        return True
+
+    async def run(self) -> None:
+        """Connect, then keep the connection until the match is over or the player
+        leaves."""
+        self.on_status(Status(CONNECTING))
+        if not await self._connect(first=True):
+            return
+        self.on_status(Status(CONNECTED))
+        while True:
+            assert self.client is not None
+            await self.client.closed.wait()
+            self.connected.clear()
+            if self.over or self.leaving:
+                self.on_status(Status(CLOSED))
+                return
+            self.on_status(Status(DROPPED))
+            if not await self._again():
+                return
+
+    async def _again(self) -> bool:
+        tries = len(self.back_off)
+        last = ""
+        for k, delay in enumerate(self.back_off):
+            self.on_status(Status(RETRYING, attempt=k + 1, tries=tries))
+            await asyncio.sleep(delay)
+            if self.leaving:
+                return False
+            try:
+                if await self._connect(first=False):
+                    self.on_status(Status(BACK))
+                    return True
+                return False  # refused for good: said
+            except OSError as e:
+                last = e.strerror or str(e)
+        self.on_status(Status(GONE, last))
+        return False
+
+    async def _connect(self, first: bool) -> bool:
+        """One try: True once welcomed; False when the host refused (said through
+        ``on_status``). A refusal that only says the host still holds the dropped
+        connection is tried again (an ``OSError`` for ``_again``)."""
+        try:
+            await asyncio.wait_for(self._hello(), self.timeout)
+        except Refused as e:
+            if not first and IN_USE in str(e):
+                raise ConnectionRefusedError(str(e)) from None
+            self.on_status(Status(REFUSED, str(e)))
+            return False
+        except (OSError, TimeoutError) as e:
+            if not first:
+                raise OSError(str(e)) from None
+            self.on_status(Status(UNREACHABLE, getattr(e, "strerror", None) or str(e)
+                                  or type(e).__name__))
+            return False
+        self.connected.set()
+        return True
+
+    async def _hello(self) -> None:
+        """Connect and say hello (as ``Client.connect``), the client kept from the first
+        message on: what the host sends with its welcome may be answered at once."""
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=READ_LIMIT)
+        client = self.client = Client(reader, writer,
+                                      on_message=lambda _client, message: self._got(message))
+        client.send({"type": P.HELLO, "protocol": P.PROTOCOL, "code": self.code,
+                     "name": self.name})
+        answer = await client.expect((P.WELCOME, P.ERROR), self.timeout)
+        if answer is None or answer["type"] == P.ERROR:
+            await client.close(bye=False)
+            raise Refused(answer["message"] if answer else "the host hung up")
+        client.seat = answer["seat"]
+
+    def _got(self, message: dict[str, Any]) -> None:
+        if message.get("type") == P.OVER:
+            self.over = True
+        self.on_message(message)
+
+    def bye(self) -> None:
+        """Say goodbye and hang up, without waiting (the place stays the player's for a
+        while)."""
+        self.leaving = True
+        client = self.client
+        if client is not None and not client.closed.is_set():
+            client.send({"type": P.BYE})
+            with contextlib.suppress(Exception):
+                client.writer.close()  # what is written goes out first

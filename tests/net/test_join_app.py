@@ -1,0 +1,235 @@
+"""``bisca-tui join`` played like a player, by its keys, against a host in the same event
+loop whose other places are held by headless clients: the places, a whole deal to its
+summary and the match's end, a refusal, the chat, a dropped connection and a wrong code."""
+
+from __future__ import annotations
+
+from join_support import (
+    SIZE,
+    join_app,
+    my_turn,
+    play_a_card,
+    play_to_the_deals_end,
+    sit,
+    until,
+)
+from net_support import LONG, open_table
+from rich.text import Text
+from textual.widgets import OptionList
+
+from bisca_tui.engine.words import YOU
+from bisca_tui.join.chat import ChatDialog
+from bisca_tui.join.lobby import LobbyScreen
+from bisca_tui.net import link as L
+from bisca_tui.net.host import NetSettings
+from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen, MatchEndScreen
+
+
+def status_line(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def refuse_a_card(app, pilot) -> bool:
+    """On this player's turn, the key of a card the rules forbid, if the hand holds one:
+    the host refuses it, and the table says so as it says a refusal at home."""
+    t = app.table
+    v, _private = t.shown_view()
+    hand = t.sorted_hand(v)
+    bad = [k for k, c in enumerate(hand) if c not in t.playable(v)]
+    if not bad:
+        return False
+    await pilot.press(str(bad[0] + 1))
+    await until(pilot, lambda: t.notice is not None and t.sent is None, "the refusal")
+    assert t.notice.plain.startswith("Not now: ")
+    assert "Not now: " in status_line(app) and t.session.view(t.viewer).hand == v.hand
+    return True
+
+
+async def test_a_deal_of_sueca_with_three_players_elsewhere(tmp_path) -> None:
+    table = await open_table(NetSettings("sueca", seed=3, deals=1))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 1)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        places = lobby.query_one("#places", OptionList)
+        assert places.option_count == 4
+        assert "you" in str(places.get_option_at_index(1).prompt)
+        others = [await table.join(f"P{k}", seat=k, play=True, seed=k) for k in (0, 2, 3)]
+        await until(pilot, lambda: app.table is not None and app.screen is app.table, "the table")
+        t = app.table
+        assert t is not None and t.bottom == 1 and t.viewer == 1
+        assert t.session.name(1) == YOU and t.session.name(0) == "P0"
+        refused = False
+        while not refused:  # a turn where the hand holds a card that may not follow
+            await until(pilot, lambda: my_turn(app), "a turn")
+            refused = await refuse_a_card(app, pilot)
+            if not refused:
+                await play_a_card(app, pilot)
+                await until(pilot, lambda: t.sent is None, "the card played")
+        played = await play_to_the_deals_end(app, pilot)
+        assert played + len(t.session.view(1).tricks) >= 10
+        host = table.host.session
+        assert host is not None and t.session.match.results == host.match.results
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match's end")
+        assert t.session.match.scores == host.match.scores
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+    assert app.return_code == 0
+    await table.end()
+    for client in others:
+        assert await client.expect("over") is not None
+
+
+async def test_a_deal_of_bisca_and_the_chat_shown_as_text(tmp_path) -> None:
+    table = await open_table(NetSettings("bisca-4", seed=2, deals=1))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 0)
+        others = [await table.join(f"P{k}", seat=k, play=True, seed=k) for k in (1, 2)]
+        others.append(await table.join("[bold]x[/]", seat=3, play=True, seed=3))
+        await until(pilot, lambda: my_turn(app), "the first turn")
+        t = app.table
+        assert t is not None
+        others[2].chat("[red]hello[/] there")
+        await until(pilot, lambda: any("hello" in str(x) for x in t.log_lines), "the chat")
+        line = next(x for x in t.log_lines if "hello" in str(x))
+        assert isinstance(line, Text) and line.plain == "[bold]x[/]: [red]hello[/] there"
+        assert t.session.name(3) == "[bold]x[/]"
+        # and this player's own line, typed in the chat dialog (m)
+        app.simulate_key("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog), "the chat dialog")
+        for key in (*"boa", "enter"):
+            app.simulate_key(key)
+        await until(pilot, lambda: any(str(x) == "Ana: boa" for x in t.log_lines), "Ana's line")
+        played = await play_to_the_deals_end(app, pilot)
+        assert played == 10
+        assert isinstance(app.screen, DealSummaryScreen)
+    await table.end()
+
+
+def passer(message: dict) -> str | None:
+    legal = message["view"]["legal"]
+    return "pass" if "pass" in legal else (legal[0] if legal else None)
+
+
+async def test_a_bid_and_a_call_of_chiamata_by_the_dialogs_keys(tmp_path) -> None:
+    table = await open_table(NetSettings("chiamata", seed=4))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 0)
+        for k in range(1, 5):  # four players elsewhere who pass: Ana's bid wins
+            await table.join(f"P{k}", seat=k, chooser=passer)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen), "the bid dialog")
+        await pilot.press("down", "enter")  # the first bid under "Pass": the Ace
+        await until(pilot, lambda: isinstance(app.screen, CallScreen), "the call dialog")
+        await pilot.press("enter", "enter")  # the rank, then the suit the dialog opens on
+        host = table.host.session
+        assert host is not None
+        await until(pilot, lambda: host.state.phase == "play", "the call taken")
+        contract = host.state.bidding.contract
+        assert contract is not None and contract.bidder == 0 and contract.called is not None
+        t = app.table
+        await until(pilot, lambda: my_turn(app), "the lead")
+        assert t.session.view(0).contract == host.view(0).contract
+        assert "Your turn" in status_line(app)
+        table.host.finish()  # the host stops the match: its end, with the scores
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match's end")
+    await table.end()
+
+
+async def test_a_watcher_sees_the_table_without_a_hand(tmp_path) -> None:
+    table = await open_table(NetSettings("briscola", seed=1))
+    app = join_app(table, tmp_path, name="Eva")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.seats, "the places")
+        await pilot.press("w")
+        await until(pilot, lambda: "watch" in app.lobby.note, "the wait to watch")
+        players = [await table.join(f"P{k}", seat=k) for k in range(2)]
+        await until(pilot, lambda: app.table is not None and app.screen is app.table, "the table")
+        t = app.table
+        assert t.viewer is None and t.session.me is None
+        v, private = t.shown_view()
+        assert not private and v.hand == () and v.hand_sizes == (3, 3)
+        await pilot.press("escape")  # back to the places
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the places")
+        assert app.table is None
+        players[0].chat("hi")
+        await until(pilot, lambda: any(x.plain == "P0: hi" for x in app.chat_lines), "chat")
+        table.host.finish()
+        await until(pilot, lambda: "over" in app.lobby.note, "the match's end")
+    await table.end()
+
+
+async def test_a_dropped_connection_comes_back_with_the_same_hand(tmp_path) -> None:
+    table = await open_table(NetSettings("briscola", seed=7, hold=LONG))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 0)
+        await table.join("Bea", seat=1, play=True, seed=1)
+        await until(pilot, lambda: my_turn(app), "the first turn")
+        await play_a_card(app, pilot)
+        await until(pilot, lambda: my_turn(app), "the second turn")
+        t = app.table
+        hand = t.session.view(0).hand
+        log = len(t.log_lines)
+        table.host.conns[0].abort()  # the connection drops, at the host's end
+        await until(pilot, lambda: app.link_state == L.BACK, "the connection back")
+        await until(pilot, lambda: my_turn(app), "the turn again")
+        assert app.table is t and t.session.view(0).hand == hand
+        lines = [str(x) for x in t.log_lines[log:]]
+        assert "The connection to the host was lost." in lines
+        assert "Connected again: you are back at the table." in lines
+        assert not any("Deal 1" in x for x in lines)  # the deal is not told twice
+        await play_a_card(app, pilot)  # and play goes on
+        await until(pilot, lambda: len(table.host.session.state.tricks) >= 2, "a trick")
+        # the host goes away for good: a few tries, then the table says so
+        for conn in list(table.host.clients):
+            conn.abort()
+        table.task.cancel()
+        await until(pilot, lambda: app.link_state == L.GONE, "the host gone")
+        assert t.notice is not None and "cannot be reached any more" in t.notice.plain
+        assert "Press q to quit" in status_line(app)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+
+
+async def test_a_wrong_code_or_no_host_is_said_in_a_sentence(tmp_path) -> None:
+    table = await open_table(NetSettings("briscola"))
+    app = join_app(table, tmp_path, code="wrong1")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.link_state == L.REFUSED, "the refusal")
+        said = str(app.lobby.query_one("#lobby-status").render())
+        assert said == "The host does not know the invite code WRONG1: check it with the host."
+        assert app.is_running and isinstance(app.screen, LobbyScreen)
+    port = table.host.port
+    table.host.finish()
+    await table.end()
+    app = join_app(table, tmp_path, port=port)  # nobody listens there now
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.link_state == L.UNREACHABLE, "the failure")
+        said = str(app.lobby.query_one("#lobby-status").render())
+        assert said.startswith(f"127.0.0.1:{port} cannot be reached: ")
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+    assert app.return_code == 0
+
+
+async def test_the_places_speak_the_tables_language(tmp_path) -> None:
+    from bisca_tui import lang
+
+    table = await open_table(NetSettings("sueca"))
+    lang.use("pt")
+    try:
+        app = join_app(table, tmp_path, code="nope99")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.link_state == L.REFUSED, "the refusal")
+            said = str(app.lobby.query_one("#lobby-status").render())
+            assert said == ("O anfitrião não conhece o código de convite NOPE99: confirme-o "
+                            "com o anfitrião.")
+    finally:
+        lang.use(lang.DEFAULT)
+    table.host.finish()
+    await table.end()
