@@ -117,10 +117,10 @@ class _Door(asyncssh.SSHServer):
         return False
 
 
-def join_command(port: int, code: str, name: str, language: str | None = None) -> list[str]:
-    """The one command a visitor's session runs: the join client, to this machine's table."""
-    command = [sys.executable, "-m", "bisca_tui", "join", f"127.0.0.1:{port}", code,
-               "--name", name]
+def join_command(address: str, code: str, name: str, language: str | None = None) -> list[str]:
+    """The one command a visitor's session runs: the join client, to this machine's table
+    (``address``: where it listens, as ``HOST:PORT``)."""
+    command = [sys.executable, "-m", "bisca_tui", "join", address, code, "--name", name]
     if language:
         command += ["--lang", language]
     return command
@@ -131,7 +131,7 @@ def _set_size(fd: int, width: int, height: int) -> None:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
-async def run_visit(process: asyncssh.SSHServerProcess, table_port: int, code: str) -> None:
+async def run_visit(process: asyncssh.SSHServerProcess, table: str, code: str) -> None:
     """One visitor's session: the join client in a pseudo-terminal, its screen sent out and
     the visitor's keys sent in, until either side ends."""
     name = player_name(process.get_extra_info("username") or "")
@@ -144,7 +144,7 @@ async def run_visit(process: asyncssh.SSHServerProcess, table_port: int, code: s
     env["TERM"] = process.get_terminal_type() or "xterm-256color"
     env["COLORTERM"] = "truecolor"
     child = await asyncio.create_subprocess_exec(
-        *join_command(table_port, code, name), stdin=slave, stdout=slave, stderr=slave,
+        *join_command(table, code, name), stdin=slave, stdout=slave, stderr=slave,
         env=env, start_new_session=True)
     os.close(slave)
     loop = asyncio.get_running_loop()
@@ -203,12 +203,20 @@ async def run_visit(process: asyncssh.SSHServerProcess, table_port: int, code: s
         process.exit(code if code >= 0 else 128 - code)  # a signal, as a shell says it
 
 
-async def open_door(table_port: int, code: str, folder: Path, host: str = "127.0.0.1",
+def table_address(host: str, port: int) -> str:
+    """Where a visitor's client finds the table on this machine: its own address, or
+    loopback for a table that listens on every address."""
+    if host in ("", "0.0.0.0", "::", "*"):
+        host = "127.0.0.1"
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+async def open_door(table: str, code: str, folder: Path, host: str = "127.0.0.1",
                     port: int = DEFAULT_SSH_PORT) -> asyncssh.SSHAcceptor:
-    """Listen for SSH visitors to the table on ``table_port`` (this machine's)."""
+    """Listen for SSH visitors to the table at ``table`` (``HOST:PORT``, this machine's)."""
     known = KnownKeys(folder / KNOWN_KEYS_NAME)
     return await asyncssh.create_server(
         lambda: _Door(code, known), host, port, server_host_keys=[host_key(folder)],
-        process_factory=lambda process: run_visit(process, table_port, code),
+        process_factory=lambda process: run_visit(process, table, code),
         encoding=None, line_editor=False, allow_scp=False, agent_forwarding=False,
         x11_forwarding=False)

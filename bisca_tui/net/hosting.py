@@ -141,6 +141,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     net.add_argument("--port", type=listen_port, default=DEFAULT_PORT, metavar="N",
                      help=_("the port to listen on (default {port}; 0: any free port)").format(
                          port=DEFAULT_PORT))
+    net.add_argument("--ssh", type=listen_port, default=None, metavar="PORT",
+                     help=_("also let players in over SSH on this port, with nothing to "
+                            "install (ssh -p PORT NAME@HOST; the invite code is the "
+                            "password)"))
     net.add_argument("--code", type=invite_code, default=None, metavar="CODE",
                      help=_("the invite code (default: a new random one); with --resume, "
                             "the code of the match to continue"))
@@ -305,13 +309,29 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
                    "variant": host.variant.id, "open": list(host.open),
                    "resumed": resume is not None}, lines)
 
+    doors: list[Any] = []
+
+    def ready_with_door(host: Host) -> None:
+        ready(host)
+        if args.ssh is not None:
+            doors.append(asyncio.get_running_loop().create_task(
+                open_ssh(host, args.host, args.ssh, path.parent, log)))
+
     async def hosting() -> None:
         task = asyncio.current_task()
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
             loop.add_signal_handler(signal.SIGTERM, task.cancel)  # type: ignore[union-attr]
-        await serve(settings, args.host, args.port, code, ready=ready, events=log,
-                    resume=resume)
+        try:
+            await serve(settings, args.host, args.port, code, ready=ready_with_door,
+                        events=log, resume=resume)
+        finally:
+            for opening in doors:  # the SSH door closes with the table
+                if not opening.done():
+                    opening.cancel()
+                elif not opening.cancelled() and opening.exception() is None and \
+                        opening.result() is not None:
+                    opening.result().close()
 
     try:
         asyncio.run(hosting())
@@ -325,3 +345,24 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
         with contextlib.suppress(OutputClosed):
             log.line("stopped", {"code": code, "save": str(path) if saved else None}, text)
     return 0
+
+
+async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any) -> Any:
+    """Open the SSH door of a table once it listens; say how to come in (or why not)."""
+    from .addresses import reachable_addresses
+    from .door import open_door, table_address
+
+    try:
+        acceptor = await open_door(table_address(address, host.port), host.code, folder,
+                                   address, port)
+    except (OSError, ValueError) as e:
+        log.line("problem", {"message": f"ssh: {e}"}, _(
+            "The SSH door cannot listen on port {port}: {reason}").format(
+                port=port, reason=getattr(e, "strerror", None) or e))
+        return None
+    port = acceptor.sockets[0].getsockname()[1]
+    lines = [f"ssh -p {port} NAME@{a}" for a in reachable_addresses(address)]
+    log.line("ssh", {"port": port, "ssh": lines}, "\n".join(
+        [_("Over SSH, with nothing to install (the invite code is the password):")]
+        + [f"  {line}" for line in lines]))
+    return acceptor

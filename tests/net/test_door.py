@@ -10,6 +10,7 @@ played in ``test_door_play``.
 from __future__ import annotations
 
 import asyncio
+import socket
 import stat
 import sys
 from pathlib import Path
@@ -25,14 +26,14 @@ ECHO = ("import os, sys; print('ARGS', sys.argv[1:], os.get_terminal_size(), flu
 
 @pytest.fixture
 def stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    def command(port: int, code: str, name: str, language: str | None = None) -> list[str]:
-        return [sys.executable, "-c", ECHO, name, str(port)]
+    def command(address: str, code: str, name: str, language: str | None = None) -> list[str]:
+        return [sys.executable, "-c", ECHO, name, address]
 
     monkeypatch.setattr(door, "join_command", command)
 
 
 async def opened(tmp_path: Path, code: str = "K7Q2XP") -> tuple[asyncssh.SSHAcceptor, int]:
-    server = await door.open_door(4321, code, tmp_path, port=0)
+    server = await door.open_door("127.0.0.1:4321", code, tmp_path, port=0)
     return server, server.sockets[0].getsockname()[1]
 
 
@@ -63,7 +64,7 @@ async def test_the_code_is_the_password_and_the_command_is_the_door_s(tmp_path, 
             proc = await conn.create_process("cat /etc/passwd", term_type="xterm",
                                              term_size=(100, 30), encoding=None)
             seen = await read_until(proc, b")\r\n")
-            assert b"ARGS ['ana', '4321']" in seen
+            assert b"ARGS ['ana', '127.0.0.1:4321']" in seen
             assert b"columns=100, lines=30" in seen  # the visitor's own terminal size
             proc.stdin.write(b"hello\r")
             assert b"GOT hello" in await read_until(proc, b"GOT hello")
@@ -122,6 +123,13 @@ def test_the_host_key_is_made_once_and_kept(tmp_path):
     assert again.export_public_key() == first.export_public_key()
 
 
+def test_a_visitor_s_client_finds_the_table_on_this_machine():
+    assert door.table_address("0.0.0.0", 7341) == "127.0.0.1:7341"
+    assert door.table_address("127.0.0.1", 7341) == "127.0.0.1:7341"
+    assert door.table_address("192.0.2.7", 7341) == "192.0.2.7:7341"
+    assert door.table_address("::1", 7341) == "[::1]:7341"
+
+
 def test_a_login_name_is_a_clean_player_name():
     assert door.player_name("ana") == "ana"
     shown = door.player_name("\x1b[31mred\x1b[0m")  # no terminal code gets through
@@ -129,3 +137,34 @@ def test_a_login_name_is_a_clean_player_name():
     assert door.player_name("a b") == "a_b"
     assert door.player_name("\x00\x07") == "Guest"
     assert len(door.player_name("x" * 500)) <= 24
+
+
+async def test_the_host_command_says_how_to_come_in_over_ssh(tmp_path, stand_in):
+    from types import SimpleNamespace
+
+    from bisca_tui.net.hosting import open_ssh
+
+    said: list[tuple[str, dict, str]] = []
+    log = SimpleNamespace(line=lambda kind, fields, text: said.append((kind, fields, text)))
+    table = SimpleNamespace(port=4321, code="K7Q2XP")
+    acceptor = await open_ssh(table, "127.0.0.1", 0, tmp_path, log)
+    try:
+        port = acceptor.sockets[0].getsockname()[1]
+        (kind, fields, text), = said
+        assert kind == "ssh" and fields["ssh"] == [f"ssh -p {port} NAME@127.0.0.1"]
+        assert "the invite code is the password" in text
+        async with connect(port, "ana", password="K7Q2XP"):
+            pass
+    finally:
+        acceptor.close()
+    # a port already taken is said, and the table goes on without a door
+    said.clear()
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        assert await open_ssh(table, "127.0.0.1", taken.getsockname()[1], tmp_path, log) is None
+    finally:
+        taken.close()
+    (kind, _, text), = said
+    assert kind == "problem" and "cannot listen on port" in text
