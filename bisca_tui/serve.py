@@ -110,6 +110,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
                         help=_("the address to listen on (default {host}, this machine "
                                "only)").format(host=DEFAULT_HOST))
+    # translators: ADDRESS and CODE are the words of the command line's help, as typed
+    parser.add_argument("--join", nargs=2, metavar=("ADDRESS", "CODE"), default=None,
+                        help=_("seat each visitor at a shared table (bisca-tui host printed "
+                               "its address and invite code) instead of a table of their "
+                               "own; each visitor types their name in the page"))
 
 
 def table_arguments(args: argparse.Namespace) -> list[str]:
@@ -126,6 +131,15 @@ def app_command(table_argv: Sequence[str] = ()) -> str:
     """The shell command that opens one table: this Python, this package, the options, and
     ``--no-programs``: a browser never chooses a program to run on this machine."""
     return shlex.join([sys.executable, "-m", "bisca_tui", "--no-programs", *table_argv])
+
+
+def join_command(address: str, code: str, data_dir: str | None = None) -> str:
+    """The shell command that seats one visitor at a shared table: the join client, which
+    asks the visitor's name in the page. The address and code are the person serving's,
+    typed on this machine's command line."""
+    extra = ["--data-dir", data_dir] if data_dir else []
+    return shlex.join([sys.executable, "-m", "bisca_tui", "join", address, code, "--ask-name",
+                       *extra])
 
 
 def url_for(host: str, port: int) -> str:
@@ -254,8 +268,11 @@ def run_command(args: argparse.Namespace) -> int:
                                       "table served to browsers").format(option="--program"),
               file=sys.stderr)
         return 2
-    server = make_server(app_command(table_arguments(args)), args.host, args.port,
-                         new_token())
+    if getattr(args, "join", None):
+        command = join_command(*args.join, data_dir=getattr(args, "data_dir", None))
+    else:
+        command = app_command(table_arguments(args))
+    server = make_server(command, args.host, args.port, new_token())
     try:
         server.serve()
     except OSError as e:  # the port is taken, the address is not this machine's...

@@ -24,7 +24,7 @@ from ..net import protocol as P
 from ..net.remote import RemoteSession
 from ..tui import app as tui_app
 from ..tui.app import BiscaApp
-from .chat import ChatDialog, chat_line
+from .chat import ChatDialog, NameDialog, chat_line
 from .lobby import LobbyScreen
 from .table import RemoteTableScreen
 from .words import address, refusal, status
@@ -47,11 +47,12 @@ class LinkChanged(Message):
 
 
 class JoinApp(BiscaApp):
-    """A table hosted elsewhere, joined as ``name`` with the invite ``code``."""
+    """A table hosted elsewhere, joined as ``name`` with the invite ``code`` (no name: the
+    player is asked for one first, and again if it is already at the table)."""
 
     CSS_PATH = str(Path(tui_app.__file__).with_name("bisca.tcss"))
 
-    def __init__(self, host: str, port: int, code: str, name: str,
+    def __init__(self, host: str, port: int, code: str, name: str | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
                  back_off: Sequence[float] = L.BACK_OFF) -> None:
         self.lobby = LobbyScreen()
@@ -59,9 +60,12 @@ class JoinApp(BiscaApp):
                          card_style=card_style)
         self.where = address(host, port)
         self.code = code.strip().upper()
-        self.you = name
+        self.address = (host, port)
+        self.back_off = back_off
+        self.ask_name = name is None
+        self.you = name or ""
         self.link = L.Link(host, port, self.code, name, self.from_host, self.from_link,
-                           back_off=back_off)
+                           back_off=back_off) if name else None
         self.remote: RemoteSession | None = None
         self.game: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
@@ -76,7 +80,22 @@ class JoinApp(BiscaApp):
 
     def on_mount(self) -> None:
         # (then the card table's app's own: the places, as its first screen)
-        self.run_worker(self.link.run(), group="link", exit_on_error=False)
+        if self.link is None:
+            self.call_after_refresh(self.ask_for_name)
+        else:
+            self.run_worker(self.link.run(), group="link", exit_on_error=False)
+
+    def ask_for_name(self, note: str = "") -> None:
+        def named(name: str | None) -> None:
+            if not name:
+                self.exit()
+                return
+            self.you = name
+            self.link = L.Link(*self.address, self.code, name, self.from_host, self.from_link,
+                               back_off=self.back_off)
+            self.run_worker(self.link.run(), group="link", exit_on_error=False)
+
+        self.push_screen(NameDialog(note), named)
 
     # ----- from the connection (its reading task posts; the handlers run in order) ---------
 
@@ -93,8 +112,13 @@ class JoinApp(BiscaApp):
         text = detail if st.kind == L.REFUSED else status(st.kind, self.where, detail,
                                                            st.attempt, st.tries)
         problem = st.kind in (L.REFUSED, L.UNREACHABLE, L.GONE, L.DROPPED, L.RETRYING)
-        if st.kind == L.CLOSED and self.link.over:
+        if st.kind == L.CLOSED and self.link is not None and self.link.over:
             return  # the match is over: the host hung up as it says it will
+        if st.kind == L.REFUSED and self.ask_name and L.IN_USE in st.detail \
+                and self.remote is None:  # never in: another name is asked for
+            self.link = None
+            self.ask_for_name(detail)
+            return
         self.lobby.say(text, problem)
         if self.table is not None and st.kind != L.CONNECTING:
             self.table.say(text, problem)
@@ -130,7 +154,7 @@ class JoinApp(BiscaApp):
             self.lobby.add_chat(line)
             if self.table is not None:
                 self.table.log_line(line)
-        elif kind == P.ERROR and self.link.connected.is_set():
+        elif kind == P.ERROR and self.link is not None and self.link.connected.is_set():
             self.notify(refusal(str(m.get("message", "")), self.you, self.code),
                         severity="error", markup=False)
 
@@ -180,7 +204,7 @@ class JoinApp(BiscaApp):
     # ----- what the player does ------------------------------------------------------
 
     def send(self, message: dict[str, Any]) -> bool:
-        return self.link.send(message)
+        return self.link is not None and self.link.send(message)
 
     def sit(self, index: int) -> None:
         if self.place is not None:
@@ -260,7 +284,8 @@ class JoinApp(BiscaApp):
 
     def request_quit(self) -> None:
         """Leave: the host keeps the place for a while."""
-        self.link.bye()
+        if self.link is not None:
+            self.link.bye()
         self.leave()
 
     def back_to_start(self) -> None:

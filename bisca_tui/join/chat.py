@@ -1,5 +1,6 @@
 """The table's chat: a line typed in a small dialog, and a line received as the log shows
-it. Names and words come from other machines: they are text, never markup."""
+it; and the dialog that asks a player's name (a visitor from a browser brings none). Names
+and words come from other machines: they are text, never markup."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..lang import N_, _
-from ..net.protocol import MAX_CHAT
+from ..net.protocol import MAX_CHAT, MAX_NAME, clean_text
 from ..tui.translated import Translated
 
 
@@ -46,6 +47,41 @@ class ChatDialog(Translated, ModalScreen[str | None]):
         event.stop()
         text = event.value.strip()
         self.dismiss(text or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NameDialog(Translated, ModalScreen[str | None]):
+    """The player's name at the table: Enter takes it, Escape leaves. ``note`` says why it
+    is asked again (a name already at the table)."""
+
+    DEFAULT_CSS = """
+    NameDialog .dialog { width: 64; }
+    NameDialog Input { margin: 1 0 0 0; }
+    """
+    BINDINGS = [Binding("escape", "cancel", N_("Leave"))]
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="name"):
+            yield Static(_("Your name at the table"), classes="dialog-title")
+            if self.note:
+                yield Static(Text(self.note, style="bold red"), id="name-note")
+            yield Input(placeholder=_("Enter joins, Escape leaves"), max_length=MAX_NAME,
+                        id="name-input")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = clean_text(event.value, MAX_NAME)
+        if name:
+            self.dismiss(name)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

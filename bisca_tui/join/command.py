@@ -60,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", metavar="CODE", help=_("the invite code the host gave"))
     parser.add_argument("--name", metavar="NAME", default=None,
                         help=_("your name at the table (default: your login name)"))
+    parser.add_argument("--ask-name", action="store_true",
+                        help=_("ask the name in the table instead (as for a visitor of a "
+                               "web page)"))
     # as before the command (bisca-tui --lang pt join ...), and after it too
     parser.add_argument("--cards", choices=CARD_STYLES, metavar="STYLE",
                         default=argparse.SUPPRESS,
@@ -79,7 +82,9 @@ def run_command(args: argparse.Namespace) -> int:
 
     host, port = args.address
     name = clean_text(args.name, MAX_NAME) if args.name is not None else default_name()
-    if not name:
+    if args.ask_name:
+        name = None  # asked in the table
+    elif not name:
         print("bisca-tui join: " + _("a name is needed"), file=sys.stderr)
         return 2
     app = JoinApp(host, port, args.code, name, data_directory=getattr(args, "data_dir", None),
