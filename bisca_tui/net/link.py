@@ -50,6 +50,7 @@ class Link:
         self.timeout = timeout
         self.client: Client | None = None
         self.over = False  # the host said the match is over: a hang-up is no drop
+        self.key: str | None = None  # the place's key, once the host has given one
         self.leaving = False
         self.connected = asyncio.Event()
 
@@ -123,8 +124,11 @@ class Link:
         reader, writer = await asyncio.open_connection(self.host, self.port, limit=READ_LIMIT)
         client = self.client = Client(reader, writer,
                                       on_message=lambda _client, message: self._got(message))
-        client.send({"type": P.HELLO, "protocol": P.PROTOCOL, "code": self.code,
-                     "name": self.name})
+        hello = {"type": P.HELLO, "protocol": P.PROTOCOL, "code": self.code,
+                 "name": self.name}
+        if self.key is not None:  # the place back, even over a connection that looks alive
+            hello["key"] = self.key
+        client.send(hello)
         answer = await client.expect((P.WELCOME, P.ERROR), self.timeout)
         if answer is None or answer["type"] == P.ERROR:
             await client.close(bye=False)
@@ -134,6 +138,8 @@ class Link:
     def _got(self, message: dict[str, Any]) -> None:
         if message.get("type") == P.OVER:
             self.over = True
+        elif message.get("type") == P.WELCOME and isinstance(message.get("key"), str):
+            self.key = message["key"]
         self.on_message(message)
 
     def bye(self) -> None:

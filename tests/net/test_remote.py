@@ -94,3 +94,28 @@ async def test_a_wrong_code_is_refused_in_the_hosts_words() -> None:
     assert [s.kind for s in me.statuses] == [L.CONNECTING, L.REFUSED]
     assert me.statuses[-1].detail == "wrong invite code"
     table.task.cancel()
+
+
+async def test_the_place_s_key_takes_it_back_over_a_connection_that_lingers() -> None:
+    table = await open_table(NetSettings("briscola", seed=2, hold=LONG))
+    me = Player(table.host.port, "Ana")
+    me.link.on_status = lambda status: (me.statuses.append(status), me.seen.set())
+    task = asyncio.create_task(me.link.run())
+    await asyncio.wait_for(me.link.connected.wait(), LONG)
+    me.link.send({"type": "sit", "seat": 0})
+    while me.session is None or me.session.me != 0:
+        me.seen.clear()
+        await asyncio.wait_for(me.seen.wait(), LONG)
+    assert me.link.key is not None  # given with the place
+    old = table.host.conns[0]
+    # the client thinks its connection dropped; the host still holds it as alive: without
+    # the key the name would be refused as already at the table
+    me.link.client.closed.set()
+    while L.BACK not in [s.kind for s in me.statuses]:
+        me.seen.clear()
+        await asyncio.wait_for(me.seen.wait(), LONG)
+    assert table.host.conns[0] is not None and table.host.conns[0] is not old
+    assert me.session.me == 0
+    table.host.finish()
+    await table.end()
+    await asyncio.wait_for(task, LONG)
