@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -313,6 +315,7 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
 
     def ready_with_door(host: Host) -> None:
         ready(host)
+        listen_for_start(host)
         if args.ssh is not None:
             doors.append(asyncio.get_running_loop().create_task(
                 open_ssh(host, args.host, args.ssh, path.parent, log)))
@@ -366,3 +369,26 @@ async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any) -
         [_("Over SSH, with nothing to install (the invite code is the password):")]
         + [f"  {line}" for line in lines]))
     return acceptor
+
+
+def listen_for_start(host: Any) -> None:
+    """A line typed at the host (Enter) begins the match before enough players have sat:
+    bots take the places nobody holds. The end of the input (none given) changes nothing."""
+    loop = asyncio.get_running_loop()
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # no input to read (a test's, say)
+        return
+
+    def typed() -> None:
+        try:
+            line = os.read(fd, 1024)
+        except OSError:
+            line = b""
+        if not line:
+            loop.remove_reader(fd)
+        elif host.session is None and not host.done.is_set():
+            host.start()
+
+    with contextlib.suppress(NotImplementedError, OSError, ValueError, PermissionError):
+        loop.add_reader(fd, typed)

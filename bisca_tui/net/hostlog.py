@@ -111,6 +111,8 @@ def intro_lines(game: str, host: str, port: int, code: str, addresses: list[str]
             "Places open to players: {places}; the match begins when {n} have sat; bots "
             "({level}) play the other places.", start_with).format(
             places=places, n=start_with, level=level))
+        lines.append(_("Press Enter here to begin sooner, with bots in the places nobody "
+                       "holds."))
     lines.append(_("A player who drops keeps the place for {seconds} seconds; then a bot plays "
                    "it until they come back. Ctrl+C stops the host (the match is saved: "
                    "bisca-tui host --resume continues it).").format(seconds=f"{hold:g}"))

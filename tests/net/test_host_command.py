@@ -175,3 +175,26 @@ async def test_ctrl_c_stops_the_host_and_resume_goes_on_from_the_save(tmp_path) 
     assert back.last("over") is not None and '"event": "resumed"' in out.text
     assert [row[:2] for row in history_players(tmp_path)][0] == ("Ana", "human")
     assert not list(tmp_path.glob("hosted-*"))
+
+
+async def test_enter_at_the_host_begins_before_the_places_are_taken(tmp_path) -> None:
+    argv = ["host", "--variant", "briscola", "--port", "0", "--deals", "1", "--seed", "4",
+            "--data-dir", str(tmp_path), *BOTS]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE)
+    try:
+        seen = ""
+        while "Press Enter" not in seen:  # nobody has sat: the match waits for the host
+            line = await asyncio.wait_for(proc.stdout.readline(), LONG)
+            assert line, seen
+            seen += line.decode()
+        assert "The match begins" not in seen
+        proc.stdin.write(b"\n")  # Enter: bots in both places
+        await proc.stdin.drain()
+        rest = (await asyncio.wait_for(proc.stdout.read(), LONG)).decode()
+        assert "The match begins" in rest and "The 1 deal asked for is played" in rest
+        assert await asyncio.wait_for(proc.wait(), LONG) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
