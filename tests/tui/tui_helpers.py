@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+import unicodedata
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 
 from bisca_tui.engine import actions as A
@@ -31,49 +36,117 @@ def table(app: BiscaApp) -> TableScreen:
     raise AssertionError(f"no table among {app.screen_stack}")
 
 
+def _pending(app: App) -> str | None:
+    """What the app has left to do that a test could be waiting for: "work" (a worker not
+    finished: a bot, the coach, the history), "messages" (a message queued for the app or
+    any node of any screen, or a callback waiting for its turn), "drawing" (the screen in
+    view still to be laid out or drawn; one under it is drawn once it is in view again),
+    or None."""
+    if any(not w.is_finished for w in app.workers):
+        return "work"
+    nodes: list[MessagePump] = [app]
+    for each in app.screen_stack:
+        nodes.extend(each.walk_children(with_self=True))
+    screen = app.screen
+    if screen._callbacks or any(node.message_queue_size or node._next_callbacks
+                                for node in nodes):
+        return "messages"
+    if (screen._layout_required or screen._scroll_required or screen._repaint_required
+            or screen._recompose_required or screen._dirty_widgets):
+        return "drawing"
+    return None
+
+
+async def quiet(pilot: Pilot, timeout: float = 30.0) -> None:
+    """Wait until the app has done everything it was given: every message handled (and
+    those that handling posted), every worker ended, the screen laid out and drawn.
+
+    What ``Pilot.pause()`` is used for, but decided by looking at the app rather than by
+    sleeping 20 ms at a time until the process's CPU clock stands still, which costs every
+    pause at least one such sleep (and on a loaded machine can end before the app is done).
+    The product sets no timers, so an app with none of this work left stays as it is until
+    the test acts. Reads Textual's own bookkeeping, as ``Pilot`` does (its version is
+    pinned)."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    calm = 0
+    # nothing to do three times in a row, a turn of the event loop apart: a handler that
+    # awaits (a mount, a screen pushed) has posted what it waits for by then
+    while calm < 3:
+        if not app.is_running or app._exception is not None:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError("the app never came to rest")
+        pending = _pending(app)
+        if pending is None:
+            calm += 1
+            await asyncio.sleep(0)
+            continue
+        calm = 0
+        if pending == "work":
+            await asyncio.gather(*[w.wait() for w in app.workers if not w.is_finished],
+                                 return_exceptions=True)
+            continue
+        if pending == "drawing" and not app._batch_count:
+            # every message handled: lay out and draw now, as Pilot.pause() ends by doing
+            app.screen._on_timer_update()
+        await asyncio.sleep(0.001)
+
+
+def key_event(app: App, key: str) -> events.Key:
+    """The key event ``Pilot.press`` sends for ``key`` (its character found the same way)."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char: str | None = unicodedata.lookup(
+            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    return event
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    """``Pilot.press``, each key handled to its end (``quiet``) before the next: posted
+    straight to the app's queue, as the terminal's driver would."""
+    for key in keys:
+        pilot.app.post_message(key_event(pilot.app, key))
+        await quiet(pilot)
+
+
 async def settle(app: BiscaApp, pilot: Pilot, timeout: float = 30.0,
                  idle: bool = True) -> None:
-    """Let the bots play until a person must act or a dialog is up.
+    """Let the bots play until a person must act or a dialog is up, and the screen is
+    drawn (regions are right only then).
 
-    Waits on the bots' workers and the app's message queues instead of fixed sleeps; with
-    ``idle``, one wait for the whole app to idle at the end lets the screen finish drawing
-    (regions are right only after it).
+    Waits on the bots' workers and the app's message queues (``quiet``): a bot's answer is
+    a message that starts the next bot's worker, so the app rests only once no bot is to
+    play. ``idle`` is kept for the callers that once chose to skip the wait for the
+    drawing at the end, which ``quiet`` does not make them wait for any longer.
     """
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0)
-        screen = app.screen
-        if not isinstance(screen, TableScreen):
-            break
+    await quiet(pilot, timeout)
+    screen = app.screen
+    if isinstance(screen, TableScreen):
         st = screen.session.state
-        if st.is_over() or screen.session.is_human(st.current):
-            break
-        running = [w.wait() for w in app.workers if w.is_running]
-        if running:  # a bot thinking: wait for its worker (a cancelled one counts as done)
-            await asyncio.gather(*running, return_exceptions=True)
-        else:
-            await asyncio.sleep(0.001)
-    else:
-        raise AssertionError("the bots never stopped")
-    if idle:
-        await pilot.pause()
+        if not (st.is_over() or screen.session.is_human(st.current)):
+            raise AssertionError("the bots never stopped")
 
 
 async def start_game(app: BiscaApp, pilot: Pilot, seed: int | None = None) -> TableScreen:
     """Enter on the start screen, optionally a seed, Enter on the form."""
-    await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
+    await quiet(pilot)
+    await press(pilot, "enter")
     if seed is not None:
         app.screen.query_one("#seed").value = str(seed)
-    await pilot.press("enter")
+    await press(pilot, "enter")
     await settle(app, pilot)
     return table(app)
 
 
 async def open_table(app: BiscaApp, pilot: Pilot, session: Session) -> TableScreen:
     """Sit down at a match made in code (quicker than the form, which has its own tests)."""
-    await pilot.pause(0)
+    await quiet(pilot)
     app.start_session(session)
     await settle(app, pilot)
     return table(app)
@@ -98,12 +171,15 @@ def first_playable_index(screen: TableScreen) -> int:
 
 
 async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Let the app run until ``condition()`` holds."""
+    """Let the app run until ``condition()`` holds (a layout or drawing due is done at
+    once, as ``Pilot.pause`` does, for a condition about where things are drawn)."""
+    app = pilot.app
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError("the app never got there")
-        await pilot.pause(0)
+        if app.is_running and not app._batch_count and _pending(app) == "drawing":
+            app.screen._on_timer_update()
         await asyncio.sleep(0.001)
 
 
@@ -128,7 +204,7 @@ async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = Fals
         t = app.screen
         if not isinstance(t, TableScreen):
             # the summary was just pushed: let it mount and fill in before anyone reads it
-            await pilot.pause()
+            await quiet(pilot)
             return played
         index = first_playable_index(t)
         if use_arrows or index >= 10:  # the keys 1-9 and 0 reach the first ten cards
