@@ -1,17 +1,14 @@
-"""Helpers for driving the app with Pilot: instant bots, waiting for the bots."""
+"""Helpers for driving the app with Pilot: instant bots, waiting for the bots (the waits
+themselves, ``quiet``, ``press`` and ``until``, are in ``pilot_support``, which the snapshot
+tests share)."""
 
 from __future__ import annotations
 
 import asyncio
-import time
-import unicodedata
 from collections.abc import Callable
 
+from pilot_support import press, quiet, until
 from rich.text import Text
-from textual import events
-from textual.app import App
-from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
-from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 
 from bisca_tui.engine import actions as A
@@ -34,85 +31,6 @@ def table(app: BiscaApp) -> TableScreen:
         if isinstance(screen, TableScreen):
             return screen
     raise AssertionError(f"no table among {app.screen_stack}")
-
-
-def _pending(app: App) -> str | None:
-    """What the app has left to do that a test could be waiting for: "work" (a worker not
-    finished: a bot, the coach, the history), "messages" (a message queued for the app or
-    any node of any screen, or a callback waiting for its turn), "drawing" (the screen in
-    view still to be laid out or drawn; one under it is drawn once it is in view again),
-    or None."""
-    if any(not w.is_finished for w in app.workers):
-        return "work"
-    nodes: list[MessagePump] = [app]
-    for each in app.screen_stack:
-        nodes.extend(each.walk_children(with_self=True))
-    screen = app.screen
-    if screen._callbacks or any(node.message_queue_size or node._next_callbacks
-                                for node in nodes):
-        return "messages"
-    if (screen._layout_required or screen._scroll_required or screen._repaint_required
-            or screen._recompose_required or screen._dirty_widgets):
-        return "drawing"
-    return None
-
-
-async def quiet(pilot: Pilot, timeout: float = 30.0) -> None:
-    """Wait until the app has done everything it was given: every message handled (and
-    those that handling posted), every worker ended, the screen laid out and drawn.
-
-    What ``Pilot.pause()`` is used for, but decided by looking at the app rather than by
-    sleeping 20 ms at a time until the process's CPU clock stands still, which costs every
-    pause at least one such sleep (and on a loaded machine can end before the app is done).
-    The product sets no timers, so an app with none of this work left stays as it is until
-    the test acts. Reads Textual's own bookkeeping, as ``Pilot`` does (its version is
-    pinned)."""
-    app = pilot.app
-    deadline = time.monotonic() + timeout
-    calm = 0
-    # nothing to do three times in a row, a turn of the event loop apart: a handler that
-    # awaits (a mount, a screen pushed) has posted what it waits for by then
-    while calm < 3:
-        if not app.is_running or app._exception is not None:
-            return
-        if time.monotonic() > deadline:
-            raise AssertionError("the app never came to rest")
-        pending = _pending(app)
-        if pending is None:
-            calm += 1
-            await asyncio.sleep(0)
-            continue
-        calm = 0
-        if pending == "work":
-            await asyncio.gather(*[w.wait() for w in app.workers if not w.is_finished],
-                                 return_exceptions=True)
-            continue
-        if pending == "drawing" and not app._batch_count:
-            # every message handled: lay out and draw now, as Pilot.pause() ends by doing
-            app.screen._on_timer_update()
-        await asyncio.sleep(0.001)
-
-
-def key_event(app: App, key: str) -> events.Key:
-    """The key event ``Pilot.press`` sends for ``key`` (its character found the same way)."""
-    if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
-    try:
-        char: str | None = unicodedata.lookup(
-            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
-    except KeyError:
-        char = key if len(key) == 1 else None
-    event = events.Key(key, char)
-    event.set_sender(app)
-    return event
-
-
-async def press(pilot: Pilot, *keys: str) -> None:
-    """``Pilot.press``, each key handled to its end (``quiet``) before the next: posted
-    straight to the app's queue, as the terminal's driver would."""
-    for key in keys:
-        pilot.app.post_message(key_event(pilot.app, key))
-        await quiet(pilot)
 
 
 async def settle(app: BiscaApp, pilot: Pilot, timeout: float = 30.0,
@@ -168,19 +86,6 @@ def first_playable_index(screen: TableScreen) -> int:
     v = screen.session.view(screen.viewer)
     legal = [a for a in v.legal if A.is_play(a)]
     return screen.sorted_hand(v).index(legal[0])
-
-
-async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Let the app run until ``condition()`` holds (a layout or drawing due is done at
-    once, as ``Pilot.pause`` does, for a condition about where things are drawn)."""
-    app = pilot.app
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the app never got there")
-        if app.is_running and not app._batch_count and _pending(app) == "drawing":
-            app.screen._on_timer_update()
-        await asyncio.sleep(0.001)
 
 
 async def play_key(app: BiscaApp, pilot: Pilot, key: str) -> None:
