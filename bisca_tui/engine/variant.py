@@ -253,10 +253,16 @@ class Variant:
         return RESTRICTIONS[self.restriction]
 
     def beats_table(self, trump: int | None) -> BeatsTable:
-        """Who takes a trick with this trump suit, as a table (``tricks.beats_table``)."""
+        """Who takes a trick with this trump suit, as a table (``tricks.beats_table``).
+        Written once per ranking and trump suit for every game that shares them (a table
+        is a tuple of bytes: nobody changes it), not once per match."""
         table = self._beats.get(trump)
         if table is None:
-            table = self._beats[trump] = beats_table(trump, self.suit, self.strength)
+            key = (trump, self.suit, self.strength)
+            table = _BEATS_TABLES.get(key)
+            if table is None:
+                table = _BEATS_TABLES[key] = beats_table(trump, self.suit, self.strength)
+            self._beats[trump] = table
         return table
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
@@ -318,6 +324,9 @@ def _same_choice(value: Any, choice: Any) -> bool:
         return float(value) == choice
     return type(value) is type(choice) and value == choice
 
+
+# ``Variant.beats_table``'s tables, by (trump suit, suit and strength of every card)
+_BEATS_TABLES: dict[tuple[int | None, tuple[int, ...], tuple[int, ...]], BeatsTable] = {}
 
 REGISTRY: dict[str, type[Variant]] = {}
 

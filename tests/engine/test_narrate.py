@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import random
 import sys
+from functools import cache
 from pathlib import Path
 from string import Formatter
 
@@ -26,9 +27,11 @@ KINDS = [getattr(E, k) for k in E.__all__
 PACKAGE = Path(__file__).resolve().parents[2] / "bisca_tui"
 
 
+@cache
 def deals() -> list[tuple[GameState, list[E.Event], int]]:
     """A deal of every game at every table size, for a few seeds, played by random choices;
-    with the seat called "You" in each."""
+    with the seat called "You" in each. Played on first use by a test that reads them, not
+    when the tests are gathered (by every test process, these or not)."""
     out = []
     for cls in all_variants():
         for n in cls.players:
@@ -68,9 +71,6 @@ def deals() -> list[tuple[GameState, list[E.Event], int]]:
     return out
 
 
-DEALS = deals()
-
-
 def test_every_event_kind_has_its_words() -> None:
     assert len(KINDS) == 27
     assert sorted(k.__name__ for k in KINDS) == sorted(set(MESSAGES) - set(NOT_EVENTS))
@@ -101,7 +101,7 @@ def test_every_event_of_real_deals_is_told_with_every_field_filled(
         return real(kind, form, n)
     monkeypatch.setattr(T, "template", spy)
     kinds: set[str] = set()
-    for st, events, _ in DEALS:
+    for st, events, _ in deals():
         for you in range(st.n):
             def name(k: int, you: int = you) -> str:
                 return "You" if k == you else f"P{k}"
@@ -126,7 +126,7 @@ def test_the_log_says_only_what_an_action_did() -> None:
     own line (a trick taken, points, the bidding won) is indented under it, what a seat did
     is not."""
     kinds: set[str] = set()
-    for st, events, _ in DEALS[::3]:
+    for st, events, _ in deals()[::3]:
         for ev in events:
             if type(ev) in SILENT:
                 assert tell(ev, st, str) is None

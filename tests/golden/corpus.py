@@ -13,6 +13,7 @@ import json
 import random
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from bisca_tui.engine.records import Record, parse_record, record_of_match
@@ -28,8 +29,13 @@ def tables() -> list[tuple[str, int]]:
     return [(cls.id, n) for cls in all_variants() for n in cls.players]
 
 
-def records() -> Iterator[tuple[str, Record]]:
-    """(a name, the record) for every record of the corpus, always the same."""
+@cache
+def texts() -> tuple[tuple[str, str], ...]:
+    """(a name, the record's JSON text) for every record of the corpus: played once per
+    test process (playing the matches is most of the corpus's cost, and the tests of the
+    replay, the views and the narrator all read it), kept as text, which no reader can
+    change."""
+    out = []
     for variant, n in tables():
         for k in range(PER_TABLE):
             seed = 1000 * n + k
@@ -40,7 +46,15 @@ def records() -> Iterator[tuple[str, Record]]:
                 last = raw["deals"][-1]
                 cut = random.Random(seed).randrange(len(last["actions"]) + 1)
                 last["actions"] = last["actions"][:cut]
-            yield f"{variant}-{n}p-{k}", parse_record(json.dumps(raw))
+            out.append((f"{variant}-{n}p-{k}", json.dumps(raw)))
+    return tuple(out)
+
+
+def records() -> Iterator[tuple[str, Record]]:
+    """(a name, the record) for every record of the corpus, always the same: each record
+    read anew from its text, for each caller its own."""
+    for name, text in texts():
+        yield name, parse_record(text)
 
 
 def digest(record: Record, reveal: bool) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pilot_support import press, quiet
 from snapshot_support import settle
 from textual.pilot import Pilot
 
@@ -31,7 +32,7 @@ def make_app(tmp_path: Path, samples: int) -> BiscaApp:
 
 async def sit_down(pilot: Pilot, variant: str, seed: int) -> TableScreen:
     app = pilot.app
-    await pilot.pause()
+    await quiet(pilot)
     n = len(default_seats(2)) if variant == "bisca-3" else 4
     app.start_session(Session.new(variant, {}, default_seats(n, "random"), seed=seed))
     await settle(pilot)
@@ -43,7 +44,7 @@ async def sit_down(pilot: Pilot, variant: str, seed: int) -> TableScreen:
 def test_the_hint_in_the_side_panel(snap_compare, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot) -> None:
         t = await sit_down(pilot, "bisca-3", 42)
-        await pilot.press("h")
+        await press(pilot, "h")
         await settle(pilot)
         assert t.hint_advice is not None
 
@@ -60,11 +61,11 @@ def test_the_review_of_a_deal(snap_compare, tmp_path: Path) -> None:
             app.simulate_key(str(t.sorted_hand(v).index(legal[0]) + 1))
             await settle(pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.press("r")
+        await press(pilot, "r")
         await settle(pilot)
         r = app.screen
         assert isinstance(r, ReviewScreen) and r.review is not None and r.review.marked
-        await pilot.press("n")  # on to the second marked decision
-        await pilot.pause()
+        await press(pilot, "n")  # on to the second marked decision
+        await quiet(pilot)
 
     assert snap_compare(make_app(tmp_path, 4), terminal_size=SIZE, run_before=run_before)

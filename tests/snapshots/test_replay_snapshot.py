@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pilot_support import press, quiet
 from textual.pilot import Pilot
 
 from bisca_tui.replay import viewer_app
@@ -21,9 +22,9 @@ def test_replay_viewer_at_100x30(snap_compare, tmp_path: Path, monkeypatch) -> N
     monkeypatch.setenv("BISCA_TUI_DATA", str(tmp_path / "data"))
 
     async def run_before(pilot: Pilot) -> None:
-        await pilot.pause()
-        await pilot.press("down", "down", "down", "right")
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "down", "down", "down", "right")
+        await quiet(pilot)
 
     assert snap_compare(viewer_app(str(RECORD)), terminal_size=(100, 30),
                         run_before=run_before)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pilot_support import press, quiet
 from textual.pilot import Pilot
 
 from bisca_tui.history.sample import demo_entries
@@ -15,12 +16,12 @@ from bisca_tui.tui.screens.stats import StatsScreen
 
 
 async def open_stats(pilot: Pilot) -> None:
-    await pilot.pause()
-    await pilot.press("s")
-    await pilot.pause()
+    await quiet(pilot)
+    await press(pilot, "s")
+    await quiet(pilot)
     assert isinstance(pilot.app.screen, StatsScreen)
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await quiet(pilot)
 
 
 def test_statistics_at_120x40(snap_compare, tmp_path: Path) -> None:

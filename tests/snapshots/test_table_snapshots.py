@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from pilot_support import press, quiet
 from snapshot_support import settle
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -41,23 +42,23 @@ def driver(seed: int, cards: int, choice: str | None = None) -> RunBefore:
 
     async def run_before(pilot: Pilot) -> None:
         app = pilot.app
-        await pilot.pause()
-        await pilot.press("enter")  # the start screen: New game
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "enter")  # the start screen: New game
+        await quiet(pilot)
         for field in app.screen.query(Input):
             field.cursor_blink = False
         app.screen.query_one("#seed", Input).value = str(seed)
-        await pilot.press("enter")  # the form: Start
+        await press(pilot, "enter")  # the form: Start
         await settle(pilot)
         t = table_of(app)
         if choice is not None:
             assert t.session.state.phase == "cut_or_knock"
-            await pilot.press(choice)
+            await press(pilot, choice)
             await settle(pilot)
         for _ in range(cards):
             v = t.session.view(0)
             legal = [a for a in v.legal if A.is_play(a)]
-            await pilot.press(str(t.sorted_hand(v).index(legal[0]) + 1))
+            await press(pilot, str(t.sorted_hand(v).index(legal[0]) + 1))
             await settle(pilot)
         assert t.session.match.seed == seed
         assert t.session.state.tricks, "a trick should be finished on the table"

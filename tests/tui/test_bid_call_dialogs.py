@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 from textual.widgets import OptionList, Static
-from tui_helpers import Passer, make_app, open_table, until
+from tui_helpers import Passer, make_app, open_table, press, quiet, until
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import RANKS, make_card
@@ -45,39 +45,39 @@ async def test_bidding_and_calling_with_the_hand_in_sight(private_data, size) ->
         await until(pilot, lambda: clear_of_the_hand(app, t))
         bids = app.screen
         # F1 opens the rules over the dialog, Escape comes back to it
-        await pilot.press("f1")
+        await press(pilot, "f1")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.screen is bids)
         # the bids of two for points: a digit goes to the field, up and down step it
         field = bids.query_one("#bid-points", PointsField)
         lst = bids.query_one("#bid-list", OptionList)
-        await pilot.press("7", "0")
+        await press(pilot, "7", "0")
         assert field.value == "70" and field.has_focus
-        await pilot.press("up", "up", "down")
+        await press(pilot, "up", "up", "down")
         assert field.value == "71"
         assert bids.labels[lst.highlighted] == "2  Two for 61"  # labels kept as composed
         assert "Two for 71" in str(lst.get_option_at_index(lst.highlighted).prompt)
-        await pilot.press("backspace", "backspace", "5", "enter")  # 5 is no bid
+        await press(pilot, "backspace", "backspace", "5", "enter")  # 5 is no bid
         assert app.screen is bids and "from 61 to 120" in str(
             bids.query_one("#bid-points-note", Static).render())
-        await pilot.press("backspace", "down")  # stepping from nothing starts at the lowest
+        await press(pilot, "backspace", "down")  # stepping from nothing starts at the lowest
         assert field.value == "61"
-        await pilot.press("up", "enter")
+        await press(pilot, "up", "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert st.bidding.bids[0] == (0, A.BID + 62)
         call = app.screen
         await until(pilot, lambda: clear_of_the_hand(app, t))
         # it opens on a card that may be called: no error to begin with
         assert call.chosen() in call.cards and "cannot" not in choice_line(call)
-        await pilot.press("f1")
+        await press(pilot, "f1")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.screen is call)
         # the two of coppe (cups): c is the Italian pack's key for cups, shown beside it
         suits = call.query_one("#call-suits", OptionList)
         assert "[c] ∪ cups (coppe)" in str(suits.get_option_at_index(1).prompt)
-        await pilot.press("2", "c", "enter")
+        await press(pilot, "2", "c", "enter")
         await until(pilot, lambda: st.phase == "play")
         assert st.bidding.contract.called == make_card(RANKS.index("2"), 1) and st.trump == 1
 
@@ -91,13 +91,13 @@ async def test_points_alone_are_a_field_stepped_by_up_and_down(private_data) -> 
         await until(pilot, lambda: isinstance(app.screen, BidScreen))
         await until(pilot, lambda: clear_of_the_hand(app, t))
         field = app.screen.query_one("#bid-input", PointsField)
-        await pilot.press("up")  # an empty field starts at the lowest bid
+        await press(pilot, "up")  # an empty field starts at the lowest bid
         assert field.value == "61"
-        await pilot.press("down")  # and goes no lower
+        await press(pilot, "down")  # and goes no lower
         assert field.value == "61"
-        await pilot.press("pageup", "up")
+        await press(pilot, "pageup", "up")
         assert field.value == "72"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert (0, A.BID + 72) in st.bidding.bids
 
@@ -121,13 +121,13 @@ async def test_the_call_opens_on_a_card_that_may_be_called() -> None:
     cards = [make_card(1, x) for x in range(4)] + [four_of_cups]
     app = CallApp(cards, hand, "italian")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         dialog = app.dialog
         assert dialog.ranks == ["4", "2"] and make_card(3, 0) not in dialog.cards
         assert dialog.chosen() == four_of_cups
         assert "cannot" not in choice_line(dialog) and "Jack" not in choice_line(dialog)
-        await pilot.press("enter", "enter")  # the rank, then the suit: called
-        await pilot.pause()
+        await press(pilot, "enter", "enter")  # the rank, then the suit: called
+        await quiet(pilot)
         assert app.called == [four_of_cups]
 
 
@@ -141,13 +141,13 @@ async def test_the_call_opens_on_a_card_that_may_be_called() -> None:
 async def test_the_call_takes_the_keys_of_the_pack_drawn(style, keys, card) -> None:
     app = CallApp(list(range(40)), (), style)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, *keys)
+        await quiet(pilot)
         assert app.dialog.chosen() == card
         assert app.dialog.pack.short(card) in choice_line(app.dialog)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert app.called == [card]
 
 

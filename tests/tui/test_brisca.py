@@ -4,7 +4,7 @@ shown under the indicator, a whole hand played by keys, ties said plainly."""
 from __future__ import annotations
 
 import pytest
-from tui_helpers import log_text, make_app, open_table, play_deal_by_keys, settle
+from tui_helpers import log_text, make_app, open_table, play_deal_by_keys, press, quiet, settle
 
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session, default_seats
@@ -31,7 +31,7 @@ async def test_a_hand_of_brisca_by_keys_with_the_exchange_announced(private_data
         await settle(app, pilot)
         assert st.current == 0 and A.EXCHANGE in st.legal_actions()
         indicator = st.indicator
-        await pilot.press("x")
+        await press(pilot, "x")
         await settle(app, pilot)
         assert st.exchange.under is not None and st.exchange.under[0] == 0
         laid = st.exchange.under[1]
@@ -41,7 +41,7 @@ async def test_a_hand_of_brisca_by_keys_with_the_exchange_announced(private_data
         assert (len(session.variant.signals) > 0) == (players == 4)
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.pause()
+        await quiet(pilot)
         r = st.result
         assert sum(st.points) == 120 and r.winners
         summary = " ".join(rendered(w) for w in app.screen.query("Static"))
@@ -69,7 +69,7 @@ async def test_a_tied_hand_is_said_plainly(private_data) -> None:
         await open_table(app, pilot, session)
         await settle(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.pause()
+        await quiet(pilot)
         summary = " ".join(rendered(w) for w in app.screen.query("Static"))
         want = (f"A tie at the top: {session.name(0)} and {session.name(2)} each take the "
                 "hand.")

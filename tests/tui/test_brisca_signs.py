@@ -3,7 +3,16 @@ gesture and meaning, and the person sends a sign by keys."""
 
 from __future__ import annotations
 
-from tui_helpers import first_playable_index, hand_key, make_app, open_table, play_key, settle
+from tui_helpers import (
+    first_playable_index,
+    hand_key,
+    make_app,
+    open_table,
+    play_key,
+    press,
+    quiet,
+    settle,
+)
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.variant import HOLDING
@@ -43,11 +52,11 @@ async def test_a_partners_sign_shows_in_the_panel_and_the_person_sends_one(
         assert "none yet" in flat(t.query_one("#signals"))
         offered = [a for a in session.view(0).legal if A.is_signal(a)]
         # send the first sign offered, as a player would: s, then Enter in the dialog
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
+        await quiet(pilot)
         assert isinstance(app.screen, SignalScreen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert isinstance(app.screen, TableScreen)
         mine = v.signals[offered[0] - A.SIGNAL]
         assert [sg.name for sg in session.view(0).signals] == [mine.name]

@@ -3,7 +3,16 @@ of a whole deal by keys, the partner shown when the called card falls."""
 
 from __future__ import annotations
 
-from tui_helpers import Passer, log_text, make_app, open_table, play_deal_by_keys, until
+from tui_helpers import (
+    Passer,
+    log_text,
+    make_app,
+    open_table,
+    play_deal_by_keys,
+    press,
+    quiet,
+    until,
+)
 
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session, default_seats
@@ -34,7 +43,7 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         assert "R  King" in listed and "C  Horse" in listed and "F  Jack" in listed
         assert listed[-1] == "2  Two for 61" and len(listed) == 1 + 9 + 1
         # down twice: the Three (calling a Three of the chosen suit)
-        await pilot.press("down", "down", "enter")
+        await press(pilot, "down", "down", "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert st.bidding.bids[0] == (0, A.BID_RANK + 2)  # the Three
         assert st.bidding.contract.bidder == 0 and st.bidding.contract.bid_label == "Three"
@@ -43,7 +52,7 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         assert app.screen.ranks == ["3"]
         hand = set(st.hands[0])
         suit = next(x for x in range(4) if x * 10 + 2 not in hand)
-        await pilot.press("3", "scdb"[suit], "enter")  # spade, coppe, denari, bastoni
+        await press(pilot, "3", "scdb"[suit], "enter")  # spade, coppe, denari, bastoni
         await until(pilot, lambda: app.screen is t)
         assert st.phase == "play" and st.bidding.contract.called == suit * 10 + 2
         assert st.trump == suit
@@ -51,7 +60,7 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         assert "Bidder You · Three" in info and "partner: ?" in info
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.pause()
+        await quiet(pilot)
         assert sum(st.result.game_points) == 0
         assert session.match.scores == list(st.result.game_points)
 
@@ -64,9 +73,9 @@ async def test_everyone_passing_deals_again_by_the_same_dealer(private_data) -> 
     async with app.run_test(size=(100, 32)) as pilot:
         await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await pilot.press("enter")  # Pass, the first line
+        await press(pilot, "enter")  # Pass, the first line
         await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
-        await pilot.pause()
+        await quiet(pilot)
         summary = " ".join(rendered(w) for w in app.screen.query("Static"))
         assert "deals again" in summary
         assert session.match.results[0].redeal
@@ -92,9 +101,9 @@ async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> N
     async with app.run_test(size=(100, 32)) as pilot:
         t = await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await pilot.press("escape")  # look at the table
+        await press(pilot, "escape")  # look at the table
         await until(pilot, lambda: app.screen is t)
-        await pilot.press("t")
+        await press(pilot, "t")
         await until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
         sheet = "\n".join(rendered(w) for w in app.screen.query("Static"))
         rows = [line for line in sheet.splitlines() if line.strip()[:1].isdigit()]
@@ -104,7 +113,7 @@ async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> N
         assert first == m.gains(0, m.results[0])
         total = next(line for line in sheet.splitlines() if line.startswith("Total"))
         assert [int(x) for x in total.split()[1:]] == m.scores
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.screen is t)
 
 

@@ -10,6 +10,7 @@ from tui_helpers import (
     open_table,
     play_ahead,
     play_deal_by_keys,
+    press,
     table,
     until,
 )
@@ -30,7 +31,7 @@ def passers(variant: str, seed: int) -> Session:
 async def bid_61(app, pilot) -> None:
     await until(pilot, lambda: isinstance(app.screen, BidScreen))
     for key in ("6", "1", "enter"):
-        await pilot.press(key)
+        await press(pilot, key)
 
 
 async def test_points_only_by_keys(private_data) -> None:
@@ -45,7 +46,7 @@ async def test_points_only_by_keys(private_data) -> None:
         assert len(app.screen.ranks) == 10  # any card may be called
         hand = set(st.hands[0])
         card = next(c for c in range(40) if c not in hand)
-        await pilot.press(ITALIAN_PACK.rank_key(RANKS[card % 10]),
+        await press(pilot, ITALIAN_PACK.rank_key(RANKS[card % 10]),
                           ITALIAN_PACK.suit_key(card // 10), "enter")
         await until(pilot, lambda: st.phase == "play")
         play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
@@ -62,10 +63,10 @@ async def test_subito_reopen_round_by_keys(private_data) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidScreen))
-        await pilot.press("0", "enter")  # the person passes; the bots pass too
+        await press(pilot, "0", "enter")  # the person passes; the bots pass too
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         assert app.screen.labels == ["Agree to a redeal", "Reopen the bidding at the lowest bid"]
-        await pilot.press("down", "enter")  # reopen
+        await press(pilot, "down", "enter")  # reopen
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert A.REOPEN in [a for _, a in st.bidding.bids]
         assert st.bidding.contract.bidder == 0 and st.bidding.contract.need == 61
@@ -83,10 +84,10 @@ async def test_dark_first_trick_then_the_call_by_keys(private_data) -> None:
         assert t.session.view(0).trump is None
         assert all(c % 10 != 1 for c in st.legal_cards())  # no two to the dark trick
         first = t.sorted_hand(session.view(0)).index(st.legal_cards()[0])
-        await pilot.press(str(first + 1))
+        await press(pilot, str(first + 1))
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert len(st.trick) == 5 and not st.tricks  # the trick waits for the call
-        await pilot.press("2", "c", "enter")  # the two of coppe (cups)
+        await press(pilot, "2", "c", "enter")  # the two of coppe (cups)
         await until(pilot, lambda: len(st.tricks) == 1)
         assert st.trump == 1 and st.bidding.contract.called == 11
         play_ahead(session, last_trick_to_play(session))  # the play, to its last trick
@@ -105,17 +106,17 @@ async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data
             t.query_one("#stock").render())
         if st.phase == "claim":  # a hand without counting cards: keep it
             await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-            await pilot.press("enter")
+            await press(pilot, "enter")
         await bid_61(app, pilot)
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         hand = set(st.hands[0])
         card = next(c for c in range(40) if c not in hand)  # a partner, not alone
-        await pilot.press(ITALIAN_PACK.rank_key(RANKS[card % 10]),
+        await press(pilot, ITALIAN_PACK.rank_key(RANKS[card % 10]),
                           ITALIAN_PACK.suit_key(card // 10), "enter")
         await until(pilot, lambda: st.phase == "discard")
         assert len(st.hands[0]) == 12 and st.aside.monte == ()
         for k in range(5):  # the first card of the hand, five times
-            await pilot.press("1")
+            await press(pilot, "1")
             await until(pilot, lambda k=k: len(st.aside.discards) == k + 1)
         # not holding the called card, the bidder plays on without a word
         await until(pilot, lambda: st.phase == "play" and st.current == 0)
@@ -138,7 +139,7 @@ async def test_col_monte_a_hand_without_counting_cards_is_shown_for_a_redeal(pri
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         assert app.screen.title_text == "Before the bidding"
         assert app.screen.labels == ["Keep the hand", "Show the hand: the same dealer deals again"]
-        await pilot.press("down", "enter")  # show it
+        await press(pilot, "down", "enter")  # show it
         await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
         assert session.match.results[0].redeal
         assert session.match.dealer_of(1) == dealer

@@ -9,7 +9,9 @@ from tui_helpers import (
     hand_key,
     make_app,
     play_key,
+    press,
     quick_table,
+    quiet,
     settle,
     table,
     until,
@@ -33,9 +35,9 @@ def coach_app(data, **kw):
 
 
 async def ask_hint(app, pilot) -> None:
-    await pilot.press("h")
+    await press(pilot, "h")
     await workers_done(app)
-    await pilot.pause()
+    await quiet(pilot)
 
 
 async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) -> None:
@@ -80,14 +82,14 @@ async def test_esc_and_h_put_the_hint_away_without_leaving(private_data) -> None
         t = await quick_table(app, pilot, "bisca-3", 42)
         await ask_hint(app, pilot)
         assert t.hint_advice is not None
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert app.screen is t  # still at the table: Esc closed only the hint
         assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
         await ask_hint(app, pilot)
         assert t.hint_advice is not None
-        await pilot.press("h")
-        await pilot.pause()
+        await press(pilot, "h")
+        await quiet(pilot)
         assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
 
 
@@ -103,7 +105,7 @@ async def test_a_hint_still_thinking_is_dropped_when_the_player_acts(private_dat
         await play_key(app, pilot, hand_key(hand.index(next(c for c in hand if c in legal))))
         assert t.hint_token is None
         await workers_done(app)
-        await pilot.pause()
+        await quiet(pilot)
         # the answer for the position gone never shows
         assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
 
@@ -116,7 +118,7 @@ async def test_h_off_the_persons_turn_says_why(private_data) -> None:
         app.simulate_key("1")
         await until(pilot, lambda: len(t.session.state.history) == 1)
         assert t.session.state.current == 1  # the bot to play
-        await pilot.press("h")
+        await press(pilot, "h", workers=False)  # the bot still thinking
         assert t.hint_token is None
         assert t.notice is not None and "your own turn" in t.notice.plain
         assert hand  # (the card was played from this hand)
@@ -131,8 +133,8 @@ async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> 
         await settle(app, pilot)
         t = table(app)
         assert not t.check_action("hint", ())  # not in the footer
-        await pilot.press("h")
-        await pilot.pause()
+        await press(pilot, "h")
+        await quiet(pilot)
         assert t.hint_token is None and not app.workers
         assert t.notice is not None and "No hints in this match" in t.notice.plain
     # saved with the match, and read back so
@@ -145,12 +147,12 @@ async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> 
 async def test_the_new_game_form_sets_up_a_no_hints_match(private_data) -> None:
     app = coach_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # New game
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "enter")  # New game
+        await quiet(pilot)
         app.screen.query_one("#hints", Select).value = "off"
         app.screen.query_one("#seed").value = "42"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert table(app).session.hints is False
 
@@ -161,8 +163,8 @@ async def test_the_keys_list_names_h(private_data) -> None:
         t = await quick_table(app, pilot, "bisca-3", 42)
         assert any(b.key == "h" and b.description == "Hint"
                    for (_, b, enabled, _) in t.active_bindings.values() if enabled)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await quiet(pilot)
         assert isinstance(app.screen, KeysScreen)
         text = str(app.screen.query_one("#keys-text").render())
         line = next(line for line in text.splitlines() if line.startswith("h "))
@@ -181,7 +183,7 @@ async def test_a_hint_for_a_bid_names_it(private_data) -> None:
     async with app.run_test(size=(110, 34)) as pilot:
         t = await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.screen is t)
         await ask_hint(app, pilot)
         advice = t.hint_advice
@@ -205,12 +207,12 @@ async def test_h_in_the_bidding_dialog_shows_the_hint_at_the_table(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         t = await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await pilot.press("h")
+        await press(pilot, "h")
         await until(pilot, lambda: t.hint_advice is not None)
         assert app.screen is t and t.hint_advice.action in session.view(0).legal
-        await pilot.press("b")  # the dialog again, to bid
+        await press(pilot, "b")  # the dialog again, to bid
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await pilot.press("enter")  # pass
+        await press(pilot, "enter")  # pass
         await until(pilot, lambda: session.state.bidding.bids)
         assert t.hint_advice is None  # acting put it away
 
@@ -252,7 +254,7 @@ async def test_at_80_columns_the_footer_still_shows_every_key(private_data) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", 42)
         await play_key(app, pilot, "1")  # Undo comes into the footer: the fullest it gets
-        await pilot.pause()
+        await quiet(pilot)
         keys = list(t.query(FooterKey))
         assert {"h", "u", "f1"} <= {k.key for k in keys}
         assert all(k.region.right <= 80 and k.region.width for k in keys)

@@ -15,7 +15,9 @@ from tui_helpers import (
     make_app,
     play_ahead,
     play_deal_by_keys,
+    press,
     quick_table,
+    quiet,
     workers_done,
 )
 
@@ -60,11 +62,11 @@ async def test_review_from_the_summary_and_step_through_the_marks(
         assert isinstance(summary, DealSummaryScreen)
         assert "Press r to review your play" in "\n".join(
             str(w.render()) for w in summary.query("Static"))
-        await pilot.press("r")
+        await press(pilot, "r")
         r = app.screen
         assert isinstance(r, ReviewScreen) and r.seat == 0
         await workers_done(app)
-        await pilot.pause()
+        await quiet(pilot)
         # the coach's review of this deal, shown line by line: the same figures as
         # ``bisca-tui review`` gives for the match's record with the same samples
         record = tmp_path / "match.json"
@@ -99,40 +101,40 @@ async def test_review_from_the_summary_and_step_through_the_marks(
         assert f"Trick {first.trick}" in side(r) and "Your hand:" in side(r)
         # n steps to each later mark, p back; past the last, a sentence says so
         for k in marked[1:]:
-            await pilot.press("n")
+            await press(pilot, "n")
             assert r.selected == k
             d = decisions[k]
             assert f"Trick {r.places[d.step].trick}" in side(r)
             assert d.mark in side(r)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert r.selected == marked[-1] and "No later mistake" in side(r)
-        await pilot.press("p")
+        await press(pilot, "p")
         assert r.selected == marked[-2]
         # the hand shown is the one held then: the card played was in it
         hand = r.places[decisions[marked[-2]].step].view.hand
         assert decisions[marked[-2]].played in hand
         # Enter: that decision on the table itself, in the replay viewer, as the seat saw it
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         viewer = app.screen
         d = decisions[marked[-2]]
         assert isinstance(viewer, ReplayScreen)
         assert (viewer.deal, viewer.step, viewer.seat) == (0, d.step, 0)
         assert d.played in viewer.query_one(HandView).cards  # not played yet
         assert f"step {d.step} of " in str(viewer.query_one("#status").render())
-        await pilot.press("right")  # and on from there
+        await press(pilot, "right")  # and on from there
         assert viewer.step == d.step + 1 and d.played not in viewer.query_one(HandView).cards
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert app.screen is r and r.selected == marked[-2]
-        await pilot.press("t")  # the footer's key for it
+        await press(pilot, "t")  # the footer's key for it
         assert isinstance(app.screen, ReplayScreen) and app.screen.step == d.step
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert app.screen is r
         # Esc goes back to the summary, Enter on to the next deal
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert app.screen is summary
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert s.deal_number == 2 and isinstance(app.screen, TableScreen)
 
 
@@ -153,20 +155,20 @@ async def test_with_two_people_the_summary_asks_whose_play(private_data) -> None
     s = finished_hot_seat()
     score = s.finish_deal()
     async with app.run_test(size=(110, 34)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.push_screen(DealSummaryScreen(s, score))
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "r")
+        await quiet(pilot)
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.id == "review-whose"
-        await pilot.press("2")  # Bea
-        await pilot.pause()
+        await press(pilot, "2")  # Bea
+        await quiet(pilot)
         r = app.screen
         assert isinstance(r, ReviewScreen) and r.seat == 2
         assert "Bea's play" in str(r.query_one("#review-title").render())
         await workers_done(app)
-        await pilot.pause()
+        await quiet(pilot)
         assert r.review is not None and r.review.seat == 2
         assert all(d.seat == 2 for d in r.review.decisions)
 
@@ -176,10 +178,10 @@ async def test_a_thrown_in_deal_offers_no_review(private_data) -> None:
     s = finished_hot_seat()
     score = s.finish_deal()
     async with app.run_test(size=(110, 34)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         summary = DealSummaryScreen(s, score)
         app.push_screen(summary)
-        await pilot.pause()
+        await quiet(pilot)
         assert summary.check_action("review", ())
         summary.score = dataclasses.replace(score, redeal=True)
         assert not summary.check_action("review", ())
@@ -196,16 +198,16 @@ async def test_a_review_that_fails_says_so(private_data, monkeypatch) -> None:
     s = finished_hot_seat()
     score = s.finish_deal()
     async with app.run_test(size=(110, 34)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.push_screen(ReviewScreen(s.record(), 0, 0, s.card_style, name=s.name))
         await workers_done(app)
-        await pilot.pause()
+        await quiet(pilot)
         r = app.screen
         assert isinstance(r, ReviewScreen) and r.review is None
         assert "could not be made: ValueError: the deal cannot be replayed" in str(
             r.query_one("#review-summary").render())
-        await pilot.press("n")  # nothing to step through: no harm
-        await pilot.press("escape")
+        await press(pilot, "n")  # nothing to step through: no harm
+        await press(pilot, "escape")
         assert not isinstance(app.screen, ReviewScreen)
         assert score is not None
 
@@ -222,10 +224,10 @@ async def test_a_bid_is_listed_beside_the_cards_with_the_hard_levels_choice(
     s.finish_deal()
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.push_screen(ReviewScreen(s.record(), 0, 0, s.card_style, name=s.name, samples=4))
         await workers_done(app)
-        await pilot.pause()
+        await quiet(pilot)
         r = app.screen
         assert isinstance(r, ReviewScreen) and r.review is not None
         other = r.review.others[0]
@@ -234,6 +236,6 @@ async def test_a_bid_is_listed_beside_the_cards_with_the_hard_levels_choice(
         line = cells(r, row)
         assert line[1] == "pass" and line[2].startswith("bid ") and line[4] == "other choice"
         r.query_one("#review-table", DataTable).move_cursor(row=row)
-        await pilot.pause()
+        await quiet(pilot)
         assert "Chose pass; the hard level would have chosen bid " in side(r)
         assert " ".join(rule_of_thumb().split()) in " ".join(side(r).split())

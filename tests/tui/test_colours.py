@@ -12,7 +12,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.color import Color as TColor
-from tui_helpers import make_app, open_table
+from tui_helpers import make_app, open_table, quiet
 
 from bisca_tui.engine.cards import parse_card
 from bisca_tui.table.session import Session, default_seats
@@ -195,7 +195,7 @@ async def test_the_status_line_reads_on_light_and_dark_themes(private_data, them
         app.theme = theme
         t = await open_table(app, pilot, Session.new("bisca-3", {}, default_seats(2, "random"),
                                                      seed=3))
-        await pilot.pause()
+        await quiet(pilot)
         status = t.query_one("#status")
         background = status.background_colors[1]
         line = status.render_line(0)

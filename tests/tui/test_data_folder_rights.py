@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tui_helpers import press, quiet
 
 HERE = Path(__file__).resolve().parent
 LIMIT = 120  # seconds for a child
@@ -125,18 +126,18 @@ async def unreadable(data: Path) -> dict:
     app = make_app(data)
     seen: dict = {}
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await quiet(pilot)
         seen["notices"] = list(app.notices)
         seen["said"] = [n.message for n in app._notifications]
         seen["save_problem"] = app.save_problem and app.save_problem.message()
         t = await quick_table(app, pilot, "bisca-3", seed=3)
         seen["playing"] = not t.session.match.is_over()
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
         seen["dialog"] = isinstance(app.screen, ChoiceDialog)
-        await pilot.press("x")  # quit without saving
-        await pilot.pause()
+        await press(pilot, "x")  # quit without saving
+        await quiet(pilot)
     seen["status"] = app.return_value
     return seen
 
@@ -153,24 +154,24 @@ async def read_only(data: Path) -> dict:
     app = make_app(data)
     seen: dict = {}
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await app.workers.wait_for_complete()
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
+        await quiet(pilot)
         if isinstance(app.screen, StatsScreen):
             seen["stats"] = str(app.screen.query_one("#stats-empty", Static).render())
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         seen["notices"] = list(app.notices)
         seen["said"] = [n.message for n in app._notifications]
         seen["save_problem"] = app.save_problem and app.save_problem.message()
-        await pilot.press("c")  # continue the match in progress
+        await press(pilot, "c")  # continue the match in progress
         await settle(app, pilot)
         seen["playing"] = isinstance(app.screen, TableScreen)
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
         seen["dialog"] = isinstance(app.screen, ChoiceDialog)
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
+        await quiet(pilot)
     seen["status"] = app.return_value
     return seen
 

@@ -10,6 +10,7 @@ from tui_helpers import (
     make_app,
     open_table,
     play_key,
+    press,
     quick_table,
     settle,
     start_game,
@@ -32,7 +33,7 @@ async def test_an_enter_right_after_the_form_plays_no_card(private_data) -> None
         st = t.session.state
         assert st.current == 0
         before = list(st.history)
-        await pilot.press("enter")  # a second Enter, as if the form's reached the table
+        await press(pilot, "enter")  # a second Enter, as if the form's reached the table
         assert st.history == before and st.current == 0
         assert "press it again" in status(t)
         chosen = t.sorted_hand(t.session.view(0))[t.selected]
@@ -46,7 +47,7 @@ async def test_any_key_at_the_table_arms_enter(private_data) -> None:
         t = await quick_table(app, pilot, "bisca-3", seed=11)
         st = t.session.state
         assert not t.armed
-        await pilot.press("right")
+        await press(pilot, "right")
         assert t.armed
         chosen = t.sorted_hand(t.session.view(0))[t.selected]
         before = len(st.history)
@@ -69,14 +70,14 @@ async def test_an_enter_after_the_hand_over_plays_no_card(private_data) -> None:
         assert isinstance(app.screen, HandOverScreen)
         st = session.state
         who = st.current
-        await pilot.press("enter")  # "I am here"
+        await press(pilot, "enter")  # "I am here"
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await settle(app, pilot)
         t = app.screen
         assert t.viewer == who
-        await pilot.press("enter")  # the same finger, once more: nothing is played
+        await press(pilot, "enter")  # the same finger, once more: nothing is played
         assert not st.history and st.current == who
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: len(st.history) == 1)
 
 

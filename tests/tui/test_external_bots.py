@@ -17,6 +17,7 @@ from tui_helpers import (
     open_table,
     play_deal_by_keys,
     play_key,
+    press,
 )
 
 from bisca_tui.history.store import DB_NAME
@@ -65,7 +66,7 @@ async def test_the_example_bot_plays_and_is_closed_with_the_app(private_data) ->
         assert bot.active  # the program itself answered every time
         plays = [line for line in log_text(t) if line.startswith("Rui plays")]
         assert len(plays) >= 3
-        await pilot.press("q")  # save and quit
+        await press(pilot, "q")  # save and quit
     assert bot._proc is not None and bot._proc.poll() is not None  # the program is gone
 
 

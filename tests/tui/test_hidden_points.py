@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tui_helpers import first_playable_index, log_text, make_app, play_key, quick_table
+from tui_helpers import first_playable_index, log_text, make_app, play_key, press, quick_table
 
 POINTS = re.compile(r"\+\d")
 
@@ -19,7 +19,7 @@ async def test_hidden_points_leave_every_caption(private_data) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", seed=4)
         st = t.session.state
-        await pilot.press("p")
+        await press(pilot, "p")
         assert t.hide_points
         seen_taken = seen_last_line = False
         while not (seen_taken and seen_last_line) and len(st.tricks) < 15:
@@ -36,10 +36,10 @@ async def test_hidden_points_leave_every_caption(private_data) -> None:
             assert not POINTS.search(text), text
             assert not any(POINTS.search(line) for line in log_text(t)[logged:])
         assert seen_taken and seen_last_line
-        await pilot.press("l")  # the last trick looked at again
+        await press(pilot, "l")  # the last trick looked at again
         assert t.review and "Last trick" in caption(t)
         assert not POINTS.search(caption(t))
         # shown again: the caption says what the trick brought
-        await pilot.press("p")
+        await press(pilot, "p")
         assert not t.hide_points and t.review
         assert f"+{st.tricks[-1].points}" in caption(t)

@@ -100,4 +100,6 @@ def test_a_locked_history_is_said_once_and_the_app_quits(tmp_path) -> None:
 
 
 if __name__ == "__main__":
+    # run from this folder: the helpers beside it, and the waits they share one level up
+    sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
     print(json.dumps(asyncio.run(scenario(Path(sys.argv[1])))))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tui_helpers import make_app, play_deal_by_keys, settle
+from tui_helpers import make_app, play_deal_by_keys, press, quiet, settle
 
 from bisca_tui.engine.records import parse_record, replay_record
 from bisca_tui.history.store import DB_NAME, Store
@@ -40,14 +40,14 @@ async def test_a_finished_solo_match_lands_in_the_history(private_data) -> None:
     near_the_end(session, 17)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await settle(app, pilot)
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         await finish_history(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert isinstance(app.screen, MatchEndScreen)
     db = private_data / DB_NAME
     (mid, uid, ended, variant, deals, record), = rows(
@@ -74,14 +74,14 @@ async def test_each_person_at_a_hot_seat_table_has_their_lines(private_data) -> 
     near_the_end(session, 19)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         for _ in range(6):
             await settle(app, pilot)
             if isinstance(app.screen, DealSummaryScreen):
                 break
             if isinstance(app.screen, HandOverScreen):
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 continue
             await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
@@ -101,15 +101,15 @@ async def test_a_resumed_match_keeps_its_place_in_the_history(private_data) -> N
     near_the_end(session, 19)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await play_deal_by_keys(app, pilot)
         await finish_history(app)
-        await pilot.press("enter")  # the next deal starts, and is saved
+        await press(pilot, "enter")  # the next deal starts, and is saved
         await settle(app, pilot)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert app.saved is not None
         assert app.saved.history_id == session.history_id
         assert app.saved.started == session.started
@@ -134,14 +134,14 @@ async def test_a_history_that_cannot_be_written_is_said_once(private_data,
             return real(message, *a, **kw)
 
         app.notify = notify  # type: ignore[method-assign]
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         for _ in range(2):  # two deals, two failed writes
             await play_deal_by_keys(app, pilot)
             assert isinstance(app.screen, DealSummaryScreen)
             await finish_history(app)
-            await pilot.pause()
-            await pilot.press("enter")
+            await quiet(pilot)
+            await press(pilot, "enter")
             await settle(app, pilot)
         assert len(session.match.results) == 2  # play went on
     history = [s for s in said if "game history" in s]
@@ -154,9 +154,9 @@ async def test_a_damaged_history_is_set_aside_and_the_app_starts(private_data) -
     (private_data / DB_NAME).write_bytes(junk)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await quiet(pilot)
         from bisca_tui.tui.screens.start import StartScreen
 
         assert isinstance(app.screen, StartScreen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Select, Static
-from tui_helpers import make_app
+from tui_helpers import make_app, press, quiet
 
 from bisca_tui.engine.records import load_record, replay_record
 from bisca_tui.history.listing import list_matches
@@ -27,9 +27,9 @@ def filled(private_data):
 
 
 async def open_history(app, pilot) -> HistoryScreen:
-    await pilot.pause()
-    await pilot.press("h")
-    await pilot.pause()
+    await quiet(pilot)
+    await press(pilot, "h")
+    await quiet(pilot)
     assert isinstance(app.screen, HistoryScreen)
     return app.screen
 
@@ -51,31 +51,31 @@ async def test_the_list_shows_matches_newest_first_and_filters_them(filled):
         row = screen.query_one("#history-table", DataTable).get_row_at(0)
         assert str(row[1]) == "2026-03-12 20:00" and "Bisca de Três" in str(row[2])
         screen.query_one("#history-game", Select).value = "briscola"
-        await pilot.pause()
+        await quiet(pilot)
         assert len(ids(screen)) == sum(1 for k in range(N) if k % 3 == 0)
         screen.query_one("#history-opponent", Select).value = "bot:easy"
-        await pilot.pause()
+        await quiet(pilot)
         briscola_easy = [k for k in range(N) if k % 3 == 0 and k % 5 != 4 and k % 2 == 0]
         assert len(ids(screen)) == len(briscola_easy)
         screen.query_one("#history-game", Select).value = Select.NULL
         screen.query_one("#history-opponent", Select).value = Select.NULL
-        await pilot.pause()
+        await quiet(pilot)
         day = screen.query_one("#history-day", Input)
         day.focus()
-        await pilot.press(*"2026-03-05", "enter")
-        await pilot.pause()
+        await press(pilot, *"2026-03-05", "enter")
+        await quiet(pilot)
         assert len(ids(screen)) == 1
         day.focus()
         day.value = ""
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert len(ids(screen)) == N
         screen.query_one("#history-period", Select).value = "week"  # long after March
-        await pilot.pause()
+        await quiet(pilot)
         assert ids(screen) == []
         assert "No matches match" in str(screen.query_one("#history-empty", Static).render())
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
 
 
@@ -87,16 +87,16 @@ async def test_choosing_a_match_lists_its_deals_and_x_exports_it(filled):
     app = make_app(filled)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_history(app, pilot)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert isinstance(app.screen, DealChooser)
         options = app.screen.query_one("#deal-list", OptionList)
         assert options.option_count == newest.deals
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert app.screen is screen
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
+        await quiet(pilot)
         assert screen.exported == filled / "exports" / f"match-{newest.id}.json"
         record = load_record(screen.exported)
         assert record.players == [p.name for p in newest.players]
@@ -108,8 +108,8 @@ async def test_an_empty_history_says_how_it_fills(private_data):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_history(app, pilot)
         assert "No matches yet" in str(screen.query_one("#history-empty", Static).render())
-        await pilot.press("enter", "x")  # nothing to open or export: nothing happens
-        await pilot.pause()
+        await press(pilot, "enter", "x")  # nothing to open or export: nothing happens
+        await quiet(pilot)
         assert app.screen is screen and screen.exported is None
 
 
@@ -119,14 +119,14 @@ async def test_a_deal_opens_the_replay_viewer(filled):
     app = make_app(filled)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_history(app, pilot)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("down", "enter")  # the second deal
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
+        await press(pilot, "down", "enter")  # the second deal
+        await quiet(pilot)
         assert isinstance(app.screen, replay.ReplayScreen)
         assert app.screen.deal == 1 and app.screen.walk.deal_count >= 2
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert not isinstance(app.screen, replay.ReplayScreen)
 
 
@@ -144,8 +144,8 @@ async def test_names_from_the_history_are_shown_as_typed(private_data):
         screen = await open_history(app, pilot)
         players = screen.query_one("#history-table", DataTable).get_row_at(0)[3]
         assert name in str(players)
-        await pilot.press("escape", "s")
-        await pilot.pause()
+        await press(pilot, "escape", "s")
+        await quiet(pilot)
         stats = app.screen
         assert isinstance(stats, StatsScreen)
         assert name in str(stats.query_one("#stats-title", Static).render())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import make_app, settle, table
+from tui_helpers import make_app, press, quiet, settle, table
 
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
@@ -20,7 +20,7 @@ async def test_hand_over_between_two_people(private_data) -> None:
              SeatSpec(HUMAN, "Bea"), SeatSpec(BOT, "Tiago", "random")]
     session = Session.new("bisca-4", {}, seats, seed=21)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await settle(app, pilot)
         # Ana leads the first deal: she is asked for first, with no hand on show
@@ -28,19 +28,19 @@ async def test_hand_over_between_two_people(private_data) -> None:
         assert "Pass to Ana" in str(app.screen.query_one("#handover-text").render())
         t = table(app)
         assert t.viewer is None
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen) and t.viewer == 0
         assert t.query_one("#hand").cards == t.sorted_hand(session.view(0))
         ana_card = next(a for a in session.view(0).legal if A.is_play(a))
-        await pilot.press(str(t.sorted_hand(session.view(0)).index(ana_card) + 1))
+        await press(pilot, str(t.sorted_hand(session.view(0)).index(ana_card) + 1))
         await settle(app, pilot)
         # Rui (bot) played; now Bea's turn: the table hides every hand first
         assert isinstance(app.screen, HandOverScreen)
         assert "Pass to Bea" in str(app.screen.query_one("#handover-text").render())
         assert t.viewer is None
         assert session.state.current == 2
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         t = table(app)
         assert t.viewer == 2 and t.bottom == 2
@@ -61,7 +61,7 @@ async def test_hand_over_before_each_persons_bid_in_chiamata(private_data) -> No
              SeatSpec(BOT, "Tiago", "random"), SeatSpec(BOT, "Eva", "random")]
     session = Session.new("chiamata", {}, seats, seed=5)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await settle(app, pilot)
         assert session.state.current == 0  # eldest, Ana, speaks first
@@ -69,17 +69,17 @@ async def test_hand_over_before_each_persons_bid_in_chiamata(private_data) -> No
         assert "Pass to Ana" in str(app.screen.query_one("#handover-text").render())
         t = table(app)
         assert t.viewer is None
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert isinstance(app.screen, BidListScreen) and t.viewer == 0
-        await pilot.press("down", "enter")  # Ana bids Ace
+        await press(pilot, "down", "enter")  # Ana bids Ace
         await settle(app, pilot)
         assert session.state.bidding.bids[0] == (0, A.BID_RANK)
         # Bea is next: the table is handed over before her bid
         assert isinstance(app.screen, HandOverScreen)
         assert "Pass to Bea" in str(app.screen.query_one("#handover-text").render())
         assert t.viewer is None
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert isinstance(app.screen, BidListScreen) and t.viewer == 1
         assert t.query_one("#hand").cards == t.sorted_hand(session.view(1))

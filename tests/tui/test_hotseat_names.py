@@ -3,7 +3,17 @@ seat titles and the log say "Player 1" or "Ana", never "You" for everyone."""
 
 from __future__ import annotations
 
-from tui_helpers import first_playable_index, hand_key, log_text, make_app, settle, table, until
+from tui_helpers import (
+    first_playable_index,
+    hand_key,
+    log_text,
+    make_app,
+    press,
+    quiet,
+    settle,
+    table,
+    until,
+)
 
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.handover import HandOverScreen
@@ -17,15 +27,15 @@ def status(t) -> str:
 async def test_the_forms_you_is_named_when_two_people_play(private_data) -> None:
     app = make_app(private_data, variant="bisca-4")
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # New game
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "enter")  # New game
+        await quiet(pilot)
         form = app.screen
         form.query_one("#seed").value = "21"
         form.query_one("#kind-2").value = HUMAN  # a second person, across the table
         await until(pilot, lambda: form.query_one("#name-2").value == "Player 3")
         assert form.query_one("#name-0").value == "You"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         t = table(app)
         s = t.session
@@ -33,7 +43,7 @@ async def test_the_forms_you_is_named_when_two_people_play(private_data) -> None
         assert s.state.current == 0  # eldest leads: the first person
         assert isinstance(app.screen, HandOverScreen)
         assert "Pass to Player 1" in str(app.screen.query_one("#handover-text").render())
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and t.viewer == 0)
         await settle(app, pilot)
         assert status(t).startswith("Player 1's turn: lead a card")
@@ -43,7 +53,7 @@ async def test_the_forms_you_is_named_when_two_people_play(private_data) -> None
         await until(pilot, lambda: isinstance(app.screen, HandOverScreen)
                     and bool(app.screen.query("#handover-text")))
         assert "Pass to Player 3" in str(app.screen.query_one("#handover-text").render())
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: t.viewer == 2)
         await settle(app, pilot)
         assert status(t).startswith("Player 3's turn: play a card")
@@ -51,7 +61,7 @@ async def test_the_forms_you_is_named_when_two_people_play(private_data) -> None
         assert any(line.startswith("Player 1 plays ") for line in log)
         assert not any("You" in line for line in log)
         # a card the rules refuse is refused by name too
-        await pilot.press("9")
+        await press(pilot, "9")
         assert "Player 3 holds 3 cards" in status(t)
 
 

@@ -22,7 +22,9 @@ from tui_helpers import (
     play_ahead,
     play_deal_by_keys,
     play_key,
+    press,
     quick_table,
+    quiet,
     until,
 )
 
@@ -129,17 +131,17 @@ async def test_the_screens_away_from_the_table(private_data, code) -> None:
     lang.use(code)
     app = make_app(private_data)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await check(app, pilot, "the start screen")
         for key, screen, where in (("n", NewGameScreen, "the new game form"),
                                    ("r", RulesScreen, "the rules panel"),
                                    ("s", StatsScreen, "the statistics"),
                                    ("h", HistoryScreen, "the past matches")):
-            await pilot.press(key)
+            await press(pilot, key)
             await until(pilot, lambda screen=screen: isinstance(app.screen, screen))
-            await pilot.pause()
+            await quiet(pilot)
             await check(app, pilot, where)
-            await pilot.press("escape")
+            await press(pilot, "escape")
             await until(pilot, lambda screen=screen: not isinstance(app.screen, screen))
 
 
@@ -152,7 +154,7 @@ async def test_the_table_and_its_keys(private_data, code, variant) -> None:
     app = make_app(private_data)
     async with app.run_test(size=SIZE) as pilot:
         await quick_table(app, pilot, variant, seed=3)
-        await pilot.pause()
+        await quiet(pilot)
         # the table, or the dialog it opens with (a bid, a cut)
         await check(app, pilot, f"the {variant} table")
         if not isinstance(app.screen, TableScreen):  # a look at the table behind the dialog
@@ -165,13 +167,13 @@ async def test_the_table_and_its_keys(private_data, code, variant) -> None:
         if t.session.is_human(t.session.state.current) and t.session.state.phase == "play":
             # a card played: undo and the last trick join the footer, the fullest it gets
             await play_key(app, pilot, hand_key(first_playable_index(t)))
-            await pilot.pause()
+            await quiet(pilot)
             await check(app, pilot, f"the {variant} table after a trick")
         if variant != "bisca-6":  # the keys screen once, for the game with the most keys
             return
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        await pilot.pause()
+        await quiet(pilot)
         # the keys screen's descriptions wrap by design; its title and the keys show
         await check(app, pilot, f"the keys of the {variant} table", labelled=False)
         title = f"— {game_name(make_variant(variant))}"
@@ -188,5 +190,5 @@ async def test_the_deal_summary(private_data, code) -> None:
         await open_table(app, pilot, session)
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.pause()
+        await quiet(pilot)
         await check(app, pilot, "the deal summary")

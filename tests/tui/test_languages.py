@@ -20,7 +20,7 @@ from textual.command import CommandList, CommandPalette
 from textual.widget import Widget
 from textual.widgets import Button, Footer
 from textual.widgets._footer import FooterKey
-from tui_helpers import make_app, quick_table, until
+from tui_helpers import make_app, press, quick_table, quiet, until
 
 from bisca_tui import lang
 from bisca_tui.lang import N_, _
@@ -53,15 +53,15 @@ def settings(data) -> dict:
 async def test_choosing_a_language_on_the_start_screen_says_it_all_again(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         english_buttons, english_hints = start_words(app)
         assert "New game" in english_buttons and ("l", "Language") in app.screen.query_one(
             KeyHints).hints
         assert "English" in str(app.screen.query_one("#language", Button).label)
         # l opens the list of languages, each in its own words; Português is the second
-        await pilot.press("l")
+        await press(pilot, "l")
         await until(pilot, lambda: isinstance(app.screen, LanguageList))
-        await pilot.press("down", "enter")
+        await press(pilot, "down", "enter")
         await until(pilot, lambda: lang.current() == SHOUTED)
         await until(pilot, lambda: start_words(app)[0] != english_buttons)
         buttons, hints = start_words(app)
@@ -85,10 +85,10 @@ async def test_choosing_a_language_on_the_start_screen_says_it_all_again(private
 async def test_clicking_a_language_in_the_list_chooses_it(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await pilot.click("#language")
         await until(pilot, lambda: isinstance(app.screen, LanguageList))
-        await pilot.press("down", "enter")  # the list opens on the language in use
+        await press(pilot, "down", "enter")  # the list opens on the language in use
         await until(pilot, lambda: lang.current() == SHOUTED)
         await until(pilot, lambda: "NEW GAME" in start_words(app)[0])
 
@@ -99,7 +99,7 @@ async def test_the_start_screen_is_drawn_in_the_language_in_use(private_data) ->
     lang.use(SHOUTED)
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         buttons, hints = start_words(app)
         assert "NEW GAME" in buttons and "QUIT" in hints
         assert "Português" in str(app.screen.query_one("#language", Button).label)
@@ -107,10 +107,10 @@ async def test_the_start_screen_is_drawn_in_the_language_in_use(private_data) ->
 
 
 async def palette_choose(app, pilot, query: str, first: str) -> None:
-    await pilot.press("ctrl+p")
+    await press(pilot, "ctrl+p")
     await until(pilot, lambda: isinstance(app.screen, CommandPalette))
     opened = app.screen
-    await pilot.press(*query)
+    await press(pilot, *query)
     commands = app.screen.query_one(CommandList)
 
     def heads() -> bool:
@@ -118,15 +118,15 @@ async def palette_choose(app, pilot, query: str, first: str) -> None:
             commands.get_option_at_index(0).prompt)
 
     await until(pilot, heads)
-    await pilot.press("down", "enter")
+    await press(pilot, "down", "enter")
     await until(pilot, lambda: app.screen is not opened)
-    await pilot.pause()
+    await quiet(pilot)
 
 
 async def test_the_palette_chooses_the_language_and_it_is_remembered(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await palette_choose(app, pilot, "language portug", "Português")
         assert lang.current() == "pt"
         assert "Português" in str(app.screen.query_one("#language", Button).label)
@@ -134,13 +134,13 @@ async def test_the_palette_chooses_the_language_and_it_is_remembered(private_dat
         with lang.speaking("pt"):
             marked = _("{setting} (now)").format(
                 setting=_("Language: {name}").format(name="Português"))
-        await pilot.press("ctrl+p")
+        await press(pilot, "ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.press(*"portug")
+        await press(pilot, *"portug")
         commands = app.screen.query_one(CommandList)
         await until(pilot, lambda: commands.option_count > 0 and marked in str(
             commands.get_option_at_index(0).prompt))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await palette_choose(app, pilot, "english", "English")
         assert lang.current() == "en"
     assert settings(private_data)["language"] == "en"
@@ -155,7 +155,7 @@ async def test_the_table_and_its_footer_follow_a_change_of_language(private_data
         assert "Hint" in english and "Save & quit" in english
         side = t.query_one("#info").render().plain
         app.set_language(SHOUTED)
-        await pilot.pause()
+        await quiet(pilot)
         await until(pilot, lambda: footer_words(app) != english)
         assert footer_words(app) == [shout(w) for w in english]
         assert t.query_one("#info").render().plain != side
@@ -208,7 +208,7 @@ async def test_a_game_s_special_keys_are_named_by_the_game(private_data, monkeyp
         t = await quick_table(app, pilot, "bisca-capixaba", seed=3)
         (cut,) = [k for k in t.session.variant.special_keys if k.key == "c"]
         app.set_language("pt")
-        await pilot.pause()
+        await quiet(pilot)
         words = footer_words(app)
         assert f"[special_key] {cut.label}" in words
         assert words == [w for w in words if not w.startswith("[") or "special_key" in w]

@@ -13,7 +13,7 @@ import re
 import pytest
 from shouting import SHOUTED, english_after, shouting  # noqa: F401 (fixtures)
 from textual.widgets import Markdown
-from tui_helpers import make_app, quick_table, until
+from tui_helpers import make_app, press, quick_table, quiet, until
 
 from bisca_tui import lang
 from bisca_tui.history.sample import demo_entries
@@ -47,7 +47,7 @@ def names_in(*names: str) -> set[str]:
 
 
 async def switch(app, pilot) -> None:
-    await pilot.pause()
+    await quiet(pilot)
     app.set_language(SHOUTED)
     await until(pilot, lambda: "NEW GAME" in screen_text(app))
 
@@ -68,14 +68,14 @@ async def test_the_start_screen_and_the_new_game_form(private_data) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await switch(app, pilot)
         assert untranslated(app) == []
-        await pilot.press("n")
+        await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.pause()
+        await quiet(pilot)
         form = app.screen
         names = names_in(*(i.value for i in form.query("Input")))
         assert "NEW GAME" in screen_text(app)
         assert untranslated(app, names) == []
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
         assert untranslated(app, names) == []
 
@@ -88,7 +88,7 @@ async def test_the_table_and_its_keys(private_data, variant) -> None:
         t = await quick_table(app, pilot, variant, seed=3)
         names = names_in(*(t.session.name(k) for k in range(t.session.variant.n)))
         assert untranslated(app, names) == []
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
         assert untranslated(app, names) == []
 
@@ -97,10 +97,10 @@ async def test_the_rules_panel(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(120, 40)) as pilot:
         await switch(app, pilot)
-        await pilot.press("r")
+        await press(pilot, "r")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         app.screen.query_one(Markdown).display = False  # the rules' own text, theirs
-        await pilot.pause()
+        await quiet(pilot)
         assert "RULES OF" in screen_text(app)
         assert untranslated(app) == []
 
@@ -110,20 +110,20 @@ async def test_the_statistics_and_the_past_matches(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(140, 40)) as pilot:
         await switch(app, pilot)
-        await pilot.press("s")
+        await press(pilot, "s")
         await until(pilot, lambda: isinstance(app.screen, StatsScreen))
-        await pilot.pause()
+        await quiet(pilot)
         assert "MATCHES" in screen_text(app)
         assert untranslated(app, names) == []
-        await pilot.press("escape")
-        await pilot.press("h")
+        await press(pilot, "escape")
+        await press(pilot, "h")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
-        await pilot.pause()
+        await quiet(pilot)
         assert "PLAYERS" in screen_text(app)
         assert untranslated(app, names) == []
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, DealChooser))
-        await pilot.pause()
+        await quiet(pilot)
         # a deal's notes are kept in the history as they were said when it was played
         notes = names_in(*(note for deal in app.screen.deals for note in deal.notes))
         assert untranslated(app, names | notes) == []

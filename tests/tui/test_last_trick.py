@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import first_playable_index, make_app, play_key, quick_table
+from tui_helpers import first_playable_index, make_app, play_key, press, quick_table
 
 from bisca_tui.engine.cards import card_str
 from bisca_tui.tui.cardart import LETTERS
@@ -45,15 +45,15 @@ async def test_the_last_trick_stays_readable_and_l_reviews_it(private_data) -> N
                 # we took it: the finished trick stays in its slots until a key
                 assert slot_cards(t) == set(cards)
                 assert "You take the trick" in caption(t)
-                await pilot.press("space")
+                await press(pilot, "space")
                 assert slot_cards(t) == set()
                 assert all(c in caption(t) for c in cards)
                 seen_own_lead = True
         assert seen_bot_lead and seen_own_lead
         # l shows the last trick in the slots at any time, l again puts it away
         last = st.tricks[-1]
-        await pilot.press("l")
+        await press(pilot, "l")
         assert t.review and slot_cards(t) == {card_str(c) for c in last.cards}
         assert "Last trick" in caption(t)
-        await pilot.press("l")
+        await press(pilot, "l")
         assert not t.review

@@ -13,6 +13,8 @@ from tui_helpers import (
     make_app,
     open_table,
     play_key,
+    press,
+    quiet,
     settle,
     table,
 )
@@ -64,21 +66,21 @@ async def play_one_card(app, pilot) -> None:
 async def test_names_typed_in_the_form_show_as_typed(private_data) -> None:
     app = make_app(private_data, variant="bisca-4")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await quiet(pilot)
         form = app.screen
         assert isinstance(form, NewGameScreen)
         for seat, name in enumerate(NAMES):
             form.query_one(f"#name-{seat}", Input).value = name
         form.query_one("#seed", Input).value = "5"
         form.query_one("#start", Button).focus()
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         t = table(app)
         assert [t.session.name(seat) for seat in range(4)] == list(NAMES)
         assert_names_drawn(t)
         await play_one_card(app, pilot)
-        await pilot.pause()
+        await quiet(pilot)
         assert_names_drawn(t)
         shown = log_shown(t)
         assert f"{NAMES[0]} plays" in shown
@@ -94,23 +96,23 @@ async def test_hot_seat_hands_over_to_names_as_typed(private_data) -> None:
     session = Session.new("bisca-4", {}, seats, seed=21)
     app = make_app(private_data)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await settle(app, pilot)
         assert isinstance(app.screen, HandOverScreen)
         assert f"Pass to {NAMES[0]} — press Enter" in rendered(app.screen.query_one(
             "#handover-text"))
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         t = table(app)
         assert t.viewer == 0
         assert_names_drawn(t)
         await play_one_card(app, pilot)  # the bot after plays; then the other person
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, HandOverScreen)
         assert f"Pass to {NAMES[2]} — press Enter" in rendered(app.screen.query_one(
             "#handover-text"))
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert t.viewer == 2
         for seat, name in enumerate(NAMES):
@@ -123,15 +125,15 @@ async def test_a_save_with_such_names_continues(private_data) -> None:
         t = await open_table(app, pilot, Session.new("bisca-4", {}, bots_named(), seed=8))
         await play_one_card(app, pilot)
         history = list(t.session.state.history)
-        await pilot.press("q")
+        await press(pilot, "q")
     assert (private_data / SAVE_NAME).exists()
 
     for _ in range(2):  # and again: continuing saves it anew, with the same names
         app2 = make_app(private_data)
         async with app2.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+            await quiet(pilot)
             assert app2.screen.query_one("#continue", Button).display
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await settle(app2, pilot)
             t2 = table(app2)
             assert t2.session.state.history[:len(history)] == history
@@ -139,7 +141,7 @@ async def test_a_save_with_such_names_continues(private_data) -> None:
             assert f"{NAMES[0]} plays" in log_shown(t2)  # the deal so far, told again
             await play_one_card(app2, pilot)
             history = list(t2.session.state.history)
-            await pilot.press("q")
+            await press(pilot, "q")
 
 
 async def test_a_bot_problem_naming_such_a_seat_is_shown_as_text(private_data) -> None:
@@ -148,7 +150,7 @@ async def test_a_bot_problem_naming_such_a_seat_is_shown_as_text(private_data) -
     app = make_app(private_data)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         t = await open_table(app, pilot, Session.new("bisca-4", {}, seats, seed=4))
-        await pilot.pause()
+        await quiet(pilot)
         shown = toasts(app)
         assert any(f"{NAMES[1]}: unknown bot level" in text for text in shown), shown
         assert any(line.startswith(f"{NAMES[1]}: unknown bot level 'no-such-level[/b]'")
@@ -170,11 +172,11 @@ async def test_a_bot_failing_or_replaced_is_told_as_text(private_data) -> None:
 
         t.session.bots[1].choose = fails  # the seat after the person's
         await play_one_card(app, pilot)
-        await pilot.pause()
+        await quiet(pilot)
         assert any(f"{NAMES[1]} (bot) failed: RuntimeError: [/b] broke" in text
                    for text in toasts(app)), toasts(app)
         t.post_message(BotReplaced(2, "its program [/i] stopped"))
-        await pilot.pause()
+        await quiet(pilot)
         assert f"{NAMES[2]}: its program [/i] stopped" in log_text(t)
         assert any(f"{NAMES[2]}: its program [/i] stopped" in text for text in toasts(app))
 
@@ -182,13 +184,13 @@ async def test_a_bot_failing_or_replaced_is_told_as_text(private_data) -> None:
 async def test_a_seed_typed_as_markup_is_refused_as_text(private_data) -> None:
     app = make_app(private_data, variant="bisca-3")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await quiet(pilot)
         form = app.screen
         form.query_one("#seed", Input).value = "[/]"
         form.query_one("#start", Button).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert app.screen is form
         assert any("'[/]'" in text for text in toasts(app)), toasts(app)
 
@@ -199,7 +201,7 @@ async def test_a_save_the_table_cannot_draw_is_reported_and_set_aside(
     async with app.run_test(size=(100, 30)) as pilot:
         await open_table(app, pilot, Session.new("bisca-4", {}, bots_named(), seed=8))
         await play_one_card(app, pilot)
-        await pilot.press("q")
+        await press(pilot, "q")
     assert (private_data / SAVE_NAME).exists()
 
     def cannot_draw(self, info, show_team) -> None:
@@ -208,9 +210,9 @@ async def test_a_save_the_table_cannot_draw_is_reported_and_set_aside(
     monkeypatch.setattr(SeatPanel, "show", cannot_draw)
     app2 = make_app(private_data)
     async with app2.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # Continue
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "enter")  # Continue
+        await quiet(pilot)
         assert isinstance(app2.screen, StartScreen)
         notice = rendered(app2.screen.query_one("#save-notice"))
         assert "could not be resumed" in " ".join(notice.split())

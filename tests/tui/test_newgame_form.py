@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input, OptionList, Select, Static
-from tui_helpers import make_app, table, until
+from tui_helpers import make_app, press, quiet, table, until
 
 from bisca_tui.engine.variant import variant_class
 from bisca_tui.table.session import HUMAN
@@ -14,10 +14,10 @@ from bisca_tui.tui.screens.table import TableScreen
 
 
 async def open_form(app: BiscaApp, pilot) -> NewGameScreen:
-    await pilot.pause()
-    await pilot.press("n")
+    await quiet(pilot)
+    await press(pilot, "n")
     await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-    await pilot.pause()
+    await quiet(pilot)
     return app.screen  # type: ignore[return-value]
 
 
@@ -37,11 +37,11 @@ async def test_the_form_opens_on_the_games_and_marks_the_chosen_one(private_data
         assert app.focused is lst
         first = lst.get_option_at_index(0).id
         assert marked(form) == [first]
-        await pilot.press("down")
+        await press(pilot, "down")
         await until(pilot, lambda: form.variant_id != first)
         assert marked(form) == [lst.get_option_at_index(1).id] == [form.variant_id]
         # Enter on the list starts the game highlighted
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert table(app).session.variant.id == form.variant_id
 
@@ -58,7 +58,7 @@ async def test_holding_down_through_the_games_keeps_the_form_whole(private_data)
             app.simulate_key("down")
             await pilot.pause(0)
         await until(pilot, lambda: form.variant_id == last)
-        await pilot.pause()
+        await quiet(pilot)
         assert app.return_code is None  # still running
         players = form.query_one("#players", Select)
         assert players.value == form.players == variant_class(last).default_players
@@ -66,7 +66,7 @@ async def test_holding_down_through_the_games_keeps_the_form_whole(private_data)
         assert len(names) == form.players
         # two players: no bot there has a partner to help
         form.query_one("#kind-1", Select).value = "bot:medium"
-        await pilot.pause()
+        await quiet(pilot)
         about = str(form.query_one("#desc-1", Static).render())
         assert about == level_description("medium", partners=False)
         assert "partner" not in about and "partner" in level_description("medium")
@@ -86,7 +86,7 @@ async def test_seven_seats_each_say_where_they_sit(private_data) -> None:
         ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
         lst.highlighted = ids.index("chiamata-monte")
         await until(pilot, lambda: form.variant_id == "chiamata-monte")
-        await pilot.pause()
+        await quiet(pilot)
         form.query_one("#players", Select).value = 7
         await until(pilot, lambda: bool(form.query("#kind-6")))
         labels = [str(w.render()) for w in form.query("#players-box .label")]
@@ -101,13 +101,13 @@ async def test_the_seats_come_into_view_when_the_game_changes(private_data) -> N
         form = await open_form(app, pilot)
         scroll = form.query_one("#form")
         scroll.scroll_end(animate=False)
-        await pilot.pause()
+        await quiet(pilot)
         assert scroll.scroll_y > 0  # the form is taller than the terminal
         players = form.query_one("#players-box")
         assert not scroll.region.contains_region(players.region)
-        await pilot.press("down")
+        await press(pilot, "down")
         await until(pilot, lambda: form.variant_id == "bisca-9")
-        await pilot.pause()
+        await quiet(pilot)
         assert scroll.scroll_y == 0
         assert scroll.region.y <= players.region.y < scroll.region.bottom
 
@@ -120,17 +120,17 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
         ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
         lst.highlighted = ids.index("briscola")
         await until(pilot, lambda: form.variant_id == "briscola")
-        await pilot.pause()
+        await quiet(pilot)
         form.query_one("#players", Select).value = 3
         await until(pilot, lambda: bool(form.query("#kind-2")))
-        await pilot.pause()
+        await quiet(pilot)
         form.query_one("#kind-1", Select).value = HUMAN
-        await pilot.pause()
+        await quiet(pilot)
         form.query_one("#name-0", Input).value = "Ana"
         form.query_one("#name-2", Input).value = "Zé"
         form.query_one("#rule-match", Select).value = "1"  # first to 10 lines
-        await pilot.pause()
-        await pilot.press("ctrl+s")
+        await quiet(pilot)
+        await press(pilot, "ctrl+s")
         await until(pilot, lambda: app.session is not None)  # two people: a hand-over
         s = app.session
         assert [p.name for p in s.people] == ["Ana", "Player 2", "Zé"]
@@ -138,13 +138,13 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
 
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")  # a match is in progress: start a new one, keep that one
+        await quiet(pilot)
+        await press(pilot, "n")  # a match is in progress: start a new one, keep that one
         await until(pilot, lambda: app.screen.id == "confirm-new-game")
-        await pilot.press("n")
+        await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
-        await pilot.pause()
+        await quiet(pilot)
         assert form.variant_id == "briscola" and marked(form) == ["briscola"]
         assert form.query_one("#players", Select).value == 3
         assert form.query_one("#kind-1", Select).value == HUMAN
@@ -155,6 +155,6 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
         lst = form.query_one("#variant-list", OptionList)
         lst.highlighted = 0
         await until(pilot, lambda: form.variant_id == "bisca-3")
-        await pilot.pause()
+        await quiet(pilot)
         assert form.query_one("#name-0", Input).value == "Ana"
         assert form.query_one("#rule-match", Select).value == "0"

@@ -6,7 +6,7 @@ import json
 
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from tui_helpers import make_app, quick_table, until
+from tui_helpers import make_app, press, quick_table, quiet, until
 
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.cardart import LETTERS
@@ -18,10 +18,10 @@ from bisca_tui.tui.screens.start import StartScreen
 
 async def palette(app: BiscaApp, pilot: Pilot, query: str, first: str) -> None:
     """Open the palette, type ``query``, wait for ``first`` to head the list, choose it."""
-    await pilot.press("ctrl+p")
+    await press(pilot, "ctrl+p")
     await until(pilot, lambda: isinstance(app.screen, CommandPalette))
     opened = app.screen
-    await pilot.press(*query)
+    await press(pilot, *query)
     commands = app.screen.query_one(CommandList)
 
     def heads() -> bool:
@@ -30,9 +30,9 @@ async def palette(app: BiscaApp, pilot: Pilot, query: str, first: str) -> None:
         return first in str(commands.get_option_at_index(0).prompt)
 
     await until(pilot, heads)
-    await pilot.press("down", "enter")
+    await press(pilot, "down", "enter")
     await until(pilot, lambda: app.screen is not opened)
-    await pilot.pause()
+    await quiet(pilot)
 
 
 def saved_settings(data) -> dict:
@@ -67,7 +67,7 @@ async def test_the_palette_changes_the_card_faces_at_the_table(private_data) -> 
 async def test_the_palette_opens_the_rules_of_any_game(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         await palette(app, pilot, "rules sueca for five", "Rules: Sueca")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert "sueca" in app.screen.variant_id
@@ -81,14 +81,14 @@ async def test_the_palette_starts_a_new_game_from_the_table(private_data) -> Non
         # the match in play is saved and left; the start screen asks about it
         await until(pilot, lambda: app.screen.id == "confirm-new-game")
         assert app.session is None and app.saved is not None
-        await pilot.press("n")
+        await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
 
 
 async def test_the_theme_is_remembered_across_runs(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert app.theme != "nord"
         await palette(app, pilot, "theme", "Theme")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
@@ -97,17 +97,17 @@ async def test_the_theme_is_remembered_across_runs(private_data) -> None:
     assert saved_settings(private_data)["theme"] == "nord"
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert app.theme == "nord"
 
 
 async def palette_pick(app: BiscaApp, pilot: Pilot, name: str) -> None:
     """In the theme palette already open: type ``name`` and choose the first match."""
-    await pilot.press(*name)
+    await press(pilot, *name)
     commands = app.screen.query_one(CommandList)
     await until(pilot, lambda: commands.option_count > 0
                 and name in str(commands.get_option_at_index(0).prompt))
-    await pilot.press("down", "enter")
+    await press(pilot, "down", "enter")
     await until(pilot, lambda: not isinstance(app.screen, CommandPalette))
 
 
@@ -116,7 +116,7 @@ async def test_a_broken_settings_file_is_ignored_and_said_once(private_data) -> 
     (private_data / SETTINGS_NAME).write_text("{ not json", encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
         said = [n.message for n in app._notifications]
         assert any("damaged" in m for m in said), said
@@ -125,7 +125,7 @@ async def test_a_broken_settings_file_is_ignored_and_said_once(private_data) -> 
     assert not (private_data / SETTINGS_NAME).exists()
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert not [n for n in app._notifications if "damaged" in n.message]
 
 
@@ -134,11 +134,11 @@ async def test_settings_that_cannot_be_written_do_not_stop_the_app(private_data)
     (private_data / SETTINGS_NAME).mkdir(parents=True)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert [n for n in app._notifications if "cannot be read" in n.message]
         app.set_speed("fast")
         app.set_speed("slow")
-        await pilot.pause()
+        await quiet(pilot)
         warned = [n for n in app._notifications if "cannot be kept" in n.message]
         assert len(warned) == 1 and app.speed == "slow"
 

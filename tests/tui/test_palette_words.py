@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from shouting import SHOUTED, english_after, shouting  # noqa: F401 (fixtures)
-from tui_helpers import make_app
+from tui_helpers import make_app, quiet
 
 from bisca_tui import lang
 
@@ -14,7 +14,7 @@ from bisca_tui import lang
 async def test_the_system_commands_are_in_the_language_in_use(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         english = list(app.get_system_commands(app.screen))
         assert {"Theme", "Quit", "Keys", "Screenshot"} <= {c.title for c in english}
         lang.use(SHOUTED)

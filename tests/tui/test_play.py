@@ -9,7 +9,9 @@ from tui_helpers import (
     open_table,
     play_deal_by_keys,
     play_key,
+    press,
     quick_table,
+    quiet,
     settle,
     start_game,
     table,
@@ -35,7 +37,7 @@ async def test_a_deal_of_bisca_de_tres_by_number_keys(private_data) -> None:
         state = t.session.match.deals[0]
         assert state.is_over() and len(state.tricks) == 20
         assert t.session.match.scores == list(state.result.game_points)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen)
         assert len(t.session.match.deals) == 2  # the next deal is on the table
@@ -67,7 +69,7 @@ async def test_a_click_plays_the_card(private_data) -> None:
         margin = t.query_one("#hand").left_margin()
         assert margin > 0
         await pilot.click("#hand", offset=(1 + margin + 6 + 2, 2))
-        await pilot.pause()
+        await quiet(pilot)
         st = t.session.state
         assert len(st.history) > before
         assert st.history[before] == hand[1]
@@ -119,7 +121,7 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         t = await quick_table(app, pilot, "bisca-3", seed=5)
         assert t.moving()
         index = first_playable_index(t)
-        await pilot.press(hand_key(index))
+        await press(pilot, hand_key(index))
         await until(pilot, lambda: any(who == "slot-0" for who, _ in starts))
         slot = t.query_one("#slot-0", TrickSlot)
         start = next(off for who, off in starts if who == "slot-0")
@@ -138,7 +140,7 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         st = t.session.state
         await until(pilot, lambda: len(st.tricks) == 1)
         await settle(app, pilot)
-        await pilot.press("space")  # put the trick away
+        await press(pilot, "space")  # put the trick away
         await until(pilot, lambda: len(leaving) == 2)
         winner = st.tricks[0].winner
         towards_hand = all(off.y > 0 for _, off in leaving)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from textual.widgets import Input, Select, Static
-from tui_helpers import make_app, table, until
+from tui_helpers import make_app, press, quiet, table, until
 
 from bisca_tui.table.save import SAVE_NAME, TABLE_NAME, write_save
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session, seats_from_json
@@ -58,10 +58,10 @@ def saved_files(data: Path) -> tuple[str, str]:
 
 
 async def open_form(app, pilot) -> NewGameScreen:
-    await pilot.pause()
-    await pilot.press("n")
+    await quiet(pilot)
+    await press(pilot, "n")
     await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-    await pilot.pause()
+    await quiet(pilot)
     return app.screen  # type: ignore[return-value]
 
 
@@ -77,14 +77,14 @@ async def test_the_form_asks_before_starting_a_program_the_settings_name(
         assert form.query_one("#kind-1", Select).value == CMD
         assert form.query_one("#cmd-1", Input).value == command
         assert not marker.exists()
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         assert app.screen.id == "confirm-programs"
         assert f"Rui: {command}" in body_of(app)  # the exact command, as text
-        await pilot.press("enter")  # the answer in focus is no
+        await press(pilot, "enter")  # the answer in focus is no
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         assert app.screen is form and app.session is None
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     assert not marker.exists()
 
 
@@ -95,12 +95,12 @@ async def test_a_program_named_on_the_command_line_starts_without_a_question(
     async with app.run_test(size=(100, 40)) as pilot:
         form = await open_form(app, pilot)
         assert form.query_one("#cmd-1", Input).value == SIMPLE  # it wins over the settings
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await until(pilot, lambda: app.session is not None and 1 in app.session.bots)
         bot = app.session.bots[1]
         assert bot.active and bot.handshake() and bot.name == "Simple"
         assert table(app) is app.screen
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     assert not (tmp_path / "ran").exists()
 
 
@@ -111,25 +111,25 @@ async def test_continue_shows_the_saved_command_and_starts_it_only_on_yes(
     saved = write_program_save(private_data, command)
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert app.saved is not None and app.saved.bots == {}
-        await pilot.press("c")
+        await press(pilot, "c")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         assert app.screen.id == "confirm-programs"
         body = body_of(app)
         assert f"Rui: {command}" in body and SAVE_NAME in body
-        await pilot.press("escape")  # no
+        await press(pilot, "escape")  # no
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert app.session is None and app.saved is not None
         assert not marker.exists()
         assert saved_files(private_data) == saved  # the match stays as it was
-        await pilot.press("c")
+        await press(pilot, "c")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        await pilot.press("y")
+        await press(pilot, "y")
         # started at last: it leaves its mark, then fails the protocol and a stand-in plays
         await until(pilot, lambda: marker.exists())
         await until(pilot, lambda: app.session is not None and 1 in app.session.bots)
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
 
 
 async def test_no_programs_refuses_a_saved_program_and_offers_none(private_data,
@@ -140,19 +140,19 @@ async def test_no_programs_refuses_a_saved_program_and_offers_none(private_data,
     write_settings(private_data, command)
     app = make_app(private_data, no_programs=True)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
+        await quiet(pilot)
+        await press(pilot, "c")
         await until(pilot, lambda: any("not allowed at this table" in str(n.message)
                                        for n in app._notifications))
         assert isinstance(app.screen, StartScreen) and app.session is None
         assert saved_files(private_data) == saved
         # the form offers no program, and says why the settings' one is dropped
-        await pilot.press("n")
+        await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        await pilot.press("n")  # start a new game, the saved match kept aside
+        await press(pilot, "n")  # start a new game, the saved match kept aside
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
-        await pilot.pause()
+        await quiet(pilot)
         kinds = [value for _, value in form.query_one("#kind-1", Select)._options]
         assert CMD not in kinds and form.query_one("#kind-1", Select).value != CMD
         assert any("settings.json" in str(n.message) and "seats[1].kind" in str(n.message)
@@ -162,14 +162,14 @@ async def test_no_programs_refuses_a_saved_program_and_offers_none(private_data,
                                               SeatSpec(BOT, "Rui", f"cmd:{command}")], seed=3)
         session.approved.add(f"cmd:{command}")
         app.start_session(session)
-        await pilot.pause()
+        await quiet(pilot)
         assert app.session is None  # refused before sitting down
         session.programs_allowed = False
         session.start_bots()
         assert session.people[1].level != f"cmd:{command}"
         assert session.people[1].program == f"cmd:{command}"
         assert "not allowed" in session.bot_problems[0]
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     assert not marker.exists()
 
 

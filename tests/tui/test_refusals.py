@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tui_helpers import make_app, settle, table, until
+from tui_helpers import make_app, press, quiet, settle, table, until
 
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
@@ -31,7 +31,7 @@ async def test_an_unplayable_card_is_refused_with_the_rule(private_data) -> None
     session = forced_trump_position()
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await settle(app, pilot)
         t = table(app)
@@ -40,8 +40,8 @@ async def test_an_unplayable_card_is_refused_with_the_rule(private_data) -> None
         legal = {a for a in view.legal if A.is_play(a)}
         bad = next(i for i, c in enumerate(shown) if c not in legal)
         before = len(session.state.history)
-        await pilot.press(str(bad + 1))
-        await pilot.pause()
+        await press(pilot, str(bad + 1))
+        await quiet(pilot)
         assert len(session.state.history) == before  # nothing was played
         status = str(t.query_one("#status").render())
         assert "cannot play" in status and "trump" in status
@@ -50,8 +50,8 @@ async def test_an_unplayable_card_is_refused_with_the_rule(private_data) -> None
         except Exception as e:
             assert e.rule in status.replace("\n", " ")
         good = next(i for i, c in enumerate(shown) if c in legal)
-        await pilot.press(str(good + 1))
-        await pilot.pause()
+        await press(pilot, str(good + 1))
+        await quiet(pilot)
         assert len(session.state.history) > before
 
 
@@ -66,7 +66,7 @@ async def test_an_action_sent_for_a_seat_not_to_act_is_refused_not_played_for_an
     assert st.current == 0  # the bot leads the first trick
     app = make_app(private_data, bot_delay=3600)  # the bot keeps thinking while we look
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         t = table(app)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from tui_helpers import press, quiet
 
 from bisca_tui import cli
 from bisca_tui.engine.records import load_record
@@ -90,14 +91,14 @@ async def key(pilot: Pilot, name: str, r: ReplayScreen, deal: int, step: int) ->
 async def open_viewer(pilot: Pilot, name: str, **kw: object) -> ReplayScreen:
     record = load_record(example(name))
     pilot.app.push_screen(ReplayScreen(record, source=f"{name}.json", **kw))  # type: ignore[arg-type]
-    await pilot.pause()
+    await quiet(pilot)
     return viewer(pilot.app)  # type: ignore[arg-type]
 
 
 async def test_steps_forward_to_the_end_and_back_to_the_start(private_data) -> None:
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
         last = r.walk.steps(0).last
         assert last == 40
@@ -108,8 +109,8 @@ async def test_steps_forward_to_the_end_and_back_to_the_start(private_data) -> N
         for k in range(1, last + 1):
             await key(pilot, "right", r, 0, k)
             assert_drawn(r)
-        await pilot.pause()
-        await pilot.press("right")  # the end of the deal: no further
+        await quiet(pilot)
+        await press(pilot, "right")  # the end of the deal: no further
         assert r.step == last
         assert "end of the deal" in status(r)
         caption = str(r.query_one("#trick-caption", Panel).render())
@@ -120,90 +121,90 @@ async def test_steps_forward_to_the_end_and_back_to_the_start(private_data) -> N
         for k in range(last - 1, -1, -1):
             await key(pilot, "left" if k % 2 else "h", r, 0, k)
             assert_drawn(r)
-        await pilot.pause()
+        await quiet(pilot)
         assert "plays" not in log_text(r)  # back at the start: only the deal's heading
         assert "Deal 1" in log_text(r)
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
+        await quiet(pilot)
         assert r.step == 1 and "plays" in log_text(r)
 
 
 async def test_a_step_back_tells_the_log_up_to_that_step(private_data) -> None:
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
         for _ in range(3):
-            await pilot.press("right")
-        await pilot.pause()
+            await press(pilot, "right")
+        await quiet(pilot)
         three = log_text(r)
-        await pilot.press("right", "left")
-        await pilot.pause()
+        await press(pilot, "right", "left")
+        await quiet(pilot)
         assert log_text(r) == three
 
 
 async def test_whole_tricks_both_ways_and_the_ends_of_the_deal(private_data) -> None:
     app = viewer_app(example("sueca"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
         d = r.walk.steps(0)
         ends = [k for k in range(1, d.last + 1) if d.trick_done(k)]
         assert len(ends) == 10
         for number, k in enumerate(ends, 1):
-            await pilot.press("down" if number % 2 else "right_square_bracket")
+            await press(pilot, "down" if number % 2 else "right_square_bracket")
             assert r.step == k
             assert f"trick {number} of 10" in status(r)
             assert_drawn(r)
             winner = r.walk.steps(0).states[k].tricks[-1].winner
             assert r.query_one(f"#slot-{winner}", TrickSlot).render()  # the trick stays
-        await pilot.press("down")
+        await press(pilot, "down")
         assert r.step == d.last
         for k in reversed([0, *ends[:-1]]):
-            await pilot.press("up")
+            await press(pilot, "up")
             assert r.step == k
-        await pilot.press("end")
+        await press(pilot, "end")
         assert r.step == d.last
-        await pilot.press("home")
+        await press(pilot, "home")
         assert r.step == 0
-        await pilot.press("right", "right", "left_square_bracket")
+        await press(pilot, "right", "right", "left_square_bracket")
         assert r.step == 0
-        await pilot.pause()
+        await quiet(pilot)
         assert_drawn(r)
 
 
 async def test_deals_change_with_n_and_p(private_data) -> None:
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
         assert not r.check_action("deal", (-1,))  # no deal before the first
-        await pilot.press("p")
+        await press(pilot, "p")
         assert r.deal == 0
-        await pilot.press("right", "right", "n")
+        await press(pilot, "right", "right", "n")
         assert (r.deal, r.step) == (1, 0)
-        await pilot.pause()
+        await quiet(pilot)
         assert status(r).startswith("Deal 2 of 4 · ")
         assert "Deal 2" in log_text(r) and "Deal 1" not in log_text(r)
         assert_drawn(r)
-        await pilot.press("pagedown", "pagedown")
+        await press(pilot, "pagedown", "pagedown")
         assert r.deal == 3
         assert not r.check_action("deal", (1,))
-        await pilot.press("n")
+        await press(pilot, "n")
         assert r.deal == 3
-        await pilot.press("pageup", "p")
+        await press(pilot, "pageup", "p")
         assert r.deal == 1
-        await pilot.pause()
+        await quiet(pilot)
         assert_drawn(r)
 
 
 async def test_the_view_turns_from_every_hand_open_to_each_seat(private_data) -> None:
     app = viewer_app(example("sueca"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("right", "right")  # two cards on the table, hands of 10 and 9
-        await pilot.pause()
+        await press(pilot, "right", "right")  # two cards on the table, hands of 10 and 9
+        await quiet(pilot)
         st = r.walk.steps(0).states[2]
         assert r.seat is None
         assert "every hand open" in status(r)
@@ -212,8 +213,8 @@ async def test_the_view_turns_from_every_hand_open_to_each_seat(private_data) ->
             assert "▮" not in seat_text(r, seat)
         assert r.query_one("#seat-0", SeatPanel).side == "bottom"
         for seat in range(4):
-            await pilot.press("v")
-            await pilot.pause()
+            await press(pilot, "v")
+            await quiet(pilot)
             assert r.seat == seat
             assert r.bottom == seat
             name = r.walk.names[seat]
@@ -227,26 +228,26 @@ async def test_the_view_turns_from_every_hand_open_to_each_seat(private_data) ->
                     assert "▮" * len(st.hands[other]) in text
                     assert "hand " not in text
             assert_drawn(r)
-        await pilot.press("v")
-        await pilot.pause()
+        await press(pilot, "v")
+        await quiet(pilot)
         assert r.seat is None and "every hand open" in status(r)
         for seat in range(3):  # seat 3 stays at the bottom, every other hand face up
             assert "hand " in seat_text(r, seat)
-        await pilot.press("right")  # the keys still step after the table turned
+        await press(pilot, "right")  # the keys still step after the table turned
         assert r.step == 3
-        await pilot.pause()
+        await quiet(pilot)
         assert_drawn(r)
 
 
 async def test_capixaba_opens_on_the_cut_or_knock(private_data) -> None:
     app = viewer_app(example("bisca-capixaba"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
         assert "· the cut or knock · step 0 of 42" in status(r)
         assert r.query_one(HandView).cards == ()  # nothing dealt before the choice
-        await pilot.press("right")
-        await pilot.pause()
+        await press(pilot, "right")
+        await quiet(pilot)
         assert "trick 1 of 10 · step 1 of 42" in status(r)
         assert len(r.query_one(HandView).cards) == 3  # dealt once the choice is made
         assert "cut" in log_text(r) or "knock" in log_text(r)
@@ -255,7 +256,7 @@ async def test_capixaba_opens_on_the_cut_or_knock(private_data) -> None:
 async def test_a_seat_given_opens_its_view(private_data) -> None:
     app = BiscaApp(data_directory=private_data)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = await open_viewer(pilot, "briscola", deal=2, seat=1)
         assert (r.deal, r.seat, r.bottom) == (2, 1, 1)
         assert status(r).startswith("Deal 3 of 7 · ")
@@ -267,17 +268,17 @@ async def test_a_step_given_opens_the_position_after_it(private_data) -> None:
     the log told up to it, and steps on from there; a step past the end is the end."""
     app = BiscaApp(data_directory=private_data)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = await open_viewer(pilot, "briscola", deal=1, seat=0, step=7)
         assert (r.deal, r.step) == (1, 7)
         assert_drawn(r)
         st = r.walk.steps(1).states[7]
         assert len(st.history) == 7
-        await pilot.press("left")
+        await press(pilot, "left")
         assert r.step == 6
         assert_drawn(r)
         app.pop_screen()
-        await pilot.pause()
+        await quiet(pilot)
         r = await open_viewer(pilot, "briscola", deal=1, step=10_000)
         assert r.step == r.walk.steps(1).last
 
@@ -286,10 +287,10 @@ async def test_a_step_given_opens_the_position_after_it(private_data) -> None:
 async def test_every_family_steps_through_every_deal(private_data, name: str) -> None:
     app = viewer_app(example(name))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("down", "down", "v", "right")  # two tricks in, seat 0's view
-        await pilot.pause()
+        await press(pilot, "down", "down", "v", "right")  # two tricks in, seat 0's view
+        await quiet(pilot)
         assert r.seat == 0
         assert_drawn(r)
         for deal in range(r.walk.deal_count):
@@ -308,32 +309,32 @@ async def test_every_family_steps_through_every_deal(private_data, name: str) ->
                 await key(pilot, "up", r, deal, before)
             if deal + 1 < r.walk.deal_count:
                 await key(pilot, "n", r, deal + 1, 0)
-        await pilot.pause()
+        await quiet(pilot)
         assert_drawn(r)
 
 
 async def test_the_bidding_and_the_called_partner_show(private_data) -> None:
     app = viewer_app(example("chiamata"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("right")
-        await pilot.pause()
+        await press(pilot, "right")
+        await quiet(pilot)
         assert "the bidding" in status(r)
         assert "bids" in log_text(r) or "passes" in log_text(r)
         d = r.walk.steps(0)
         called = next(k for k in range(d.last + 1) if d.states[k].phase == "play")
         for _ in range(called - 1):
-            await pilot.press("right")
-        await pilot.pause()
+            await press(pilot, "right")
+        await quiet(pilot)
         st = d.states[called]
         assert st.bidding.contract is not None and st.bidding.contract.called is not None
         info = str(r.query_one("#info", Panel).render())
         partner = r.walk.names[st.bidding.called_holder]
         # every hand open: the partner is known from the call on
         assert f"partner: {partner}" in info
-        await pilot.press("v")  # a seat's view keeps the partner secret until it shows
-        await pilot.pause()
+        await press(pilot, "v")  # a seat's view keeps the partner secret until it shows
+        await quiet(pilot)
         if st.bidding.called_holder != 0:
             info = str(r.query_one("#info", Panel).render())
             assert "partner: ?" in info
@@ -342,22 +343,22 @@ async def test_the_bidding_and_the_called_partner_show(private_data) -> None:
 async def test_escape_closes_the_viewer_back_to_its_opener(private_data) -> None:
     app = BiscaApp(data_directory=private_data)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
         r = await open_viewer(pilot, "bisca-3")
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await quiet(pilot)
         assert isinstance(app.screen, KeysScreen)
         listed = str(app.screen.query_one("#keys-text").render())
         for words in ("One step forward", "One step back", "next trick", "The next deal",
                       "The deal before", "each seat's view", "The start of the deal",
                       "The end of the deal", "Close the replay"):
             assert words in listed
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert app.screen is r
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
         assert app.is_running
 
@@ -365,7 +366,7 @@ async def test_escape_closes_the_viewer_back_to_its_opener(private_data) -> None
 async def test_the_footer_lists_the_keys(private_data) -> None:
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
         shown = {b.binding.action for b in r.active_bindings.values() if b.binding.show}
         assert {"step(1)", "trick(1)", "edge(0)", "edge(1)", "deal(1)", "cycle_view",
@@ -375,10 +376,10 @@ async def test_the_footer_lists_the_keys(private_data) -> None:
 async def test_q_quits_a_viewer_opened_on_its_own(private_data) -> None:
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert viewer(app).quits
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
+        await quiet(pilot)
     assert app.return_value == 0
     assert app.lock is None  # the viewer never held the save folder
 
@@ -390,12 +391,12 @@ async def test_names_from_the_record_are_text(private_data, tmp_path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     app = viewer_app(str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
         title = r.query_one("#seat-1", SeatPanel).border_title
         assert str(title).endswith("Bru\\x1b[31mno")  # the escape shown, never obeyed
-        await pilot.press("right", "right")
-        await pilot.pause()
+        await press(pilot, "right", "right")
+        await quiet(pilot)
         assert "[bold red]Ana[/] plays" in log_text(r)
         assert "[bold red]Ana[/]" in str(r.query_one("#seat-0", SeatPanel).render())
 
@@ -459,13 +460,13 @@ async def test_a_record_that_stops_mid_deal_says_so(private_data, tmp_path) -> N
     path.write_text(json.dumps(data), encoding="utf-8")
     app = viewer_app(str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
+        await quiet(pilot)
         assert "end of the deal" in status(r)
-        await pilot.press("n", "end")
-        await pilot.pause()
+        await press(pilot, "n", "end")
+        await quiet(pilot)
         assert (r.deal, r.step) == (1, 7)
         assert "the record stops here" in status(r)
         assert "trick 4 ·" in status(r)  # how many tricks the deal would have is unsaid
@@ -476,14 +477,14 @@ async def test_a_record_that_stops_mid_deal_says_so(private_data, tmp_path) -> N
 async def test_the_card_style_chosen_in_the_palette_redraws_the_viewer(private_data) -> None:
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("right")
-        await pilot.pause()
+        await press(pilot, "right")
+        await quiet(pilot)
         card = r.record.deals[0].actions[0]  # record notation: the letters style's
         assert card not in log_text(r)
         app.set_card_style("letters")
-        await pilot.pause()
+        await quiet(pilot)
         assert f"plays {card}" in log_text(r)
         assert_drawn(r)
 
@@ -493,13 +494,13 @@ async def test_f1_opens_the_rules_of_the_records_game(private_data) -> None:
 
     app = viewer_app(example("sueca-5"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "f1")
+        await quiet(pilot)
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.variant_id == "sueca-5"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert isinstance(app.screen, ReplayScreen)
 
 
@@ -525,16 +526,16 @@ async def test_a_deal_thrown_in_and_one_played_by_bots(private_data, tmp_path) -
     record_of_match(match, ["Ana", "Bruno", "Carla", "Duarte", "Eva"]).save(path)
     app = viewer_app(str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
+        await quiet(pilot)
         assert r.step == 5
         assert "Deal 1 of 2 · the bidding · step 5 of 5 · end of the deal" in status(r)
         assert "thrown in" in str(r.query_one("#trick-caption", Panel).render())
         assert "Everyone passed" in log_text(r)
-        await pilot.press("n", "end")
-        await pilot.pause()
+        await press(pilot, "n", "end")
+        await quiet(pilot)
         assert "trick 8 of 8" in status(r)
         assert_drawn(r)
 
@@ -591,10 +592,10 @@ async def test_an_unfinished_deal_hides_the_hands_and_the_secret_partner(tmp_pat
     path, step = cut_mid_deal(tmp_path)
     app = viewer_app(path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("n", "end")
-        await pilot.pause()
+        await press(pilot, "n", "end")
+        await quiet(pilot)
         assert (r.deal, r.step) == (1, step)
         st = r.walk.steps(1).states[step]
         assert "as a spectator sees it" in status(r)
@@ -606,21 +607,21 @@ async def test_an_unfinished_deal_hides_the_hands_and_the_secret_partner(tmp_pat
         info = str(r.query_one("#info", Panel).render())
         assert "partner: ?" in info
         assert r.walk.names[st.bidding.called_holder] not in info
-        await pilot.press("v")
-        await pilot.pause()
+        await press(pilot, "v")
+        await quiet(pilot)
         assert r.seat is None and "as a spectator sees it" in status(r)
         said = [n.message for n in app._notifications]
         assert any("not over" in m and "--open" in m for m in said), said
-        await pilot.press("p", "right")  # the first deal is over: every hand, every view
-        await pilot.pause()
+        await press(pilot, "p", "right")  # the first deal is over: every hand, every view
+        await quiet(pilot)
         assert "every hand open" in status(r)
         assert "hand " in seat_text(r, 1)
-        await pilot.press("v")
-        await pilot.pause()
+        await press(pilot, "v")
+        await quiet(pilot)
         assert r.seat == 0
         assert status(r).endswith("· your view") and "You's" not in status(r)
-        await pilot.press("n")  # back to the unfinished deal: the seat's view ends there
-        await pilot.pause()
+        await press(pilot, "n")  # back to the unfinished deal: the seat's view ends there
+        await quiet(pilot)
         assert r.seat is None and "as a spectator sees it" in status(r)
 
 
@@ -634,16 +635,16 @@ async def test_open_shows_every_hand_of_an_unfinished_deal(monkeypatch, tmp_path
     (app,) = started
     assert isinstance(app.first_screen, ReplayScreen) and app.first_screen.reveal
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         r = viewer(app)
-        await pilot.press("n", "end")
-        await pilot.pause()
+        await press(pilot, "n", "end")
+        await quiet(pilot)
         st = r.walk.steps(1).states[step]
         assert "every hand open" in status(r)
         assert "hand " in seat_text(r, 1)
         assert "░" not in str(r.query_one(HandView).render())
         info = str(r.query_one("#info", Panel).render())
         assert f"partner: {r.walk.names[st.bidding.called_holder]}" in info
-        await pilot.press("v")
-        await pilot.pause()
+        await press(pilot, "v")
+        await quiet(pilot)
         assert r.seat == 0

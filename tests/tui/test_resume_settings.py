@@ -12,7 +12,9 @@ from tui_helpers import (
     make_app,
     play_deal_by_keys,
     play_key,
+    press,
     quick_table,
+    quiet,
     settle,
     table,
 )
@@ -27,16 +29,16 @@ async def test_continue_keeps_hidden_points_and_the_log_of_every_deal(private_da
     app = make_app(private_data)
     async with app.run_test(size=(100, 30)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", seed=31)
-        await pilot.press("p")
+        await press(pilot, "p")
         assert t.hide_points
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         for _ in range(2):
             await play_key(app, pilot, str(first_playable_index(t) + 1))
         log = log_text(t)
-        await pilot.press("q")
+        await press(pilot, "q")
     table_file = json.loads((private_data / TABLE_NAME).read_text(encoding="utf-8"))
     assert table_file["hide_points"] is True
     # the live log: both deals' headings, the first deal's result, no card points
@@ -47,15 +49,15 @@ async def test_continue_keeps_hidden_points_and_the_log_of_every_deal(private_da
 
     app2 = make_app(private_data)
     async with app2.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # Continue
+        await quiet(pilot)
+        await press(pilot, "enter")  # Continue
         await settle(app2, pilot)
         t2 = table(app2)
         assert t2.session.deal_number == 2
         assert t2.hide_points  # still hidden: the side panel has no card points
         assert "hidden" in str(t2.query_one("#points").render()).lower()
         assert log_text(t2) == log  # every deal told again, as it was told live
-        await pilot.press("p")
+        await press(pilot, "p")
         assert not t2.hide_points
     table_file = json.loads((private_data / TABLE_NAME).read_text(encoding="utf-8"))
     assert table_file["hide_points"] is False

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Markdown, Select
 from textual.widgets.markdown import MarkdownBlock
-from tui_helpers import make_app, open_table, quick_table, until
+from tui_helpers import make_app, open_table, press, quick_table, quiet, until
 
 from bisca_tui.engine import make_variant
 from bisca_tui.engine.variant import REQUEST
@@ -21,38 +21,38 @@ async def test_f1_opens_the_rules_at_the_table(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         t = await quick_table(app, pilot, "bisca-4", seed=1)
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
+        await quiet(pilot)
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.variant_id == "bisca-4"
         md = app.screen.query_one("#rules-md", Markdown)
         assert md.source == rules_text("bisca-4", dict(t.session.variant.options))
         assert "Quatro" in md.source
         first = app.screen
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert app.screen is t
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
+        await quiet(pilot)
         assert app.screen is first  # kept once built: it opens again at once
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
+        await quiet(pilot)
         assert isinstance(app.screen, TableScreen)
-        await pilot.press("question_mark")  # at the table, ? lists the keys
-        await pilot.pause()
+        await press(pilot, "question_mark")  # at the table, ? lists the keys
+        await quiet(pilot)
         assert isinstance(app.screen, KeysScreen)
 
 
 async def test_rules_from_the_start_screen_for_any_game(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "r")
+        await quiet(pilot)
         assert isinstance(app.screen, RulesScreen)
         select = app.screen.query_one("#rules-variant")
         select.value = "bisca-capixaba"
-        await pilot.pause()
+        await quiet(pilot)
         md = app.screen.query_one("#rules-md", Markdown)
         assert "Capixaba" in md.source
 
@@ -73,7 +73,7 @@ async def open_brisca_rules(app: BiscaApp, pilot, players: int) -> list[str]:
     session = Session.new("brisca", {}, default_seats(players, "random"), seed=3)
     t = await open_table(app, pilot, session)
     assert t.session.variant.n_people == players
-    await pilot.press("f1")
+    await press(pilot, "f1")
     await until(pilot, lambda: isinstance(app.screen, RulesScreen))
     # the page is drawn once its last section (the house rules) is there
     await until(pilot, lambda: any(line.startswith("match = ") for line in shown_lines(app)))

@@ -12,7 +12,9 @@ from tui_helpers import (
     make_app,
     play_deal_by_keys,
     play_key,
+    press,
     quick_table,
+    quiet,
     settle,
     table,
     until,
@@ -35,7 +37,7 @@ async def test_quit_and_resume_where_it_stopped(private_data) -> None:
         # saved as play goes, each action as it is taken: nothing waits for the quit
         early = load_record(private_data / SAVE_NAME)
         assert len(early.deals[0].actions) == len(history)
-        await pilot.press("q")
+        await press(pilot, "q")
     saved = private_data / SAVE_NAME
     assert saved.exists()
     record = load_record(saved)  # the save is a plain game record
@@ -43,10 +45,10 @@ async def test_quit_and_resume_where_it_stopped(private_data) -> None:
 
     app2 = make_app(private_data)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         button = app2.screen.query_one("#continue", Button)
         assert button.display and app2.focused is button
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app2, pilot)
         t2 = table(app2)
         assert t2.session.state.history == history
@@ -63,7 +65,7 @@ async def test_quit_and_resume_where_it_stopped(private_data) -> None:
 async def test_no_continue_without_a_save(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert not app.screen.query_one("#continue", Button).display
 
 
@@ -74,7 +76,7 @@ async def test_a_damaged_save_is_reported_and_set_aside(private_data) -> None:
                    ' "players": ["You"', encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         notice = str(app.screen.query_one("#save-notice").render())
         assert SAVE_NAME in notice and "not valid JSON" in notice
         assert not app.screen.query_one("#continue", Button).display
@@ -87,14 +89,14 @@ async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quick_table(app, pilot, "bisca-3", seed=5)
-        await pilot.press("q")
+        await press(pilot, "q")
     path = private_data / SAVE_NAME
     data = json.loads(path.read_text(encoding="utf-8"))
     data["deals"][0]["actions"] = ["cut"]
     path.write_text(json.dumps(data), encoding="utf-8")
     app2 = make_app(private_data)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         notice = str(app2.screen.query_one("#save-notice").render())
         assert "could not be resumed" in notice and "cut" in notice
     assert len(list(private_data.glob("saved-match.damaged-*[0-9].json"))) == 1
@@ -123,7 +125,7 @@ async def test_q_at_the_end_of_a_deal_saves_and_quits(private_data) -> None:
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         played = len(t.session.state.history)
-        await pilot.press("q")
+        await press(pilot, "q")
         await until(pilot, lambda: app.return_code is not None)
         assert app.return_code == 0
     record = load_record(private_data / SAVE_NAME)
@@ -131,8 +133,8 @@ async def test_q_at_the_end_of_a_deal_saves_and_quits(private_data) -> None:
 
     app2 = make_app(private_data)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # continue: the next deal
+        await quiet(pilot)
+        await press(pilot, "enter")  # continue: the next deal
         await settle(app2, pilot)
         t2 = table(app2)
         assert t2.session.deal_number == 2

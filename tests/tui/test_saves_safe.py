@@ -18,7 +18,9 @@ from tui_helpers import (
     hand_key,
     make_app,
     play_key,
+    press,
     quick_table,
+    quiet,
     settle,
     table,
     until,
@@ -64,7 +66,7 @@ async def save_a_match(data, seed: int = 99, cards: int = 1) -> tuple:
             await play_key(app, pilot, str(first_playable_index(t) + 1))
         history = tuple(t.session.state.history)
         app.action_quit()
-        await pilot.pause()
+        await quiet(pilot)
     return history
 
 
@@ -88,9 +90,9 @@ def test_a_crash_ends_with_an_error_status_and_leaves_the_save_as_it_was(
     async def continue_and_press_l(pilot) -> None:
         app = pilot.app
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.press("enter")  # continue the match
+        await press(pilot, "enter")  # continue the match
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("l")
+        await press(pilot, "l")
 
     run = app_module.BiscaApp.run
     monkeypatch.setattr(app_module.BiscaApp, "run", lambda self: run(
@@ -112,26 +114,26 @@ async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data)
 
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
+        await quiet(pilot)
+        await press(pilot, "n")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.id == "confirm-new-game"
         body = text_of(dialog.query_one("#dialog-body", Static))
         assert "Bisca de Três" in body and "You · Rui" in body and "match 0-0" in body
         assert "saved 20" in body  # the date it was saved
-        await pilot.press("escape")  # cancel: nothing happens
+        await press(pilot, "escape")  # cancel: nothing happens
         assert isinstance(app.screen, StartScreen)
         assert main.read_text(encoding="utf-8") == old_text
 
-        await pilot.press("n")
-        await pilot.press("n")  # start a new one and keep this one
+        await press(pilot, "n")
+        await press(pilot, "n")  # start a new one and keep this one
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#seed").value = "7"
-        await pilot.press("enter")  # Start
+        await press(pilot, "enter")  # Start
         await settle(app, pilot)
         new_session = table(app).session
         assert new_session.match.seed == 7
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     assert load_record(main).seed == 7  # the new match is the one in progress
     kept = earlier_saves(private_data)
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == old_text
@@ -140,18 +142,18 @@ async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data)
     # the kept match is offered back, and continuing it saves it where it is
     app2 = make_app(private_data)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         earlier = app2.screen.query_one("#earlier", Button)
         assert earlier.display and "(1)" in str(earlier.label)
-        await pilot.press("e")
+        await press(pilot, "e")
         assert isinstance(app2.screen, EarlierMatchesScreen)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app2, pilot)
         t = table(app2)
         assert tuple(t.session.state.history) == old
         await play_key(app2, pilot, str(first_playable_index(t) + 1))
         now = tuple(t.session.state.history)
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     actions = saved_actions(kept[0])
     assert len(actions) == len(now) > len(old) and actions[:len(old)] == old_actions
     assert load_record(main).seed == 7  # the other match was not touched
@@ -161,9 +163,9 @@ async def test_the_question_can_continue_the_match_instead(private_data) -> None
     old = await save_a_match(private_data)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.press("c")
+        await quiet(pilot)
+        await press(pilot, "n")
+        await press(pilot, "c")
         await settle(app, pilot)
         assert tuple(table(app).session.state.history) == old
         assert not earlier_saves(private_data)
@@ -177,23 +179,23 @@ async def test_quit_says_when_the_match_cannot_be_saved(private_data) -> None:
     private_data.write_text("a file where the folder should be", encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()  # the start screen warns at once
+        await quiet(pilot)  # the start screen warns at once
         notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
         assert f"Matches cannot be saved in {private_data}" in notice
         t = await quick_table(app, pilot, "bisca-3", seed=3)
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.id == "quit-unsaved"
         body = " ".join(text_of(dialog.query_one("#dialog-body", Static)).split())
         assert str(private_data) in body and ("File exists" in body or "Errno" in body)
-        await pilot.press("s")  # stay
+        await press(pilot, "s")  # stay
         assert app.screen is t and app.return_code is None
         await play_key(app, pilot, str(first_playable_index(t) + 1))  # still playing
 
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
         assert isinstance(app.screen, ChoiceDialog)
-        await pilot.press("x")  # quit without saving
-        await pilot.pause()
+        await press(pilot, "x")  # quit without saving
+        await quiet(pilot)
         assert app.return_code == 1  # the match was lost: a failure for the shell
     assert private_data.is_file()  # nothing was written
 
@@ -205,11 +207,11 @@ async def test_try_again_saves_once_the_folder_is_back(private_data) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", seed=4)
         history = tuple(t.session.state.history)
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
         assert isinstance(app.screen, ChoiceDialog)
         private_data.unlink()  # the player clears the way
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
+        await quiet(pilot)
         assert app.return_code == 0
     assert len(saved_actions(private_data / SAVE_NAME)) == len(history)
 
@@ -220,7 +222,7 @@ async def test_the_tables_save_and_quit_key_asks_too(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quick_table(app, pilot, "bisca-3", seed=3)
-        await pilot.press("q")
+        await press(pilot, "q")
         assert isinstance(app.screen, ChoiceDialog) and app.return_code is None
 
 
@@ -288,10 +290,10 @@ async def test_a_second_table_keeps_its_match_apart(private_data, other_process)
     write_lock(private_data, other_process)  # the first table is still open
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         notice = text_of(app.screen.query_one("#save-notice", Static))
         assert "Another table is open" in notice and str(other_process) in notice
-        await pilot.press("enter")  # continue the saved match here too
+        await press(pilot, "enter")  # continue the saved match here too
         await settle(app, pilot)
         t = table(app)
         assert tuple(t.session.state.history) == old
@@ -299,7 +301,7 @@ async def test_a_second_table_keeps_its_match_apart(private_data, other_process)
         now = tuple(t.session.state.history)
         assert app.save_target is not None and app.save_target != main
         target = app.save_target
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     assert main.read_text(encoding="utf-8") == before  # the first table's match
     assert len(saved_actions(target)) == len(now) > len(old)  # and this one's, apart
     assert read_lock_pid(private_data / LOCK_NAME) == other_process
@@ -312,13 +314,13 @@ async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
     write_lock(private_data, other_process)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")  # its new game goes to a file of its own
+        await quiet(pilot)
+        await press(pilot, "n")  # its new game goes to a file of its own
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         target = app.save_target
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     assert (private_data / SAVE_NAME).read_text(encoding="utf-8") == before
     assert target is not None and target in earlier_saves(private_data)
 
@@ -337,15 +339,15 @@ def near_the_end_of_a_deal(data) -> Session:
 async def finish_the_deal(app, pilot, last: bool) -> tuple[int, ...]:
     """Continue the saved match and play its deal to the end, always the first (or the
     last) card that may be played; returns the deal's card points."""
-    await pilot.pause()
-    await pilot.press("c")
+    await quiet(pilot)
+    await press(pilot, "c")
     await settle(app, pilot)
     while isinstance(app.screen, TableScreen):
         t = app.screen
         v = t.session.view(t.viewer)
         legal = [a for a in v.legal if A.is_play(a)]
         await play_key(app, pilot, hand_key(t.sorted_hand(v).index(legal[-1 if last else 0])))
-    await pilot.pause()
+    await quiet(pilot)
     await app.workers.wait_for_complete()
     assert app.session is not None and app.session.match.results
     return tuple(app.session.match.results[0].card_points)
@@ -362,7 +364,7 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
     async with app.run_test(size=(80, 24)) as pilot:
         here = await finish_the_deal(app, pilot, last=False)
         app.action_quit()
-        await pilot.pause()
+        await quiet(pilot)
     # the second table read the same save while the first was open
     for p, data in saved.items():
         p.write_bytes(data)
@@ -372,7 +374,7 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
         there = await finish_the_deal(app, pilot, last=True)
         assert app.save_target != main
         app.action_quit()
-        await pilot.pause()
+        await quiet(pilot)
     assert here != there  # two different deals were played
     db = sqlite3.connect(private_data / DB_NAME)
     try:
@@ -398,23 +400,23 @@ async def test_a_match_played_at_another_table_is_not_continued_twice(private_da
     claim.write_text(json.dumps({"pid": other_process}), encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        await pilot.press("e")
+        await quiet(pilot)
+        await press(pilot, "e")
         assert isinstance(app.screen, EarlierMatchesScreen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen) and app.session is None
         said = [n.message for n in app._notifications]
         assert any(f"played at another table (process {other_process})" in n for n in said)
         # once that table has left it, it is this table's
         claim.write_text(json.dumps({"pid": dead_pid()}), encoding="utf-8")
-        await pilot.press("e")
-        await pilot.press("enter")
+        await press(pilot, "e")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen) and app.save_target == earlier
         assert read_lock_pid(claim) == os.getpid()
         app.action_quit()
-        await pilot.pause()
+        await quiet(pilot)
     assert earlier.read_bytes() != before  # played on here
     assert not claim.exists()  # and let go
 
@@ -427,9 +429,9 @@ async def test_the_match_in_progress_is_not_copied_while_another_table_plays_it(
                                                     encoding="utf-8")  # and plays it
     app = make_app(private_data)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
+        await quiet(pilot)
+        await press(pilot, "c")
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen) and app.session is None
         said = [n.message for n in app._notifications]
         assert any(f"played at another table (process {other_process})" in n for n in said)
@@ -439,7 +441,7 @@ async def test_the_match_in_progress_is_not_copied_while_another_table_plays_it(
 async def test_a_table_releases_its_lock_when_it_closes(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert read_lock_pid(private_data / LOCK_NAME) == os.getpid()
     assert not (private_data / LOCK_NAME).exists()
 
@@ -497,7 +499,7 @@ async def test_the_app_offers_a_match_saved_in_the_old_folder(tmp_path, monkeypa
     monkeypatch.setattr(app_module, "legacy_data_dir", lambda: old)
     app = app_module.BiscaApp(bot_delay=0, default_bot_level="random")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert app.saved is not None
         notice = text_of(app.screen.query_one("#save-notice", Static))
         assert "moved" in notice and str(new) in notice
@@ -529,16 +531,16 @@ async def test_a_save_with_bad_content_is_reported_not_lost(private_data, change
     text = bad_save(private_data, change)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
         notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
         assert SAVE_NAME in notice and reason in notice
         assert not app.screen.query_one("#continue", Button).display
-        await pilot.press("n")  # a new game: nothing to ask, nothing to overwrite
+        await press(pilot, "n")  # a new game: nothing to ask, nothing to overwrite
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
     aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
 
@@ -553,10 +555,10 @@ async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
     bad_save(private_data, markup_names)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         notice = text_of(app.screen.query_one("#save-notice", Static))
         assert "x[/b] · [bold red]Rui" in notice
-        await pilot.press("n")  # the question names them as text too
+        await press(pilot, "n")  # the question names them as text too
         body = text_of(app.screen.query_one("#dialog-body", Static))
         assert "x[/b] · [bold red]Rui" in body
 
@@ -565,8 +567,8 @@ async def test_the_table_draws_names_holding_markup(private_data) -> None:
     bad_save(private_data, markup_names)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
+        await quiet(pilot)
+        await press(pilot, "c")
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen)
         assert table(app).session.people[0].name == "x[/b]"
@@ -578,13 +580,13 @@ async def test_a_damaged_earlier_match_is_listed_and_left_alone(private_data) ->
     bad.write_text('{"format": "bisca-tui-record", "variant": "nope"}', encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("e")
+        await quiet(pilot)
+        await press(pilot, "e")
         screen = app.screen
         assert isinstance(screen, EarlierMatchesScreen)
         assert screen.matches[0].problem
-        await pilot.press("enter")  # nothing to continue
+        await press(pilot, "enter")  # nothing to continue
         assert app.screen is screen
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
     assert bad.read_text(encoding="utf-8").endswith('"nope"}')

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList, Select, Static
-from tui_helpers import make_app, open_table, play_deal_by_keys
+from tui_helpers import make_app, open_table, play_deal_by_keys, press, quiet
 
 from bisca_tui.bots.base import bot_levels
 from bisca_tui.cli import build_parser
@@ -44,8 +44,8 @@ async def test_the_summary_comb_puts_the_players_team_above(private_data) -> Non
 async def test_every_level_has_a_one_line_sentence_in_the_form(private_data) -> None:
     app = make_app(private_data, variant="bisca-3")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await quiet(pilot)
         form = app.screen
         assert isinstance(form, NewGameScreen)
         kind = form.query_one("#kind-1", Select)
@@ -53,7 +53,7 @@ async def test_every_level_has_a_one_line_sentence_in_the_form(private_data) -> 
         seen = set()
         for value in [f"bot:{lvl}" for lvl in bot_levels()] + [CMD, HUMAN]:
             kind.value = value
-            await pilot.pause()
+            await quiet(pilot)
             text = str(desc.render())
             assert text and "\n" not in text and text.endswith(".")
             assert desc.region.height == 1, text  # one line at 80 columns
@@ -82,13 +82,13 @@ def test_variant_on_the_command_line_must_be_a_game() -> None:
 async def test_variant_on_the_command_line_is_preselected(private_data) -> None:
     app = make_app(private_data, variant="bisca-9")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await quiet(pilot)
         form = app.screen
         assert isinstance(form, NewGameScreen) and form.variant_id == "bisca-9"
         lst = form.query_one("#variant-list", OptionList)
         assert lst.highlighted is not None
         assert lst.get_option_at_index(lst.highlighted).id == "bisca-9"
-        await pilot.press("enter")  # Start
-        await pilot.pause()
+        await press(pilot, "enter")  # Start
+        await quiet(pilot)
         assert app.session is not None and app.session.variant.id == "bisca-9"

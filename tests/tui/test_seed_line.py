@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import make_app, open_table
+from tui_helpers import make_app, open_table, press, quiet
 
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.widgets.common import Panel
@@ -54,13 +54,13 @@ async def test_the_new_game_form_refuses_a_seed_no_record_could_hold(private_dat
 
     app = make_app(private_data, variant="bisca-3")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await quiet(pilot)
         form = app.screen
         form.query_one("#seed", Input).value = typed
         form.query_one("#start", Button).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         assert app.screen is form  # no match started, so no save it could not read back
         assert any("a seed is a whole number from 0 to 18446744073709551615" in t
                    for t in _toasts(app)), _toasts(app)
@@ -73,12 +73,12 @@ async def test_the_largest_seed_starts_a_match(private_data) -> None:
 
     app = make_app(private_data, variant="bisca-3")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await quiet(pilot)
         form = app.screen
         form.query_one("#seed", Input).value = str(2**64 - 1)
         form.query_one("#start", Button).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await quiet(pilot)
         screens = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert screens and screens[0].session.match.seed == 2**64 - 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import make_app, settle, table
+from tui_helpers import make_app, press, quiet, settle, table
 
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session, default_seats
@@ -23,16 +23,16 @@ async def test_send_a_signal_and_see_it_in_the_feed(private_data) -> None:
     session = session_with_a_signal()
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         app.start_session(session)
         await settle(app, pilot)
         t = table(app)
         legal = [a for a in session.view(0).legal if A.is_signal(a)]
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
+        await quiet(pilot)
         assert isinstance(app.screen, SignalScreen)
-        await pilot.press("enter")  # the first signal offered
-        await pilot.pause()
+        await press(pilot, "enter")  # the first signal offered
+        await quiet(pilot)
         assert isinstance(app.screen, TableScreen)
         sent = session.view(0).signals
         assert len(sent) == 1

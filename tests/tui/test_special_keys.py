@@ -3,7 +3,7 @@ offered (and work) at its table, and no other game's table answers to them."""
 
 from __future__ import annotations
 
-from tui_helpers import make_app, quick_table, settle
+from tui_helpers import make_app, press, quick_table, quiet, settle
 
 from bisca_tui.engine import actions as A
 
@@ -17,7 +17,7 @@ async def test_capixaba_offers_cut_and_knock_from_its_own_keys(private_data) -> 
         shown = {b.binding.key: b.binding.description for b in t.active_bindings.values()
                  if b.enabled}
         assert shown.get("c") == "Cut" and shown.get("k") == "Knock"
-        await pilot.press("k")
+        await press(pilot, "k")
         await settle(app, pilot)
         assert A.KNOCK in st.history and st.trump == 1  # hearts
 
@@ -28,6 +28,6 @@ async def test_other_tables_do_not_answer_to_capixabas_keys(private_data) -> Non
         t = await quick_table(app, pilot, "bisca-3", seed=5)
         assert not {"c", "k", "x"} & set(t.active_bindings)
         before = list(t.session.state.history)
-        await pilot.press("c", "k", "x")
-        await pilot.pause()
+        await press(pilot, "c", "k", "x")
+        await quiet(pilot)
         assert t.session.state.history == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Select, Static
 from textual_plotext import PlotextPlot
-from tui_helpers import make_app
+from tui_helpers import make_app, press, quiet
 
 from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.stats import compute
@@ -30,9 +30,9 @@ def cells(screen: StatsScreen) -> list[list[str]]:
 
 
 async def open_stats(app, pilot) -> StatsScreen:
-    await pilot.pause()
-    await pilot.press("s")
-    await pilot.pause()
+    await quiet(pilot)
+    await press(pilot, "s")
+    await quiet(pilot)
     assert isinstance(app.screen, StatsScreen)
     return app.screen
 
@@ -57,7 +57,7 @@ async def test_the_stats_screen_shows_the_figures_and_follows_the_filters(privat
         assert screen.query_one("#chart-rate", PlotextPlot).display
         # the game filter: Briscola only
         screen.query_one("#stats-game", Select).value = "briscola"
-        await pilot.pause()
+        await quiet(pilot)
         rows = cells(screen)
         briscola = next(ln for ln in want.by_game if ln.key == "briscola")
         assert rows[0][1] == str(briscola.matches.played)
@@ -65,12 +65,12 @@ async def test_the_stats_screen_shows_the_figures_and_follows_the_filters(privat
         assert [r[0] for r in rows][2] == "Briscola"
         # the other person at the hot-seat table has their own figures
         screen.query_one("#stats-player", Select).value = "Bea"
-        await pilot.pause()
+        await quiet(pilot)
         assert "Statistics · Bea" in str(screen.query_one("#stats-title", Static).render())
         rows = cells(screen)
         assert [r[0] for r in rows][-1] == "People"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
 
 
@@ -80,7 +80,7 @@ async def test_a_period_with_no_games_says_so(private_data):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_stats(app, pilot)
         screen.query_one("#stats-period", Select).value = "week"  # today is long after
-        await pilot.pause()
+        await quiet(pilot)
         empty = screen.query_one("#stats-empty", Static)
         assert empty.display and "No games match" in str(empty.render())
         assert not screen.query_one("#stats-table", DataTable).display
@@ -115,7 +115,7 @@ async def test_the_first_figures_are_worked_out_ahead_and_again_after_each_match
     fill(private_data)
     app = make_app(private_data)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()  # the figures are worked out once the start screen is drawn
+        await quiet(pilot)  # the figures are worked out once the start screen is drawn
         await app.workers.wait_for_complete()
         warm = app.cached_stats(Filters())
         assert warm is not None and warm.total.matches.played == 12
@@ -126,8 +126,8 @@ async def test_the_first_figures_are_worked_out_ahead_and_again_after_each_match
         monkeypatch.setattr(stats_screen, "compute", no_compute)
         screen = await open_stats(app, pilot)
         assert screen.stats is warm
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         # a match written: the figures ready before no longer hold, new ones are made
         entry = entry_of(play("bisca-3", 3), sitters(2, warm.player), "n",
                          "2026-05-02T10:00:00Z")
@@ -145,7 +145,7 @@ async def test_figures_worked_out_ahead_are_not_shown_once_the_history_changed(p
     fill(private_data)
     app = make_app(private_data)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()  # the figures are worked out once the start screen is drawn
+        await quiet(pilot)  # the figures are worked out once the start screen is drawn
         await app.workers.wait_for_complete()
         warm = app.cached_stats(Filters())
         assert warm is not None and warm.total.matches.played == 12
@@ -158,8 +158,8 @@ async def test_figures_worked_out_ahead_are_not_shown_once_the_history_changed(p
         assert app.cached_stats(Filters()) is None
         screen = await open_stats(app, pilot)
         assert screen.stats is not None and screen.stats.total.matches.played == 13
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         # and a write through this table's own store
         app._stats_cache = (Filters(), app.history_store().stamp(), warm)
         assert app.cached_stats(Filters()) is warm
@@ -174,7 +174,7 @@ async def test_at_80_columns_the_key_figures_show_whole_and_the_rest_scroll(priv
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(app, pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await quiet(pilot)
         table = screen.query_one("#stats-table", DataTable)
         widths = [c.get_render_width(table) for c in table.columns.values()]
         labels = [c.label.plain for c in table.columns.values()]
@@ -184,7 +184,7 @@ async def test_at_80_columns_the_key_figures_show_whole_and_the_rest_scroll(priv
         # the rest is a scroll to the right away, the names still beside the figures
         table.focus()
         for _ in range(sum(widths)):
-            await pilot.press("right")
+            await press(pilot, "right")
             if table.scroll_x >= table.max_scroll_x:
                 break
         assert table.scroll_x == table.max_scroll_x > 0

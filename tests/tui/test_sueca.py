@@ -14,7 +14,9 @@ from tui_helpers import (
     play_ahead,
     play_deal_by_keys,
     play_key,
+    press,
     quick_table,
+    quiet,
     settle,
     until,
 )
@@ -47,8 +49,8 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
                 bad = next(i for i, c in enumerate(shown) if c not in legal)
                 if bad < 10:
                     before = len(st.history)
-                    await pilot.press(hand_key(bad))
-                    await pilot.pause()
+                    await press(pilot, hand_key(bad))
+                    await quiet(pilot)
                     assert len(st.history) == before
                     status = rendered(t.query_one("#status"))
                     assert "cannot play" in status and "suit" in status
@@ -92,7 +94,7 @@ async def test_the_dealer_shows_the_turned_trump_until_it_is_played(private_data
             await play_key(app, pilot, hand_key(first_playable_index(t)))
             if not isinstance(app.screen, TableScreen):
                 break
-        await pilot.pause()
+        await quiet(pilot)
         assert "trump " not in rendered(t.query_one(f"#seat-{v.dealer}"))
 
 
@@ -123,11 +125,11 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         assert "pass" in rendered(t.query_one(f"#seat-{st.dealer}"))
         # too low a bid is refused in the dialog
         for key in ("5", "0", "enter"):
-            await pilot.press(key)
+            await press(pilot, key)
         assert isinstance(app.screen, BidScreen)
         assert "61" in rendered(app.screen.query_one("#bid-error"))
         for key in ("backspace", "backspace", "7", "5", "enter"):
-            await pilot.press(key)
+            await press(pilot, key)
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert st.bidding.bids[:2] == ((st.dealer, A.PASS), (0, A.BID + 75))
         assert st.bidding.contract.bidder == 0 and st.bidding.contract.need == 75
@@ -137,11 +139,11 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         hand = set(st.hands[0])
         card = next(s * 10 + r for r in (0, 6, 9) for s in range(4) if s * 10 + r not in hand)
         text = card_str(card)
-        await pilot.press(text[0].lower())
-        await pilot.press(text[1].lower())
-        await pilot.pause()
+        await press(pilot, text[0].lower())
+        await press(pilot, text[1].lower())
+        await quiet(pilot)
         assert text[0] in rendered(app.screen.query_one("#call-choice"))
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         assert app.screen is t
         assert st.phase == "play" and card_str(st.bidding.contract.called) == text
@@ -159,7 +161,7 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.pause()
+        await quiet(pilot)
         result = st.result
         summary = " ".join(rendered(w) for w in app.screen.query("Static"))
         assert "Bidder's side (You" in summary
@@ -183,7 +185,7 @@ async def test_sueca_de_pontos_shows_totals_not_a_comb(private_data) -> None:
         # the deal's card points go to the running total
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
-        await pilot.pause()
+        await quiet(pilot)
         summary = " ".join(rendered(w) for w in app.screen.query("Static"))
         assert "to the total" in summary and "first to 500" in summary
         gained = match.results[0].game_points

@@ -12,6 +12,7 @@ from tui_helpers import (
     play_ahead,
     play_deal_by_keys,
     play_key,
+    press,
     settle,
 )
 
@@ -43,7 +44,7 @@ async def test_a_person_deals_and_plays_the_dummy_by_keys(private_data) -> None:
         assert isinstance(app.screen, DealSummaryScreen)
         summary = " ".join(rendered(w) for w in app.screen.query("Static"))
         assert "Dealer's side" in summary and "Dummy" in summary
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         t = app.screen
         assert isinstance(t, TableScreen)

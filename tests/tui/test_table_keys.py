@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
-from tui_helpers import make_app, open_table, quick_table, settle, table, until
+from tui_helpers import make_app, open_table, press, quick_table, quiet, settle, table, until
 
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.confirm import ChoiceDialog
@@ -24,29 +24,29 @@ async def test_escape_asks_then_leaves_and_the_match_can_be_continued(private_da
     app = make_app(private_data)
     async with app.run_test(size=(100, 30)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", seed=8)
-        await pilot.press("1")
+        await press(pilot, "1")
         await settle(app, pilot)
         history = list(t.session.state.history)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.id == "leave-table"
         assert {b.id for b in dialog.query(Button)} == {"choice-leave", "choice-stay"}
-        await pilot.press("escape")  # Escape answers Stay
-        await pilot.pause()
+        await press(pilot, "escape")  # Escape answers Stay
+        await quiet(pilot)
         assert app.screen is t and t.session.state.history == history
-        await pilot.press("escape", "s")  # so does s
-        await pilot.pause()
+        await press(pilot, "escape", "s")  # so does s
+        await quiet(pilot)
         assert app.screen is t
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("l")  # Save and leave
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
+        await press(pilot, "l")  # Save and leave
+        await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
         assert app.session is None
         button = app.screen.query_one("#continue", Button)
         assert button.display and app.focused is button
-        await pilot.press("enter")  # Continue: the match as it was left
+        await press(pilot, "enter")  # Continue: the match as it was left
         await settle(app, pilot)
         t2 = table(app)
         assert t2 is not t and t2.session.state.history == history
@@ -59,8 +59,8 @@ async def test_question_mark_lists_every_key_of_the_table(private_data) -> None:
     session = Session.new("bisca-capixaba", {}, seats, seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
         t = await open_table(app, pilot, session)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await quiet(pilot)
         keys = app.screen
         assert isinstance(keys, KeysScreen)
         rows = {r.keys: r.what for r in keys.rows}
@@ -72,8 +72,8 @@ async def test_question_mark_lists_every_key_of_the_table(private_data) -> None:
         assert rows["c"] == "Cut" and rows["k"] == "Knock" and rows["x"] == "Exchange the 2"
         text = str(keys.query_one("#keys-text").render())
         assert "Exchange the 2" in text and "(not now)" in text
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await quiet(pilot)
         assert app.screen is t
 
 
@@ -96,7 +96,7 @@ async def test_the_speed_key_is_not_now_without_bots(private_data) -> None:
     async with app.run_test(size=(120, 30)) as pilot:
         await open_table(app, pilot, session)
         assert isinstance(app.screen, HandOverScreen)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(app, pilot)
         t = app.screen
         assert isinstance(t, TableScreen)
@@ -111,7 +111,7 @@ async def test_the_speed_key_applies_with_bots(private_data) -> None:
         t = await quick_table(app, pilot, "bisca-3", seed=8)
         assert next(r for r in key_rows(t) if r.keys == "v").now
         speed = t.session.speed
-        await pilot.press("v")
+        await press(pilot, "v")
         assert t.session.speed != speed
 
 
@@ -120,8 +120,8 @@ async def test_question_mark_lists_the_keys_of_the_start_screen_too(private_data
 
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
+        await quiet(pilot)
+        await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
         shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "New game" in shown and "Rules" in shown

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.geometry import Region
-from tui_helpers import make_app, quick_table
+from tui_helpers import make_app, quick_table, quiet
 
 from bisca_tui.tui.layout import place_names, seat_places, seats_on
 
@@ -73,12 +73,12 @@ async def test_six_seats_around_the_table(private_data) -> None:
 async def test_a_small_terminal_asks_to_be_enlarged(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await quiet(pilot)
         notice = app.screen.query_one(".too-small")
         assert notice.display and notice.region.area > 0
         assert "enlarge" in str(notice.render()).lower()
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await quiet(pilot)
         assert app.screen.query_one(".too-small").region.area == 0
         assert app.screen.query_one("#new").region.area > 0
 
@@ -89,7 +89,7 @@ async def test_bigger_terminals_draw_bigger_cards(private_data) -> None:
         t = await quick_table(app, pilot, "bisca-3", seed=8)
         small = t.query_one("#hand").region
         await pilot.resize_terminal(100, 30)
-        await pilot.pause()
+        await quiet(pilot)
         big = t.query_one("#hand").region
         assert big.height > small.height and big.width > small.width
 
@@ -104,7 +104,7 @@ async def test_a_status_line_longer_than_the_screen_wraps_instead_of_being_cut(
         assert len(words) > 120 - 2
         t.notice = Text(words, style="bold yellow")
         t.refresh_table()
-        await pilot.pause()
+        await quiet(pilot)
         status = t.query_one("#status")
         shown = " ".join(status.render_line(y).text.strip()
                          for y in range(status.region.height))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.geometry import Region
-from tui_helpers import first_playable_index, make_app, open_table, play_ahead
+from tui_helpers import first_playable_index, make_app, open_table, play_ahead, press, quiet
 
 from bisca_tui.engine.phases import PLAY
 from bisca_tui.table.session import Session, default_seats
@@ -36,8 +36,8 @@ async def test_five_seats_tricks_stay_apart_at_80x24(private_data) -> None:
         s = t.session
         last = s.state.tricks[-1]
         assert len(last.cards) == 5
-        await pilot.press("l")  # the last trick back in the slots
-        await pilot.pause()
+        await press(pilot, "l")  # the last trick back in the slots
+        await quiet(pilot)
         slots = [t.query_one(f"#slot-{seat}").region for seat in range(5)]
         for i, a in enumerate(slots):
             assert a.area > 0
@@ -68,7 +68,7 @@ async def test_the_hand_sits_under_the_middle_of_the_table_at_160x50(private_dat
     app = make_app(private_data)
     async with app.run_test(size=(160, 50)) as pilot:
         t = await chiamata_after_a_trick(app, pilot)
-        await pilot.pause()
+        await quiet(pilot)
         table = t.query_one("#table").region
         hand = t.query_one("#hand")
         top = t.query_one("#top-seats").region
@@ -93,6 +93,6 @@ async def test_the_hand_sits_under_the_middle_of_the_table_at_160x50(private_dat
         x = 1 + hand.left_margin() + index * step + 1  # the padding, then the card
         assert hand.region.x + x >= first
         await pilot.click("#hand", offset=(x, 2))
-        await pilot.pause()
+        await quiet(pilot)
         assert len(t.session.state.history) > before
         assert t.session.state.history[before] == t.sorted_hand(v)[index]

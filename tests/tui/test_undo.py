@@ -14,7 +14,9 @@ from tui_helpers import (
     make_app,
     open_table,
     play_key,
+    press,
     quick_table,
+    quiet,
     settle,
     table,
     until,
@@ -54,7 +56,7 @@ async def test_undo_restores_the_hand_and_the_trick(private_data) -> None:
         await play_key(app, pilot, hand_key(first_playable_index(t)))
         assert len(s.state.history) > len(before[0])  # the card, and the bots' replies
         await until(pilot, lambda: footer_has_undo(t))
-        await pilot.press("u")
+        await press(pilot, "u")
         await settle(app, pilot)
         st = s.state
         after = (list(st.history), s.view(0).hand, list(st.trick), len(st.tricks),
@@ -79,13 +81,13 @@ async def test_the_record_keeps_the_undo_and_still_replays(private_data) -> None
             await play_key(app, pilot, hand_key(first_playable_index(t)))
         kept = s.undo_point()
         taken = list(s.state.history[kept:])
-        await pilot.press("u")
+        await press(pilot, "u")
         await settle(app, pilot)
         assert len(s.state.history) == kept
         await play_key(app, pilot, hand_key(first_playable_index(t)))
         history = list(s.state.history)
         log = log_text(t)
-        await pilot.press("q")
+        await press(pilot, "q")
     path = private_data / SAVE_NAME
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["deals"][0]["undone"] == [{"kept": kept, "actions": [_card(a) for a in taken]}]
@@ -97,8 +99,8 @@ async def test_the_record_keeps_the_undo_and_still_replays(private_data) -> None
     # Continue: the undo is still in the record, and the log tells it as it happened
     app2 = make_app(private_data)
     async with app2.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await quiet(pilot)
+        await press(pilot, "enter")
         await settle(app2, pilot)
         t2 = table(app2)
         assert t2.session.state.history == history
@@ -115,7 +117,7 @@ async def test_no_undo_between_people(private_data) -> None:
         st = session.state
         for _ in range(2):  # each plays a card, handing the keyboard over between them
             assert isinstance(app.screen, HandOverScreen)
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
             await settle(app, pilot)
             t = app.screen
@@ -129,11 +131,11 @@ async def test_no_undo_between_people(private_data) -> None:
         t = table(app)
         assert not t.check_action("undo", ())
         if isinstance(app.screen, HandOverScreen):
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
             await settle(app, pilot)
         assert not footer_has_undo(t)
-        await pilot.press("u")
+        await press(pilot, "u")
         assert len(st.history) == 2
 
 

@@ -1,11 +1,13 @@
-"""Helpers for driving the app with Pilot: instant bots, waiting for the bots."""
+"""Helpers for driving the app with Pilot: instant bots, waiting for the bots (the waits
+themselves, ``quiet``, ``press`` and ``until``, are in ``pilot_support``, which the snapshot
+tests share)."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 
+from pilot_support import press, quiet, until
 from rich.text import Text
 from textual.pilot import Pilot
 
@@ -33,47 +35,36 @@ def table(app: BiscaApp) -> TableScreen:
 
 async def settle(app: BiscaApp, pilot: Pilot, timeout: float = 30.0,
                  idle: bool = True) -> None:
-    """Let the bots play until a person must act or a dialog is up.
+    """Let the bots play until a person must act or a dialog is up, and the screen is
+    drawn (regions are right only then).
 
-    Waits on the bots' workers and the app's message queues instead of fixed sleeps; with
-    ``idle``, one wait for the whole app to idle at the end lets the screen finish drawing
-    (regions are right only after it).
+    Waits on the bots' workers and the app's message queues (``quiet``): a bot's answer is
+    a message that starts the next bot's worker, so the app rests only once no bot is to
+    play. ``idle`` is kept for the callers that once chose to skip the wait for the
+    drawing at the end, which ``quiet`` does not make them wait for any longer.
     """
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0)
-        screen = app.screen
-        if not isinstance(screen, TableScreen):
-            break
+    await quiet(pilot, timeout)
+    screen = app.screen
+    if isinstance(screen, TableScreen):
         st = screen.session.state
-        if st.is_over() or screen.session.is_human(st.current):
-            break
-        running = [w.wait() for w in app.workers if w.is_running]
-        if running:  # a bot thinking: wait for its worker (a cancelled one counts as done)
-            await asyncio.gather(*running, return_exceptions=True)
-        else:
-            await asyncio.sleep(0.001)
-    else:
-        raise AssertionError("the bots never stopped")
-    if idle:
-        await pilot.pause()
+        if not (st.is_over() or screen.session.is_human(st.current)):
+            raise AssertionError("the bots never stopped")
 
 
 async def start_game(app: BiscaApp, pilot: Pilot, seed: int | None = None) -> TableScreen:
     """Enter on the start screen, optionally a seed, Enter on the form."""
-    await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
+    await quiet(pilot)
+    await press(pilot, "enter")
     if seed is not None:
         app.screen.query_one("#seed").value = str(seed)
-    await pilot.press("enter")
+    await press(pilot, "enter")
     await settle(app, pilot)
     return table(app)
 
 
 async def open_table(app: BiscaApp, pilot: Pilot, session: Session) -> TableScreen:
     """Sit down at a match made in code (quicker than the form, which has its own tests)."""
-    await pilot.pause(0)
+    await quiet(pilot)
     app.start_session(session)
     await settle(app, pilot)
     return table(app)
@@ -97,16 +88,6 @@ def first_playable_index(screen: TableScreen) -> int:
     return screen.sorted_hand(v).index(legal[0])
 
 
-async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Let the app run until ``condition()`` holds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the app never got there")
-        await pilot.pause(0)
-        await asyncio.sleep(0.001)
-
-
 async def play_key(app: BiscaApp, pilot: Pilot, key: str) -> None:
     """Press a key that plays a card, and let the bots answer.
 
@@ -128,7 +109,7 @@ async def play_deal_by_keys(app: BiscaApp, pilot: Pilot, use_arrows: bool = Fals
         t = app.screen
         if not isinstance(t, TableScreen):
             # the summary was just pushed: let it mount and fill in before anyone reads it
-            await pilot.pause()
+            await quiet(pilot)
             return played
         index = first_playable_index(t)
         if use_arrows or index >= 10:  # the keys 1-9 and 0 reach the first ten cards

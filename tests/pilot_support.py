@@ -1,0 +1,110 @@
+"""Waiting for the app in Pilot tests without Pilot's idle sleeps: ``quiet`` (the app has
+done everything it was given), ``press`` (keys, each handled to its end) and ``until`` (a
+condition holds). Shared by the app tests (``tui_helpers``) and the snapshot tests."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+from collections.abc import Callable
+
+from textual import events
+from textual.app import App
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.message_pump import MessagePump
+from textual.pilot import Pilot
+
+
+def _pending(app: App, workers: bool = True) -> str | None:
+    """What the app has left to do that a test could be waiting for: "work" (a worker not
+    finished: a bot, the coach, the history; unless not ``workers``), "messages" (a message
+    queued for the app or any node of any screen, or a callback waiting for its turn),
+    "drawing" (the screen in view still to be laid out or drawn; one under it is drawn once
+    it is in view again), or None."""
+    if workers and any(not w.is_finished for w in app.workers):
+        return "work"
+    nodes: list[MessagePump] = [app]
+    for each in app.screen_stack:
+        nodes.extend(each.walk_children(with_self=True))
+    screen = app.screen
+    if screen._callbacks or any(node.message_queue_size or node._next_callbacks
+                                for node in nodes):
+        return "messages"
+    if (screen._layout_required or screen._scroll_required or screen._repaint_required
+            or screen._recompose_required or screen._dirty_widgets):
+        return "drawing"
+    return None
+
+
+async def quiet(pilot: Pilot, timeout: float = 30.0, workers: bool = True) -> None:
+    """Wait until the app has done everything it was given: every message handled (and
+    those that handling posted), every worker ended (not waited for without ``workers``:
+    a bot made to think for an hour while the test looks at the table), the screen laid
+    out and drawn.
+
+    What ``Pilot.pause()`` is used for, but decided by looking at the app rather than by
+    sleeping 20 ms at a time until the process's CPU clock stands still, which costs every
+    pause at least one such sleep (and on a loaded machine can end before the app is done).
+    The product sets no timers, so an app with none of this work left stays as it is until
+    the test acts. Reads Textual's own bookkeeping, as ``Pilot`` does (its version is
+    pinned)."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    calm = 0
+    # nothing to do three times in a row, a turn of the event loop apart: a handler that
+    # awaits (a mount, a screen pushed) has posted what it waits for by then
+    while calm < 3:
+        if not app.is_running or app._exception is not None:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError("the app never came to rest")
+        pending = _pending(app, workers)
+        if pending is None:
+            calm += 1
+            await asyncio.sleep(0)
+            continue
+        calm = 0
+        if pending == "work":
+            await asyncio.gather(*[w.wait() for w in app.workers if not w.is_finished],
+                                 return_exceptions=True)
+            continue
+        if pending == "drawing" and not app._batch_count:
+            # every message handled: lay out and draw now, as Pilot.pause() ends by doing
+            app.screen._on_timer_update()
+        await asyncio.sleep(0.001)
+
+
+def key_event(app: App, key: str) -> events.Key:
+    """The key event ``Pilot.press`` sends for ``key`` (its character found the same way)."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char: str | None = unicodedata.lookup(
+            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    return event
+
+
+async def press(pilot: Pilot, *keys: str, workers: bool = True) -> None:
+    """``Pilot.press``, each key handled to its end (``quiet``) before the next: posted
+    straight to the app's queue, as the terminal's driver would."""
+    for key in keys:
+        pilot.app.post_message(key_event(pilot.app, key))
+        await quiet(pilot, workers=workers)
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Let the app run until ``condition()`` holds (a layout or drawing due is done at
+    once, as ``Pilot.pause`` does, for a condition about where things are drawn)."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the app never got there")
+        if app.is_running and not app._batch_count and _pending(app, False) == "drawing":
+            app.screen._on_timer_update()
+        await asyncio.sleep(0.001)
