@@ -37,6 +37,21 @@ def beats_table(trump: int | None, suit: Sequence[int], strength: Sequence[int])
     return tuple(bytes(beats(c, b, trump, suit, strength) for c in cards) for b in cards)
 
 
+# ``shared_beats_table``'s tables, by (trump suit, suit and strength of every card)
+_SHARED: dict[tuple[int | None, tuple[int, ...], tuple[int, ...]], BeatsTable] = {}
+
+
+def shared_beats_table(trump: int | None, suit: tuple[int, ...],
+                       strength: tuple[int, ...]) -> BeatsTable:
+    """``beats_table``, written once for every game that shares the ranking and the trump
+    suit (a table is a tuple of bytes: nobody changes it), not once per match."""
+    key = (trump, suit, strength)
+    table = _SHARED.get(key)
+    if table is None:
+        table = _SHARED[key] = beats_table(trump, suit, strength)
+    return table
+
+
 def trick_winner(trick: Sequence[int], table: BeatsTable) -> int:
     """The index in ``trick`` (cards in the order played) of the card that takes it so far."""
     best = 0

@@ -23,7 +23,7 @@ from .exchange import ExchangeRule
 from .narrate.sayings import Note, told
 from .play import PlayPhase
 from .restrictions import RESTRICTIONS, Restriction
-from .tricks import BeatsTable, beats_table
+from .tricks import BeatsTable, shared_beats_table
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -253,16 +253,11 @@ class Variant:
         return RESTRICTIONS[self.restriction]
 
     def beats_table(self, trump: int | None) -> BeatsTable:
-        """Who takes a trick with this trump suit, as a table (``tricks.beats_table``).
-        Written once per ranking and trump suit for every game that shares them (a table
-        is a tuple of bytes: nobody changes it), not once per match."""
+        """Who takes a trick with this trump suit, as a table (``tricks.beats_table``,
+        shared by every game with the same ranking)."""
         table = self._beats.get(trump)
         if table is None:
-            key = (trump, self.suit, self.strength)
-            table = _BEATS_TABLES.get(key)
-            if table is None:
-                table = _BEATS_TABLES[key] = beats_table(trump, self.suit, self.strength)
-            self._beats[trump] = table
+            table = self._beats[trump] = shared_beats_table(trump, self.suit, self.strength)
         return table
 
     def exchange_rule(self, state: GameState) -> ExchangeRule | None:
@@ -324,9 +319,6 @@ def _same_choice(value: Any, choice: Any) -> bool:
         return float(value) == choice
     return type(value) is type(choice) and value == choice
 
-
-# ``Variant.beats_table``'s tables, by (trump suit, suit and strength of every card)
-_BEATS_TABLES: dict[tuple[int | None, tuple[int, ...], tuple[int, ...]], BeatsTable] = {}
 
 REGISTRY: dict[str, type[Variant]] = {}
 
