@@ -19,6 +19,7 @@ mean log-likelihood of the card played. ``--save`` writes the network into the p
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import time
 from pathlib import Path
@@ -45,22 +46,48 @@ def load(paths: list[Path], deals: int | None = None) -> dict[str, np.ndarray]:
     return data
 
 
+def suit_orders(size: int) -> np.ndarray:
+    """Every order of the three plain suits' slots (the trump suit's stay first): the
+    plain suits play alike, so each order of them is as good a decision to learn from."""
+    out = []
+    for order in itertools.permutations((1, 2, 3)):
+        perm = np.arange(size)
+        for new, old in zip((1, 2, 3), order, strict=True):
+            perm[new * 10:new * 10 + 10] = np.arange(old * 10, old * 10 + 10)
+        out.append(perm)
+    return np.array(out)
+
+
 class Batch:
     """Decisions as the network reads them: inputs made a batch at a time (one-hot planes
-    would not fit in memory for a whole run), the legal slots and the slot chosen."""
+    would not fit in memory for a whole run), the legal slots and the slot chosen. With
+    ``rng`` each decision's plain suits are laid in an order drawn at random."""
 
     def __init__(self, layout: P.Layout, data: dict[str, np.ndarray]) -> None:
         self.layout = layout
         self.data = data
         trump = data["trump"].astype(np.int64)
+        self.cc = layout.canonical(data["codes"].astype(np.int64), trump).astype(np.int8)
         self.mask = P.legal_mask(layout, data["legal"], trump)
         self.y = layout.slot[trump, data["choice"].astype(np.int64)]
         self.size = len(self.y)
+        self.orders = suit_orders(layout.size)
+
+    def get(self, idx: np.ndarray, rng: np.random.Generator | None = None
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        d = self.data
+        cc, mask, y = self.cc[idx], self.mask[idx], self.y[idx]
+        if rng is not None:
+            perm = self.orders[rng.integers(len(self.orders), size=len(idx))]
+            cc = np.take_along_axis(cc, perm, axis=1)
+            mask = np.take_along_axis(mask, perm, axis=1)
+            y = np.argmax(perm == y[:, None], axis=1)  # where the chosen slot went
+        x = P.slot_features(self.layout, cc.astype(np.int64), d["stock"][idx],
+                            d["points"][idx], d["tricks"][idx])
+        return x, mask, y
 
     def x(self, idx: np.ndarray) -> np.ndarray:
-        d = self.data
-        return P.features(self.layout, d["codes"][idx].astype(np.int64), d["trump"][idx],
-                          d["stock"][idx], d["points"][idx], d["tricks"][idx])
+        return self.get(idx)[0]
 
 
 def init(sizes: list[int], seed: int) -> list[np.ndarray]:
@@ -131,8 +158,10 @@ def scores(params: list[np.ndarray], b: Batch, idx: np.ndarray | None = None,
 
 
 def train(b: Batch, hidden: list[int], epochs: int, seed: int, valid: Batch | None = None,
-          lr: float = 1e-3, batch: int = 256, log=print) -> tuple[list[np.ndarray], list]:
-    """Adam on minibatches in an order drawn from ``seed``; with ``valid`` the epoch with
+          lr: float = 1e-3, batch: int = 256, log=print, shuffle_suits: bool = True
+          ) -> tuple[list[np.ndarray], list]:
+    """Adam on minibatches in an order drawn from ``seed`` (with ``shuffle_suits`` each
+    decision's plain suits in an order drawn from it too); with ``valid`` the epoch with
     the best validation log-likelihood is kept. Returns the weights and each epoch's
     (training loss, validation log-likelihood)."""
     params = init([b.layout.inputs, *hidden, b.layout.size], seed)
@@ -144,7 +173,7 @@ def train(b: Batch, hidden: list[int], epochs: int, seed: int, valid: Batch | No
         total = 0.0
         for k in range(0, b.size, batch):
             i = np.sort(order[k:k + batch])
-            loss, grads = loss_grad(params, b.x(i), b.mask[i], b.y[i])
+            loss, grads = loss_grad(params, *b.get(i, rng if shuffle_suits else None))
             opt.step(params, grads)
             total += loss * len(i)
         vll = scores(params, valid)[1] if valid is not None else -total / b.size

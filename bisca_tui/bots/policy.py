@@ -73,6 +73,12 @@ def features(layout: Layout, codes: np.ndarray, trump: np.ndarray, stock: np.nda
     """The model's input for a batch of records given as arrays (records x cards codes in
     the pack's card order, and the counts)."""
     cc = layout.canonical(np.asarray(codes), np.asarray(trump, dtype=np.int64))
+    return slot_features(layout, cc, stock, points, tricks)
+
+
+def slot_features(layout: Layout, cc: np.ndarray, stock: np.ndarray, points: np.ndarray,
+                  tricks: np.ndarray) -> np.ndarray:
+    """The same from codes already in the model's card slots."""
     m = cc.shape[0]
     x = np.zeros((m, layout.inputs), dtype=np.float32)
     planes = cc[:, None, :] == np.arange(layout.codes)[None, :, None]
