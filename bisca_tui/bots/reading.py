@@ -30,7 +30,7 @@ from ..engine.view import SeatView
 from .policy import Policy, features, forward, load_policy
 from .seat_record import past_decisions, rebuild_hands
 
-BATCH = 32
+BATCH = 64
 
 
 class OpponentReader:
@@ -64,7 +64,8 @@ class OpponentReader:
         self.delta = policy.hand_delta(trump)
         self.pad = self.delta.shape[0] - 1
         self.slot = np.append(lay.slot[trump], 0)
-        self.chosen = np.array([d.card for d in decisions])
+        self.chosen_slot = self.slot[[d.card for d in decisions]]
+        self.width = variant.hand_size + 1  # the most a hand holds (a laid card come back)
 
     def add(self, opp_hand: Sequence[int], rng: random.Random) -> None:
         """Queue one sample (the opponent's sampled hand); scored by batches."""
@@ -79,30 +80,22 @@ class OpponentReader:
         queue, self._queue = self._queue, []
         if not queue:
             return
-        d = self.window
-        width = max((len(h) for hs in queue if hs for h in hs.values()), default=1)
-        hands = np.full((len(queue), d, width), self.pad, dtype=np.int64)
-        ok = np.ones(len(queue), dtype=bool)
-        for s, hs in enumerate(queue):
-            if hs is None or len(hs) < d:
-                ok[s] = False  # the sample cannot be the opponent's hand
-                continue
-            for j in range(d):
-                h = hs[self.first + j]
-                hands[s, j, :len(h)] = h
+        d, first, pad = self.window, self.first, self.pad
+        width = self.width
+        ok = [hs is not None and len(hs) >= d for hs in queue]
+        empty = (pad,) * width
+        rows = [(hs[first + j] + (pad,) * (width - len(hs[first + j])) if good else empty)
+                for hs, good in zip(queue, ok, strict=True) for j in range(d)]
+        hands = np.array(rows, dtype=np.int64).reshape(len(queue), d, width)
         pre = self.base[None] + self.delta[hands].sum(axis=2)  # samples x decisions x units
-        h1 = np.maximum(pre, 0.0)
-        scores = forward(self.policy.params[2:], h1)
-        slots = self.slot[hands]
-        picked = np.take_along_axis(scores, slots, axis=2)
-        held = hands != self.pad
-        picked = np.where(held, picked, -np.inf)
-        top = picked.max(axis=2, keepdims=True)
-        lse = np.log(np.exp(picked - top).sum(axis=2)) + top[..., 0]
-        mine = np.take_along_axis(scores, self.slot[self.chosen][None, :, None]
-                                  .repeat(len(queue), 0), axis=2)[..., 0]
+        scores = forward(self.policy.params[2:], np.maximum(pre, 0.0))
+        picked = np.take_along_axis(scores, self.slot[hands], axis=2)
+        picked[hands == pad] = -np.inf
+        top = picked.max(axis=2)
+        lse = np.log(np.exp(picked - top[..., None]).sum(axis=2)) + top
+        mine = scores[:, np.arange(d), self.chosen_slot]
         ll = (mine - lse).sum(axis=1)
-        ll[~ok] = -math.inf
+        ll[~np.array(ok)] = -math.inf  # the sample cannot be the opponent's hand
         self.logl.extend(ll.tolist())
 
     def weights(self) -> np.ndarray:
