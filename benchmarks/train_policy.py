@@ -2,7 +2,7 @@
 
     python benchmarks/train_policy.py --variant briscola [--players 2] [--data plays]
                                       [--hidden 128,64] [--epochs 12] [--seed 1]
-                                      [--deals N] [--save]
+                                      [--batch 128] [--lr 0.001] [--deals N] [--save]
 
 The decisions of deals whose number ends in 0 are held out; those ending in 1 tell when to
 stop (the epoch with the best log-likelihood on them is kept); the rest train a network of
@@ -250,7 +250,7 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--deals", type=int, default=None)
-    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--save", action="store_true")
     args = ap.parse_args()
