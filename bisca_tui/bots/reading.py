@@ -4,10 +4,11 @@ A sampled deal gives the opponent a hand. If it held that hand, how likely were 
 it played? For each of its card plays so far (the last ``window``, or all), the hand it held
 then is rebuilt from the sampled one (``seat_record.rebuild_hands``), and the learned model
 (``policy``) gives the probability of the card it chose with that hand and what it saw then.
-A sample's weight is the product of those probabilities, tempered (raised to ``temper``,
-which flattens it) and clipped (no sample weighs less than ``clip`` times the heaviest), so
-that a few samples cannot take all the weight. ``ess`` says how many samples' worth the
-weights keep.
+A sample's weight is the product of those probabilities, tempered (raised to ``temper``:
+below 1 it flattens the weights, above 1 it sharpens them) and clipped (no sample weighs
+less than ``clip`` times the heaviest, but one the opponent cannot have held weighs
+nothing), so that a few samples cannot take all the weight. ``ess`` says how many samples'
+worth the weights keep.
 
 The public part of each past decision is the same in every sample: its share of the
 network's first layer is worked out once per search, and a sample adds only what its hand
@@ -92,7 +93,8 @@ class OpponentReader:
         picked = np.take_along_axis(scores, self.slot[hands], axis=2)
         picked[hands == pad] = -np.inf
         top = picked.max(axis=2)
-        lse = np.log(np.exp(picked - top[..., None]).sum(axis=2)) + top
+        with np.errstate(invalid="ignore"):  # the rows of a sample left out are all -inf
+            lse = np.log(np.exp(picked - top[..., None]).sum(axis=2)) + top
         mine = scores[:, np.arange(d), self.chosen_slot]
         ll = (mine - lse).sum(axis=1)
         ll[~np.array(ok)] = -math.inf  # the sample cannot be the opponent's hand
@@ -105,8 +107,9 @@ class OpponentReader:
         top = ll.max() if len(ll) else 0.0
         if not np.isfinite(top):
             return np.ones(len(ll))
-        w = np.exp(ll - top)
-        return np.maximum(w, self.clip)
+        w = np.maximum(np.exp(ll - top), self.clip)
+        w[np.isneginf(ll)] = 0.0  # a hand the opponent cannot have held
+        return w
 
 
     @staticmethod

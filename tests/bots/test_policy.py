@@ -131,6 +131,24 @@ def test_the_reader_scores_a_sample_as_the_model_scores_each_rebuilt_decision() 
     w = reader.weights()
     assert len(w) == 40 and w.max() == 1.0 and w.min() >= 0.05
     assert 1.0 <= ess(w) <= 40.0
+
+
+
+def test_a_sample_that_cannot_be_the_opponents_hand_weighs_nothing() -> None:
+    v = make_variant("briscola", players=2)
+    for seed in range(20):
+        s = _state(seed, 34)  # the indicator drawn just now
+        seat = s.current_player()
+        drawn = next(e for e in s.events if type(e).__name__ == "IndicatorDrawn")
+        if drawn.seat == seat:
+            continue
+        reader = reader_for(s.view(seat), v, temper=1.0, clip=0.05)
+        reader.add(s.hands[1 - seat], random.Random(1))
+        wrong = [c for c in s.hands[seat]][:3]  # its hand lacks the indicator it drew
+        reader.add(wrong, random.Random(1))
+        assert list(reader.weights()) == [1.0, 0.0]
+        return
+    raise AssertionError("no deal where the other seat drew the indicator")
     sueca = make_variant("sueca")
     four = GameState(sueca, dealer=0, seed=1)
     assert reader_for(four.view(four.current_player()), sueca, 1.0, 0.0) is None  # 4 seats
