@@ -2,7 +2,7 @@
 
     python benchmarks/duel.py --variant brisca --a hard --b medium --deals 2000
                               [--players 4] [--seed 2026] [--part 100] [--jobs 2]
-                              [--clock cpu] [--out duel.jsonl]
+                              [--clock cpu] [--out duel.jsonl] [--a-settings read=1.0]
 
 Deals ``0 .. deals-1`` of the seed are played by the arena ``--part`` at a time; each part's
 per-deal scores and decision times are appended to ``--out`` as one JSON line, and a run
@@ -12,7 +12,9 @@ seat, with its 95% interval), so a long run can be read before it ends.
 
 With ``--clock cpu`` (the default here) the bots' thinking budgets are measured in their own
 CPU time, so other work on the machine slows the run down but does not weaken the bots; the
-milliseconds per decision printed are wall-clock times.
+milliseconds per decision printed are wall-clock times. ``--a-settings`` makes A hard-v1
+with those settings of the search laid over it (``name=value`` separated by commas, as in
+``levers.py``): a lever's long run.
 """
 
 from __future__ import annotations
@@ -82,7 +84,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--a-settings", default=None)
     args = ap.parse_args()
+    a = args.a
+    if args.a_settings:
+        from levers import factory, settings
+
+        a = factory(settings(args.a_settings), None, 150.0, f"hard-v1+{args.a_settings}")
+        args.a = f"hard-v1+{args.a_settings.replace(',', '+')}"
     out = args.out or Path(f"duel-{args.variant}-{args.players or 'n'}p-{args.a}-{args.b}"
                            f"-{args.seed}.jsonl")
     parts = read_parts(out, args.part, args.deals)
@@ -94,7 +103,7 @@ def main() -> None:
         count = min(args.part, args.deals - first)
         if first not in parts:
             t0 = time.perf_counter()
-            r = run_arena(args.variant, args.a, args.b, deals=count, seed=args.seed,
+            r = run_arena(args.variant, a, args.b, deals=count, seed=args.seed,
                           players=args.players, jobs=args.jobs, clock=args.clock, first=first)
             rec = {"first": first, "deals": count, "scores": r.pair_scores,
                    "times": r.times_ms[0], "payments": r.payments, "points": r.points,

@@ -14,6 +14,8 @@ it, less the oracle's best: a side's gap is what its choices give up, on average
 what could be known. A lever that reads the opponent's hand better closes the gap; its
 paired difference to B is printed with a 95% interval, with how often each side chose the
 oracle's card. The play goes on with hard-v1's card. Budgets on each bot's CPU time.
+Where A weights its samples (``read``), the share of its samples' worth the weights keep
+(the effective sample size over the samples) is printed too.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def main() -> None:
         bot.clock = time.process_time
     gaps: list[tuple[float, float]] = []
     hits = [0, 0]
+    kept: list[float] = []
     t0 = time.perf_counter()
     for d in range(args.first, args.first + args.deals):
         st = GameState(v, dealer=d % 2, seed=d, target=v.match_target())
@@ -70,7 +73,10 @@ def main() -> None:
                 known[1 - seat] = tuple(sorted(st.hands[1 - seat]))
                 ev = oracle.evaluate(replace(view, known=tuple(known)))
                 top = ev.values[ev.best].value
+                a.last_ess = None
                 ca, cb = a.choose(view), b.choose(view)
+                if getattr(a, "last_ess", None) is not None:
+                    kept.append(a.last_ess / a.last_samples)
                 gaps.append((ev.values[ca].value - top if ca in ev.values else 0.0,
                              ev.values[cb].value - top if cb in ev.values else 0.0))
                 hits[0] += ca == ev.best
@@ -87,6 +93,11 @@ def main() -> None:
           f"A - B {ga - gb:+.5f} (95% CI {ga - gb - half:+.5f} to {ga - gb + half:+.5f})")
     print(f"the oracle's card chosen: A {100 * hits[0] / n:.1f}%, B {100 * hits[1] / n:.1f}%; "
           f"{time.perf_counter() - t0:.0f} s")
+    if len(kept) > 1:
+        q = statistics.quantiles(kept, n=10)
+        print(f"A's weights keep {100 * statistics.median(kept):.0f}% of its samples' worth "
+              f"(median; 10th percentile {100 * q[0]:.0f}%, 90th {100 * q[-1]:.0f}%) in "
+              f"{len(kept)} searches")
 
 
 if __name__ == "__main__":

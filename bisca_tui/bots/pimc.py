@@ -19,6 +19,11 @@ it plays alone). The holder is drawn with the odds the rules of thumb read from 
 (a seat that fed the bidder's tricks is likelier, a seat that showed no trumps cannot hold
 a trump), and each sample is played and scored with its own sides.
 
+With the ``read`` setting (off by default) the samples are weighted by how likely the
+opponent's card plays so far were with the hand each gives it, under a network learned from
+the hard level's own games (``reading``; two players, where a network was learned). The
+verdicts are then weighted averages.
+
 The search uses only the engine's public data (suits, strengths, points, partnerships, the
 play restriction, the variant's own trick and scoring hooks), so every variant of the engine
 is searched the same way. Special actions (cut or knock, exchange, signals, auctions) are
@@ -69,6 +74,7 @@ class Evaluation:
     best: int
     samples: int
     method: str
+    ess: float | None = None  # samples' worth kept by the weights, when reading the opponent
 
     def ranked(self) -> list[ActionValue]:
         """The cards from the best to the worst, as the search ranks them."""
@@ -181,7 +187,8 @@ class PimcBot(Bot):
 
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
-                 solve_tricks: int = 2, objective: str = "points") -> None:
+                 solve_tricks: int = 2, objective: str = "points", read: float = 0.0,
+                 read_clip: float = 0.02, read_window: int = 0) -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -189,7 +196,14 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
+        # the opponent's play read into the sample weights by the learned model of play
+        # (``reading``): the temper of the likelihoods (0: off), the lightest weight
+        # against the heaviest, and how many of its last plays are read (0: all)
+        self.read = read
+        self.read_clip = read_clip
+        self.read_window = read_window
         self.last_samples = 0
+        self.last_ess: float | None = None
         # a card chosen, kept while a request to the partner goes first: (history, card)
         self._planned: tuple[int, int] | None = None
 
@@ -265,6 +279,12 @@ class PimcBot(Bot):
         totals = dict.fromkeys(cards, 0.0)
         points = dict.fromkeys(cards, 0.0)
         wins = dict.fromkeys(cards, 0.0)
+        reader = None
+        if self.read > 0:
+            from .reading import reader_for  # numpy, only where asked for
+
+            reader = reader_for(view, variant, self.read, self.read_clip, self.read_window)
+        rows: list[tuple[dict[int, float], ...]] = []
         clock = self.clock
         deadline = clock() + self.budget_ms / 1000.0
         samples = 0
@@ -279,6 +299,10 @@ class PimcBot(Bot):
                 sim.side_of = sides
                 sim.bidding = replace(sim.bidding, called_holder=holder)
             team = sim.side_of[me]
+            if reader is not None:  # each sample's values kept apart, to be weighted
+                reader.add(hands[reader.opp], rng)
+                totals, points, wins = (dict.fromkeys(cards, 0.0) for _ in range(3))
+                rows.append((totals, points, wins))
             how = self._solver(sim)
             if how is not None:
                 outs = (solve2_actions(sim, cards) if how == "two"
@@ -309,13 +333,25 @@ class PimcBot(Bot):
             if samples >= self.min_samples and clock() >= deadline:
                 break
         self.last_samples = samples
+        norm = float(samples)
+        ess = None
+        if reader is not None:
+            from .reading import ess as sample_size
+
+            weights = reader.weights()
+            ess = sample_size(weights)
+            norm = float(weights.sum())
+            totals, points, wins = (reader.weighted(weights, [r[k] for r in rows], cards)
+                                    if k == 0 or detail else dict.fromkeys(cards, 0.0)
+                                    for k in range(3))
+        self.last_ess = ess
         # ties go to the cheaper card
         order = sorted(cards, key=lambda c: rules.cost[c])
-        best = max(order, key=lambda c: round(totals[c] / samples, 9))
+        best = max(order, key=lambda c: round(totals[c] / norm, 9))
         if unique and solved:
             method = "exact"
         else:
             method = "solved" if solved == samples else "playouts"
-        values = {c: ActionValue(c, totals[c] / samples, points[c] / samples,
-                                 wins[c] / samples) for c in cards}
-        return Evaluation(me, values, best, samples, method)
+        values = {c: ActionValue(c, totals[c] / norm, points[c] / norm, wins[c] / norm)
+                  for c in cards}
+        return Evaluation(me, values, best, samples, method, ess)

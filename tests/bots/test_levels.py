@@ -18,6 +18,10 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def _bot(level: str, seed: int):
+    if level == "hard+read":  # the search reading the opponent's plays by the learned model
+        bot = small_hard(seed, samples=3)
+        bot.read = 1.0
+        return bot
     return small_hard(seed, samples=3) if level == "hard" else make_bot(level, seed)
 
 
@@ -51,7 +55,7 @@ def _same_choice(level: str, va, vb) -> None:
         assert _bot(level, seed).choose(va) == _bot(level, seed).choose(vb)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", (*LEVELS, "hard+read"))
 def test_bots_are_honest_hidden_cards_do_not_change_a_choice(level: str) -> None:
     v = make_variant("bisca-3")
     # seat 0 leads holding the same cards; the opponent's hand and the stock differ
@@ -76,6 +80,9 @@ def test_bots_are_honest_hidden_cards_do_not_change_a_choice(level: str) -> None
         assert hidden != [h for k, h in enumerate(other.hands) if k != seat] or s.stock != \
             other.stock
         _same_choice(level, s.view(seat), other.view(seat))
+        if level == "hard+read" and vid == "briscola":  # the samples were weighted
+            ev = _bot(level, 0).evaluate(s.view(seat))
+            assert ev.ess is not None and 1.0 <= ev.ess <= ev.samples
 
 
 def _partner_winning_bisca4():

@@ -1,0 +1,172 @@
+"""The learned model of play: probabilities over the legal cards only, the shipped weights
+and their pinned prediction, the trainer, and the reading of the opponent's plays."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from bisca_tui.bots import policy as P  # noqa: E402
+from bisca_tui.bots.reading import ess, reader_for  # noqa: E402
+from bisca_tui.bots.seat_record import rebuild_hands, record_of, with_hand  # noqa: E402
+from bisca_tui.engine import GameState, make_variant  # noqa: E402
+
+FIXTURE = Path(__file__).parent / "data" / "plays-briscola-2p.npz"
+
+spec = importlib.util.spec_from_file_location(
+    "train_policy", Path(__file__).parents[2] / "benchmarks" / "train_policy.py")
+assert spec and spec.loader
+trainer = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(trainer)
+
+
+def _state(seed: int, plays: int, vid: str = "briscola") -> GameState:
+    v = make_variant(vid, players=2)
+    s = GameState(v, dealer=seed % 2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("vid", ["briscola", "brisca"])
+def test_probabilities_sum_to_one_over_the_legal_cards_and_are_zero_elsewhere(vid) -> None:
+    v = make_variant(vid, players=2)
+    pol = P.load_policy(v)
+    assert pol is not None
+    records = []
+    for seed in range(6):
+        s = _state(seed, 3 * seed, vid)
+        view = s.view(s.current_player())
+        if view.trump is not None and any(0 <= a < 80 for a in view.legal):
+            records.append(record_of(view, v))
+    p = pol.probabilities(records)
+    assert p.shape == (len(records), 40) and len(records) >= 5
+    for r, row in zip(records, p, strict=True):
+        assert math.isclose(row.sum(), 1.0, abs_tol=1e-6)
+        assert (row[list(r.legal)] > 0).all()
+        assert (np.delete(row, list(r.legal)) == 0).all()
+
+
+def test_the_shipped_weights_load_and_give_the_pinned_prediction() -> None:
+    v = make_variant("briscola", players=2)
+    assert P.load_policy(make_variant("sueca")) is None  # no model learned for it
+    s = _state(1, 5)
+    r = record_of(s.view(s.current_player()), v)
+    p = P.load_policy(v).probabilities([r])[0]
+    got = {c: round(float(p[c]), 3) for c in r.legal}
+    assert got == PINNED
+
+
+PINNED = {1: 0.071, 17: 0.481, 34: 0.448}
+
+
+def _fixture():
+    data = trainer.load([FIXTURE])
+    lay = P.Layout(make_variant("briscola", players=2))
+    return lay, trainer.Batch(lay, data)
+
+
+def test_the_trainer_lowers_the_loss_and_its_seed_reproduces_the_weights() -> None:
+    lay, b = _fixture()
+    logs: list[str] = []
+    a, hist = trainer.train(b, [16], epochs=3, seed=4, batch=64, lr=3e-3, log=logs.append)
+    assert hist[-1][0] < hist[0][0] and len(logs) == 3
+    again, _ = trainer.train(b, [16], epochs=3, seed=4, batch=64, lr=3e-3, log=logs.append)
+    other, _ = trainer.train(b, [16], epochs=3, seed=5, batch=64, lr=3e-3, log=logs.append)
+    assert all((x == y).all() for x, y in zip(a, again, strict=True))
+    assert not all((x == y).all() for x, y in zip(a, other, strict=True))
+    acc, ll = trainer.scores(a, b)
+    assert 0 < acc <= 1 and ll > trainer.uniform_scores(b.data)[1]
+
+
+def test_the_gradient_is_the_loss_slope() -> None:
+    lay, b = _fixture()
+    params = trainer.init([lay.inputs, 8, lay.size], 2)
+    idx = np.arange(20)
+    x, mask, y = b.x(idx), b.mask[idx], b.y[idx]
+    _, grads = trainer.loss_grad(params, x, mask, y)
+    for k, at in ((0, (5, 3)), (1, (2,)), (2, (4, int(y[0]))), (3, (int(y[1]),))):
+        eps = 1e-2
+        up = [p.astype(np.float64) for p in params]
+        down = [p.astype(np.float64) for p in params]
+        up[k][at] += eps
+        down[k][at] -= eps
+        slope = (trainer.loss_grad(up, x, mask, y)[0] -
+                 trainer.loss_grad(down, x, mask, y)[0]) / (2 * eps)
+        assert math.isclose(slope, grads[k][at], rel_tol=1e-2, abs_tol=1e-5)
+
+
+def test_the_reader_scores_a_sample_as_the_model_scores_each_rebuilt_decision() -> None:
+    v = make_variant("briscola", players=2)
+    pol = P.load_policy(v)
+    s = _state(3, 21)
+    seat = s.current_player()
+    view = s.view(seat)
+    reader = reader_for(view, v, temper=1.0, clip=0.0)
+    assert reader is not None and reader.opp == 1 - seat
+    hand = s.hands[1 - seat]
+    reader.add(hand, random.Random(7))
+    reader.flush()
+    hands = rebuild_hands(reader.timeline, hand, random.Random(7))
+    expect = 0.0
+    for d in reader.timeline.decisions:
+        h = hands[d.index]
+        p = pol.probabilities([with_hand(2, view.trump, d.public, h, h)])[0]
+        expect += math.log(p[d.card])
+    assert math.isclose(reader.logl[0], expect, rel_tol=1e-4)
+    # weights: the heaviest weighs 1, none under the clip; a hand that cannot be held is 0
+    reader = reader_for(view, v, temper=0.5, clip=0.05)
+    rng = random.Random(2)
+    unseen = [c for c in range(40) if c not in s.hands[seat] and c not in
+              view.played_cards() and c != view.indicator]
+    for _ in range(40):
+        reader.add(rng.sample(unseen, len(hand)), rng)
+    w = reader.weights()
+    assert len(w) == 40 and w.max() == 1.0 and w.min() >= 0.05
+    assert 1.0 <= ess(w) <= 40.0
+
+
+
+def test_a_sample_that_cannot_be_the_opponents_hand_weighs_nothing() -> None:
+    v = make_variant("briscola", players=2)
+    for seed in range(20):
+        s = _state(seed, 34)  # the indicator drawn just now
+        seat = s.current_player()
+        drawn = next(e for e in s.events if type(e).__name__ == "IndicatorDrawn")
+        if drawn.seat == seat:
+            continue
+        reader = reader_for(s.view(seat), v, temper=1.0, clip=0.05)
+        reader.add(s.hands[1 - seat], random.Random(1))
+        wrong = [c for c in s.hands[seat]][:3]  # its hand lacks the indicator it drew
+        reader.add(wrong, random.Random(1))
+        assert list(reader.weights()) == [1.0, 0.0]
+        return
+    raise AssertionError("no deal where the other seat drew the indicator")
+    sueca = make_variant("sueca")
+    four = GameState(sueca, dealer=0, seed=1)
+    assert reader_for(four.view(four.current_player()), sueca, 1.0, 0.0) is None  # 4 seats
+
+
+def test_the_game_and_the_bots_start_without_numpy() -> None:
+    """numpy is imported only where the model is used (a setting of the search), so the
+    table's start-up does not pay for it."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "import bisca_tui.tui.app, bisca_tui.bots.levels\n"
+            "from bisca_tui.bots.base import make_bot\n"
+            "from bisca_tui.engine import GameState, make_variant\n"
+            "s = GameState(make_variant('briscola'), seed=1)\n"
+            "bot = make_bot('hard', 1)\n"
+            "bot.max_samples = bot.min_samples = 4\n"
+            "s.apply(bot.choose(s.view(s.current_player())))\n"
+            "assert 'numpy' not in sys.modules\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
