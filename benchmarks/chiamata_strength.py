@@ -1,18 +1,26 @@
-"""Strength of one bot level against another at Briscola Chiamata, in duplicate.
+"""Strength of one bot level against another at Briscola Chiamata and its forms, in duplicate.
 
-    python benchmarks/chiamata_strength.py [--a hard] [--b medium] [--deals 1000] [--seed 1]
-                                           [--players 5|6] [--jobs 1]
+    python benchmarks/chiamata_strength.py [--game chiamata] [--a hard] [--b medium]
+                                           [--deals 1000] [--seed 1] [--players 5|6|7]
+                                           [--clock cpu|wall] [--jobs 1]
 
-Bot A sits in one seat and B in all the others. Every shuffled deal is played once with A in
-each of the five playing seats (with six players the dealer sits out, as at the table), so A
-holds every hand of the deal once and the luck of the cards cancels out. When everyone
-passes, the same dealer deals again (a shuffle derived from the deal's, the same in every
-seating), up to five times; a deal still passed out scores nothing.
+Bot A takes one player's place and B all the others. Every shuffled deal is played once
+with A in each player's place, so A holds every hand of the deal once and the luck of the
+cards cancels out. Where the dealer sits out (six at Chiamata and its forms, seven at the
+Monte), one of those places is the dealer's: A sits that deal out and scores nothing, as it
+would at the table, so the figure per deal is a session's. When everyone passes, the same
+dealer deals again (a shuffle derived from the deal's, the same in every seating), up to
+five times; a deal still passed out scores nothing.
 
-Printed: A's mean payment per game with its 95% interval over the deals (the payments sum
-to zero, so B's seats share the opposite), the payments and card points per game of A and
-of one B seat, how often A won the auction and made its contract, and A's thinking time per
-decision (median and 95th percentile; decisions with a single legal action are not timed).
+Printed: A's mean payment per deal with its 95% interval over the deals (the payments sum
+to zero, so B's seats share the opposite), the same per game A played, the payments and card
+points per game of A and of one B seat, A's payments as bidder and otherwise, how often A
+won the auction and made its contract, and A's thinking time per decision (median and 95th
+percentile; decisions with a single legal action are not timed).
+
+With ``--clock cpu`` (the default) every bot's thinking budget is measured in its process's
+own CPU time, so the figures do not move with the machine's load; the times printed are
+wall-clock times.
 
 Besides the levels of the game, ``hard-sampled`` and ``medium-sampled`` are those levels
 bidding from sampled playouts of their hand (``bidding.sampled_bid``) instead of the
@@ -69,24 +77,31 @@ register_level("hard-sampled", SampledHard)
 register_level("medium-sampled", SampledMedium)
 
 
+GAMES = ("chiamata", "chiamata-punti", "chiamata-subito-al-due", "chiamata-buio",
+         "chiamata-monte")
+
+
 @dataclass
 class Tally:
     scores: list[float] = field(default_factory=list)  # A's mean payment per deal
-    games: int = 0
+    games: int = 0  # games A played (sat-out deals and deals passed out not counted)
+    sat_out: int = 0
+    passed_out: int = 0
     pay_a: float = 0.0
     pay_b: float = 0.0  # per B seat
     pts_a: float = 0.0
     pts_b: float = 0.0  # per B seat
     bids_a: int = 0
     made_a: int = 0
-    contracts: int = 0
+    pay_bidding: float = 0.0  # A's payments in the games it won the auction
+    pay_other: float = 0.0  # and in the others
     times: list[float] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.scores += other.scores
         self.times += other.times
-        for k in ("games", "pay_a", "pay_b", "pts_a", "pts_b", "bids_a", "made_a",
-                  "contracts"):
+        for k in ("games", "sat_out", "passed_out", "pay_a", "pay_b", "pts_a", "pts_b",
+                  "bids_a", "made_a", "pay_bidding", "pay_other"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 
 
@@ -97,15 +112,29 @@ def deal_seed(seed: int, index: int, redeal: int = 0) -> int:
     return random.Random(f"chiamata/{seed}/{index}/{redeal}").getrandbits(62)
 
 
-def play_game(a: str, b: str, players: int, seed: int, index: int, a_seat: int,
-              tally: Tally) -> float:
-    """One seating of one deal; A's payment."""
-    v = make_variant("chiamata", None, players)
-    dealer = index % v.n
+def seatings(game: str, players: int) -> int:
+    """How many places A takes in turn: one per player."""
+    v = make_variant(game, None, players)
+    return getattr(v, "n_people", v.n)
+
+
+def play_game(job: dict, index: int, person: int, tally: Tally) -> float:
+    """One seating of one deal: A in ``person``'s place; A's payment."""
+    v = make_variant(job["game"], None, job["players"])
+    people = getattr(v, "n_people", v.n)
+    dealer, seated = v.seating(index % people)
+    if person not in seated:  # A deals and sits this one out
+        tally.sat_out += 1
+        return 0.0
+    a_seat = seated.index(person)
     for redeal in range(REDEALS):
-        s = GameState(v, dealer=dealer, seed=deal_seed(seed, index, redeal))
-        bots = [make_bot(a if seat == a_seat else b, deal_seed(seed, index, 100 + seat))
+        s = GameState(v, dealer=dealer, seed=deal_seed(job["seed"], index, redeal))
+        bots = [make_bot(job["a"] if seat == a_seat else job["b"],
+                         deal_seed(job["seed"], index, 100 + seat))
                 for seat in range(v.n)]
+        if job["clock"] == "cpu":
+            for bot in bots:
+                bot.clock = time.process_time  # type: ignore[method-assign]
         while not s.is_over():
             seat = s.current
             assert seat is not None
@@ -123,7 +152,6 @@ def play_game(a: str, b: str, players: int, seed: int, index: int, a_seat: int,
             continue
         gp = r.game_points
         tally.games += 1
-        tally.contracts += 1
         tally.pay_a += gp[a_seat]
         tally.pay_b += (sum(gp) - gp[a_seat]) / (v.n - 1)
         tally.pts_a += s.points[a_seat]
@@ -131,25 +159,28 @@ def play_game(a: str, b: str, players: int, seed: int, index: int, a_seat: int,
         c = s.bidding.contract
         if c is not None and c.bidder == a_seat:
             tally.bids_a += 1
-            tally.made_a += r.winner is not None
+            tally.made_a += gp[a_seat] > 0
+            tally.pay_bidding += gp[a_seat]
+        else:
+            tally.pay_other += gp[a_seat]
         return float(gp[a_seat])
-    tally.games += 1
+    tally.passed_out += 1
     return 0.0
 
 
 def play_deals(indices: Sequence[int]) -> Tally:
     job = _JOB
     tally = Tally()
-    n = 5
+    n = seatings(job["game"], job["players"])
     for i in indices:
-        total = sum(play_game(job["a"], job["b"], job["players"], job["seed"], i, seat, tally)
-                    for seat in range(n))
+        total = sum(play_game(job, i, person, tally) for person in range(n))
         tally.scores.append(total / n)
     return tally
 
 
-def run(a: str, b: str, deals: int, seed: int, players: int, jobs: int) -> Tally:
-    _JOB.update(a=a, b=b, seed=seed, players=players)
+def run(a: str, b: str, deals: int, seed: int, players: int, jobs: int,
+        game: str = "chiamata", clock: str = "cpu") -> Tally:
+    _JOB.update(a=a, b=b, seed=seed, players=players, game=game, clock=clock)
     indices = list(range(deals))
     if jobs <= 1:
         return play_deals(indices)
@@ -169,32 +200,51 @@ def percentile(values: Sequence[float], q: float) -> float:
     return t[min(len(t) - 1, max(0, math.ceil(q * len(t)) - 1))]
 
 
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--a", default="hard", help="the level in one seat")
-    ap.add_argument("--b", default="medium", help="the level in all the other seats")
-    ap.add_argument("--deals", type=int, default=1000, help="deals, each played five times")
+    ap.add_argument("--game", default="chiamata", choices=GAMES)
+    ap.add_argument("--a", default="hard", help="the level in one place")
+    ap.add_argument("--b", default="medium", help="the level in all the other places")
+    ap.add_argument("--deals", type=int, default=1000,
+                    help="deals, each played once with A in each player's place")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int, default=5, choices=(5, 6))
+    ap.add_argument("--players", type=int, default=5, choices=(5, 6, 7))
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
     ap.add_argument("--jobs", type=int, default=1, help="processes to use")
     args = ap.parse_args()
+    v = make_variant(args.game, None, args.players)  # refuses a count the game lacks
+    people = getattr(v, "n_people", v.n)
     t0 = time.perf_counter()
-    t = run(args.a, args.b, args.deals, args.seed, args.players, args.jobs)
+    t = run(args.a, args.b, args.deals, args.seed, args.players, args.jobs, args.game,
+            args.clock)
     n = len(t.scores)
-    mean = statistics.fmean(t.scores)
-    half = 1.96 * statistics.stdev(t.scores) / math.sqrt(n) if n > 1 else 0.0
+    mean, half = interval(t.scores)
     g = max(1, t.games)
-    print(f"Briscola Chiamata, {args.players} players: {args.a} (A) in one seat, {args.b} (B) "
-          f"in the others; {n} deals x 5 seatings ({t.games} games, {t.contracts} with a "
-          f"contract), seed {args.seed}, {args.jobs} process(es), "
+    out = f", the dealer sitting out ({v.n} at the table)" if people > v.n else ""
+    print(f"{v.name}, {args.players} players{out}: {args.a} (A) in one place, {args.b} (B) "
+          f"in the others; {n} deals x {people} seatings ({t.games} games played, "
+          f"{t.sat_out} sat out, {t.passed_out} passed out), seed {args.seed}, budgets on "
+          f"the {args.clock} clock, {args.jobs} process(es), "
           f"{time.perf_counter() - t0:.0f} s")
-    print(f"A's payment per game: {mean:+.3f} (95% interval {mean - half:+.3f} to "
+    print(f"A's payment per deal: {mean:+.3f} (95% interval {mean - half:+.3f} to "
           f"{mean + half:+.3f})")
+    if people > v.n:
+        k = people / v.n
+        print(f"A's payment per game played: {mean * k:+.3f} (95% interval "
+              f"{(mean - half) * k:+.3f} to {(mean + half) * k:+.3f})")
     print(f"payment per game: A {t.pay_a / g:+.3f}, each B {t.pay_b / g:+.3f}; card points "
           f"per game: A {t.pts_a / g:.1f}, each B {t.pts_b / g:.1f}")
+    print(f"A's payment per game: {t.pay_bidding / g:+.3f} from its own contracts, "
+          f"{t.pay_other / g:+.3f} from the others'")
     made = f", made {100 * t.made_a / t.bids_a:.0f}% of them" if t.bids_a else ""
     print(f"A won the auction in {100 * t.bids_a / g:.1f}% of the games (a fair share is "
-          f"20%){made}")
+          f"{100 / v.n:.0f}%){made}")
     print(f"A's time per decision: median {statistics.median(t.times or [0.0]):.1f} ms, "
           f"p95 {percentile(t.times, 0.95):.1f} ms ({len(t.times)} timed decisions)")
 
