@@ -255,3 +255,65 @@ def sampled_bid(view: SeatView, variant: Variant, legal: Sequence[int], rng: ran
         if n >= min_samples and clock() >= deadline:
             break
     return bid if total / n > PASS_VALUE else A.PASS
+
+
+# ----- the point auctions of Chiamata's forms (by points, Subito al Due, al Buio) ------
+
+
+def judged_calls(hand: Sequence[int], variant: Variant, calls: Sequence[int], position: int,
+                 noise: Sequence[float] | None = None) -> list[tuple[int, bool, float]]:
+    """Each card of ``calls`` as (card, alone, expected card points for the bidder's side)."""
+    out = []
+    for i, c in enumerate(calls):
+        e = noise[i % len(noise)] if noise else 0.0
+        out.append((c, c in hand, chiamata_value(hand, variant, c, position) + e))
+    return out
+
+
+def best_point_bid(judged: Sequence[tuple[int, bool, float]], needs: Sequence[int],
+                   floor: float = PASS_VALUE) -> tuple[int | None, float]:
+    """Among the points ``needs`` a seat may bid, the one whose best call has the best
+    expected payment, when that beats ``floor`` (else None), and that payment. Higher bids
+    pay more (``calling.payment``) and are harder to make; ties go to the lower bid."""
+    best, value = None, floor
+    # the payment depends on the estimate and on playing alone or not: the best estimate of
+    # each kind of call stands for all of that kind
+    tops = {alone: max(e for _, a, e in judged if a == alone) for _, alone, _ in judged}
+    top = max(tops.values())
+    for need in needs:
+        if need > top + 3 * PARTNER_SPREAD:
+            break
+        v = max(expected_payment(est, need, alone) for alone, est in tops.items())
+        if v > value + 1e-9:
+            best, value = need, v
+    return best, value
+
+
+def chiamata_point_auction(view: SeatView, variant: Variant, legal: Sequence[int],
+                           rng: random.Random, careless: bool = False,
+                           skill: float = 0.0) -> int:
+    """A bid, a pass, a reopening or a call in a point auction of Chiamata's forms.
+
+    Every card the form lets the winner call (``calls_for``: any card by points, a two in
+    Subito al Due) is judged by ``chiamata_value`` as in the auction of ranks; the seat bids
+    the points whose best call has the best expected payment, or passes when none is
+    expected to pay it anything (``best_point_bid``). ``skill`` is added to every estimate:
+    the card points a stronger player's side takes beyond the estimate, which was fitted on
+    the medium level's play. A careless player misjudges each call by several points."""
+    pos = position_of(view)
+    calls = [A.card_of(a) for a in A.of_kind(legal, K.CALL)]
+    options = calls or variant.calls_for(view.hand, A.BID + 61)  # type: ignore[attr-defined]
+    noise = [skill + (rng.gauss(0.0, 8.0) if careless else 0.0) for _ in options]
+    judged = judged_calls(view.hand, variant, options, pos, noise)
+    if calls:
+        need = view.contract.need if view.contract is not None else 61
+        card, _, _ = max(judged, key=lambda o: (expected_payment(o[2], need, o[1]), -o[0]))
+        return A.call(card)
+    reopen = A.first_of(legal, K.REOPEN)
+    if reopen is not None:  # all passed: reopen at 61 when the hand is worth a contract
+        return reopen if best_point_bid(judged, [61])[0] is not None else A.PASS
+    bids = sorted(A.of_kind(legal, K.BID))
+    need, _ = best_point_bid(judged, [b - A.BID for b in bids])
+    if need is not None:
+        return A.BID + need
+    return A.PASS if A.PASS in legal else legal[0]

@@ -17,7 +17,7 @@ from ..engine.actions import Kind as K
 from ..engine.auction import Points, RanksThenPoints
 from ..engine.variant import ASK_CARDS, ASK_POINTS, REQUEST, Variant
 from ..engine.view import SeatView
-from .bidding import rank_auction
+from .bidding import chiamata_point_auction, rank_auction
 from .cardplay import rule_card
 from .contracts import point_auction
 from .table import SURE_ALLY, Table
@@ -117,6 +117,8 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     if plays:
         return None
     kind = auction_kind(variant)
+    if kind == Points.kind and hasattr(variant, "calls_for"):  # Chiamata by points
+        return chiamata_point_auction(view, variant, legal, rng, careless)
     if kind == Points.kind and A.of_kind(legal, K.BID, K.CALL, K.PASS):
         return point_auction(view, variant, legal, rng, careless)
     if kind == RanksThenPoints.kind:

@@ -83,10 +83,13 @@ class Chiamata(CalledPartnerGame):
     def call_options(self, state: GameState, bidder: int) -> list[int]:
         c = state.bidding.contract
         assert c is not None and c.bid is not None
+        return self.calls_for(state.hands[bidder], c.bid)
+
+    def calls_for(self, hand, bid: int) -> list[int]:
+        """The cards a bidder holding ``hand`` may call after winning with ``bid``."""
         domain = self.auction_rules.domain
         assert isinstance(domain, RanksThenPoints)
-        rank = domain.called_rank(c.bid)
-        hand = state.hands[bidder]
+        rank = domain.called_rank(bid)
         out = []
         for x in range(4):
             card = make_card(rank, x)
@@ -136,7 +139,7 @@ class ChiamataPunti(Chiamata):
                    "suit it wants as trumps.")
     auction_rules = AuctionRules(Points(61, 120), opener="eldest", once=False, all_pass=REDEAL)
 
-    def call_options(self, state: GameState, bidder: int) -> list[int]:
+    def calls_for(self, hand, bid: int) -> list[int]:
         return sorted(self.pack())
 
     def explain_call(self, state: GameState, card: int) -> Refusal:
@@ -158,7 +161,7 @@ class ChiamataSubito(ChiamataPunti):
                    "anyone may reopen at 61 before the cards are dealt again.")
     auction_rules = AuctionRules(Points(61, 120), opener="eldest", once=False, all_pass=REOPEN)
 
-    def call_options(self, state: GameState, bidder: int) -> list[int]:
+    def calls_for(self, hand, bid: int) -> list[int]:
         return [make_card(TWO, x) for x in range(4)]
 
     def explain_call(self, state: GameState, card: int) -> Refusal:
