@@ -144,20 +144,21 @@ def best_call(hand: Sequence[int], variant: Variant, calls: Sequence[int], need:
 
 
 def rank_auction(view: SeatView, variant: Variant, legal: Sequence[int],
-                 rng: random.Random, careless: bool = False) -> int:
-    """A bid, a pass or a call in an auction of ranks (see the module's text)."""
+                 rng: random.Random, careless: bool = False, skill: float = 0.0) -> int:
+    """A bid, a pass or a call in an auction of ranks (see the module's text). ``skill`` is
+    added to every estimate: the card points a stronger player's side takes beyond it."""
     domain = variant.auction_rules.domain  # type: ignore[attr-defined]
     assert isinstance(domain, RanksThenPoints)
     pos = position_of(view)
     calls = [A.card_of(a) for a in A.of_kind(legal, K.CALL)]
     if calls:
-        noise = [rng.gauss(0.0, 8.0) for _ in calls] if careless else None
+        noise = [skill + (rng.gauss(0.0, 8.0) if careless else 0.0) for _ in calls]
         need = view.contract.need if view.contract is not None else 61
         return A.call(best_call(view.hand, variant, calls, need, pos, noise)[0])
     bids = A.of_kind(legal, K.BID)
     if bids:
         # a careless player misjudges the hand as a whole
-        noise = [rng.gauss(0.0, 8.0)] if careless else None
+        noise = [skill + (rng.gauss(0.0, 8.0) if careless else 0.0)]
         need = domain.need(bids[0])
         best, value = None, PASS_VALUE
         for bid in bids:
