@@ -151,3 +151,19 @@ def test_hidden_cards_do_not_change_a_bid(game: str, level: str) -> None:
     assert views[0] == views[1]
     for seed in range(3):
         assert bot(level, seed).choose(views[0]) == bot(level, seed).choose(views[1])
+
+
+# a hand just under the line for a player of medium's strength: hard, whose play takes
+# about five card points more as the bidder, bids it
+NEAR_THE_LINE = "7H 6H 5H 4H 4C 7D KC KS"
+
+
+@pytest.mark.parametrize("game", ["chiamata", "chiamata-punti"])
+def test_hard_bids_a_hand_its_play_can_make_that_medium_passes(game: str) -> None:
+    s = deal(game, [NEAR_THE_LINE])
+    assert make_bot("medium", 0).choose(s.view(0)) == A.PASS
+    for seed in range(3):
+        assert bot("hard", seed).choose(s.view(0)) != A.PASS
+    hard = bot("hard", 0)
+    hard.bid_skill = 0.0  # judged as medium judges it, it passes too
+    assert hard.choose(s.view(0)) == A.PASS
