@@ -12,11 +12,13 @@ from ..bots.bidding import (
     best_call,
     candidate_bid,
     chiamata_value,
+    judged_calls,
     position_of,
     possible_calls,
 )
 from ..bots.contracts import contract_options
 from ..bots.heuristics import auction_kind, my_team_behind
+from ..bots.levels import HardBot
 from ..bots.table import variant_of
 from ..engine import actions as A
 from ..engine.actions import Kind as K
@@ -88,8 +90,15 @@ def rule_reason(view: SeatView, action: int) -> Reason:
 
 
 def _points_reason(view: SeatView, variant: Variant, action: int) -> Reason:
-    """Bids in points (Sueca for five, col Monte): the estimate of the hand."""
-    options = contract_options(view.hand, variant)
+    """Bids in points (Sueca for five, col Monte, Chiamata's forms): the estimate of the
+    hand; in Chiamata's forms, with each card the form lets the winner call and the points
+    the hard level's play adds (``HardBot.bid_skill``)."""
+    if hasattr(variant, "calls_for"):
+        calls = variant.calls_for(view.hand, A.BID + 61)
+        options = judged_calls(view.hand, variant, calls, position_of(view),
+                               [HardBot.bid_skill])
+    else:
+        options = contract_options(view.hand, variant)
     if not options:
         return say("rule")
     call, alone, estimate = max(options, key=lambda o: o[2])
@@ -115,8 +124,8 @@ def _points_reason(view: SeatView, variant: Variant, action: int) -> Reason:
 
 
 def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
-    """Bids of ranks (Briscola Chiamata): the sampled playouts the hard level bids by, and
-    the estimate its calls are chosen by."""
+    """Bids of ranks (Briscola Chiamata): the estimate the hard level bids and calls by,
+    with the points its play adds as the bidder (``HardBot.bid_skill``)."""
     pos = position_of(view)
     kind = A.kind(action)
     if kind is K.CALL:
@@ -129,15 +138,22 @@ def _ranks_reason(view: SeatView, variant: Variant, action: int) -> Reason:
     if not bids:
         return say("rule")
     bid, call = candidate_bid(view, variant, bids)
+
+    def estimate(card: int) -> str:
+        return _points(chiamata_value(view.hand, variant, card, pos) + HardBot.bid_skill)
+
     if action == A.PASS:
-        return say("pass_rank", bid=bid_label(variant, bid), card=CardRef(call))
+        return say("pass_rank", bid=bid_label(variant, bid), card=CardRef(call),
+                   estimate=estimate(call))
     if action == bid:
-        return say("bid_rank", bid=bid_label(variant, bid), card=CardRef(call))
+        return say("bid_rank", bid=bid_label(variant, bid), card=CardRef(call),
+                   estimate=estimate(call))
     domain = variant.auction_rules.domain  # type: ignore[attr-defined]
     if kind is K.BID:
         options = possible_calls(view.hand, variant, domain.called_rank(action))
         card, _ = best_call(view.hand, variant, options, domain.need(action), pos)
-        return say("bid_rank", bid=bid_label(variant, action), card=CardRef(card))
+        return say("bid_rank", bid=bid_label(variant, action), card=CardRef(card),
+                   estimate=estimate(card))
     return say("rule")
 
 

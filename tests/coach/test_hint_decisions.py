@@ -66,6 +66,7 @@ def test_bids_and_calls_are_advised_with_the_estimate_behind_them() -> None:
     h = hint(view, samples=4)
     assert h.action == coach_bot(0, samples=4).choose(view)
     assert h.reason_keys[0] in ("bid_rank", "pass_rank")
+    assert "card points" in h.reason
     view = _first_special("chiamata", lambda w: any(A.CALL <= a < A.TRUMP for a in w.legal),
                           seeds=range(20))
     h = hint(view, samples=4)
@@ -93,3 +94,23 @@ def test_a_trick_before_trumps_are_named_claims_nothing_sure() -> None:
     assert h.method == "rule" and h.reason_keys == ("dark",)
     assert h.action == coach_bot(0, samples=4).choose(view)
     assert "Trumps are not named yet" in h.reason
+
+
+def test_the_point_forms_of_chiamata_are_advised_on_the_card_they_let_the_winner_call() -> None:
+    # good with the Ace of hearts as the partner's card, poor with the two of hearts
+    from bisca_tui.engine import Layout, parse_card
+
+    hand = [parse_card(c) for c in ("3H", "6H", "5H", "4H", "5S", "KD", "4C", "5C")]
+    advice = {}
+    for vid in ("chiamata-punti", "chiamata-subito-al-due"):
+        v = make_variant(vid)
+        rest = [c for c in v.pack() if c not in hand]
+        hands = (tuple(hand), *(tuple(rest[k * 8:(k + 1) * 8]) for k in range(4)))
+        s = GameState(v, dealer=4, layout=Layout(hands, 0, None, ()))
+        h = hint(s.view(0), samples=4)
+        advice[vid] = h
+        assert "card points" in h.reason
+    assert advice["chiamata-punti"].action == A.BID + 61
+    assert advice["chiamata-punti"].reason_keys[0] == "bid_points"
+    assert advice["chiamata-subito-al-due"].action == A.PASS
+    assert advice["chiamata-subito-al-due"].reason_keys[0] == "pass_points"

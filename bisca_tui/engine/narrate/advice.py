@@ -170,9 +170,10 @@ ADVICE: dict[str, str] = {
                            "gives the best expected payment for {need} points.",
     "call_points.alone": "Call {card}: {suit} as trumps, playing alone gives the best "
                          "expected payment for {need} points.",
-    "bid_rank": "Bid {bid}: played out on sampled deals, calling {card} pays on average.",
-    "pass_rank": "Pass: played out on sampled deals, your best bid ({bid}, calling {card}) "
-                 "does not pay on average.",
+    "bid_rank": "Bid {bid}: calling {card}, your side should take about {estimate} card "
+                "points, enough for the contract to pay on average.",
+    "pass_rank": "Pass: your best bid ({bid}, calling {card}) should take about {estimate} "
+                 "card points, not enough for the contract to pay on average.",
     "call_rank.partner": "Call {card}: with {suit} as trumps and its holder as your "
                          "partner your side should take about {estimate} card points, the "
                          "most of your calls.",
