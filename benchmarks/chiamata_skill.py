@@ -4,6 +4,8 @@ the hand estimate says (``bidding.chiamata_value``, fitted on the medium level's
     python benchmarks/chiamata_skill.py [--level hard] [--deals 300] [--seed 3]
                                         [--game chiamata] [--clock cpu] [--jobs 1]
 
+(``--game`` any form of five players; at col Monte the estimate is ``monte_bids``'s.)
+
 Each deal is shuffled from the seed and one seat, drawn at random, wins the auction at a
 bid drawn at random, everyone else passing, and calls the card the bidding would call; only
 deals whose best call is estimated at 45 to 85 points are kept (the hands near the line
@@ -26,6 +28,7 @@ import time
 
 from bisca_tui.bots.base import make_bot
 from bisca_tui.bots.bidding import best_call, chiamata_value
+from bisca_tui.bots.monte_bids import best_suit
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine import actions as A
 
@@ -47,6 +50,9 @@ def forced(seed: int) -> tuple[int, int, int, float] | None:
         need = rng.randint(61, 75)
         bid = A.BID + need
     hand = s.hands[bidder]
+    if getattr(v, "monte_size", 0):  # col Monte: the estimate of the best suit
+        est = best_suit(hand, v)[1]
+        return (dealer, bidder, bid, est) if 45 <= est <= 85 else None
     pos = (bidder - dealer - 1) % 5
     calls = v.calls_for(hand, bid)  # type: ignore[attr-defined]
     card, _ = best_call(hand, v, calls, need, pos)
@@ -64,8 +70,8 @@ def play(seed: int, dealer: int, bidder: int, bid: int, level: str) -> tuple[int
     if _JOB["clock"] == "cpu":
         for b in bots:
             b.clock = time.process_time  # type: ignore[method-assign]
-    while s.phase == "auction":
-        s.apply(bid if s.current == bidder else A.PASS)
+    while s.phase in ("claim", "auction"):  # nobody shows a hand for a redeal
+        s.apply(bid if s.current == bidder and s.phase == "auction" else A.PASS)
     while not s.is_over():
         seat = s.current
         assert seat is not None

@@ -20,6 +20,7 @@ from ..engine.view import SeatView
 from .bidding import chiamata_point_auction, rank_auction
 from .cardplay import rule_card
 from .contracts import point_auction
+from .monte_bids import monte_auction
 from .table import SURE_ALLY, Table
 
 
@@ -119,6 +120,8 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     kind = auction_kind(variant)
     if kind == Points.kind and hasattr(variant, "calls_for"):  # Chiamata by points
         return chiamata_point_auction(view, variant, legal, rng, careless)
+    if kind == Points.kind and getattr(variant, "monte_size", 0):  # col Monte
+        return monte_auction(view, variant, legal, rng, careless)
     if kind == Points.kind and A.of_kind(legal, K.BID, K.CALL, K.PASS):
         return point_auction(view, variant, legal, rng, careless)
     if kind == RanksThenPoints.kind:
