@@ -22,6 +22,7 @@ from .base import Bot, register_level
 from .bidding import chiamata_point_auction, rank_auction, sampled_bid
 from .cardplay import rule_card
 from .heuristics import auction_kind, obvious_choice, special_choice
+from .monte_bids import monte_auction
 from .pimc import PimcBot
 from .table import variant_of
 
@@ -73,7 +74,8 @@ class HardBot(PimcBot):
     #: card points the hard level's side takes as Chiamata's bidder beyond the hand estimate
     #: (which was fitted on the medium level's play): +4.9, 95% interval +2.6 to +7.3, over
     #: 300 contracts near the line between a bid and a pass, each played out by a medium
-    #: and by a hard bidder among medium players (``benchmarks/chiamata_skill.py``)
+    #: and by a hard bidder among medium players (``benchmarks/chiamata_skill.py``); at col
+    #: Monte +5.6, 2.5 to 8.8, over 200
     bid_skill = 5.0
 
     def choose(self, view: SeatView) -> int:
@@ -87,6 +89,9 @@ class HardBot(PimcBot):
             if kind == Points.kind and hasattr(variant, "calls_for"):
                 return chiamata_point_auction(view, variant, view.legal, self.rng,
                                               skill=self.bid_skill)
+            if kind == Points.kind and getattr(variant, "monte_size", 0):
+                return monte_auction(view, variant, view.legal, self.rng,
+                                     skill=self.bid_skill)
         return super().choose(view)
 
     def rank_bid(self, view: SeatView, variant) -> int:

@@ -25,17 +25,18 @@ from ..engine.view import SeatView
 from .contracts import suit_features
 
 # card points the bidder's side takes per feature of ``suit_features``: least-squares fits
-# over 20000 deals each played out by the medium level, by the number of seats at the table
-# (``benchmarks/fit_monte_bidding.py --deals 20000``, seeds 5 and 6). The hand before the
-# monte explains little (R² 0.14 with five, 0.16 with six, the same on a held-out half):
-# the monte, the cards laid aside and the partner's hand count for as much. The Sueca
-# weights used before: R² 0.07 and 0.11.
+# over 20000 deals each played out by the medium level, by the number of seats at the table,
+# each deal's trumps the suit these weights' first fit (on suits drawn at random) liked best,
+# as the bots call (``benchmarks/fit_monte_bidding.py --deals 20000 --pick best``, seeds 5
+# and 6). The hand before the monte explains little of what the side takes (R² 0.06 with
+# five, 0.08 with six, the same on a held-out half): the monte, the cards laid aside and the
+# partner's hand count for more. Those of Sueca for five, used before: R² 0.01.
 WEIGHTS = {
-    5: (24.87, 2.06, 1.48, 2.35, 0.42, -0.20, 0.27, -0.35, 0.20),
-    6: (10.82, 2.37, 1.75, 3.16, 0.29, -0.10, -0.12, -0.46, 0.28),
+    5: (25.61, 4.70, 1.27, 1.19, 0.52, 0.27, 0.52, 0.66, 0.47),
+    6: (16.96, 5.62, 1.42, 1.46, 0.41, -1.62, 0.14, -0.44, 0.80),
 }
 # how far the points actually taken stray from the estimate (one standard deviation)
-SPREAD = {5: 21.2, 6: 21.8}
+SPREAD = {5: 27.7, 6: 27.8}
 DOUBLE_FROM = 91  # a bid of this many points or more doubles the payments
 
 

@@ -19,6 +19,7 @@ from ..bots.bidding import (
 from ..bots.contracts import contract_options
 from ..bots.heuristics import auction_kind, my_team_behind
 from ..bots.levels import HardBot
+from ..bots.monte_bids import best_suit
 from ..bots.table import variant_of
 from ..engine import actions as A
 from ..engine.actions import Kind as K
@@ -97,6 +98,11 @@ def _points_reason(view: SeatView, variant: Variant, action: int) -> Reason:
         calls = variant.calls_for(view.hand, A.BID + 61)
         options = judged_calls(view.hand, variant, calls, position_of(view),
                                [HardBot.bid_skill])
+    elif getattr(variant, "monte_size", 0):  # col Monte: the best suit, its best card lacked
+        trump, est = best_suit(view.hand, variant)
+        lacking = [c for c in variant.pack() if variant.suit[c] == trump and c not in view.hand]
+        options = [(max(lacking, key=lambda c: variant.strength[c]), False,
+                    est + HardBot.bid_skill)]
     else:
         options = contract_options(view.hand, variant)
     if not options:

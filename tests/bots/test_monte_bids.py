@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from bots_support import small_hard
 
 from bisca_tui.bots import monte_bids
 from bisca_tui.bots.base import make_bot
@@ -66,13 +67,14 @@ def test_only_91_pays_more_so_the_bid_stays_at_the_lowest_or_jumps_there() -> No
     for est in (65.0, 80.0, 95.0):
         pays = [monte_bids.bid_payment(est, need, v.n) for need in range(62, 91)]
         assert all(p < monte_bids.bid_payment(est, 61, v.n) for p in pays)
-    # with 91 already bid, a hand expected to take far more bids 92; an ordinary one passes
-    s = deal([GOOD])
-    to_auction(s)
-    view = s.view(0)
-    strong = [A.BID + 92, A.PASS]
-    assert monte_bids.monte_auction(view, v, strong, random.Random(0), skill=40.0) == A.BID + 92
-    assert monte_bids.monte_auction(view, v, strong, random.Random(0)) == A.PASS
+    # with 91 already bid, a hand expected to take far more bids 92; a weak one passes
+    after_91 = [A.BID + 92, A.PASS]
+    for hand, skill, choice in ((GOOD, 40.0, A.BID + 92), (WEAK, 0.0, A.PASS)):
+        s = deal([hand])
+        to_auction(s)
+        view = s.view(0)
+        got = monte_bids.monte_auction(view, v, after_91, random.Random(0), skill=skill)
+        assert got == choice
 
 
 WORLD_A = [GOOD, "2S 4S 5S 6S 7S 4H KD", "AS 3S KS QS JS 6H 3D",
@@ -80,7 +82,11 @@ WORLD_A = [GOOD, "2S 4S 5S 6S 7S 4H KD", "AS 3S KS QS JS 6H 3D",
 WORLD_B = [WORLD_A[0], WORLD_A[2], WORLD_A[1], WORLD_A[4], WORLD_A[3]]
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+def bot(level: str, seed: int):
+    return small_hard(seed, samples=3) if level == "hard" else make_bot(level, seed)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_hidden_cards_do_not_change_a_bid(level: str) -> None:
     views = []
     for hands in (WORLD_A, WORLD_B):
@@ -90,4 +96,20 @@ def test_hidden_cards_do_not_change_a_bid(level: str) -> None:
         views.append(s.view(0))
     assert views[0] == views[1]
     for seed in range(3):
-        assert make_bot(level, seed).choose(views[0]) == make_bot(level, seed).choose(views[1])
+        assert bot(level, seed).choose(views[0]) == bot(level, seed).choose(views[1])
+
+
+def test_hard_counts_what_its_play_adds() -> None:
+    s = deal([GOOD])
+    to_auction(s)
+    view = s.view(0)
+    _, est = monte_bids.best_suit(view.hand, s.variant)
+    # a high bid the estimate alone does not reach, but the estimate and hard's skill do
+    need = round(est + 2.5)
+    legal = [A.BID + need, A.PASS]
+    assert monte_bids.monte_auction(view, s.variant, legal, random.Random(0)) == A.PASS
+    hard = bot("hard", 0)
+    assert hard.bid_skill >= 5.0
+    assert hard.choose(view) == A.BID + 61
+    assert monte_bids.monte_auction(view, s.variant, legal, random.Random(0),
+                                    skill=hard.bid_skill) == A.BID + need

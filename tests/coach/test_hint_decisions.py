@@ -114,3 +114,14 @@ def test_the_point_forms_of_chiamata_are_advised_on_the_card_they_let_the_winner
     assert advice["chiamata-punti"].reason_keys[0] == "bid_points"
     assert advice["chiamata-subito-al-due"].action == A.PASS
     assert advice["chiamata-subito-al-due"].reason_keys[0] == "pass_points"
+
+
+def test_col_monte_is_advised_on_its_own_estimate() -> None:
+    from bisca_tui.bots.levels import HardBot
+    from bisca_tui.bots.monte_bids import best_suit
+
+    view = _first_special("chiamata-monte", lambda w: any(A.BID <= a < A.CALL for a in w.legal))
+    h = hint(view, samples=4)
+    assert h.reason_keys[0] in ("bid_points", "pass_points")
+    _, est = best_suit(view.hand, make_variant("chiamata-monte"))
+    assert f"about {est + HardBot.bid_skill:.0f} card points" in h.reason
