@@ -74,7 +74,7 @@ def monte_auction(view: SeatView, variant: Variant, legal: Sequence[int],
     calls = A.of_kind(legal, K.CALL)
     if calls:
         lacking = [c for c in variant.pack() if variant.suit[c] == trump and c not in view.hand]
-        card = A.CALL + max(lacking, key=lambda c: variant.strength[c])
+        card = A.call(max(lacking, key=lambda c: variant.strength[c]))
         return card if card in calls else calls[0]
     bids = sorted(A.of_kind(legal, K.BID))
     if bids:
