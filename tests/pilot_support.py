@@ -52,18 +52,24 @@ async def quiet(pilot: Pilot, timeout: float = 30.0, workers: bool = True) -> No
     app = pilot.app
     deadline = time.monotonic() + timeout
     calm = 0
-    # nothing to do three times in a row, a turn of the event loop apart: a handler that
-    # awaits (a mount, a screen pushed) has posted what it waits for by then
-    while calm < 3:
+    while True:
         if not app.is_running or app._exception is not None:
             return
         if time.monotonic() > deadline:
             raise AssertionError("the app never came to rest")
         pending = _pending(app, workers)
         if pending is None:
+            # nothing to do three times in a row, a turn of the event loop apart; then the
+            # app and the screen in view each handle one more message of ours, which they
+            # reach only once done with what they are in the middle of (a screen popped
+            # and taken down, a handler awaiting a mount), and the check is made again
             calm += 1
-            await asyncio.sleep(0)
-            continue
+            if calm < 3:
+                await asyncio.sleep(0)
+                continue
+            await asyncio.gather(_handled(app, deadline), _handled(app.screen, deadline))
+            if _pending(app, workers) is None:
+                return
         calm = 0
         if pending == "work":
             await asyncio.gather(*[w.wait() for w in app.workers if not w.is_finished],
@@ -73,6 +79,20 @@ async def quiet(pilot: Pilot, timeout: float = 30.0, workers: bool = True) -> No
             # every message handled: lay out and draw now, as Pilot.pause() ends by doing
             app.screen._on_timer_update()
         await asyncio.sleep(0.001)
+
+
+async def _handled(node: MessagePump, deadline: float) -> None:
+    """Until ``node`` has handled the messages it has now and is free to take the next (or
+    has stopped, or the deadline passed: the caller says so)."""
+    done = asyncio.Event()
+    if not node.call_later(done.set):
+        return
+    waiter = asyncio.ensure_future(done.wait())
+    try:
+        while not done.is_set() and node.is_running and time.monotonic() < deadline:
+            await asyncio.wait([waiter], timeout=0.05)
+    finally:
+        waiter.cancel()
 
 
 def key_event(app: App, key: str) -> events.Key:
