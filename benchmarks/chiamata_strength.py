@@ -73,8 +73,10 @@ class SampledMedium(MediumBot):
         return super().choose(view) if choice is None else choice
 
 
-register_level("hard-sampled", SampledHard)
-register_level("medium-sampled", SampledMedium)
+def register_sampled_levels() -> None:
+    """Make ``hard-sampled`` and ``medium-sampled`` known (for this run only)."""
+    register_level("hard-sampled", SampledHard, at_table=False)
+    register_level("medium-sampled", SampledMedium, at_table=False)
 
 
 GAMES = ("chiamata", "chiamata-punti", "chiamata-subito-al-due", "chiamata-buio",
@@ -218,6 +220,7 @@ def main() -> None:
     ap.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
     ap.add_argument("--jobs", type=int, default=1, help="processes to use")
     args = ap.parse_args()
+    register_sampled_levels()
     v = make_variant(args.game, None, args.players)  # refuses a count the game lacks
     people = getattr(v, "n_people", v.n)
     t0 = time.perf_counter()
