@@ -14,7 +14,6 @@ anything. The call is the strongest card the hand lacks in the suit judged best.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
@@ -22,6 +21,7 @@ from ..engine import actions as A
 from ..engine.actions import Kind as K
 from ..engine.variant import Variant
 from ..engine.view import SeatView
+from .bidding import make_chance
 from .contracts import suit_features
 
 # card points the bidder's side takes per feature of ``suit_features``: least-squares fits
@@ -60,9 +60,7 @@ def bid_payment(estimate: float, need: int, players: int) -> float:
     """The bidder's expected payment for a bid of ``need`` (the doubling for all 120
     points, rare, is left out)."""
     win = 2 if need < DOUBLE_FROM else 4
-    spread = SPREAD[min(6, players)]
-    p = 0.5 * (1.0 + math.erf((estimate - need + 0.5) / (spread * math.sqrt(2.0))))
-    return win * (2.0 * p - 1.0)
+    return win * (2.0 * make_chance(estimate, need, SPREAD[min(6, players)]) - 1.0)
 
 
 def monte_auction(view: SeatView, variant: Variant, legal: Sequence[int],

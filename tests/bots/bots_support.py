@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisca_tui.bots.levels import HardBot
-from bisca_tui.engine import Layout, make_variant, parse_card
+from bisca_tui.engine import GameState, Layout, make_variant, parse_card
 from bisca_tui.engine.variant import Variant
 
 
@@ -27,3 +27,17 @@ def small_hard(seed: int = 0, samples: int = 6) -> HardBot:
 
 def variant(vid: str) -> Variant:
     return make_variant(vid)
+
+
+def chiamata_deal(game: str, hands: list[str], dealer: int = 4,
+                  players: int | None = None) -> GameState:
+    """A deal of Chiamata or one of its forms (not the Monte): the given cards first in each
+    hand, the rest of the pack dealt in pack order to fill the hands to eight."""
+    v = make_variant(game, None, players)
+    given = [[parse_card(c) for c in h.split()] for h in [*hands, *[""] * (v.n - len(hands))]]
+    used = {c for h in given for c in h}
+    rest = [c for c in v.pack() if c not in used]
+    for h in given:
+        while len(h) < 8:
+            h.append(rest.pop(0))
+    return GameState(v, dealer=dealer, layout=Layout(tuple(map(tuple, given)), 0, None, ()))

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from bots_support import small_hard
+from bots_support import chiamata_deal, small_hard
 
 from bisca_tui.bots import bidding
 from bisca_tui.bots.base import make_bot
-from bisca_tui.engine import GameState, Layout, make_variant, parse_card
+from bisca_tui.engine import GameState, make_variant, parse_card
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import RANKS
 
@@ -28,14 +28,7 @@ def _bot(level: str, seed: int):
 def _deal(hands: list[str], dealer: int = 4, players: int = 5) -> GameState:
     """A Chiamata deal: the given cards first in each hand, the rest of the pack dealt in
     pack order to fill the hands to eight."""
-    v = make_variant("chiamata", None, players)
-    given = [list(cards(h)) for h in [*hands, *[""] * (v.n - len(hands))]]
-    used = {c for h in given for c in h}
-    rest = [c for c in v.pack() if c not in used]
-    for h in given:
-        while len(h) < 8:
-            h.append(rest.pop(0))
-    return GameState(v, dealer=dealer, layout=Layout(tuple(map(tuple, given)), 0, None, ()))
+    return chiamata_deal("chiamata", hands, dealer, players)
 
 
 def _rank_bid(rank: str) -> int:

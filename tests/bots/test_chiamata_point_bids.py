@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from bots_support import small_hard
+from bots_support import chiamata_deal, small_hard
 
 from bisca_tui.bots import bidding
 from bisca_tui.bots.base import make_bot
-from bisca_tui.engine import GameState, Layout, make_variant, parse_card
+from bisca_tui.engine import GameState, make_variant, parse_card
 from bisca_tui.engine import actions as A
 
 FORMS = ("chiamata-punti", "chiamata-subito-al-due", "chiamata-buio")
@@ -23,15 +23,7 @@ def cards(text: str) -> tuple[int, ...]:
 
 
 def deal(game: str, hands: list[str], dealer: int = 4) -> GameState:
-    """The given cards first in each hand, the rest of the pack dealt in pack order."""
-    v = make_variant(game)
-    given = [list(cards(h)) for h in [*hands, *[""] * (v.n - len(hands))]]
-    used = {c for h in given for c in h}
-    rest = [c for c in v.pack() if c not in used]
-    for h in given:
-        while len(h) < 8:
-            h.append(rest.pop(0))
-    return GameState(v, dealer=dealer, layout=Layout(tuple(map(tuple, given)), 0, None, ()))
+    return chiamata_deal(game, hands, dealer)
 
 
 def bot(level: str, seed: int):
