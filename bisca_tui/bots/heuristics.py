@@ -9,7 +9,7 @@ Everything here reads a ``SeatView`` only; the card play itself is in ``cardplay
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine import actions as A
 from ..engine import phases as P
@@ -118,15 +118,26 @@ def special_choice(view: SeatView, variant: Variant, rng: random.Random,
     if plays:
         return None
     kind = auction_kind(variant)
-    if kind == Points.kind and hasattr(variant, "calls_for"):  # Chiamata by points
-        return chiamata_point_auction(view, variant, legal, rng, careless)
-    if kind == Points.kind and getattr(variant, "monte_size", 0):  # col Monte
-        return monte_auction(view, variant, legal, rng, careless)
+    bidder = estimate_bidder(variant)
+    if bidder is not None and A.of_kind(legal, K.BID, K.CALL, K.PASS, K.REOPEN):
+        return bidder(view, variant, legal, rng, careless)
     if kind == Points.kind and A.of_kind(legal, K.BID, K.CALL, K.PASS):
         return point_auction(view, variant, legal, rng, careless)
     if kind == RanksThenPoints.kind:
         return rank_auction(view, variant, legal, rng, careless)
     return _auction_choice(view, variant, legal)
+
+
+def estimate_bidder(variant: Variant) -> Callable[..., int] | None:
+    """The bidding of Chiamata's point forms or of col Monte, for a variant bid in points
+    that has one (each takes a ``skill`` added to its estimate); None otherwise."""
+    if auction_kind(variant) != Points.kind:
+        return None
+    if hasattr(variant, "calls_for"):  # Chiamata by points, Subito al Due, al Buio
+        return chiamata_point_auction
+    if getattr(variant, "monte_size", 0):  # col Monte
+        return monte_auction
+    return None
 
 
 def told_since(view: SeatView) -> int:

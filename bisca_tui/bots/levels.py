@@ -15,14 +15,13 @@ the play guesses a hidden partner from the cards played until the called card sh
 
 from __future__ import annotations
 
-from ..engine.auction import Points, RanksThenPoints
+from ..engine.auction import RanksThenPoints
 from ..engine.phases import AUCTION
 from ..engine.view import SeatView
 from .base import Bot, register_level
-from .bidding import chiamata_point_auction, rank_auction, sampled_bid
+from .bidding import rank_auction, sampled_bid
 from .cardplay import rule_card
-from .heuristics import auction_kind, obvious_choice, special_choice
-from .monte_bids import monte_auction
+from .heuristics import auction_kind, estimate_bidder, obvious_choice, special_choice
 from .pimc import PimcBot
 from .table import variant_of
 
@@ -83,15 +82,11 @@ class HardBot(PimcBot):
         what its own play adds (``bid_skill``), everything else as the search says."""
         if view.phase == AUCTION and len(view.legal) > 1:
             variant = variant_of(view)
-            kind = auction_kind(variant)
-            if kind == RanksThenPoints.kind:
+            if auction_kind(variant) == RanksThenPoints.kind:
                 return self.rank_bid(view, variant)
-            if kind == Points.kind and hasattr(variant, "calls_for"):
-                return chiamata_point_auction(view, variant, view.legal, self.rng,
-                                              skill=self.bid_skill)
-            if kind == Points.kind and getattr(variant, "monte_size", 0):
-                return monte_auction(view, variant, view.legal, self.rng,
-                                     skill=self.bid_skill)
+            bidder = estimate_bidder(variant)
+            if bidder is not None:
+                return bidder(view, variant, view.legal, self.rng, skill=self.bid_skill)
         return super().choose(view)
 
     def rank_bid(self, view: SeatView, variant) -> int:

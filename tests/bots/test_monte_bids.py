@@ -113,3 +113,19 @@ def test_hard_counts_what_its_play_adds() -> None:
     assert hard.choose(view) == A.BID + 61
     assert monte_bids.monte_auction(view, s.variant, legal, random.Random(0),
                                     skill=hard.bid_skill) == A.BID + need
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_bidder_lays_aside_its_cheapest_cards(level: str) -> None:
+    s = deal([GOOD])
+    to_auction(s)
+    while s.phase == "auction":
+        s.apply(A.BID + 61 if s.current == 0 else A.PASS)
+    s.apply(bot(level, 0).choose(s.view(0)))  # the call
+    assert s.phase == "discard" and s.current == 0
+    v = s.variant
+    choice = bot(level, 0).choose(s.view(0))
+    assert A.kind(choice) == A.Kind.DISCARD
+    held = s.view(0).hand
+    cheapest = min(held, key=lambda c: (v.points[c], v.strength[c]))
+    assert A.card_of(choice) == cheapest
