@@ -103,13 +103,8 @@ def loss_grad(params: list[np.ndarray], x: np.ndarray, mask: np.ndarray,
               y: np.ndarray) -> tuple[float, list[np.ndarray]]:
     """Mean negative log-likelihood of the chosen slots, and its gradient."""
     acts = [x]
-    h = x
+    h = P.forward(params, x, acts)
     last = len(params) // 2 - 1
-    for i in range(last + 1):
-        h = h @ params[2 * i] + params[2 * i + 1]
-        if i < last:
-            h = np.maximum(h, 0.0)
-            acts.append(h)
     logp = P.log_softmax(h, mask)
     rows = np.arange(len(y))
     loss = -float(logp[rows, y].mean())

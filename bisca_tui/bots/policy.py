@@ -104,14 +104,18 @@ def legal_mask(layout: Layout, legal: np.ndarray, trump: np.ndarray) -> np.ndarr
     return mask
 
 
-def forward(params: list[np.ndarray], x: np.ndarray) -> np.ndarray:
-    """The cards' scores (records x slots): rectified hidden layers, a linear last one."""
+def forward(params: list[np.ndarray], x: np.ndarray,
+            hidden: list[np.ndarray] | None = None) -> np.ndarray:
+    """The cards' scores (records x slots): rectified hidden layers, a linear last one.
+    ``hidden``, when given, gets each hidden layer's output (learning needs them)."""
     h = x
     last = len(params) // 2 - 1
     for i in range(last + 1):
         h = h @ params[2 * i] + params[2 * i + 1]
         if i < last:
             h = np.maximum(h, 0.0)
+            if hidden is not None:
+                hidden.append(h)
     return h
 
 
