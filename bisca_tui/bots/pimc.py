@@ -188,7 +188,8 @@ class PimcBot(Bot):
     def __init__(self, seed: int | None = None, budget_ms: float = 150.0,
                  max_samples: int = 1000, min_samples: int = 8, solve_cards_2p: int = 10,
                  solve_tricks: int = 2, objective: str = "points", read: float = 0.0,
-                 read_clip: float = 0.02, read_window: int = 0) -> None:
+                 read_clip: float = 0.02, read_window: int = 0,
+                 read_partner: bool = True) -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.max_samples = max_samples
@@ -196,12 +197,14 @@ class PimcBot(Bot):
         self.solve_cards_2p = solve_cards_2p
         self.solve_tricks = solve_tricks
         self.objective = objective
-        # the opponent's play read into the sample weights by the learned model of play
+        # the other seats' play read into the sample weights by the learned model of play
         # (``reading``): the temper of the likelihoods (0: off), the lightest weight
-        # against the heaviest, and how many of its last plays are read (0: all)
+        # against the heaviest, how many of each seat's last plays are read (0: all), and
+        # whether a partner's are read as well as the opponents'
         self.read = read
         self.read_clip = read_clip
         self.read_window = read_window
+        self.read_partner = read_partner
         self.last_samples = 0
         self.last_ess: float | None = None
         # a card chosen, kept while a request to the partner goes first: (history, card)
@@ -283,7 +286,8 @@ class PimcBot(Bot):
         if self.read > 0:
             from .reading import reader_for  # numpy, only where asked for
 
-            reader = reader_for(view, variant, self.read, self.read_clip, self.read_window)
+            reader = reader_for(view, variant, self.read, self.read_clip, self.read_window,
+                                self.read_partner)
         rows: list[tuple[dict[int, float], ...]] = []
         clock = self.clock
         deadline = clock() + self.budget_ms / 1000.0
@@ -300,7 +304,7 @@ class PimcBot(Bot):
                 sim.bidding = replace(sim.bidding, called_holder=holder)
             team = sim.side_of[me]
             if reader is not None:  # each sample's values kept apart, to be weighted
-                reader.add(hands[reader.opp], rng)
+                reader.add(hands, rng)
                 totals, points, wins = (dict.fromkeys(cards, 0.0) for _ in range(3))
                 rows.append((totals, points, wins))
             how = self._solver(sim)

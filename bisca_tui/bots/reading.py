@@ -1,21 +1,22 @@
-"""Reading the opponent's play into the search's sampled deals, by the learned model of play.
+"""Reading the other seats' play into the search's sampled deals, by the learned model of play.
 
-A sampled deal gives the opponent a hand. If it held that hand, how likely were the cards
-it played? For each of its card plays so far (the last ``window``, or all), the hand it held
-then is rebuilt from the sampled one (``seat_record.rebuild_hands``), and the learned model
+A sampled deal gives each hidden seat a hand. If it held that hand, how likely were the
+cards it played? For each of its card plays so far (the last ``window``, or all), the hand
+it held then is rebuilt from the sampled one (``seat_record.rebuild_hands``), with the cards
+the rule of play let it choose from (following suit, say), and the learned model
 (``policy``) gives the probability of the card it chose with that hand and what it saw then.
-A sample's weight is the product of those probabilities, tempered (raised to ``temper``:
-below 1 it flattens the weights, above 1 it sharpens them) and clipped (no sample weighs
-less than ``clip`` times the heaviest, but one the opponent cannot have held weighs
-nothing), so that a few samples cannot take all the weight. ``ess`` says how many samples'
-worth the weights keep.
+A sample's weight is the product of those probabilities over the seats read (the
+opponents, and a partner unless told not to), tempered (raised to ``temper``: below 1 it
+flattens the weights, above 1 it sharpens them) and clipped (no sample weighs less than
+``clip`` times the heaviest, but one a seat cannot have held weighs nothing), so that a few
+samples cannot take all the weight. ``ess`` says how many samples' worth the weights keep.
 
 The public part of each past decision is the same in every sample: its share of the
 network's first layer is worked out once per search, and a sample adds only what its hand
 gives (one row per card). Samples are scored in batches, within the search's time.
 
-Two players drawing from a stock with free play (Briscola, Spanish Brisca for two): where
-the rules of play hang on the hand, or more seats hide cards, there is no reader (yet).
+Any game with a learned network (``policy``): two seats or four, drawing from a stock or
+not, free play or a suit to follow.
 """
 
 from __future__ import annotations
@@ -34,24 +35,26 @@ from .seat_record import past_decisions, rebuild_hands
 BATCH = 64
 
 
-class OpponentReader:
-    """Weights for the sampled deals of one decision (see the module's text)."""
+class SeatReading:
+    """One hidden seat's card plays so far (the last ``window``, or all), ready to score the
+    hands that samples give it: the public part of each decision through the network's
+    first layer, the card it chose, and what the rule of play let it choose from."""
 
-    def __init__(self, policy: Policy, view: SeatView, variant: Variant, temper: float,
-                 clip: float, window: int = 0) -> None:
+    def __init__(self, policy: Policy, view: SeatView, variant: Variant, seat: int,
+                 window: int) -> None:
         assert view.trump is not None
-        self.policy = policy
-        self.temper = temper
-        self.clip = clip
-        self.opp = 1 - view.seat
-        self.timeline = past_decisions(view, variant, self.opp)
+        self.seat = seat
+        self.timeline = past_decisions(view, variant, seat)
         decisions = self.timeline.decisions
         if window > 0:
             decisions = decisions[-window:]
+        self.decisions = decisions
         self.window = len(decisions)
         self.first = decisions[0].index if decisions else 0
-        self.logl: list[float] = []
-        self._queue: list[dict[int, tuple[int, ...]] | None] = []
+        rule = variant.rule_of_play
+        self.rule = None if rule.free else rule
+        self.suit, self.strength = variant.suit, variant.strength
+        self.trump = view.trump
         if not decisions:
             return
         lay = policy.layout
@@ -62,18 +65,65 @@ class OpponentReader:
                      [d.public.tricks for d in decisions])
         w = policy.params
         self.base = (x @ w[0] + w[1]).astype(np.float32)  # a hand left unseen
+        self.chosen_slot = np.append(lay.slot[trump], 0)[[d.card for d in decisions]]
+
+    def hands(self, hand_now: Sequence[int], rng: random.Random
+              ) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+        """For each decision read, the hand the seat held then and the cards it could play
+        from it; None when ``hand_now`` cannot be the seat's hand."""
+        held = rebuild_hands(self.timeline, hand_now, rng, last=self.window)
+        if held is None or len(held) < self.window:
+            return None
+        out = []
+        for d in self.decisions:
+            h = held[d.index]
+            if self.rule is None:
+                out.append((h, h))
+                continue
+            legal = tuple(self.rule.legal(h, d.trick, self.trump, d.stock_empty, self.suit,
+                                          self.strength))
+            if d.card not in legal:
+                return None  # the rule would not have let it play that card
+            out.append((h, legal))
+        return out
+
+
+class HandReader:
+    """Weights for the sampled deals of one decision (see the module's text): each hidden
+    seat read (``seats``) adds the log-likelihood of its plays with the hand a sample gives
+    it."""
+
+    def __init__(self, policy: Policy, view: SeatView, variant: Variant, temper: float,
+                 clip: float, window: int = 0, seats: Sequence[int] | None = None) -> None:
+        assert view.trump is not None
+        self.policy = policy
+        self.temper = temper
+        self.clip = clip
+        if seats is None:
+            seats = [s for s in range(view.n_players) if s != view.seat]
+        self.seats = [SeatReading(policy, view, variant, s, window) for s in seats]
+        self.logl: list[float] = []
+        self._queue: list[list] = []
+        trump = view.trump
         self.delta = policy.hand_delta(trump)
         self.pad = self.delta.shape[0] - 1
-        self.slot = np.append(lay.slot[trump], 0)
-        self.chosen_slot = self.slot[[d.card for d in decisions]]
+        self.slot = np.append(policy.layout.slot[trump], 0)
         self.width = variant.hand_size + 1  # the most a hand holds (a laid card come back)
 
-    def add(self, opp_hand: Sequence[int], rng: random.Random) -> None:
-        """Queue one sample (the opponent's sampled hand); scored by batches."""
-        if not self.window:
-            self.logl.append(0.0)
-            return
-        self._queue.append(rebuild_hands(self.timeline, opp_hand, rng, last=self.window))
+    @property
+    def opp(self) -> int:
+        """The one seat read, where there is one (two players)."""
+        assert len(self.seats) == 1
+        return self.seats[0].seat
+
+    @property
+    def timeline(self):
+        return self.seats[0].timeline
+
+    def add(self, hands: Sequence[Sequence[int]], rng: random.Random) -> None:
+        """Queue one sample (every seat's sampled hand, by seat); scored by batches."""
+        self._queue.append([r.hands(hands[r.seat], rng) if r.window else []
+                            for r in self.seats])
         if len(self._queue) >= BATCH:
             self.flush()
 
@@ -81,24 +131,34 @@ class OpponentReader:
         queue, self._queue = self._queue, []
         if not queue:
             return
-        d, first, pad = self.window, self.first, self.pad
-        width = self.width
-        ok = [hs is not None and len(hs) >= d for hs in queue]
-        empty = (pad,) * width
-        rows = [(hs[first + j] + (pad,) * (width - len(hs[first + j])) if good else empty)
-                for hs, good in zip(queue, ok, strict=True) for j in range(d)]
-        hands = np.array(rows, dtype=np.int64).reshape(len(queue), d, width)
-        pre = self.base[None] + self.delta[hands].sum(axis=2)  # samples x decisions x units
+        total = np.zeros(len(queue))
+        for k, r in enumerate(self.seats):
+            if r.window:
+                total += self._score(r, [q[k] for q in queue])
+        self.logl.extend(total.tolist())
+
+    def _score(self, r: SeatReading, rows_of: list) -> np.ndarray:
+        """The log-likelihood of seat ``r``'s plays under each sample's rebuilt hands."""
+        d, pad, width = r.window, self.pad, self.width
+        ok = [rows is not None for rows in rows_of]
+        empty = [((pad,) * width, (pad,) * width)] * d
+        pairs = [p for rows in rows_of for p in (rows if rows is not None else empty)]
+        shape = (len(rows_of), d, width)
+        hands = np.array([h + (pad,) * (width - len(h)) for h, _ in pairs],
+                         dtype=np.int64).reshape(shape)
+        can = hands if r.rule is None else np.array(
+            [lg + (pad,) * (width - len(lg)) for _, lg in pairs], dtype=np.int64).reshape(shape)
+        pre = r.base[None] + self.delta[hands].sum(axis=2)  # samples x decisions x units
         scores = forward(self.policy.params[2:], np.maximum(pre, 0.0))
-        picked = np.take_along_axis(scores, self.slot[hands], axis=2)
-        picked[hands == pad] = -np.inf
+        picked = np.take_along_axis(scores, self.slot[can], axis=2)
+        picked[can == pad] = -np.inf
         top = picked.max(axis=2)
         with np.errstate(invalid="ignore"):  # the rows of a sample left out are all -inf
             lse = np.log(np.exp(picked - top[..., None]).sum(axis=2)) + top
-        mine = scores[:, np.arange(d), self.chosen_slot]
+        mine = scores[:, np.arange(d), r.chosen_slot]
         ll = (mine - lse).sum(axis=1)
-        ll[~np.array(ok)] = -math.inf  # the sample cannot be the opponent's hand
-        self.logl.extend(ll.tolist())
+        ll[~np.array(ok)] = -math.inf  # the sample cannot be that seat's hand
+        return ll
 
     def weights(self) -> np.ndarray:
         """One weight per sample, in the order added (the heaviest weighs 1)."""
@@ -108,9 +168,8 @@ class OpponentReader:
         if not np.isfinite(top):
             return np.ones(len(ll))
         w = np.maximum(np.exp(ll - top), self.clip)
-        w[np.isneginf(ll)] = 0.0  # a hand the opponent cannot have held
+        w[np.isneginf(ll)] = 0.0  # a hand the seat cannot have held
         return w
-
 
     @staticmethod
     def weighted(weights: np.ndarray, rows: list[dict[int, float]],
@@ -128,13 +187,16 @@ def ess(w: np.ndarray) -> float:
 
 
 def reader_for(view: SeatView, variant: Variant, temper: float, clip: float,
-               window: int = 0) -> OpponentReader | None:
-    """A reader for this decision, or None where the game has no model or the reader does
-    not apply."""
-    if (view.n_players != 2 or not variant.draws or not variant.rule_of_play.free
-            or view.trump is None):
+               window: int = 0, partner: bool = True) -> HandReader | None:
+    """A reader for this decision, or None where the game has no model. It reads every
+    other seat's plays, or, without ``partner``, the opponents' alone."""
+    if view.trump is None or view.n_players != variant.n:
         return None
     policy = load_policy(variant)
     if policy is None:
         return None
-    return OpponentReader(policy, view, variant, temper, clip, window)
+    others = [s for s in range(view.n_players) if s != view.seat]
+    if not partner:
+        team = variant.team_of
+        others = [s for s in others if team[s] != team[view.seat]]
+    return HandReader(policy, view, variant, temper, clip, window, others)

@@ -179,6 +179,8 @@ class PastDecision(NamedTuple):
     card: int
     public: Public
     index: int  # its place among the seat's card plays in the deal (0: its first)
+    trick: tuple[int, ...] = ()  # the cards already on the trick when it played
+    stock_empty: bool = True  # whether the stock (indicator included) was gone then
 
 
 class Timeline(NamedTuple):
@@ -218,7 +220,9 @@ def past_decisions(view: SeatView, variant: Variant, seat: int) -> Timeline:
                 steps.append((DRAW, -1))
         if kind is E.CardPlayed and e.seat == seat:
             k = len(decisions)
-            decisions.append(PastDecision(e.card, fold.public(seat), k))
+            pub = fold.public(seat)
+            decisions.append(PastDecision(e.card, pub, k, tuple(c for _, c in fold.trick),
+                                          pub.stock == 0))
             steps.append((PLAY, e.card, k))
         elif kind is E.ExchangeAnnounced and e.seat == seat:
             steps.append((LAID, e.card))

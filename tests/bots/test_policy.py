@@ -67,6 +67,13 @@ def test_the_shipped_weights_load_and_give_the_pinned_prediction() -> None:
 PINNED = {1: 0.071, 17: 0.481, 34: 0.448}
 
 
+def _by_seat(seat: int, hand) -> list:
+    """A sample's hands by seat, with ``hand`` for ``seat`` (the only one read)."""
+    hands: list = [(), ()]
+    hands[seat] = list(hand)
+    return hands
+
+
 def _fixture():
     data = trainer.load([FIXTURE])
     lay = P.Layout(make_variant("briscola", players=2))
@@ -112,7 +119,7 @@ def test_the_reader_scores_a_sample_as_the_model_scores_each_rebuilt_decision() 
     reader = reader_for(view, v, temper=1.0, clip=0.0)
     assert reader is not None and reader.opp == 1 - seat
     hand = s.hands[1 - seat]
-    reader.add(hand, random.Random(7))
+    reader.add(_by_seat(1 - seat, hand), random.Random(7))
     reader.flush()
     hands = rebuild_hands(reader.timeline, hand, random.Random(7))
     expect = 0.0
@@ -127,7 +134,7 @@ def test_the_reader_scores_a_sample_as_the_model_scores_each_rebuilt_decision() 
     unseen = [c for c in range(40) if c not in s.hands[seat] and c not in
               view.played_cards() and c != view.indicator]
     for _ in range(40):
-        reader.add(rng.sample(unseen, len(hand)), rng)
+        reader.add(_by_seat(1 - seat, rng.sample(unseen, len(hand))), rng)
     w = reader.weights()
     assert len(w) == 40 and w.max() == 1.0 and w.min() >= 0.05
     assert 1.0 <= ess(w) <= 40.0
@@ -143,15 +150,12 @@ def test_a_sample_that_cannot_be_the_opponents_hand_weighs_nothing() -> None:
         if drawn.seat == seat:
             continue
         reader = reader_for(s.view(seat), v, temper=1.0, clip=0.05)
-        reader.add(s.hands[1 - seat], random.Random(1))
+        reader.add(s.hands, random.Random(1))
         wrong = [c for c in s.hands[seat]][:3]  # its hand lacks the indicator it drew
-        reader.add(wrong, random.Random(1))
+        reader.add(_by_seat(1 - seat, wrong), random.Random(1))
         assert list(reader.weights()) == [1.0, 0.0]
         return
     raise AssertionError("no deal where the other seat drew the indicator")
-    sueca = make_variant("sueca")
-    four = GameState(sueca, dealer=0, seed=1)
-    assert reader_for(four.view(four.current_player()), sueca, 1.0, 0.0) is None  # 4 seats
 
 
 def test_the_game_and_the_bots_start_without_numpy() -> None:
