@@ -2,12 +2,14 @@
 
     python benchmarks/train_policy.py --variant briscola [--players 2] [--data plays]
                                       [--hidden 128,64] [--epochs 12] [--seed 1]
-                                      [--batch 128] [--lr 0.001] [--deals N] [--save]
+                                      [--batch 128] [--lr 0.001] [--deals N] [--tau T]
+                                      [--save]
 
 The decisions of deals whose number ends in 0 are held out; those ending in 1 tell when to
 stop (the epoch with the best log-likelihood on them is kept); the rest train a network of
 ``--hidden`` rectified units (``bots.policy``) by Adam on the log-likelihood of the card
-chosen. A fixed ``--seed`` gives the same weights. The held-out decisions are then scored by
+chosen, or with ``--tau`` on a softmax of the search's values of the cards at that
+temperature. A fixed ``--seed`` gives the same weights. The held-out decisions are then scored by
 the network (with its weights rounded to 16 bits, as shipped), by a soft greedy one-trick
 model of play (the one the search's ``infer_beta`` once read the opponent with: an answer is
 likelier the more it gains on the trick, a lead the less it costs; its sharpness fitted on
@@ -31,7 +33,7 @@ from bisca_tui.bots.seat_record import TRICK
 from bisca_tui.engine import make_variant
 from bisca_tui.engine.variant import Variant
 
-FIELDS = ("deal", "codes", "legal", "choice", "stock", "points", "tricks", "trump")
+FIELDS = ("deal", "codes", "legal", "choice", "stock", "points", "tricks", "trump", "values")
 
 
 def load(paths: list[Path], deals: int | None = None) -> dict[str, np.ndarray]:
@@ -61,9 +63,12 @@ def suit_orders(size: int) -> np.ndarray:
 class Batch:
     """Decisions as the network reads them: inputs made a batch at a time (one-hot planes
     would not fit in memory for a whole run), the legal slots and the slot chosen. With
-    ``rng`` each decision's plain suits are laid in an order drawn at random."""
+    ``rng`` each decision's plain suits are laid in an order drawn at random. With ``tau``
+    the target is not the card chosen but a softmax of the search's values of the legal
+    cards at that temperature (what the search preferred, rather than its noisy pick)."""
 
-    def __init__(self, layout: P.Layout, data: dict[str, np.ndarray]) -> None:
+    def __init__(self, layout: P.Layout, data: dict[str, np.ndarray],
+                 tau: float | None = None) -> None:
         self.layout = layout
         self.data = data
         trump = data["trump"].astype(np.int64)
@@ -72,22 +77,50 @@ class Batch:
         self.y = layout.slot[trump, data["choice"].astype(np.int64)]
         self.size = len(self.y)
         self.orders = suit_orders(layout.size)
+        self.soft = None if tau is None else soft_targets(layout, data, tau)
 
     def get(self, idx: np.ndarray, rng: np.random.Generator | None = None
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         d = self.data
-        cc, mask, y = self.cc[idx], self.mask[idx], self.y[idx]
+        cc, mask = self.cc[idx], self.mask[idx]
+        y = self.y[idx] if self.soft is None else self.soft[idx]
         if rng is not None:
             perm = self.orders[rng.integers(len(self.orders), size=len(idx))]
             cc = np.take_along_axis(cc, perm, axis=1)
             mask = np.take_along_axis(mask, perm, axis=1)
-            y = np.argmax(perm == y[:, None], axis=1)  # where the chosen slot went
+            if y.ndim == 2:
+                y = np.take_along_axis(y, perm, axis=1)
+            else:
+                y = np.argmax(perm == y[:, None], axis=1)  # where the chosen slot went
         x = P.slot_features(self.layout, cc.astype(np.int64), d["stock"][idx],
                             d["points"][idx], d["tricks"][idx])
         return x, mask, y
 
     def x(self, idx: np.ndarray) -> np.ndarray:
         return self.get(idx)[0]
+
+
+def soft_targets(layout: P.Layout, data: dict[str, np.ndarray], tau: float) -> np.ndarray:
+    """Records x slots: a softmax of the search's value of each legal card at temperature
+    ``tau`` (the card chosen alone where the values were not kept)."""
+    trump = data["trump"].astype(np.int64)
+    legal = data["legal"].astype(np.int64)
+    vals = data["values"].astype(np.float64)
+    ok = (legal >= 0) & np.isfinite(vals)
+    z = np.where(ok, vals / tau, -np.inf)
+    top = z.max(axis=1, keepdims=True)
+    good = np.isfinite(top[:, 0])
+    p = np.zeros_like(z)
+    p[good] = np.exp(z[good] - top[good])
+    p[good] /= p[good].sum(axis=1, keepdims=True)
+    out = np.zeros((len(legal), layout.size), dtype=np.float32)
+    rows = np.repeat(np.arange(len(legal))[:, None], legal.shape[1], axis=1)
+    slots = layout.slot[trump[:, None], np.where(legal >= 0, legal, 0)]
+    out[rows[ok], slots[ok]] = p[ok]
+    chosen = layout.slot[trump, data["choice"].astype(np.int64)]
+    out[~good] = 0.0
+    out[np.flatnonzero(~good), chosen[~good]] = 1.0
+    return out
 
 
 def init(sizes: list[int], seed: int) -> list[np.ndarray]:
@@ -101,15 +134,20 @@ def init(sizes: list[int], seed: int) -> list[np.ndarray]:
 
 def loss_grad(params: list[np.ndarray], x: np.ndarray, mask: np.ndarray,
               y: np.ndarray) -> tuple[float, list[np.ndarray]]:
-    """Mean negative log-likelihood of the chosen slots, and its gradient."""
+    """Mean negative log-likelihood of the chosen slots (or, with ``y`` a records x slots
+    matrix, the cross-entropy against those target probabilities), and its gradient."""
     acts = [x]
     h = P.forward(params, x, acts)
     last = len(params) // 2 - 1
     logp = P.log_softmax(h, mask)
-    rows = np.arange(len(y))
-    loss = -float(logp[rows, y].mean())
     g = np.exp(logp)
-    g[rows, y] -= 1.0
+    if y.ndim == 2:
+        loss = -float((y * np.where(y > 0, logp, 0.0)).sum(axis=1).mean())
+        g -= y
+    else:
+        rows = np.arange(len(y))
+        loss = -float(logp[rows, y].mean())
+        g[rows, y] -= 1.0
     g /= len(y)
     grads: list[np.ndarray] = [np.empty(0)] * len(params)
     for i in range(last, -1, -1):
@@ -247,6 +285,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=None)
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--tau", type=float, default=None)
     ap.add_argument("--save", action="store_true")
     args = ap.parse_args()
     v = make_variant(args.variant, players=args.players)
@@ -264,7 +303,7 @@ def main() -> None:
     print(f"{key}: {deals} deals, {len(data['deal'])} decisions ({len(train_d['deal'])} to "
           f"train, {len(valid_d['deal'])} to stop, {len(test_d['deal'])} held out)")
     hidden = [int(h) for h in args.hidden.split(",")]
-    params, _ = train(Batch(lay, train_d), hidden, args.epochs, args.seed,
+    params, _ = train(Batch(lay, train_d, args.tau), hidden, args.epochs, args.seed,
                       Batch(lay, valid_d), lr=args.lr, batch=args.batch)
     shipped = [p.astype(np.float16).astype(np.float32) for p in params]
     size = sum(p.size for p in params)

@@ -93,21 +93,40 @@ def test_the_trainer_lowers_the_loss_and_its_seed_reproduces_the_weights() -> No
     assert 0 < acc <= 1 and ll > trainer.uniform_scores(b.data)[1]
 
 
-def test_the_gradient_is_the_loss_slope() -> None:
+@pytest.mark.parametrize("soft", [False, True])
+def test_the_gradient_is_the_loss_slope(soft: bool) -> None:
     lay, b = _fixture()
     params = trainer.init([lay.inputs, 8, lay.size], 2)
     idx = np.arange(20)
     x, mask, y = b.x(idx), b.mask[idx], b.y[idx]
-    _, grads = trainer.loss_grad(params, x, mask, y)
+    target = trainer.soft_targets(lay, trainer.subset(b.data, idx), 0.02) if soft else y
+    _, grads = trainer.loss_grad(params, x, mask, target)
     for k, at in ((0, (5, 3)), (1, (2,)), (2, (4, int(y[0]))), (3, (int(y[1]),))):
         eps = 1e-2
         up = [p.astype(np.float64) for p in params]
         down = [p.astype(np.float64) for p in params]
         up[k][at] += eps
         down[k][at] -= eps
-        slope = (trainer.loss_grad(up, x, mask, y)[0] -
-                 trainer.loss_grad(down, x, mask, y)[0]) / (2 * eps)
+        slope = (trainer.loss_grad(up, x, mask, target)[0] -
+                 trainer.loss_grad(down, x, mask, target)[0]) / (2 * eps)
         assert math.isclose(slope, grads[k][at], rel_tol=1e-2, abs_tol=1e-5)
+
+
+def test_soft_targets_follow_the_search_values_over_the_legal_cards() -> None:
+    lay, b = _fixture()
+    d = b.data
+    t = trainer.soft_targets(lay, d, 0.02)
+    assert np.allclose(t.sum(axis=1), 1.0, atol=1e-5)
+    assert not (t[~b.mask] > 0).any()  # nothing on a card that could not be played
+    for k in range(50):
+        legal = [int(c) for c in d["legal"][k] if c >= 0]
+        vals = [float(x) for x in d["values"][k][:len(legal)]]
+        slots = [int(lay.slot[d["trump"][k], c]) for c in legal]
+        best = slots[vals.index(max(vals))]
+        assert t[k, best] >= t[k].max() - 1e-6  # ties share the top
+        # a colder temperature puts more on the best card
+        assert trainer.soft_targets(lay, trainer.subset(d, np.array([k])), 0.005)[0, best] \
+            >= t[k, best] - 1e-6
 
 
 def test_the_reader_scores_a_sample_as_the_model_scores_each_rebuilt_decision() -> None:
