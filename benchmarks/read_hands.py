@@ -61,7 +61,7 @@ def main() -> None:
         while not st.is_over():
             seat = st.current_player()
             view = st.view(seat)
-            hidden = view.stock_count >= 2 if v.draws else view.tricks <= total_tricks - 2
+            hidden = view.stock_count >= 2 if v.draws else len(view.tricks) <= total_tricks - 2
             if view.trump is not None and hidden and view.tricks and any(
                     0 <= a < 80 for a in view.legal):
                 reader = reader_for(view, v, args.temper, args.clip, partner=bool(args.partner))
