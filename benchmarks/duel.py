@@ -8,7 +8,9 @@ Deals ``0 .. deals-1`` of the seed are played by the arena ``--part`` at a time;
 per-deal scores and decision times are appended to ``--out`` as one JSON line, and a run
 started again with the same file goes on from the first part not yet played. After each part
 the running result is printed (win rate, or mean payment per deal in the games paid seat by
-seat, with its 95% interval), so a long run can be read before it ends.
+seat, with its 95% interval), so a long run can be read before it ends; with it A's card
+points less B's per game (the mean of each deal's games, with its interval), which tells
+more where most deals split, each side winning once with the same cards.
 
 With ``--clock cpu`` (the default here) the bots' thinking budgets are measured in their own
 CPU time, so other work on the machine slows the run down but does not weaken the bots; the
@@ -42,6 +44,15 @@ def summary(scores: list[float], times: list[float], payments: bool) -> str:
         lo, hi = max(0.0, mean - half), min(1.0, mean + half)
         what = f"win rate {100 * mean:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
     return f"{n} deals: {what}; A's ms per decision median {med:.1f}, p95 {p95:.1f}"
+
+
+def margin_line(margins: list[float]) -> str:
+    """A's card points less B's per game, averaged over the deals, with its 95% interval."""
+    n = len(margins)
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(n)
+    return (f"card points, A less B, per game: {mean:+.2f} (95% CI {mean - half:+.2f} to "
+            f"{mean + half:+.2f})")
 
 
 FIELDS = frozenset({"first", "deals", "scores", "times", "payments"})
@@ -106,6 +117,7 @@ def main() -> None:
             r = run_arena(args.variant, a, args.b, deals=count, seed=args.seed,
                           players=args.players, jobs=args.jobs, clock=args.clock, first=first)
             rec = {"first": first, "deals": count, "scores": r.pair_scores,
+                   "margins": [round(m, 2) for m in r.pair_margins],
                    "times": r.times_ms[0], "payments": r.payments, "points": r.points,
                    "seconds": round(time.perf_counter() - t0, 1)}
             with out.open("a") as f:
@@ -116,6 +128,9 @@ def main() -> None:
         scores = [s for p in done for s in p["scores"]]
         times = [t for p in done for t in p["times"]]
         print(summary(scores, times, payments), flush=True)
+        margins = [m for p in done for m in p.get("margins", ())]
+        if len(margins) == len(scores) > 1:
+            print("  " + margin_line(margins), flush=True)
 
 
 if __name__ == "__main__":

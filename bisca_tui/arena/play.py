@@ -61,6 +61,7 @@ class _Tally:
     scores: list[float] = field(default_factory=list)
     pts_a: list[float] = field(default_factory=list)
     pts_b: list[float] = field(default_factory=list)
+    margins: list[float] = field(default_factory=list)
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     decisions: list[int] = field(default_factory=lambda: [0, 0])
     fallback_decisions: list[int] = field(default_factory=lambda: [0, 0])
@@ -83,7 +84,7 @@ def _play_chunk(indices: Sequence[int]) -> _Tally:
         for i in indices:
             ds = deal_seed(seed, i)
             dealer = i % v.n
-            total = 0.0
+            total = margin = 0.0
             if v.per_seat_payments:  # A in one seat, B in the others, each seat in turn
                 for a_seat in range(v.n):
                     state = GameState(v, dealer=dealer, seed=ds, target=v.match_target())
@@ -92,8 +93,11 @@ def _play_chunk(indices: Sequence[int]) -> _Tally:
                     assert r is not None
                     total += r.game_points[a_seat]
                     tally.pts_a.append(state.points[a_seat])
-                    tally.pts_b.extend(p for k, p in enumerate(state.points) if k != a_seat)
+                    others = [p for k, p in enumerate(state.points) if k != a_seat]
+                    tally.pts_b.extend(others)
+                    margin += state.points[a_seat] - statistics.fmean(others)
                 tally.scores.append(total / v.n)
+                tally.margins.append(margin / v.n)
                 continue
             for a_team in range(v.n_teams):
                 state = GameState(v, dealer=dealer, seed=ds, target=v.match_target())
@@ -104,9 +108,12 @@ def _play_chunk(indices: Sequence[int]) -> _Tally:
                     total += 0.5
                 elif r.winner == a_team:
                     total += 1.0
+                theirs = sum(p for t, p in enumerate(r.card_points) if t != a_team)
                 tally.pts_a.append(r.card_points[a_team])
-                tally.pts_b.append(sum(p for t, p in enumerate(r.card_points) if t != a_team))
+                tally.pts_b.append(theirs)
+                margin += r.card_points[a_team] - theirs
             tally.scores.append(total / v.n_teams)
+            tally.margins.append(margin / v.n_teams)
     finally:
         for side in bots:
             for bot in side:
@@ -195,6 +202,7 @@ def run_arena(variant: str, a: BotSpec, b: BotSpec, deals: int = 100, seed: int 
     for chunk, part in zip(chunks, parts, strict=True):
         res.deal_ids.extend(chunk)
         res.pair_scores.extend(part.scores)
+        res.pair_margins.extend(part.margins)
         pa.extend(part.pts_a)
         pb.extend(part.pts_b)
         for side in (0, 1):

@@ -48,6 +48,9 @@ class ArenaResult:
     pair_scores: list[float] = field(default_factory=list)  # A's score per deal, 0..1
     deal_ids: list[int] = field(default_factory=list)  # the deal of each of ``pair_scores``
     points: tuple[float, float] = (0.0, 0.0)  # average card points per game, A then B
+    # per deal (as ``pair_scores``): A's card points less B's, the mean of its games; far
+    # less noisy than the scores where most deals split (each side wins with the same cards)
+    pair_margins: list[float] = field(default_factory=list)
     # a game paid seat by seat (Chiamata): ``pair_scores`` holds A's mean payment per deal
     # over the seats it held, and ``points`` the card points of A's seat and of a B seat
     payments: bool = False

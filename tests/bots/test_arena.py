@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import shlex
 import sys
 from pathlib import Path
@@ -21,12 +22,16 @@ def test_duplicate_deals_cancel_luck_between_identical_bots() -> None:
     assert r.pair_scores == [0.5] * 6
     assert r.points[0] == r.points[1]
     assert r.ci95 == (0.5, 0.5)
+    assert r.pair_margins == [0.0] * 6  # the same cards, the same points either way
 
 
 def test_arena_reports_a_rate_an_interval_points_and_times() -> None:
     r = run_arena("briscola", "medium", "random", deals=8, seed=1)
     assert 0.0 <= r.ci95[0] <= r.win_rate <= r.ci95[1] <= 1.0
     assert abs(sum(r.points) - 120) < 1e-9
+    # each deal's margin is its two games' card points, A less B, averaged
+    assert len(r.pair_margins) == 8 and any(m != 0 for m in r.pair_margins)
+    assert math.isclose(sum(r.pair_margins) / 8, r.points[0] - r.points[1])
     data = r.to_json()
     assert set(data["ms_per_decision"]) == {"medium", "random"}
     assert data["ms_per_decision"]["medium"]["decisions"] > 0
@@ -257,6 +262,10 @@ class _FirstLegal:
 def test_chiamata_puts_a_in_each_seat_against_b_and_reports_the_mean_score() -> None:
     res = run_arena("chiamata", _FirstLegal, _FirstLegal, deals=6, seed=2)
     assert res.payments and res.games == 6 * 5 and len(res.pair_scores) == 6
+    # A's seat against the mean of the other seats, over its five seats
+    assert len(res.pair_margins) == 6
+    assert math.isclose(sum(res.pair_margins) / 6, res.points[0] - res.points[1],
+                        abs_tol=1e-9)
     # one game played five times, A's seat moving round: A's payments sum to the whole
     # table's, which is zero
     assert res.pair_scores == [0.0] * 6
