@@ -70,7 +70,7 @@ def test_bots_are_honest_hidden_cards_do_not_change_a_choice(level: str) -> None
     _same_choice(level, sa.view(0), sb.view(0))
     # mid-deal: a second world dealt from the first one's view has other hidden cards
     rng = random.Random(4)
-    for vid in ("briscola", "bisca-4"):
+    for vid in ("briscola", "bisca-4", "sueca"):
         s = GameState(make_variant(vid), seed=9)
         for _ in range(9):
             s.apply(rng.choice(s.legal_actions()))
@@ -80,7 +80,7 @@ def test_bots_are_honest_hidden_cards_do_not_change_a_choice(level: str) -> None
         assert hidden != [h for k, h in enumerate(other.hands) if k != seat] or s.stock != \
             other.stock
         _same_choice(level, s.view(seat), other.view(seat))
-        if level == "hard+read" and vid == "briscola":  # the samples were weighted
+        if level == "hard+read" and vid in ("briscola", "sueca"):  # the samples were weighted
             ev = _bot(level, 0).evaluate(s.view(seat))
             assert ev.ess is not None and 1.0 <= ev.ess <= ev.samples
 
