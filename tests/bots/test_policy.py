@@ -35,7 +35,7 @@ def _state(seed: int, plays: int, vid: str = "briscola") -> GameState:
     return s
 
 
-@pytest.mark.parametrize("vid", ["briscola", "brisca", "sueca"])
+@pytest.mark.parametrize("vid", ["briscola", "brisca", "bisca-3", "sueca"])
 def test_probabilities_sum_to_one_over_the_legal_cards_and_are_zero_elsewhere(vid) -> None:
     v = make_variant(vid, players=4 if vid == "sueca" else 2)
     pol = P.load_policy(v)
