@@ -11,8 +11,8 @@ every card, and the scores of the legal cards, through a softmax, their probabil
 The weights were learned offline from many deals of the hard search playing itself
 (``benchmarks/plays.py`` writes them, ``benchmarks/train_policy.py`` learns them with a
 fixed seed) and ship in ``policy.npz``, one network per game and number of players
-(``briscola-2p``, ``brisca-2p``, ``sueca-4p``). Only numpy is needed, and only where a model
-is used: the bots import this module when a setting asks for it.
+(``briscola-2p``, ``brisca-2p``, ``bisca-3-2p``, ``sueca-4p``). Only numpy is needed, and
+only where a model is used: the bots import this module when a setting asks for it.
 """
 
 from __future__ import annotations
