@@ -3,18 +3,10 @@ where the dealer sits out included, in every form."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from bots_support import benchmark
 
-spec = importlib.util.spec_from_file_location(
-    "chiamata_strength", Path(__file__).parents[2] / "benchmarks" / "chiamata_strength.py")
-assert spec and spec.loader
-bench = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = bench  # its dataclass looks its module up
-spec.loader.exec_module(bench)
+bench = benchmark("chiamata_strength")
 
 
 @pytest.mark.parametrize(("game", "players", "places", "sat_out"), [

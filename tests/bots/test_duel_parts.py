@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from bots_support import benchmark
 
-spec = importlib.util.spec_from_file_location(
-    "duel", Path(__file__).parents[2] / "benchmarks" / "duel.py")
-assert spec and spec.loader
-duel = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(duel)
+duel = benchmark("duel")
 
 
 def part(first: int, deals: int) -> str:

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-from pathlib import Path
 
-spec = importlib.util.spec_from_file_location(
-    "ladder", Path(__file__).parents[2] / "benchmarks" / "ladder.py")
-assert spec and spec.loader
-ladder = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(ladder)
+from bots_support import benchmark
+
+ladder = benchmark("ladder")
 
 
 def test_fit_recovers_known_ratings() -> None:

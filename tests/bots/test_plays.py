@@ -3,7 +3,6 @@ the parts not yet written."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -11,11 +10,9 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-spec = importlib.util.spec_from_file_location(
-    "plays", Path(__file__).parents[2] / "benchmarks" / "plays.py")
-assert spec and spec.loader
-plays = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(plays)
+from bots_support import benchmark  # noqa: E402
+
+plays = benchmark("plays")
 
 
 def _run(out: Path, monkeypatch: pytest.MonkeyPatch) -> None:

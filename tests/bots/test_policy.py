@@ -3,7 +3,6 @@ and their pinned prediction, the trainer, and the reading of the opponent's play
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 from pathlib import Path
@@ -12,6 +11,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from bots_support import benchmark  # noqa: E402
+
 from bisca_tui.bots import policy as P  # noqa: E402
 from bisca_tui.bots.reading import ess, reader_for  # noqa: E402
 from bisca_tui.bots.seat_record import rebuild_hands, record_of, with_hand  # noqa: E402
@@ -19,11 +20,7 @@ from bisca_tui.engine import GameState, make_variant  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "data" / "plays-briscola-2p.npz"
 
-spec = importlib.util.spec_from_file_location(
-    "train_policy", Path(__file__).parents[2] / "benchmarks" / "train_policy.py")
-assert spec and spec.loader
-trainer = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(trainer)
+trainer = benchmark("train_policy")
 
 
 def _state(seed: int, plays: int, vid: str = "briscola") -> GameState:

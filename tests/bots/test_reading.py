@@ -4,25 +4,21 @@ scored among the cards the rule let it play with the hand the sample gives it.""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-from pathlib import Path
 
 import pytest
 
 np = pytest.importorskip("numpy")
+
+from bots_support import benchmark  # noqa: E402
 
 from bisca_tui.bots import policy as P  # noqa: E402
 from bisca_tui.bots import reading  # noqa: E402
 from bisca_tui.bots.seat_record import with_hand  # noqa: E402
 from bisca_tui.engine import GameState, make_variant  # noqa: E402
 
-spec = importlib.util.spec_from_file_location(
-    "train_policy", Path(__file__).parents[2] / "benchmarks" / "train_policy.py")
-assert spec and spec.loader
-trainer = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(trainer)
+trainer = benchmark("train_policy")
 
 
 def _sueca(seed: int, plays: int) -> GameState:
