@@ -50,7 +50,6 @@ class SeatReading:
             decisions = decisions[-window:]
         self.decisions = decisions
         self.window = len(decisions)
-        self.first = decisions[0].index if decisions else 0
         rule = variant.rule_of_play
         self.rule = None if rule.free else rule
         self.suit, self.strength = variant.suit, variant.strength
@@ -109,16 +108,6 @@ class HandReader:
         self.pad = self.delta.shape[0] - 1
         self.slot = np.append(policy.layout.slot[trump], 0)
         self.width = variant.hand_size + 1  # the most a hand holds (a laid card come back)
-
-    @property
-    def opp(self) -> int:
-        """The one seat read, where there is one (two players)."""
-        assert len(self.seats) == 1
-        return self.seats[0].seat
-
-    @property
-    def timeline(self):
-        return self.seats[0].timeline
 
     def add(self, hands: Sequence[Sequence[int]], rng: random.Random) -> None:
         """Queue one sample (every seat's sampled hand, by seat); scored by batches."""
@@ -195,8 +184,7 @@ def reader_for(view: SeatView, variant: Variant, temper: float, clip: float,
     policy = load_policy(variant)
     if policy is None:
         return None
-    others = [s for s in range(view.n_players) if s != view.seat]
-    if not partner:
-        team = variant.team_of
-        others = [s for s in others if team[s] != team[view.seat]]
-    return HandReader(policy, view, variant, temper, clip, window, others)
+    team = variant.team_of
+    opponents = None if partner else [s for s in range(view.n_players)
+                                      if team[s] != team[view.seat]]
+    return HandReader(policy, view, variant, temper, clip, window, opponents)

@@ -134,13 +134,14 @@ def test_the_reader_scores_a_sample_as_the_model_scores_each_rebuilt_decision() 
     seat = s.current_player()
     view = s.view(seat)
     reader = reader_for(view, v, temper=1.0, clip=0.0)
-    assert reader is not None and reader.opp == 1 - seat
+    assert reader is not None and [r.seat for r in reader.seats] == [1 - seat]
+    timeline = reader.seats[0].timeline
     hand = s.hands[1 - seat]
     reader.add(_by_seat(1 - seat, hand), random.Random(7))
     reader.flush()
-    hands = rebuild_hands(reader.timeline, hand, random.Random(7))
+    hands = rebuild_hands(timeline, hand, random.Random(7))
     expect = 0.0
-    for d in reader.timeline.decisions:
+    for d in timeline.decisions:
         h = hands[d.index]
         p = pol.probabilities([with_hand(2, view.trump, d.public, h, h)])[0]
         expect += math.log(p[d.card])
