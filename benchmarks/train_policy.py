@@ -118,8 +118,7 @@ def soft_targets(layout: P.Layout, data: dict[str, np.ndarray], tau: float) -> n
     slots = layout.slot[trump[:, None], np.where(legal >= 0, legal, 0)]
     out[rows[ok], slots[ok]] = p[ok]
     chosen = layout.slot[trump, data["choice"].astype(np.int64)]
-    out[~good] = 0.0
-    out[np.flatnonzero(~good), chosen[~good]] = 1.0
+    out[np.flatnonzero(~good), chosen[~good]] = 1.0  # such rows have nothing else set
     return out
 
 
