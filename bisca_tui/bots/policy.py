@@ -164,6 +164,16 @@ class Policy:
         return np.vstack([d, np.zeros((1, d.shape[1]), dtype=d.dtype)])
 
 
+    def code_delta(self, trump: int, code: int) -> np.ndarray:
+        """Per card of the pack (plus a last row of zeros), what its having ``code`` rather
+        than being unseen adds to the first layer's input sum."""
+        lay = self.layout
+        w = self.params[0]
+        slots = lay.slot[trump]
+        d = w[code * lay.size + slots] - w[UNSEEN * lay.size + slots]
+        return np.vstack([d, np.zeros((1, d.shape[1]), dtype=d.dtype)])
+
+
 def unpack(data: dict[str, np.ndarray], key: str) -> list[np.ndarray] | None:
     names = sorted((k for k in data if k.startswith(key + "/")),
                    key=lambda k: int(k.rsplit("/", 1)[1]))

@@ -16,7 +16,10 @@ network's first layer is worked out once per search, and a sample adds only what
 gives (one row per card). Samples are scored in batches, within the search's time.
 
 Any game with a learned network (``policy``): two seats or four, drawing from a stock or
-not, free play or a suit to follow.
+not, free play or a suit to follow. Where partners are shown each other's hands (Capixaba),
+an opponent played knowing its partner's: that hand, as it was when shown, is rebuilt from
+the one the sample gives the partner, and its cards still unseen enter that opponent's
+record as known.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import numpy as np
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from .policy import Policy, features, forward, load_policy
-from .seat_record import past_decisions, rebuild_hands
+from .seat_record import UNSEEN, known_code, past_decisions, rebuild_hands
 
 BATCH = 64
 
@@ -38,7 +41,9 @@ BATCH = 64
 class SeatReading:
     """One hidden seat's card plays so far (the last ``window``, or all), ready to score the
     hands that samples give it: the public part of each decision through the network's
-    first layer, the card it chose, and what the rule of play let it choose from."""
+    first layer, the card it chose, and what the rule of play let it choose from. Where a
+    hidden hand had been shown to it (Capixaba's partners), the cards of that showing still
+    unseen were known to it: ``mates`` are those seats, whose hands a sample gives too."""
 
     def __init__(self, policy: Policy, view: SeatView, variant: Variant, seat: int,
                  window: int) -> None:
@@ -54,6 +59,7 @@ class SeatReading:
         self.rule = None if rule.free else rule
         self.suit, self.strength = variant.suit, variant.strength
         self.trump = view.trump
+        self.mates = sorted({m for d in decisions for m, _ in d.hidden_shows})
         if not decisions:
             return
         lay = policy.layout
@@ -65,25 +71,39 @@ class SeatReading:
         w = policy.params
         self.base = (x @ w[0] + w[1]).astype(np.float32)  # a hand left unseen
         self.chosen_slot = np.append(lay.slot[trump], 0)[[d.card for d in decisions]]
+        # what a mate's card known to this seat adds, one block of rows per mate
+        n, rows = view.n_players, lay.size + 1
+        self.mate_delta = np.vstack(
+            [policy.code_delta(trump, known_code(n, (m - seat) % n)) for m in self.mates]
+            or [np.zeros((rows, w[0].shape[1]), dtype=np.float32)])
+        self.mate_block = {m: k * rows for k, m in enumerate(self.mates)}
 
-    def hands(self, hand_now: Sequence[int], rng: random.Random
-              ) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
-        """For each decision read, the hand the seat held then and the cards it could play
-        from it; None when ``hand_now`` cannot be the seat's hand."""
-        held = rebuild_hands(self.timeline, hand_now, rng, last=self.window)
-        if held is None or len(held) < self.window:
+    def hands(self, held: dict[int, tuple[int, ...]] | None,
+              mates_held: dict[int, dict[int, tuple[int, ...]] | None]
+              ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] | None:
+        """For each decision read: the hand the seat held then (from its rebuilt hands,
+        ``held``), the cards it could play from it, and the rows (in ``mate_delta``) of
+        the mates' cards it knew; None when the sample cannot be what the seat saw."""
+        if held is None or sum(k >= 0 for k in held) < self.window:
             return None
         out = []
         for d in self.decisions:
             h = held[d.index]
+            knew: list[int] = []
+            for m, k in d.hidden_shows:
+                shown = (mates_held.get(m) or {}).get(-1 - k)
+                if shown is None:
+                    return None
+                codes, base = d.public.codes, self.mate_block[m]
+                knew.extend(base + c for c in shown if codes[c] == UNSEEN)
             if self.rule is None:
-                out.append((h, h))
+                out.append((h, h, tuple(knew)))
                 continue
             legal = tuple(self.rule.legal(h, d.trick, self.trump, d.stock_empty, self.suit,
                                           self.strength))
             if d.card not in legal:
                 return None  # the rule would not have let it play that card
-            out.append((h, legal))
+            out.append((h, legal, tuple(knew)))
         return out
 
 
@@ -101,6 +121,11 @@ class HandReader:
         if seats is None:
             seats = [s for s in range(view.n_players) if s != view.seat]
         self.seats = [SeatReading(policy, view, variant, s, window) for s in seats]
+        # every hidden hand a read seat had been shown is rebuilt whole, back to its showings
+        read = {r.seat: r for r in self.seats}
+        mates = {m for r in self.seats for m in r.mates}
+        self.timelines = {m: (read[m].timeline if m in read else
+                              past_decisions(view, variant, m)) for m in mates}
         self.logl: list[float] = []
         self._queue: list[list] = []
         trump = view.trump
@@ -111,8 +136,11 @@ class HandReader:
 
     def add(self, hands: Sequence[Sequence[int]], rng: random.Random) -> None:
         """Queue one sample (every seat's sampled hand, by seat); scored by batches."""
-        self._queue.append([r.hands(hands[r.seat], rng) if r.window else []
-                            for r in self.seats])
+        mates = {m: rebuild_hands(tl, hands[m], rng) for m, tl in self.timelines.items()}
+        self._queue.append([
+            (r.hands(mates[r.seat] if r.seat in mates else
+                     rebuild_hands(r.timeline, hands[r.seat], rng, last=r.window), mates)
+             if r.window else []) for r in self.seats])
         if len(self._queue) >= BATCH:
             self.flush()
 
@@ -130,14 +158,21 @@ class HandReader:
         """The log-likelihood of seat ``r``'s plays under each sample's rebuilt hands."""
         d, pad, width = r.window, self.pad, self.width
         ok = [rows is not None for rows in rows_of]
-        empty = [((pad,) * width, (pad,) * width)] * d
+        empty = [((pad,) * width, (pad,) * width, ())] * d
         pairs = [p for rows in rows_of for p in (rows if rows is not None else empty)]
         shape = (len(rows_of), d, width)
-        hands = np.array([h + (pad,) * (width - len(h)) for h, _ in pairs],
+        hands = np.array([h + (pad,) * (width - len(h)) for h, _, _ in pairs],
                          dtype=np.int64).reshape(shape)
         can = hands if r.rule is None else np.array(
-            [lg + (pad,) * (width - len(lg)) for _, lg in pairs], dtype=np.int64).reshape(shape)
+            [lg + (pad,) * (width - len(lg)) for _, lg, _ in pairs],
+            dtype=np.int64).reshape(shape)
         pre = r.base[None] + self.delta[hands].sum(axis=2)  # samples x decisions x units
+        if r.mates:
+            most = max(len(k) for _, _, k in pairs)
+            if most:
+                knew = np.array([k + (pad,) * (most - len(k)) for _, _, k in pairs],
+                                dtype=np.int64).reshape(len(rows_of), d, most)
+                pre += r.mate_delta[knew].sum(axis=2)
         scores = forward(self.policy.params[2:], np.maximum(pre, 0.0))
         picked = np.take_along_axis(scores, self.slot[can], axis=2)
         picked[can == pad] = -np.inf

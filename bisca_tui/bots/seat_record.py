@@ -15,6 +15,11 @@ it held then, rebuilt from a sampled hand (``rebuild_hands``), that is the recor
 reads to say how likely its play was. The view's own fields (stock, points, known cards) are
 read from the same events, and a test checks the fold against them.
 
+A hand shown to some seats (Capixaba's partners) is known to them: its cards still held
+carry the known code in their records. Another seat's view sees that the hand was shown, not
+its cards, so its past decisions name the showing (``hidden_shows``) and the reader supplies
+the cards from a sample.
+
 Games of two to four players drawing from a stock or not; the codes are laid out for ``n``
 players. Pure Python: the model's arithmetic lives in ``policy``.
 """
@@ -100,12 +105,17 @@ class PublicFold:
         self.tricks = 0
         self.face: int | None = None
         self.under: int | None = None
+        # hands shown to some seats (Capixaba's partners): the cards of the last showing
+        # still held, as far as this view saw them, and who saw them
+        self.shown: list[set[int]] = [set() for _ in range(n)]
+        self.viewers: list[frozenset[int]] = [frozenset()] * n
 
     def step(self, e: E.Event) -> None:
         kind = type(e)
         if kind is E.CardPlayed:
             self.trick.append((e.seat, e.card))
             self.known[e.seat].discard(e.card)
+            self.shown[e.seat].discard(e.card)
         elif kind is E.TrickWon:
             for s, c in zip(e.seats, e.cards, strict=True):
                 self.played[s].append(c)
@@ -122,12 +132,16 @@ class PublicFold:
         elif kind is E.ExchangeMade:
             self.face, self.under = e.gave, None
             self.known[e.seat].discard(e.gave)
+            self.shown[e.seat].discard(e.gave)
             self.known[e.seat].add(e.took)
         elif kind is E.ExchangeReturned:
             self.under = None
             self.known[e.seat].add(e.card)
         elif kind is E.TrumpShown:
             self.known[e.seat].add(e.card)
+        elif kind is E.HandShown:
+            self.shown[e.seat] = set(e.cards)  # empty where this view was not shown it
+            self.viewers[e.seat] = self.viewers[e.seat] | frozenset(e.to)
 
     def stock(self) -> int:
         return max(0, self.stock0 - self.n * self.tricks) if self.stock0 else 0
@@ -145,6 +159,9 @@ class PublicFold:
                 kc = known_code(n, rel)
                 for c in self.known[s]:
                     codes[c] = kc
+                if seat in self.viewers[s]:
+                    for c in self.shown[s]:
+                        codes[c] = kc
         for k, (_, c) in enumerate(self.trick):
             codes[c] = TRICK + k
         if self.face is not None:
@@ -181,6 +198,10 @@ class PastDecision(NamedTuple):
     index: int  # its place among the seat's card plays in the deal (0: its first)
     trick: tuple[int, ...] = ()  # the cards already on the trick when it played
     stock_empty: bool = True  # whether the stock (indicator included) was gone then
+    # hands shown to it that this view did not see (Capixaba's opponents, shown to each
+    # other): (seat, k), the last showing of that seat's hand, its k-th (0: its first);
+    # the cards of it still unseen were known to it (``known_code``) when it played
+    hidden_shows: tuple[tuple[int, int], ...] = ()
 
 
 class Timeline(NamedTuple):
@@ -188,14 +209,15 @@ class Timeline(NamedTuple):
     ``("play", card, k)`` its k-th decision (see ``decisions[k]``), ``("draw", card)``
     a draw (``-1``: a card nobody saw), ``("took", took, gave)`` the indicator taken (gave:
     the card given at once, -1 when it had been laid under it), ``("laid", card)`` a card
-    laid under the indicator, ``("back", card)`` that card returned."""
+    laid under the indicator, ``("back", card)`` that card returned, ``("shown", k)`` its
+    hand shown to some seats for the k-th time."""
 
     decisions: list[PastDecision]
     steps: list[tuple[int, ...]]
     arrivals: frozenset[int]  # the cards seen joining the hand (taken, drawn face up, back)
 
 
-PLAY, DRAW, TOOK, LAID, BACK = range(5)
+PLAY, DRAW, TOOK, LAID, BACK, SHOWN = range(6)
 
 
 def past_decisions(view: SeatView, variant: Variant, seat: int) -> Timeline:
@@ -208,6 +230,8 @@ def past_decisions(view: SeatView, variant: Variant, seat: int) -> Timeline:
     rounds = fold.stock0 // n if variant.draws else 0
     laid = False
     pending_draw = False  # a trick with draws after it just completed
+    shows = [0] * n  # each seat's showings so far
+    hidden: dict[int, int] = {}  # the seats shown to ``seat`` out of this view's sight
     for e in view.events:
         kind = type(e)
         if pending_draw and kind is not E.ExchangeMade and kind is not E.ExchangeReturned:
@@ -222,7 +246,7 @@ def past_decisions(view: SeatView, variant: Variant, seat: int) -> Timeline:
             k = len(decisions)
             pub = fold.public(seat)
             decisions.append(PastDecision(e.card, pub, k, tuple(c for _, c in fold.trick),
-                                          pub.stock == 0))
+                                          pub.stock == 0, tuple(sorted(hidden.items()))))
             steps.append((PLAY, e.card, k))
         elif kind is E.ExchangeAnnounced and e.seat == seat:
             steps.append((LAID, e.card))
@@ -233,6 +257,12 @@ def past_decisions(view: SeatView, variant: Variant, seat: int) -> Timeline:
         elif kind is E.ExchangeReturned and e.seat == seat:
             steps.append((BACK, e.card))
             laid = False
+        elif kind is E.HandShown:
+            if e.seat == seat:
+                steps.append((SHOWN, shows[seat]))
+            elif seat in e.to and not e.cards:
+                hidden[e.seat] = shows[e.seat]
+            shows[e.seat] += 1
         fold.step(e)
         if kind is E.TrickWon and fold.tricks <= rounds:
             pending_draw = True
@@ -248,9 +278,9 @@ def rebuild_hands(timeline: Timeline, hand_now: Sequence[int], rng: random.Rando
     """The hand the seat held at each of its decisions (by index), rebuilt backwards from
     ``hand_now`` (a sampled hand): each card played added back, each draw taken out (the
     card seen drawn, or one of the hand's at random: which card came when is not seen, and
-    every order is as likely), the exchanges undone. Only the ``last`` decisions when
-    given. None when ``hand_now`` cannot be the seat's hand (a card seen to join it is
-    missing)."""
+    every order is as likely), the exchanges undone; and at each showing of it (key
+    ``-1 - k`` for its k-th). Only back to the ``last`` decisions when given. None when
+    ``hand_now`` cannot be the seat's hand (a card seen to join it is missing)."""
     hand = list(hand_now)
     out: dict[int, tuple[int, ...]] = {}
     arrivals = timeline.arrivals
@@ -280,6 +310,8 @@ def rebuild_hands(timeline: Timeline, hand_now: Sequence[int], rng: random.Rando
                 hand.append(step[2])
         elif kind == LAID:
             hand.append(step[1])
+        elif kind == SHOWN:
+            out[-1 - step[1]] = tuple(hand)
         elif step[1] in hand:  # BACK
             hand.remove(step[1])
         else:
