@@ -4,6 +4,7 @@
                                 [--levels random,easy,medium,hard-v1,hard] [--jobs 2]
                                 [--seed 11] [--clock cpu] [--out benchmarks/ladder.md]
                                 [--svg screenshots/ladder.svg] [--cache ladder.jsonl]
+                                [--update]
 
 Each pair of levels plays ``--deals`` duplicate deals of each family with the arena (in the
 games paid seat by seat, one level in each seat in turn against the other in the rest).
@@ -13,7 +14,10 @@ the games paid seat by seat the share of deals its seat came out ahead. 95% inte
 from a bootstrap over the deals. Written: a Markdown table (``--out``), shown in the
 README, and a chart of the ratings with their intervals (``--svg``). With ``--cache`` each
 pair's scores are kept in that file as the pair ends, and a run started again with the same
-file and settings plays only the pairs not yet there.
+file and settings plays only the pairs not yet there. With ``--update`` the families not
+played keep the ratings the table in ``--out`` already gives them (for the same levels), so
+one family can be measured again after its bots changed; the table says which families
+that run played.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import itertools
 import json
 import math
 import random
+import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -116,6 +121,25 @@ def svg_chart(table: dict[str, dict[str, float]], ci: dict[str, dict[str, tuple[
     return "\n".join(out)
 
 
+def read_table(text: str) -> dict[str, dict[str, tuple[float, float, float]]]:
+    """The ratings of a table ``main`` wrote: family -> level -> (rating, low, high)."""
+    rows = [line.strip().strip("|").split("|") for line in text.splitlines()
+            if line.startswith("|") and not line.startswith("|---")]
+    if not rows:
+        return {}
+    families = [f.strip() for f in rows[0][1:]]
+    out: dict[str, dict[str, tuple[float, float, float]]] = {f: {} for f in families}
+    cell = re.compile(r"\s*(-?\d+) \((-?\d+) to (-?\d+)\)\s*$")
+    for row in rows[1:]:
+        level = row[0].strip()
+        for fam, text_cell in zip(families, row[1:], strict=True):
+            m = cell.match(text_cell)
+            if m is None:
+                raise SystemExit(f"not a ladder table cell: {text_cell!r}")
+            out[fam][level] = (float(m[1]), float(m[2]), float(m[3]))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -128,6 +152,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path("benchmarks/ladder.md"))
     ap.add_argument("--svg", type=Path, default=Path("screenshots/ladder.svg"))
     ap.add_argument("--cache", type=Path, default=None)
+    ap.add_argument("--update", action="store_true")
     args = ap.parse_args()
     kept: dict[tuple[str, str, str], list[float]] = {}
     if args.cache is not None and args.cache.exists():
@@ -146,7 +171,13 @@ def main() -> None:
     table: dict[str, dict[str, float]] = {}
     cis: dict[str, dict[str, tuple[float, float]]] = {}
     rng = random.Random(args.seed)
-    for fam in args.families.split(","):
+    played = args.families.split(",")
+    before = read_table(args.out.read_text()) if args.update and args.out.exists() else {}
+    for fam, rows in before.items():  # kept in the table's order; the played ones redone
+        if fam not in played and set(rows) == set(levels):
+            table[fam] = {lv: rows[lv][0] for lv in levels}
+            cis[fam] = {lv: rows[lv][1:] for lv in levels}
+    for fam in played:
         pairs: dict[tuple[str, str], list[float]] = {}
         for a, b in itertools.combinations(levels, 2):
             if (fam, a, b) in kept:
@@ -166,8 +197,16 @@ def main() -> None:
         table[fam] = fit_elo(pairs, levels)
         cis[fam] = bootstrap(pairs, levels, args.bootstrap, rng)
         print(fam, {lv: round(x) for lv, x in table[fam].items()}, flush=True)
+    if before:  # the families in the order the table had them, new ones after
+        order = [f for f in before if f in table] + [f for f in table if f not in before]
+        table, cis = {f: table[f] for f in order}, {f: cis[f] for f in order}
+    kept_note = ""
+    if len(table) > len(played):
+        kept_note = (" This run played " + ", ".join(played) + "; the other columns are kept "
+                     "from the run before.")
     lines = [f"Elo ratings per family, `random` = 0; {args.deals} duplicate deals per pair "
-             f"of levels, seed {args.seed}; 95% intervals by bootstrap over the deals.", "",
+             f"of levels, seed {args.seed}; 95% intervals by bootstrap over the deals."
+             + kept_note, "",
              "| level | " + " | ".join(table) + " |",
              "|---|" + "---|" * len(table)]
     for lv in levels:

@@ -30,3 +30,37 @@ def test_even_scores_give_equal_ratings_and_the_order_follows_the_scores() -> No
     pairs = {("a", "b"): [0.0] * 7 + [1.0] * 3, ("b", "c"): [0.0] * 7 + [1.0] * 3}
     fit = ladder.fit_elo(pairs, ["a", "b", "c"])
     assert fit["a"] < fit["b"] < fit["c"]
+
+
+def test_an_update_plays_one_family_again_and_keeps_the_others(tmp_path, monkeypatch) -> None:
+    out = tmp_path / "ladder.md"
+    out.write_text(
+        "Elo ratings per family.\n\n| level | sueca | chiamata |\n|---|---|---|\n"
+        "| random | 0 (0 to 0) | 0 (0 to 0) |\n"
+        "| hard | 230 (191 to 272) | 902 (861 to 951) |\n")
+    played = []
+
+    class Result:
+        payments = False
+        pair_scores = [0.0] * 15 + [1.0] * 5  # the first level's: hard wins 3 deals in 4
+
+        def outcome_line(self) -> str:
+            return "won 75%"
+
+    def arena(fam, a, b, **kw):
+        played.append((fam, a, b))
+        return Result()
+
+    monkeypatch.setattr(ladder, "run_arena", arena)
+    monkeypatch.setattr("sys.argv", [
+        "ladder.py", "--families", "chiamata", "--levels", "random,hard", "--deals", "20",
+        "--bootstrap", "20", "--update", "--out", str(out), "--svg", str(tmp_path / "l.svg")])
+    ladder.main()
+    assert played == [("chiamata", "random", "hard")]
+    table = ladder.read_table(out.read_text())
+    assert list(table) == ["sueca", "chiamata"]
+    assert table["sueca"]["hard"] == (230.0, 191.0, 272.0)
+    # three wins in four (a half point added each side: 15.5 of 21) is about +180
+    assert table["chiamata"]["random"][0] == 0.0
+    assert 150 < table["chiamata"]["hard"][0] < 210
+    assert "This run played chiamata" in out.read_text()
