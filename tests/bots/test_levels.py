@@ -4,6 +4,7 @@ able to play every variant to the end."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from bots_support import layout, small_hard
@@ -70,7 +71,7 @@ def test_bots_are_honest_hidden_cards_do_not_change_a_choice(level: str) -> None
     _same_choice(level, sa.view(0), sb.view(0))
     # mid-deal: a second world dealt from the first one's view has other hidden cards
     rng = random.Random(4)
-    for vid in ("briscola", "bisca-4", "sueca"):
+    for vid in ("briscola", "bisca-4", "sueca", "bisca-capixaba"):
         s = GameState(make_variant(vid), seed=9)
         for _ in range(9):
             s.apply(rng.choice(s.legal_actions()))
@@ -79,8 +80,10 @@ def test_bots_are_honest_hidden_cards_do_not_change_a_choice(level: str) -> None
         hidden = [h for k, h in enumerate(s.hands) if k != seat]
         assert hidden != [h for k, h in enumerate(other.hands) if k != seat] or s.stock != \
             other.stock
-        _same_choice(level, s.view(seat), other.view(seat))
-        if level == "hard+read" and vid in ("briscola", "sueca"):  # the samples were weighted
+        # the same from the seat (a world dealt again may count the deal's actions otherwise)
+        seen = replace(other.view(seat), history_len=s.view(seat).history_len)
+        _same_choice(level, s.view(seat), seen)
+        if level == "hard+read" and vid != "bisca-4":  # the samples were weighted
             ev = _bot(level, 0).evaluate(s.view(seat))
             assert ev.ess is not None and 1.0 <= ev.ess <= ev.samples
 

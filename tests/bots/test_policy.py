@@ -23,8 +23,12 @@ FIXTURE = Path(__file__).parent / "data" / "plays-briscola-2p.npz"
 trainer = benchmark("train_policy")
 
 
+def _players(vid: str) -> int:
+    return 4 if vid in ("sueca", "bisca-capixaba") else 2
+
+
 def _state(seed: int, plays: int, vid: str = "briscola") -> GameState:
-    v = make_variant(vid, players=4 if vid == "sueca" else 2)
+    v = make_variant(vid, players=_players(vid))
     s = GameState(v, dealer=seed % v.n, seed=seed)
     rng = random.Random(seed)
     for _ in range(plays):
@@ -32,9 +36,9 @@ def _state(seed: int, plays: int, vid: str = "briscola") -> GameState:
     return s
 
 
-@pytest.mark.parametrize("vid", ["briscola", "brisca", "bisca-3", "sueca"])
+@pytest.mark.parametrize("vid", ["briscola", "brisca", "bisca-3", "sueca", "bisca-capixaba"])
 def test_probabilities_sum_to_one_over_the_legal_cards_and_are_zero_elsewhere(vid) -> None:
-    v = make_variant(vid, players=4 if vid == "sueca" else 2)
+    v = make_variant(vid, players=_players(vid))
     pol = P.load_policy(v)
     assert pol is not None
     records = []
@@ -51,10 +55,10 @@ def test_probabilities_sum_to_one_over_the_legal_cards_and_are_zero_elsewhere(vi
         assert (np.delete(row, list(r.legal)) == 0).all()
 
 
-@pytest.mark.parametrize("vid", ["briscola", "sueca"])
+@pytest.mark.parametrize("vid", ["briscola", "sueca", "bisca-capixaba"])
 def test_the_shipped_weights_load_and_give_the_pinned_prediction(vid: str) -> None:
-    assert P.load_policy(make_variant("bisca-capixaba")) is None  # no model learned for it
-    s = _state(1, 5, vid)
+    assert P.load_policy(make_variant("bisca-4")) is None  # no model learned for it
+    s = _state(1, 7 if vid == "bisca-capixaba" else 5, vid)
     v = s.variant
     r = record_of(s.view(s.current_player()), v)
     p = P.load_policy(v).probabilities([r])[0]
@@ -62,7 +66,8 @@ def test_the_shipped_weights_load_and_give_the_pinned_prediction(vid: str) -> No
     assert got == PINNED[vid]
 
 
-PINNED = {"briscola": {1: 0.085, 17: 0.354, 34: 0.561}, "sueca": {13: 0.472, 14: 0.448, 19: 0.08}}
+PINNED = {"briscola": {1: 0.085, 17: 0.354, 34: 0.561}, "sueca": {13: 0.472, 14: 0.448, 19: 0.08},
+          "bisca-capixaba": {9: 0.577, 22: 0.345, 29: 0.078}}
 
 
 def _by_seat(seat: int, hand) -> list:
