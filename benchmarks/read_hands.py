@@ -15,7 +15,8 @@ partner's plays too unless ``--partner 0``). Printed: the mean log-loss of those
 against where each card lies (in bits per unseen card) both ways and for every unseen card
 alike (each seat's share its count of hidden cards; with two players exactly what the plain
 samples estimate), how often each guess puts a seat's real cards among its likeliest, and
-the weights' effective sample size.
+the weights' effective sample size; and where the true deal's likelihood under the reader
+ranks among the samples' (50%: the plays tell nothing of the hands).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def main() -> None:
     hits = [0, 0]
     held = 0
     kept: list[float] = []
+    ranks: list[float] = []
     total_tricks = len(v.pack()) // n
     for i in range(args.deals):
         st = GameState(v, dealer=i % n, seed=deal_seed(args.seed, i))
@@ -75,6 +77,14 @@ def main() -> None:
                     drawn.append(hands)
                 w = reader.weights()
                 kept.append(ess(w) / len(w))
+                true_reader = reader_for(view, v, args.temper, args.clip,
+                                         partner=bool(args.partner))
+                assert true_reader is not None
+                true_reader.add([list(h) for h in st.hands], rng)
+                true_reader.flush()
+                t, logl = true_reader.logl[0], reader.logl
+                ranks.append((sum(x < t for x in logl) + 0.5 * sum(x == t for x in logl))
+                             / len(logl))
                 unseen = list(info.unseen)
                 where = {c: -1 for c in unseen}  # -1: the stock
                 truth = {}
@@ -116,6 +126,8 @@ def main() -> None:
           f"{loss[2] / cards:.4f} bits")
     print(f"the hidden seats' cards among the likeliest guesses: plain "
           f"{100 * hits[0] / held:.1f}%, weighted {100 * hits[1] / held:.1f}%")
+    print(f"the true deal's likelihood ranks above {100 * statistics.mean(ranks):.1f}% of the "
+          f"samples' (mean)")
     q = statistics.quantiles(kept, n=10)
     print(f"the weights keep {100 * statistics.median(kept):.0f}% of the samples' worth "
           f"(median; 10th percentile {100 * q[0]:.0f}%, 90th {100 * q[-1]:.0f}%)")
