@@ -20,9 +20,10 @@ it plays alone). The holder is drawn with the odds the rules of thumb read from 
 a trump), and each sample is played and scored with its own sides.
 
 With the ``read`` setting (off by default) the samples are weighted by how likely the
-opponent's card plays so far were with the hand each gives it, under a network learned from
-the hard level's own games (``reading``; two players, where a network was learned). The
-verdicts are then weighted averages.
+other seats' card plays so far were with the hands each gives them, under a network learned
+from the hard level's own games (``reading``; in the games where a network was learned:
+Briscola, Brisca and Bisca de Três for two, Sueca, Bisca Capixaba). The verdicts are then
+weighted averages.
 
 The search uses only the engine's public data (suits, strengths, points, partnerships, the
 play restriction, the variant's own trick and scoring hooks), so every variant of the engine
