@@ -11,8 +11,9 @@ every card, and the scores of the legal cards, through a softmax, their probabil
 The weights were learned offline from many deals of the hard search playing itself
 (``benchmarks/plays.py`` writes them, ``benchmarks/train_policy.py`` learns them with a
 fixed seed) and ship in ``policy.npz``, one network per game and number of players
-(``briscola-2p``, ``brisca-2p``, ``bisca-3-2p``, ``sueca-4p``). Only numpy is needed, and
-only where a model is used: the bots import this module when a setting asks for it.
+(``briscola-2p``, ``brisca-2p``, ``bisca-3-2p``, ``sueca-4p``, ``bisca-capixaba-4p``). Only
+numpy is needed, and only where a model is used: the bots import this module when a setting
+asks for it.
 """
 
 from __future__ import annotations
@@ -152,26 +153,22 @@ class Policy:
         # back to the pack's card order
         return np.take_along_axis(p, lay.slot[trump], axis=1)
 
-    def hand_delta(self, trump: int) -> np.ndarray:
-        """Per card of the pack (plus a last row of zeros, for padding), what holding it
-        adds to the first layer's input sum of a record whose hand was left unseen (with the
-        hand's size)."""
-        lay = self.layout
-        w = self.params[0]
-        slots = lay.slot[trump]
-        size_row = w[lay.codes * lay.size + 2 + lay.n] / lay.hand0
-        d = w[HAND * lay.size + slots] - w[UNSEEN * lay.size + slots] + size_row
-        return np.vstack([d, np.zeros((1, d.shape[1]), dtype=d.dtype)])
-
-
     def code_delta(self, trump: int, code: int) -> np.ndarray:
-        """Per card of the pack (plus a last row of zeros), what its having ``code`` rather
-        than being unseen adds to the first layer's input sum."""
+        """Per card of the pack (plus a last row of zeros, for padding), what its having
+        ``code`` rather than being unseen adds to the first layer's input sum."""
         lay = self.layout
         w = self.params[0]
         slots = lay.slot[trump]
         d = w[code * lay.size + slots] - w[UNSEEN * lay.size + slots]
         return np.vstack([d, np.zeros((1, d.shape[1]), dtype=d.dtype)])
+
+    def hand_delta(self, trump: int) -> np.ndarray:
+        """The same for holding the card, the hand's size counted too: what it adds to a
+        record whose hand was left unseen."""
+        lay = self.layout
+        d = self.code_delta(trump, HAND)
+        d[:-1] += self.params[0][lay.codes * lay.size + 2 + lay.n] / lay.hand0
+        return d
 
 
 def unpack(data: dict[str, np.ndarray], key: str) -> list[np.ndarray] | None:
