@@ -58,3 +58,12 @@ def benchmark(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def small_policy(variant: Variant):
+    """A small network with seeded random weights for ``variant`` (numpy needed): the
+    reader's arithmetic can be checked against the model's without a learned one."""
+    from bisca_tui.bots import policy as P
+
+    lay = P.Layout(variant)
+    return P.Policy(variant, benchmark("train_policy").init([lay.inputs, 24, lay.size], seed=5))

@@ -11,14 +11,11 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from bots_support import benchmark  # noqa: E402
+from bots_support import small_policy  # noqa: E402
 
-from bisca_tui.bots import policy as P  # noqa: E402
 from bisca_tui.bots import reading  # noqa: E402
 from bisca_tui.bots.seat_record import with_hand  # noqa: E402
 from bisca_tui.engine import GameState, make_variant  # noqa: E402
-
-trainer = benchmark("train_policy")
 
 
 def _sueca(seed: int, plays: int) -> GameState:
@@ -27,11 +24,6 @@ def _sueca(seed: int, plays: int) -> GameState:
     for _ in range(plays):
         s.apply(rng.choice(s.legal_cards()))
     return s
-
-
-def _net(v) -> P.Policy:
-    lay = P.Layout(v)
-    return P.Policy(v, trainer.init([lay.inputs, 24, lay.size], seed=5))
 
 
 def _held_then(s: GameState, seat: int, card: int) -> list[int]:
@@ -47,7 +39,7 @@ def test_each_seat_is_scored_among_the_cards_it_could_play(seed) -> None:
     s = _sueca(seed, 17)
     me = s.current_player()
     view = s.view(me)
-    pol = _net(v)
+    pol = small_policy(v)
     r = reading.HandReader(pol, view, v, temper=1.0, clip=0.0)
     assert sorted(x.seat for x in r.seats) == sorted({0, 1, 2, 3} - {me})
     r.add(s.hands, random.Random(1))
@@ -88,7 +80,7 @@ def test_a_hand_that_could_have_followed_suit_and_did_not_weighs_nothing() -> No
             take = hands[e.seat][0]
             hands[other][hands[other].index(give)] = take
             hands[e.seat][0] = give
-            r = reading.HandReader(_net(v), view, v, temper=1.0, clip=0.05)
+            r = reading.HandReader(small_policy(v), view, v, temper=1.0, clip=0.05)
             r.add(s.hands, random.Random(1))
             r.add(hands, random.Random(1))
             assert list(r.weights()) == [1.0, 0.0]
@@ -110,7 +102,7 @@ def _lead_before(s: GameState, at: int) -> int | None:
 
 def test_without_the_partner_only_the_opponents_are_read(monkeypatch) -> None:
     v = make_variant("sueca")
-    monkeypatch.setattr(reading, "load_policy", lambda variant: _net(variant))
+    monkeypatch.setattr(reading, "load_policy", lambda variant: small_policy(variant))
     s = _sueca(4, 9)
     me = s.current_player()
     view = s.view(me)

@@ -112,15 +112,6 @@ def test_a_hand_is_rebuilt_at_its_showings(seed) -> None:
             assert sorted(held[-2]) == sorted(_shows(s, o)[1])
 
 
-def _net():
-    from bots_support import benchmark
-
-    from bisca_tui.bots import policy as P
-
-    lay = P.Layout(V)
-    return P.Policy(V, benchmark("train_policy").init([lay.inputs, 24, lay.size], seed=5))
-
-
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("tricks", [0, 7])
 def test_the_readers_likelihood_is_the_models_on_what_each_seat_saw(seed, tricks) -> None:
@@ -128,13 +119,15 @@ def test_the_readers_likelihood_is_the_models_on_what_each_seat_saw(seed, tricks
     stock was drawn), with the true hands the reader scores each other seat's last play
     exactly as the model scores that seat's own record."""
     pytest.importorskip("numpy")
+    from bots_support import small_policy
+
     from bisca_tui.bots import reading
 
     s, seen = _played(seed, lambda s: len(s.tricks) == tricks and len(s.trick) == 3)
     if s.is_over():
         return
     me = s.current_player()
-    pol = _net()
+    pol = small_policy(V)
     r = reading.HandReader(pol, s.view(me), V, temper=1.0, clip=0.0, window=1)
     assert sum(bool(x.mates) for x in r.seats) == 2  # the opponents, not the partner
     r.add(s.hands, random.Random(1))
