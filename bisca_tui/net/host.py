@@ -26,7 +26,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from ..argtypes import builtin_levels
-from ..engine.actions import action_str, parse_action
+from ..engine.actions import parse_action
 from ..engine.errors import IllegalAction
 from ..engine.variant import make_variant
 from ..table.loop import (
@@ -293,8 +293,7 @@ class Host(Admission, Sending):
     def played(self, step: Step) -> None:
         assert self.views is not None and self.session is not None
         s = self.session
-        self.views.last = {"token": [s.deal_number, s.moves - 1], "seat": step.seat,
-                           "action": action_str(step.action, self.variant.signal_names)}
+        self.views.led_here((s.deal_number, s.moves - 1), step)
         self.broadcast()
         self.advance()
 

@@ -21,6 +21,7 @@ from ..engine.actions import action_str
 from ..engine.calling import known_partner
 from ..engine.cards import SUITS, card_str
 from ..engine.event_base import Event
+from ..engine.events import HandShown
 from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
@@ -148,9 +149,11 @@ def public_cards(state: GameState, seat: int) -> tuple[int, ...]:
 
 def watcher_view(state: GameState) -> SeatView:
     """What someone watching the table may know: every hand face down but for its public
-    cards, no signal, a secret partner kept secret until the game shows it, and the events
-    as a seat holding no card sees them."""
-    events = tuple(e if e.public else e.as_seen_by(WATCHER) for e in state.events)
+    cards (a hand laid open to every seat is open to the watcher too), no signal, a secret
+    partner kept secret until the game shows it, and the events as a seat holding no card
+    sees them."""
+    events = tuple(e if e.public or _shown_to_all(e, state.n) else e.as_seen_by(WATCHER)
+                   for e in state.events)
     v = state.view(0)
     known = tuple(public_cards(state, s) for s in range(state.n))
     c = state.bidding.contract
@@ -166,6 +169,12 @@ def watcher_view(state: GameState) -> SeatView:
     # what is read from the events is read from the watcher's, never from seat 0's
     return SeatView(**table, events=tuple(e for e in events if e is not None), known=known,
                     contract=contract, signals=(), discards=(), rules=v.rules)
+
+
+def _shown_to_all(event: Event, n: int) -> bool:
+    """A hand laid open to every seat at the table (Sueca for three's dummy, open hands),
+    which anyone watching sees as well."""
+    return isinstance(event, HandShown) and len({event.seat, *event.to}) == n
 
 
 # the fields of a view that are the table as it lies (before ``events``)

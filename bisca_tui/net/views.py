@@ -2,13 +2,20 @@
 player chooses for (its own seat; a dummy hand it plays), and a client holding no seat in
 the deal (a watcher, a dealer sitting the deal out) a watcher's view. Each message carries
 the events that seat may see that the client has not been sent yet in this deal.
+
+What a message says of the action that led to it (``after``) is read from what its seat may
+see: who acted, always (every action is seen to be taken), and the action itself only for the
+seat that took it, or when everything it caused is public. A signal's name, a card laid aside,
+a card shown to some seats only reach the others through the events, which hide them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..engine.actions import action_str
 from ..engine.view import SeatView
+from ..table.loop import Step
 from ..table.session import Session
 from . import protocol as P
 
@@ -20,8 +27,24 @@ class Views:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.last: dict[str, Any] | None = None  # the action that led here, as sent
+        self.last: tuple[tuple[int, int], Step] | None = None  # the action that led here
         self._watcher: tuple[tuple[int, int], SeatView] | None = None
+
+    def led_here(self, token: tuple[int, int], step: Step) -> None:
+        """``step`` (taken at ``token``) led to the position now: the next messages tell it."""
+        self.last = (token, step)
+
+    def after(self, seat: int | None) -> dict[str, Any] | None:
+        """The ``after`` of a message for ``seat`` (None: a watcher): the position answered
+        and who acted, with the action when this seat took it or all it caused is public."""
+        if self.last is None:
+            return None
+        token, step = self.last
+        s = self.session
+        own = seat is not None and s.controller(step.seat) == s.controller(seat)
+        whole = own or all(e.public for e in step.events)
+        return {"token": list(token), "seat": step.seat,
+                "action": action_str(step.action, s.variant.signal_names) if whole else None}
 
     def seats_of(self, player: int | None) -> list[int]:
         """The seats whose actions ``player`` chooses in the current deal."""
@@ -64,7 +87,7 @@ class Views:
             "type": P.VIEW, "seat": seat, "deal": deal, "token": [deal, s.moves],
             "current": current, "to_act": None if current is None else s.name(current),
             "players": list(s.match.people()),  # the player at each seat (None: a dummy)
-            "after": self.last, "scores": list(s.match.scores),
+            "after": self.after(seat), "scores": list(s.match.scores),
             "view": body, "events_from": start,
             "events": P.events_to_json(view.events[start:], s.variant),
         }

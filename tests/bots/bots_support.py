@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
+from benchmark_support import benchmark  # noqa: F401 (the bot tests' own name for it)
 
 from bisca_tui.bots.levels import HardBot
 from bisca_tui.engine import GameState, Layout, make_variant, parse_card
@@ -46,18 +43,6 @@ def chiamata_deal(game: str, hands: list[str], dealer: int = 4,
         while len(h) < 8:
             h.append(rest.pop(0))
     return GameState(v, dealer=dealer, layout=Layout(tuple(map(tuple, given)), 0, None, ()))
-
-
-def benchmark(name: str) -> ModuleType:
-    """The script ``benchmarks/<name>.py`` loaded as a module (and kept under its name in
-    ``sys.modules``, where a dataclass of it looks its module up)."""
-    path = Path(__file__).parents[2] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def small_policy(variant: Variant):

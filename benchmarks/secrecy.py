@@ -1,0 +1,281 @@
+"""What a shared table tells each of its clients, checked as a hostile client would check it.
+
+A host on loopback plays whole deals; a raw client holds every place and one more client
+watches. Every byte the host writes to each of them is recorded, and each message is held,
+at the moment it was written, against what its audience may know from the game itself (not
+from the views the host builds): its own hands and what the engine says each of its seats
+knows, the events each of its seats may see, the partner it knows (``known_partner``); for a
+watcher, what is public (public events, and cards every seat at the table knows). Every
+string in a message is read: a card in the project's notation, on its own or at the end of
+an action (``discard:4D``), is a card mentioned; a signal's name, likewise, is a signal
+mentioned. A card, signal or partner that the audience could not know at that moment is a
+leak.
+
+    python benchmarks/secrecy.py [--seeds N]
+
+Prints, per game: the clients, the messages and bytes recorded, and the leaks found (each
+named), and exits with status 1 when there is one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from bisca_tui.engine import events as E
+from bisca_tui.engine.calling import known_partner
+from bisca_tui.engine.cards import card_str
+from bisca_tui.engine.state import GameState
+from bisca_tui.net import conn as conn_module
+from bisca_tui.net.client import Client, random_legal
+from bisca_tui.net.host import Host, NetSettings, serve
+from bisca_tui.net.protocol import WATCHER, encode
+
+LONG = 120.0  # seconds: far longer than a deal takes here
+
+# (name, variant, options, players): every game whose deal keeps something from some seat
+GAMES: tuple[tuple[str, str, dict[str, Any], int | None], ...] = (
+    ("Bisca de Seis (signals)", "bisca-6", {"intercept": 0.25}, None),
+    ("Bisca de Quatro (signals)", "bisca-4", {"signals": True, "intercept": 0.25}, None),
+    ("Spanish Brisca for four (signs)", "brisca", {}, 4),
+    ("Bisca Capixaba (hands shown)", "bisca-capixaba", {}, None),
+    ("Sueca for three (the dummy)", "sueca-3", {}, None),
+    ("Sueca", "sueca", {}, None),
+    ("Sueca for five (bidding)", "sueca-5", {}, None),
+    ("Briscola Chiamata (secret partner)", "chiamata", {}, 5),
+    ("Briscola Chiamata col Monte (discards)", "chiamata-monte", {}, 5),
+)
+
+
+@dataclass
+class Audit:
+    """What one game's deal sent, and the leaks found in it."""
+
+    game: str
+    clients: int = 0
+    messages: int = 0
+    bytes: int = 0
+    leaks: list[str] = field(default_factory=list)
+    wire_matches: bool = True  # each client read exactly the bytes recorded for it
+
+
+# ----- what an audience may know ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one client may know at one moment: cards, signal names, the secret partner."""
+
+    cards: frozenset[str]
+    signals: frozenset[str]
+    partner: int | None  # the called card's holder, when known to this client
+    seats: tuple[int, ...]  # the seats it plays (none: watching)
+
+
+def _cards_of(event: E.Event) -> Iterator[int]:
+    for name, value in zip(event.fields, event, strict=True):
+        if value is None:
+            continue
+        if name in ("card", "gave", "took", "indicator"):
+            yield value
+        elif name == "cards":
+            yield from value
+
+
+def knowledge(state: GameState, seats: list[int]) -> Knowledge:
+    """What a client playing ``seats`` (none: a watcher) may know now, from the game's state
+    and its events alone."""
+    names = state.variant.signal_names
+    cards: set[int] = set()
+    signals: set[str] = set()
+    if seats:
+        for seat in seats:
+            cards.update(state.hands[seat])
+            for row in state.known[seat]:
+                cards.update(row)
+            for event in state.events:
+                seen = event.as_seen_by(seat) if not event.public else event
+                if seen is None:
+                    continue
+                cards.update(_cards_of(seen))
+                if isinstance(seen, E.Signalled):
+                    signals.add(names[seen.signal])
+        if state.current in seats and not state.is_over():
+            signals.update(state.action_str(a).split(":", 1)[1]
+                           for a in state.legal_actions() if state.action_str(a).startswith(
+                               "signal:"))
+        partners = {known_partner(state, s) for s in seats} - {None}
+        partner = next(iter(partners), None)
+    else:
+        n = state.n
+        for event in state.events:
+            if event.public:
+                cards.update(_cards_of(event))
+        for seat in range(n):  # cards every other seat knows this one holds
+            rows = [state.known[x][seat] for x in range(n) if x != seat]
+            if rows:
+                cards.update(set.intersection(*map(set, rows)))
+        partner = known_partner(state, WATCHER)
+    return Knowledge(frozenset(card_str(c) for c in cards), frozenset(signals), partner,
+                     tuple(seats))
+
+
+# ----- reading a message ------------------------------------------------------------------
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def leaks(message: dict[str, Any], know: Knowledge, every_card: frozenset[str],
+          every_signal: frozenset[str]) -> list[str]:
+    """What ``message`` tells that ``know`` does not allow."""
+    found = []
+    for text in _strings(message):
+        if text.startswith("call:"):
+            continue  # a card one may call names a card to find, not where it lies
+        word = text.rsplit(":", 1)[-1]
+        if word in every_card and word not in know.cards:
+            found.append(f"card {word} in {text!r}")
+        if word in every_signal and word not in know.signals:
+            found.append(f"signal {word} in {text!r}")
+    if message.get("type") == "view":
+        body = message["view"]
+        contract = body.get("contract") or {}
+        told = contract.get("partner")
+        if told is not None and told != know.partner:
+            found.append(f"the partner (seat {told}) in the contract")
+        bidder = contract.get("bidder")
+        sides = body.get("sides") or []
+        if contract.get("called") is not None and bidder is not None and sides:
+            with_bidder = {s for s, side in enumerate(sides)
+                           if s != bidder and side is not None and side == sides[bidder]}
+            if with_bidder - {know.partner}:
+                found.append(f"the partner among the sides {sides}")
+        for event in message.get("events", []):
+            if event.get("kind") == "partner_known" and event.get("partner") not in know.seats:
+                found.append("a partner_known event for another seat")
+    return found
+
+
+# ----- a deal played and recorded ---------------------------------------------------------
+
+class Recorder:
+    """Every line the host writes to each connection, with what its audience may know at
+    that moment (``Connection.send`` wrapped while the deal is played)."""
+
+    def __init__(self) -> None:
+        self.host: Host | None = None
+        self.lines: dict[int, list[tuple[bytes, Knowledge | None]]] = {}
+        self._send = conn_module.Connection.send
+
+    def __enter__(self) -> Recorder:
+        recorder = self
+
+        def send(conn: conn_module.Connection, message: dict[str, Any] | bytes) -> bool:
+            data = message if isinstance(message, bytes) else encode(message)
+            if not conn.closed:
+                recorder.lines.setdefault(id(conn), []).append((data, recorder.now(conn)))
+            return recorder._send(conn, data)
+
+        conn_module.Connection.send = send  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        conn_module.Connection.send = self._send  # type: ignore[method-assign]
+
+    def now(self, conn: conn_module.Connection) -> Knowledge | None:
+        host = self.host
+        if host is None or host.session is None or host.views is None:
+            return None
+        return knowledge(host.session.state, host.views.seats_of(conn.player))
+
+
+async def audit(game: str, variant: str, options: dict[str, Any], players: int | None,
+                seed: int) -> Audit:
+    """One deal of a game with a raw client at every place and one watching."""
+    result = Audit(game)
+    settings = NetSettings(variant, dict(options), players, seed=seed, deals=1)
+    with Recorder() as rec:
+        ready: asyncio.Future[Host] = asyncio.get_running_loop().create_future()
+        task = asyncio.create_task(serve(settings, ready=ready.set_result))
+        host = await asyncio.wait_for(ready, LONG)
+        rec.host = host
+        n = host.variant.n_people  # the deal starts once every place is taken
+        watcher = await Client.connect("127.0.0.1", host.port, host.code, "Watcher",
+                                       keep_raw=True)
+        clients = [watcher]
+        for p in range(n):
+            client = await Client.connect("127.0.0.1", host.port, host.code, f"Player{p}",
+                                          keep_raw=True,
+                                          chooser=random_legal(random.Random(seed * 31 + p)))
+            await client.sit(p)
+            clients.append(client)
+        await asyncio.wait_for(task, LONG)
+        for client in clients:
+            await asyncio.wait_for(client.closed.wait(), LONG)
+    result.clients = len(clients)
+    v = host.variant
+    every_card = frozenset(card_str(c) for c in v.pack())
+    every_signal = frozenset(v.signal_names)
+    written = list(rec.lines.values())
+    got = sorted(b"".join(c.raw) for c in clients)
+    result.wire_matches = got == sorted(b"".join(d for d, _ in w) for w in written)
+    for lines in written:
+        for data, know in lines:
+            result.messages += 1
+            result.bytes += len(data)
+            if know is None:
+                continue
+            message = json.loads(data)
+            result.leaks.extend(f"{message.get('type')}: {x}" for x in
+                                leaks(message, know, every_card, every_signal))
+    return result
+
+
+async def audit_all(seeds: int) -> list[Audit]:
+    out = []
+    for game, variant, options, players in GAMES:
+        total = Audit(game)
+        for seed in range(1, seeds + 1):
+            one = await audit(game, variant, options, players, seed)
+            total.clients = one.clients
+            total.messages += one.messages
+            total.bytes += one.bytes
+            total.leaks += one.leaks
+            total.wire_matches &= one.wire_matches
+        out.append(total)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=3, help="deals per game (seeds 1..N)")
+    args = parser.parse_args()
+    results = asyncio.run(audit_all(args.seeds))
+    print(f"{'game':42} {'clients':>7} {'messages':>9} {'bytes':>10} {'leaks':>6}")
+    for r in results:
+        print(f"{r.game:42} {r.clients:7} {r.messages:9} {r.bytes:10} {len(r.leaks):6}"
+              + ("" if r.wire_matches else "  (the wire differs from the record!)"))
+        for leak in r.leaks[:5]:
+            print(f"    {leak}")
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    return 1 if any(r.leaks or not r.wire_matches for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

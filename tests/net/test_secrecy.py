@@ -1,0 +1,92 @@
+"""A shared table keeps every secret: raw clients at every place and one watching record
+every byte of a whole deal, and each message is held against what its audience could know at
+that moment, read from the game itself (``benchmarks/secrecy.py`` does the reading; it also
+prints the figures)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from benchmark_support import benchmark
+from net_support import LONG, open_table
+
+from bisca_tui.engine.cards import card_str
+from bisca_tui.net.client import Client
+from bisca_tui.net.host import NetSettings
+
+secrecy = benchmark("secrecy")
+
+
+@pytest.mark.parametrize(("game", "variant", "options", "players"), secrecy.GAMES,
+                         ids=[g[1] for g in secrecy.GAMES])
+async def test_no_client_learns_what_its_seat_may_not_know(game, variant, options, players):
+    result = await secrecy.audit(game, variant, options, players, seed=1)
+    assert result.wire_matches, "a client read other bytes than the host wrote to it"
+    assert result.messages > 20 * result.clients  # a whole deal, to everyone
+    assert result.leaks == []
+
+
+def test_the_check_finds_a_card_a_signal_and_a_partner_out_of_place():
+    know = secrecy.Knowledge(cards=frozenset({"4D"}), signals=frozenset({"no_trumps"}),
+                             partner=None, seats=(2,))
+    cards = frozenset({"4D", "5D"})
+    signals = frozenset({"no_trumps", "ace_of_trumps"})
+    told = {"type": "view", "after": {"seat": 0, "action": "discard:5D"},
+            "view": {"hand": ["4D"], "legal": ["signal:no_trumps"],
+                     "contract": {"bidder": 0, "called": "AS", "partner": 3},
+                     "sides": [0, None, None, 0, None]},
+            "events": [{"kind": "signalled", "signal": "ace_of_trumps"},
+                       {"kind": "partner_known", "bidder": 0, "partner": 3}]}
+    found = secrecy.leaks(told, know, cards, signals)
+    assert any("card 5D" in x for x in found)
+    assert any("signal ace_of_trumps" in x for x in found)
+    assert any("partner (seat 3)" in x for x in found)
+    assert any("among the sides" in x for x in found)
+    assert any("partner_known" in x for x in found)
+    assert not any("4D" in x or "no_trumps" in x for x in found)
+
+
+async def test_a_signal_is_named_only_to_its_sender_after_the_action():
+    """The action that led to a view is told whole to the seat that took it; a signal, to
+    the others, only as the events they may see tell it."""
+    table = await open_table(NetSettings("bisca-4", {"signals": True, "intercept": 0.0},
+                                         seed=5, deals=1))
+    clients = [await table.join(f"P{p}", seat=p, play=True, seed=p) for p in range(4)]
+    await table.end()
+    names = set(table.host.variant.signal_names)
+    signalled = 0
+    for client in clients:
+        for m in client.messages:
+            after = m.get("after") if m["type"] == "view" else None
+            if not after or not after["action"] or not after["action"].startswith("signal:"):
+                continue
+            assert after["seat"] == client.seat
+            signalled += 1
+        told = [m["after"] for m in client.messages if m["type"] == "view" and m["after"]]
+        theirs = [a for a in told if a["seat"] != client.seat]
+        assert theirs and all(a["action"] is None or a["action"].split(":")[-1] not in names
+                              for a in theirs)
+        plays = [a for a in theirs if a["action"] and ":" not in a["action"]]  # a card
+        assert plays, "a card played is public: its action is told to everyone"
+    assert signalled, "nobody signalled in this deal: pick another seed"
+
+
+async def test_a_watcher_sees_the_dummy_laid_open():
+    """Sueca for three: the dummy's hand is laid face up after the first lead, for the
+    players and for anyone watching."""
+    table = await open_table(NetSettings("sueca-3", {}, seed=3, deals=1))
+    watcher = await Client.connect("127.0.0.1", table.host.port, table.host.code, "Watcher")
+    for p in range(3):
+        await table.join(f"P{p}", seat=p, play=True, seed=p)
+    session = await table.end()
+    await asyncio.wait_for(watcher.closed.wait(), LONG)
+    dummy = next(e for e in session.state.events
+                 if type(e).__name__ == "HandShown" and len(e.to) == 3)
+    shown = [e for m in watcher.messages if m["type"] == "view" for e in m["events"]
+             if e["kind"] == "hand_shown" and e["seat"] == dummy.seat]
+    assert shown and sorted(shown[0]["cards"]) == sorted(card_str(c) for c in dummy.cards)
+    # and nothing else of a hand: the dealer's shown to the dummy stays hidden
+    private = [e for m in watcher.messages if m["type"] == "view" for e in m["events"]
+               if e["kind"] == "hand_shown" and e["seat"] != dummy.seat]
+    assert private and all(e["cards"] == [] for e in private)
