@@ -33,6 +33,7 @@ from bisca_tui.engine import events as E
 from bisca_tui.engine.calling import known_partner
 from bisca_tui.engine.cards import card_str
 from bisca_tui.engine.state import GameState
+from bisca_tui.engine.variant import all_variants
 from bisca_tui.net import conn as conn_module
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import Host, NetSettings, serve
@@ -40,8 +41,9 @@ from bisca_tui.net.protocol import WATCHER, encode
 
 LONG = 120.0  # seconds: far longer than a deal takes here
 
-# (name, variant, options, players): every game whose deal keeps something from some seat
-GAMES: tuple[tuple[str, str, dict[str, Any], int | None], ...] = (
+# (name, variant, options, players): the games whose deals keep something more than the
+# hands from some seat (signals, a dummy, shown hands, a secret partner, discards)
+SECRETS: tuple[tuple[str, str, dict[str, Any], int | None], ...] = (
     ("Bisca de Seis (signals)", "bisca-6", {"intercept": 0.25}, None),
     ("Bisca de Quatro (signals)", "bisca-4", {"signals": True, "intercept": 0.25}, None),
     ("Spanish Brisca for four (signs)", "brisca", {}, 4),
@@ -52,6 +54,18 @@ GAMES: tuple[tuple[str, str, dict[str, Any], int | None], ...] = (
     ("Briscola Chiamata (secret partner)", "chiamata", {}, 5),
     ("Briscola Chiamata col Monte (discards)", "chiamata-monte", {}, 5),
 )
+
+
+def every_game() -> tuple[tuple[str, str, dict[str, Any], int | None], ...]:
+    """The games above, then every other game at each number of players it is played by."""
+    done = {(v, p) for _, v, _, p in SECRETS}
+    more = []
+    for cls in all_variants():
+        for n in cls.players:
+            if (cls.id, n) not in done and (cls.id, None if n == cls.default_players else n
+                                            ) not in done:
+                more.append((f"{cls.name} ({n} players)", cls.id, {}, n))
+    return SECRETS + tuple(more)
 
 
 @dataclass
@@ -248,7 +262,7 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
 
 async def audit_all(seeds: int) -> list[Audit]:
     out = []
-    for game, variant, options, players in GAMES:
+    for game, variant, options, players in every_game():
         total = Audit(game)
         for seed in range(1, seeds + 1):
             one = await audit(game, variant, options, players, seed)

@@ -18,8 +18,11 @@ from bisca_tui.net.host import NetSettings
 secrecy = benchmark("secrecy")
 
 
-@pytest.mark.parametrize(("game", "variant", "options", "players"), secrecy.GAMES,
-                         ids=[g[1] for g in secrecy.GAMES])
+GAMES = secrecy.every_game()
+
+
+@pytest.mark.parametrize(("game", "variant", "options", "players"), GAMES,
+                         ids=[f"{g[1]}-{g[3] or ''}" for g in GAMES])
 async def test_no_client_learns_what_its_seat_may_not_know(game, variant, options, players):
     result = await secrecy.audit(game, variant, options, players, seed=1)
     assert result.wire_matches, "a client read other bytes than the host wrote to it"
