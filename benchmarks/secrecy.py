@@ -9,7 +9,8 @@ watcher, what is public (public events, and cards every seat at the table knows)
 string in a message is read: a card in the project's notation, on its own or at the end of
 an action (``discard:4D``), is a card mentioned; a signal's name, likewise, is a signal
 mentioned. A card, signal or partner that the audience could not know at that moment is a
-leak.
+leak; so is a sign it did not see counted in the position it is told (``token``,
+``history_len``), or a message sent it with no news (a sign it did not see was made).
 
     python benchmarks/secrecy.py [--seeds N]
 
@@ -90,6 +91,7 @@ class Knowledge:
     signals: frozenset[str]
     partner: int | None  # the called card's holder, when known to this client
     seats: tuple[int, ...]  # the seats it plays (none: watching)
+    actions: int  # the actions of the deal it saw taken (all but the signs it did not see)
 
 
 def _cards_of(event: E.Event) -> Iterator[int]:
@@ -136,8 +138,10 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
             if rows:
                 cards.update(set.intersection(*map(set, rows)))
         partner = known_partner(state, WATCHER)
+    unseen = sum(1 for e in state.events if isinstance(e, E.Signalled)
+                 and not any(s == e.seat or e.as_seen_by(s) is not None for s in seats))
     return Knowledge(frozenset(card_str(c) for c in cards), frozenset(signals), partner,
-                     tuple(seats))
+                     tuple(seats), len(state.history) - unseen)
 
 
 # ----- reading a message ------------------------------------------------------------------
@@ -168,6 +172,12 @@ def leaks(message: dict[str, Any], know: Knowledge, every_card: frozenset[str],
             found.append(f"signal {word} in {text!r}")
     if message.get("type") == "view":
         body = message["view"]
+        after = message.get("after") or {}
+        counts = {"token": message["token"][1], "history_len": body["history_len"],
+                  "after": after.get("token", [0, know.actions - 1])[1] + 1}
+        for what, count in counts.items():
+            if count != know.actions:
+                found.append(f"{count} actions in its {what}, where it saw {know.actions}")
         contract = body.get("contract") or {}
         told = contract.get("partner")
         if told is not None and told != know.partner:
@@ -255,6 +265,10 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
             if know is None:
                 continue
             message = json.loads(data)
+            if message.get("type") == "view" and message["events_from"] and not message[
+                    "events"]:
+                result.leaks.append(f"view: a message with no news ({message['token']}): "
+                                    "an action it saw nothing of was taken")
             result.leaks.extend(f"{message.get('type')}: {x}" for x in
                                 leaks(message, know, every_card, every_signal))
     return result

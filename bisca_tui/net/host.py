@@ -48,7 +48,7 @@ from .hostfiles import HostAutosave, HostHistory, Resume, hosted_path
 from .pool import bot_pool
 from .sending import Sending
 from .settings import NetSettings, new_code
-from .views import Views
+from .views import Views, views_key
 
 Listener = Callable[[str, dict[str, Any]], None]  # an event's kind and its fields
 STOPPED = "the host has stopped; the match is saved, and goes on when it starts again"
@@ -113,12 +113,18 @@ class Host(Admission, Sending):
         else:
             self.refuse(conn, f"unknown message type {P.clean_text(kind, 20)!r}")
 
-    def refuse(self, conn: Connection, rule: str, action: Any = None) -> None:
+    def refuse(self, conn: Connection, rule: str, action: Any = None,
+               seat: int | None = None) -> None:
+        """Tell ``conn`` why its message was not taken, with the position as its seat (or
+        ``seat``, one it plays) is told it."""
         message: dict[str, Any] = {"type": P.REFUSED, "rule": rule}
         if isinstance(action, str):
             message["action"] = P.clean_text(action, 40)
-        if self.table is not None:
-            message["token"] = list(self.table.token())
+        views, session = self.views, self.session
+        if views is not None and session is not None and not self.done.is_set():
+            if seat is None:
+                seat = session.seat_of(conn.player) if conn.player is not None else None
+            message["token"] = views.token(views_key(seat))
         conn.send(message)
 
     def sit(self, conn: Connection, seat: Any) -> None:
@@ -153,18 +159,18 @@ class Host(Admission, Sending):
             return self.refuse(conn, "no such seat", text)
         if session.person_of(session.controller(seat)) != p:
             return self.refuse(conn, f"seat {seat} is not yours to play", text)
-        if message.get("token") != list(table.token()):
-            return self.refuse(conn, "that answers a position that is gone", text)
+        if self.views is None or message.get("token") != self.views.token(seat):
+            return self.refuse(conn, "that answers a position that is gone", text, seat)
         try:
             action = parse_action(text, self.variant.signal_names)
         except ValueError as e:
-            return self.refuse(conn, str(e), text)
+            return self.refuse(conn, str(e), text, seat)
         if not session.is_human(seat):
-            return self.refuse(conn, "a bot is playing that seat", text)
+            return self.refuse(conn, "a bot is playing that seat", text, seat)
         try:
             step = table.act(action, seat)
         except IllegalAction as e:
-            return self.refuse(conn, e.rule, text)
+            return self.refuse(conn, e.rule, text, seat)
         conn.refund()
         self.played(step)
 
@@ -291,9 +297,8 @@ class Host(Admission, Sending):
         self.advance()
 
     def played(self, step: Step) -> None:
-        assert self.views is not None and self.session is not None
-        s = self.session
-        self.views.led_here((s.deal_number, s.moves - 1), step)
+        assert self.views is not None
+        self.views.led_here(step)
         self.broadcast()
         self.advance()
 

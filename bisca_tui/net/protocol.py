@@ -152,7 +152,7 @@ def watcher_view(state: GameState) -> SeatView:
     cards (a hand laid open to every seat is open to the watcher too), no signal, a secret
     partner kept secret until the game shows it, and the events as a seat holding no card
     sees them."""
-    events = tuple(e if e.public or _shown_to_all(e, state.n) else e.as_seen_by(WATCHER)
+    events = tuple(e if e.public or shown_to_all(e, state.n) else e.as_seen_by(WATCHER)
                    for e in state.events)
     v = state.view(0)
     known = tuple(public_cards(state, s) for s in range(state.n))
@@ -171,7 +171,7 @@ def watcher_view(state: GameState) -> SeatView:
                     contract=contract, signals=(), discards=(), rules=v.rules)
 
 
-def _shown_to_all(event: Event, n: int) -> bool:
+def shown_to_all(event: Event, n: int) -> bool:
     """A hand laid open to every seat at the table (Sueca for three's dummy, open hands),
     which anyone watching sees as well."""
     return isinstance(event, HandShown) and len({event.seat, *event.to}) == n

@@ -3,10 +3,14 @@ player chooses for (its own seat; a dummy hand it plays), and a client holding n
 the deal (a watcher, a dealer sitting the deal out) a watcher's view. Each message carries
 the events that seat may see that the client has not been sent yet in this deal.
 
-What a message says of the action that led to it (``after``) is read from what its seat may
-see: who acted, always (every action is seen to be taken), and the action itself only for the
-seat that took it, or when everything it caused is public. A signal's name, a card laid aside,
-a card shown to some seats only reach the others through the events, which hide them.
+A client learns of an action only what its seat may see of it. An action it sees nothing of
+(a signal its opponent did not catch) sends it no message, and is not counted in the position
+it is told (``token``, the view's ``history_len``): each seat counts the actions it saw, so
+even that a signal was made stays between the partners and those who caught it. What a
+message says of the action that led to it (``after``) is who took it, with the action itself
+only for the seat that took it, or when everything it caused is public: a signal's name, a
+card laid aside, a hand shown to some seats only reach the others through the events, which
+hide them.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.actions import action_str
+from ..engine.event_base import Event
+from ..engine.state import GameState
 from ..engine.view import SeatView
 from ..table.loop import Step
 from ..table.session import Session
@@ -22,28 +28,88 @@ from . import protocol as P
 WATCHING = -1  # the key of a watcher's view in what a client was sent
 
 
+def views_key(seat: int | None) -> int:
+    """The key of a seat's view (None, no seat in the deal: the watcher's)."""
+    return WATCHING if seat is None else seat
+
+
 class Views:
     """The messages of the current position, for any client."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.last: tuple[tuple[int, int], Step] | None = None  # the action that led here
+        self.last: tuple[int, Step] | None = None  # the action that led here, and its deal
         self._watcher: tuple[tuple[int, int], SeatView] | None = None
+        # per seat (and WATCHING): the actions of the deal it saw, counted up to ``_counted``
+        self._seen: dict[int, int] = {}
+        self._counted: tuple[int, int] = (0, -1)  # (deal, actions)
 
-    def led_here(self, token: tuple[int, int], step: Step) -> None:
-        """``step`` (taken at ``token``) led to the position now: the next messages tell it."""
-        self.last = (token, step)
+    # ----- what each seat saw -------------------------------------------------------------
 
-    def after(self, seat: int | None) -> dict[str, Any] | None:
-        """The ``after`` of a message for ``seat`` (None: a watcher): the position answered
-        and who acted, with the action when this seat took it or all it caused is public."""
-        if self.last is None:
-            return None
-        token, step = self.last
+    def sees(self, key: int, acting: int, events: tuple[Event, ...],
+             state: GameState | None = None) -> bool:
+        """Whether ``key`` (a seat, or WATCHING) sees anything of an action ``acting`` took
+        that caused ``events``: its own, or one of the events is its to see."""
         s = self.session
-        own = seat is not None and s.controller(step.seat) == s.controller(seat)
+        st = state if state is not None else s.state
+        if key == WATCHING:
+            return any(e.public or P.shown_to_all(e, st.n) or
+                       e.as_seen_by(P.WATCHER) is not None for e in events)
+        if st.variant.controller(st, acting) == st.variant.controller(st, key):
+            return True
+        return any(e.public or e.as_seen_by(key) is not None for e in events)
+
+    def seen(self, key: int) -> int:
+        """The actions of this deal ``key`` saw taken."""
+        s = self.session
+        mark = (s.deal_number, len(s.state.history))
+        if self._counted != mark:
+            self._count_again()
+        return self._seen[key]
+
+    def _count_again(self) -> None:
+        """Count what each seat saw from the deal's start (a host that resumed a deal)."""
+        s = self.session
+        st = s.state
+        keys = [*range(st.n), WATCHING]
+        self._seen = dict.fromkeys(keys, 0)
+        replay = s.fresh_deal()
+        for action in st.history:
+            acting = replay.current
+            assert acting is not None
+            events = replay.apply(action)
+            for key in keys:
+                self._seen[key] += self.sees(key, acting, events, replay)
+        self._counted = (s.deal_number, len(st.history))
+
+    def led_here(self, step: Step) -> None:
+        """``step`` led to the position now: counted for the seats that saw it, and told in
+        the next messages."""
+        s = self.session
+        mark = (s.deal_number, len(s.state.history))
+        if self._counted == (mark[0], mark[1] - 1):
+            for key in self._seen:
+                self._seen[key] += self.sees(key, step.seat, step.events)
+            self._counted = mark
+        self.last = (s.deal_number, step)
+
+    def token(self, key: int) -> list[int]:
+        """The position as ``key`` is told it: the deal, and the actions it saw."""
+        return [self.session.deal_number, self.seen(key)]
+
+    def after(self, key: int) -> dict[str, Any] | None:
+        """The ``after`` of a message for ``key``: the position it answered and who acted,
+        with the action when this seat took it or all it caused is public; None when this
+        seat saw nothing of it (or the deal has just begun)."""
+        s = self.session
+        if self.last is None or self.last[0] != s.deal_number:
+            return None
+        step = self.last[1]
+        if not self.sees(key, step.seat, step.events):
+            return None
+        own = key != WATCHING and s.controller(step.seat) == s.controller(key)
         whole = own or all(e.public for e in step.events)
-        return {"token": list(token), "seat": step.seat,
+        return {"token": [s.deal_number, self.seen(key) - 1], "seat": step.seat,
                 "action": action_str(step.action, s.variant.signal_names) if whole else None}
 
     def seats_of(self, player: int | None) -> list[int]:
@@ -63,12 +129,20 @@ class Views:
 
     def messages(self, player: int | None,
                  sent: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
-        """The view messages for a client of ``player`` (None: a watcher); ``sent`` (the
-        events it was sent, by seat) is brought up to date."""
+        """The view messages for a client of ``player`` (None: a watcher) that have news for
+        it (a view of a seat that saw nothing since its last message is not sent); ``sent``
+        (the deal and the events it was sent, by seat) is brought up to date."""
         seats = self.seats_of(player)
         if not seats:
-            return [self.message(None, self.watcher(), sent)]
-        return [self.message(seat, self.session.view(seat), sent) for seat in seats]
+            return self._news(None, self.watcher(), sent)
+        return [m for seat in seats for m in self._news(seat, self.session.view(seat), sent)]
+
+    def _news(self, seat: int | None, view: SeatView,
+              sent: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
+        told = sent.get(WATCHING if seat is None else seat)
+        if told == (self.session.deal_number, len(view.events)):
+            return []
+        return [self.message(seat, view, sent)]
 
     def message(self, seat: int | None, view: SeatView,
                 sent: dict[int, tuple[int, int]]) -> dict[str, Any]:
@@ -80,14 +154,15 @@ class Views:
         start = had if had_deal == deal and had <= len(view.events) else 0
         sent[key] = (deal, len(view.events))
         body = P.view_json(view, s.variant)
+        body["history_len"] = self.seen(key)  # the actions this seat saw taken
         if seat is None:
             body["seat"] = None
         current = None if st.is_over() else st.current
         return {
-            "type": P.VIEW, "seat": seat, "deal": deal, "token": [deal, s.moves],
+            "type": P.VIEW, "seat": seat, "deal": deal, "token": self.token(key),
             "current": current, "to_act": None if current is None else s.name(current),
             "players": list(s.match.people()),  # the player at each seat (None: a dummy)
-            "after": self.after(seat), "scores": list(s.match.scores),
+            "after": self.after(key), "scores": list(s.match.scores),
             "view": body, "events_from": start,
             "events": P.events_to_json(view.events[start:], s.variant),
         }

@@ -6,6 +6,7 @@ prints the figures)."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 from benchmark_support import benchmark
@@ -14,6 +15,10 @@ from net_support import LONG, open_table
 from bisca_tui.engine.cards import card_str
 from bisca_tui.net.client import Client
 from bisca_tui.net.host import NetSettings
+from bisca_tui.net.views import WATCHING, Views
+from bisca_tui.table.loop import Step
+from bisca_tui.table.seats import HUMAN, SeatSpec
+from bisca_tui.table.session import Session
 
 secrecy = benchmark("secrecy")
 
@@ -30,13 +35,14 @@ async def test_no_client_learns_what_its_seat_may_not_know(game, variant, option
     assert result.leaks == []
 
 
-def test_the_check_finds_a_card_a_signal_and_a_partner_out_of_place():
+def test_the_check_finds_a_card_a_signal_a_partner_and_a_count_out_of_place():
     know = secrecy.Knowledge(cards=frozenset({"4D"}), signals=frozenset({"no_trumps"}),
-                             partner=None, seats=(2,))
+                             partner=None, seats=(2,), actions=6)
     cards = frozenset({"4D", "5D"})
     signals = frozenset({"no_trumps", "ace_of_trumps"})
-    told = {"type": "view", "after": {"seat": 0, "action": "discard:5D"},
-            "view": {"hand": ["4D"], "legal": ["signal:no_trumps"],
+    told = {"type": "view", "token": [1, 7], "after": {"token": [1, 5], "seat": 0,
+                                                        "action": "discard:5D"},
+            "view": {"hand": ["4D"], "legal": ["signal:no_trumps"], "history_len": 6,
                      "contract": {"bidder": 0, "called": "AS", "partner": 3},
                      "sides": [0, None, None, 0, None]},
             "events": [{"kind": "signalled", "signal": "ace_of_trumps"},
@@ -47,7 +53,9 @@ def test_the_check_finds_a_card_a_signal_and_a_partner_out_of_place():
     assert any("partner (seat 3)" in x for x in found)
     assert any("among the sides" in x for x in found)
     assert any("partner_known" in x for x in found)
-    assert not any("4D" in x or "no_trumps" in x for x in found)
+    assert any("7 actions in its token" in x for x in found)
+    assert not any("4D" in x or "no_trumps" in x or "history_len" in x or "after" in x
+                   for x in found)
 
 
 async def test_a_signal_is_named_only_to_its_sender_after_the_action():
@@ -93,3 +101,26 @@ async def test_a_watcher_sees_the_dummy_laid_open():
     private = [e for m in watcher.messages if m["type"] == "view" for e in m["events"]
                if e["kind"] == "hand_shown" and e["seat"] != dummy.seat]
     assert private and all(e["cards"] == [] for e in private)
+
+
+def test_what_each_seat_saw_is_counted_alike_step_by_step_and_again_from_the_start():
+    """A host that resumes a deal counts what each seat saw from the deal's start; it must
+    agree with the count kept action by action, signs not seen left out."""
+    session = Session.new("bisca-4", {"signals": True, "intercept": 0.5},
+                          [SeatSpec(HUMAN, f"P{p}") for p in range(4)], seed=9)
+    views = Views(session)
+    rng = random.Random(9)
+    unseen = [0] * 4
+    while not session.state.is_over():
+        played = session.apply(rng.choice(session.state.legal_actions()))
+        step = Step(played.seat, played.action, 0, events=played.events)
+        views.led_here(step)
+        for seat in range(4):
+            unseen[seat] += not any(e.public or e.as_seen_by(seat) is not None
+                                    for e in played.events) and seat % 2 != played.seat % 2
+    actions = len(session.state.history)
+    assert any(unseen), "no sign went unseen: pick another seed"
+    assert [views.seen(seat) for seat in range(4)] == [actions - u for u in unseen]
+    again = Views(session)
+    assert [again.seen(k) for k in (*range(4), WATCHING)] == [
+        views.seen(k) for k in (*range(4), WATCHING)]
