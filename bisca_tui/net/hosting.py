@@ -352,8 +352,8 @@ async def close_doors(doors: list[asyncio.Task[Any]]) -> None:
     with contextlib.suppress(asyncio.CancelledError):
         await asyncio.gather(*doors, return_exceptions=True)
     for opening in doors:
-        if not opening.cancelled() and opening.exception() is None and \
-                opening.result() is not None:
+        if opening.done() and not opening.cancelled() and opening.exception() is None \
+                and opening.result() is not None:
             opening.result().close()
             with contextlib.suppress(Exception):
                 await opening.result().wait_closed()
