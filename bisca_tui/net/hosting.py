@@ -350,13 +350,10 @@ async def close_doors(doors: list[asyncio.Task[Any]]) -> None:
     for opening in doors:
         opening.cancel()
     with contextlib.suppress(asyncio.CancelledError):
-        await asyncio.gather(*doors, return_exceptions=True)
-    for opening in doors:
-        if opening.done() and not opening.cancelled() and opening.exception() is None \
-                and opening.result() is not None:
-            opening.result().close()
-            with contextlib.suppress(Exception):
-                await opening.result().wait_closed()
+        for door in await asyncio.gather(*doors, return_exceptions=True):
+            if door is not None and not isinstance(door, BaseException):  # it had opened
+                door.close()
+                await door.wait_closed()
 
 
 async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any) -> Any:

@@ -1,6 +1,6 @@
 """Ctrl+C at ``bisca-tui host --json`` with clients in every state (at the table, in the
-lobby, still saying hello, gone before it): the host stops cleanly, and its output is JSON
-lines only, with no traceback nor a task left pending behind it."""
+lobby, still saying hello, gone before it) and its SSH door open: the host stops cleanly,
+and its output is JSON lines only, with no traceback nor a task left pending behind it."""
 
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ async def next_event(stdout: asyncio.StreamReader, kind: str, name: str = "") ->
 
 async def test_ctrl_c_with_clients_in_every_state_leaves_json_lines_only(tmp_path) -> None:
     argv = ["host", "--variant", "briscola", "--port", "0", "--open", "0,1", "--start-with",
-            "1", "--json", "--level", "random", "--lang", "en", "--data-dir", str(tmp_path)]
+            "1", "--json", "--level", "random", "--lang", "en", "--data-dir", str(tmp_path),
+            "--ssh", "0"]  # the SSH door open too, to be closed with the table
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-c", RUN, *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE)
@@ -46,6 +47,7 @@ async def test_ctrl_c_with_clients_in_every_state_leaves_json_lines_only(tmp_pat
     try:
         ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), LONG))
         code = ready["code"]
+        await next_event(proc.stdout, "ssh")
 
         async def connect(*messages: dict | bytes) -> asyncio.StreamReader:
             reader, writer = await asyncio.open_connection("127.0.0.1", ready["port"])
