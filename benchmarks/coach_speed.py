@@ -5,8 +5,9 @@
 1. Hints: deals played by the medium level in Briscola and Bisca de Nove (two players, the
    second with nine cards a hand, the slowest to review) and Sueca and Bisca de Quatro
    (four); at every decision of seat 0 with two or more choices, the hint at its default
-   settings (a budget of wall-clock time) is timed. Prints the median and the slowest,
-   wall clock and CPU (target: a median of at most 500 ms on two cores).
+   settings (the coach's fixed number of samples, the review's) is timed. Prints the
+   median and the slowest, wall clock and CPU (target: a median of at most 500 ms on two
+   cores).
 2. Reviews: the same deals recorded and reviewed for seat 0 with the review's default
    samples (fixed, so the review repeats exactly). Prints the median and the slowest deal
    (targets: 5 s for two players, 15 s for four).

@@ -974,11 +974,13 @@ def test_open_names_the_called_cards_holder_before_the_declaration(capsys, tmp_p
         assert code == 0 and err == "", err
         d = json.loads(out)["deals"][0]
         assert d["to_act"] == bidder and d["declared"] is None
-        assert d["partner"] == holder and d["alone"] is None
+        # the bidder's own card: no partner until it chooses alone or the neighbour
+        assert d["partner"] == (None if own else holder) and d["alone"] is None
         code, text, err = run(capsys, path, "--open")
         assert code == 0 and err == "", err
-        assert f"  Seat {holder} ({NAMES[holder]}) holds {d['called']}; the bidder has yet to " \
-               f"declare\n" in text
+        said = (" and has yet to choose: alone, or with the right-hand neighbour" if own
+                else "; the bidder has yet to declare")
+        assert f"  Seat {holder} ({NAMES[holder]}) holds {d['called']}{said}\n" in text
         # as the table sees it, the partner is still a secret
         code, out, err = run(capsys, path, "--json")
         d = json.loads(out)["deals"][0]

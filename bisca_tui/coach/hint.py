@@ -8,12 +8,18 @@ considers: it never takes a sure partner's trick with a trump). Every other deci
 or knock, exchange, signals, bids, calls, discards...) is the hard level's ``choose``, with
 a reason from the rules of thumb it follows.
 
+A hint and the review of the same decision read one evaluation (``judge``): the same number
+of sampled deals (``samples_for``: fixed, never a budget of time) on the same seed, derived
+from the coach's seed and the position as the seat sees it (``decision_seed``), so that they
+name the same best card with the same figures for every card.
+
 Everything is read from the seat's view: two deals that look alike from the seat get the
 same hint (with the same seed and number of samples).
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 
 from ..bots.heuristics import request_choice, special_choice
@@ -27,8 +33,14 @@ from .reasons import card_reason, play_reason
 from .rule_reasons import rule_reason
 from .sentences import NO_REASON, Reason, card_words
 
-#: the most samples a hint draws: in short positions the search stops here, well inside the
-#: time budget, so that asking twice gives the same hint
+COACH_SEED = 0  # the coach's sampling seed: hints and reviews alike, in the app and the CLI
+COACH_SAMPLES = 200  # sampled deals per decision, at most
+# ... fewer where many cards are judged: at most this many playouts (samples times cards) a
+# decision, and never fewer than COACH_MIN_SAMPLES samples; a deal of nine cards a hand
+# then takes about as long as one of three
+COACH_PLAYOUTS = 1000
+COACH_MIN_SAMPLES = 80
+#: the most samples a search bounded by time draws (a review asked with no samples)
 HINT_SAMPLES = 400
 
 
@@ -74,6 +86,25 @@ def _stopped_clock() -> float:
     return 0.0
 
 
+def samples_for(cards: int, samples: int = COACH_SAMPLES,
+                playouts: int | None = COACH_PLAYOUTS) -> int:
+    """The samples a decision among ``cards`` cards gets: ``samples``, fewer when that
+    would pass ``playouts`` playouts, but not fewer than ``COACH_MIN_SAMPLES``."""
+    if playouts is None:
+        return samples
+    return min(samples, max(COACH_MIN_SAMPLES, playouts // max(cards, 1)))
+
+
+def decision_seed(view: SeatView, seed: int = COACH_SEED) -> int:
+    """The search's seed for one decision: ``seed`` mixed with the position as the seat
+    sees it (the game, the seat, the dealer, the actions so far, its hand and the cards
+    played), so that a hint and a review of it, or a hint asked twice, sample alike."""
+    key = (seed, view.variant, view.seat, view.dealer, view.history_len, sorted(view.hand),
+           view.trick, [t.cards for t in view.tricks])
+    digest = hashlib.blake2b(repr(key).encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big")
+
+
 def card_choices(view: SeatView) -> list[int]:
     """The legal cards the search can judge at this view (none before trumps are known)."""
     if view.trump is None:
@@ -96,18 +127,31 @@ def advise(view: SeatView, bot: HardBot) -> Evaluation:
     return ev
 
 
+def decision_bot(view: SeatView, seed: int = COACH_SEED, samples: int | None = None) -> HardBot:
+    """The search the coach asks about one decision: ``samples`` sampled deals (by default
+    ``samples_for`` the legal cards), seeded by ``decision_seed``."""
+    n = samples_for(len(card_choices(view))) if samples is None else samples
+    return coach_bot(decision_seed(view, seed), samples=n)
+
+
+def judge(view: SeatView, seed: int = COACH_SEED, samples: int | None = None) -> Evaluation:
+    """The coach's one evaluation of a card decision, which the hint and the review both
+    show."""
+    return advise(view, decision_bot(view, seed, samples))
+
+
 def options_of(ev: Evaluation) -> tuple[CardAdvice, ...]:
     return tuple(CardAdvice(a.action, a.points, a.win, a.value) for a in ev.ranked())
 
 
-def hint(view: SeatView, seed: int = 0, budget_ms: float = 300.0,
-         samples: int | None = None) -> Hint:
-    """What the seat whose view this is should do, and why."""
+def hint(view: SeatView, seed: int = COACH_SEED, samples: int | None = None) -> Hint:
+    """What the seat whose view this is should do, and why: the cards judged as the review
+    judges them (``judge``, with ``samples`` sampled deals when given)."""
     if not view.legal:
         raise ValueError("it is not this seat's turn: nothing to advise")
-    bot = coach_bot(seed, budget_ms, samples)
-    variant = variant_of(view)
     cards = card_choices(view)
+    bot = decision_bot(view, seed, samples)
+    variant = variant_of(view)
     others = [a for a in view.legal if not 0 <= a < 80]
     ev = advise(view, bot) if cards else None
     options = options_of(ev) if ev is not None else ()

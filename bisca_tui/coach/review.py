@@ -37,7 +37,19 @@ from ..engine.spoken import game_name
 from ..engine.state import GameState
 from ..engine.view import SeatView
 from ..lang import _, ngettext
-from .hint import CardAdvice, advise, card_choices, coach_bot, options_of
+from .hint import (
+    COACH_PLAYOUTS,
+    COACH_SAMPLES,
+    COACH_SEED,
+    CardAdvice,
+    advise,
+    card_choices,
+    coach_bot,
+    decision_bot,
+    decision_seed,
+    options_of,
+    samples_for,
+)
 from .reasons import play_reason
 from .rule_reasons import rule_reason
 from .sentences import NO_REASON, Reason, card_points, card_words, say
@@ -46,13 +58,10 @@ MISTAKE = 4.0  # expected card points lost
 BLUNDER = 10.0
 MISTAKE_WIN = 0.10  # chance of winning the deal lost, where the deal was solved exactly
 BLUNDER_WIN = 0.25
-REVIEW_SAMPLES = 200  # sampled deals per decision, at most
-# ... fewer where many cards are judged: at most this many playouts (samples times cards) a
-# decision, and never fewer than REVIEW_MIN_SAMPLES samples; a deal of nine cards a hand
-# then takes about as long as one of three
-REVIEW_PLAYOUTS = 1000
-REVIEW_SEED = 0  # the sampling's seed, in the app and on the command line alike
-REVIEW_MIN_SAMPLES = 80
+# the samples and seed of the coach's evaluation, which the hint shares (``hint.judge``)
+REVIEW_SAMPLES = COACH_SAMPLES
+REVIEW_PLAYOUTS = COACH_PLAYOUTS
+REVIEW_SEED = COACH_SEED
 WORST = 3  # decisions given a reason even when not marked
 
 
@@ -175,14 +184,6 @@ def default_seat(record: Record, deal: int, table: dict[str, Any] | None = None)
     return 0
 
 
-def samples_for(cards: int, samples: int, playouts: int | None) -> int:
-    """The samples a decision among ``cards`` cards gets: ``samples``, fewer when that
-    would pass ``playouts`` playouts, but not fewer than ``REVIEW_MIN_SAMPLES``."""
-    if playouts is None:
-        return samples
-    return min(samples, max(REVIEW_MIN_SAMPLES, playouts // max(cards, 1)))
-
-
 def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 0,
                 budget_ms: float = 150.0, samples: int | None = REVIEW_SAMPLES,
                 playouts: int | None = REVIEW_PLAYOUTS) -> Review:
@@ -190,8 +191,9 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
     of the record, judged at its view: cards by the search, other decisions by the hard
     level's rules of thumb. Each card decision gets ``samples`` sampled deals, fewer when
     that passes ``playouts`` (see ``samples_for``; None: exactly ``samples``), or
-    ``budget_ms`` of thinking when ``samples`` is None. The same seed and samples give the
-    same review."""
+    ``budget_ms`` of thinking when ``samples`` is None. Each decision's search is seeded by
+    ``decision_seed``, as a hint's is: the same seed and samples give the same review, and
+    the figures of a hint asked at that decision."""
     if not 0 <= deal < len(record.deals):
         n = len(record.deals)
         raise ValueError(ngettext("the record has {n} deal; there is no deal {deal}",
@@ -233,8 +235,8 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
         if len(view.legal) < 2:
             continue
         cards = card_choices(view)
-        n = samples_for(len(cards), samples, playouts) if samples is not None else None
-        bot = coach_bot(seed, budget_ms, n)
+        bot = (coach_bot(decision_seed(view, seed), budget_ms) if samples is None else
+               decision_bot(view, seed, samples_for(len(cards), samples, playouts)))
         if action in cards and len(cards) >= 2:
             ev = evaluations[k] = advise(view, bot)
             out.decisions.append(_judge(deal, k, seat, view, action, ev))

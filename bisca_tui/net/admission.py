@@ -157,10 +157,10 @@ class Admission:
         old.close(REPLACED)
 
     def leave(self, conn: Connection) -> None:
+        conn.close()  # one that never got in too: its sending ends with it
         if conn not in self.clients:
             return
         self.clients.discard(conn)
-        conn.close()
         p = conn.player
         held = None
         if p is not None and self.conns[p] is conn:

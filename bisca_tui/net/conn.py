@@ -1,6 +1,7 @@
 """One client's connection at a host: lines read and held to the protocol's limits (length,
 rate), and messages sent through a bounded queue, so that a client that stops reading never
-holds up the table: when its queue is full it is dropped.
+holds up the table: when its queue is full it is dropped. ``Handlers`` keeps the task that
+serves each connection, so that a host that stops ends every one of them.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,3 +129,45 @@ class Connection:
         """Wait (at most ``timeout`` seconds) for what is queued to go out."""
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(asyncio.shield(self._sender), timeout)
+
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+class Handlers:
+    """The tasks serving a host's connections, one each (the server's callback, wrapping
+    the host's own): when the host stops, ``end`` hangs up on every connection still open,
+    those still saying hello included, and waits for each task to end, so that none is left
+    to be cancelled or destroyed with the event loop."""
+
+    def __init__(self, handle: Handler) -> None:
+        self._handle = handle
+        self._running: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
+
+    async def __call__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._running[task] = writer
+        try:
+            await self._handle(reader, writer)
+        except asyncio.CancelledError:
+            # Only the end of the program cancels a client's task, and its connection
+            # goes with it: the task ends there (asyncio's stream server reports a
+            # cancelled handler as an error).
+            writer.transport.abort()
+        finally:
+            self._running.pop(task, None)
+
+    async def end(self, timeout: float) -> None:
+        """Hang up on every connection still served and wait (at most ``timeout``
+        seconds, then cancelling) for each task to end."""
+        tasks = list(self._running)
+        for writer in self._running.values():
+            writer.transport.abort()
+        if not tasks:
+            return
+        _, late = await asyncio.wait(tasks, timeout=timeout)
+        for task in late:
+            task.cancel()
+        if late:
+            await asyncio.wait(late)

@@ -43,7 +43,7 @@ from ..table.seats import BOT_NAMES, HUMAN, SeatSpec
 from ..table.session import Session
 from . import protocol as P
 from .admission import Admission
-from .conn import Connection
+from .conn import Connection, Handlers
 from .hostfiles import HostAutosave, HostHistory, Resume, hosted_path
 from .pool import bot_pool
 from .sending import Sending
@@ -355,7 +355,8 @@ async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,
     table = Host(settings, resume.code if resume is not None else code or new_code(), events)
     if resume is not None:
         table.restore(resume)
-    server = await asyncio.start_server(table.handle, host, port, limit=P.MAX_LINE)
+    handlers = Handlers(table.handle)
+    server = await asyncio.start_server(handlers, host, port, limit=P.MAX_LINE)
     table.port = server.sockets[0].getsockname()[1]
     try:
         if ready is not None:
@@ -377,6 +378,7 @@ async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,
             await asyncio.gather(*(c.finished(5.0) for c in table.closing))
             for conn in list(table.clients):
                 conn.abort()
+            await handlers.end(5.0)  # every client's task ended, not left to the loop's end
             autosave = table.table.autosave if table.table is not None else None
             if isinstance(autosave, HostAutosave):
                 await autosave.drain()

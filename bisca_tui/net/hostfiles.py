@@ -149,11 +149,11 @@ class Resume:
         """The table's settings as saved, with ``given`` (the hold, the folders) on top."""
         v = self.session.variant
         h = self.host
-        start_with = h.get("start_with")
-        return NetSettings(v.id, dict(v.options), players=v.n_people,
-                           open=tuple(h["open"]), level=h["level"], hold=float(h["hold"]),
-                           deals=h.get("deals"), seed=self.session.match.seed,
-                           start_with=start_with, **given)
+        saved: dict[str, Any] = {
+            "players": v.n_people, "open": tuple(h["open"]), "level": h["level"],
+            "hold": float(h["hold"]), "deals": h.get("deals"),
+            "seed": self.session.match.seed, "start_with": h.get("start_with")}
+        return NetSettings(v.id, dict(v.options), **(saved | given))
 
 
 def _names(raw: Any, n: int, field: str) -> list[str | None]:

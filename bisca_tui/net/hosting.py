@@ -329,12 +329,7 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
             await serve(settings, args.host, args.port, code, ready=ready_with_door,
                         events=log, resume=resume)
         finally:
-            for opening in doors:  # the SSH door closes with the table
-                if not opening.done():
-                    opening.cancel()
-                elif not opening.cancelled() and opening.exception() is None and \
-                        opening.result() is not None:
-                    opening.result().close()
+            await close_doors(doors)
 
     try:
         asyncio.run(hosting())
@@ -348,6 +343,17 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
         with contextlib.suppress(OutputClosed):
             log.line("stopped", {"code": code, "save": str(path) if saved else None}, text)
     return 0
+
+
+async def close_doors(doors: list[asyncio.Task[Any]]) -> None:
+    """The SSH door closes with the table: one still opening is cancelled, and waited for."""
+    for opening in doors:
+        opening.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        for door in await asyncio.gather(*doors, return_exceptions=True):
+            if door is not None and not isinstance(door, BaseException):  # it had opened
+                door.close()
+                await door.wait_closed()
 
 
 async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any) -> Any:

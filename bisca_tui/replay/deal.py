@@ -134,8 +134,11 @@ class _DealTracker:
                 known = self.partner_known()
                 if st.bidding.called_holder is None and known:
                     # col Monte, between the call and the bidder's declaration (told only
-                    # with --open): the card's holder is known, playing alone is undecided
-                    self.out["partner"] = self.holder_of(c.called)
+                    # with --open): another seat holding the card is the partner; the
+                    # bidder's own card leaves it undecided until the bidder chooses alone
+                    # or the right-hand neighbour
+                    holder = self.holder_of(c.called)
+                    self.out["partner"] = None if holder == c.bidder else holder
                     self.out["alone"] = None
                 else:
                     self.out["partner"] = st.bidding.called_holder if known else None

@@ -76,6 +76,9 @@ def _auction_lines(d: dict[str, Any], players: list[str],
         if d["alone"] is None and d["partner"] is not None:  # --open, before the declaration
             lines.append("  " + say("PartnerKnown", "replay", seat=who(d["partner"], True),
                                     card=called))
+        elif d["alone"] is None and bidder_holds(d, called):  # --open, before the choice
+            lines.append("  " + say("PartnerKnown", "replay.own", seat=who(bidder, True),
+                                    card=called))
         elif d["alone"] is None:
             lines.append("  " + say("PartnerKnown", "replay.none"))
         elif d["alone"]:
@@ -86,6 +89,13 @@ def _auction_lines(d: dict[str, Any], players: list[str],
             lines.append("  " + say("PartnerShown", "replay" if shown else "replay.unplayed",
                                     seat=who(d["partner"]), card=called, trick=shown))
     return lines
+
+
+def bidder_holds(d: dict[str, Any], called: str) -> bool:
+    """Whether the deal's report shows the called card in the bidder's hand or laid aside
+    (only ``--open`` shows them before the deal is over)."""
+    hands, discards = d.get("hands"), d.get("discards")
+    return bool(hands and called in hands[d["bidder"]]) or called in (discards or [])
 
 
 def _told_again(value: Any) -> Any:

@@ -98,8 +98,8 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         # the app then neither looks for a saved match nor holds the save folder
         self.first_screen = first_screen
         self.bot_delay = bot_delay
-        # the coach's search by a fixed number of sampled deals instead of its time budget
-        # (answers that repeat exactly: for tests and pictures)
+        # the coach's search (hints and reviews alike) on this many sampled deals a decision
+        # instead of its own counts (fewer: quicker answers, for tests and pictures)
         self.coach_samples: int | None = None
         self.data_directory = Path(data_directory) if data_directory else data_dir()
         # saves are looked for where earlier versions kept them only in the default folder

@@ -35,11 +35,6 @@ def mark_text(mark: str) -> Text:
     return review_text(f"mark.{mark}", MARK_STYLE[mark])
 
 
-def hint_seed(match_seed: int, deal: int, moves: int) -> int:
-    """The search's seed for a hint: one per position, so that asking twice agrees."""
-    return (match_seed * 1_000_003 + deal * 1009 + moves) % (2**31)
-
-
 def review_text(form: str, style: str | Sequence[str] = "", **fields: Any) -> Text:
     """The table's ``Review`` sentence in ``form`` as ``styled`` draws it."""
     return styled("Review", form, style, **fields)

@@ -14,7 +14,7 @@ from coach_support import FAMILIES, states_until
 from bisca_tui.bots.levels import MediumBot
 from bisca_tui.bots.table import variant_of
 from bisca_tui.coach import hint
-from bisca_tui.coach.hint import coach_bot
+from bisca_tui.coach.hint import coach_bot, decision_bot
 from bisca_tui.coach.sentences import card_words
 from bisca_tui.engine import GameState, make_variant
 from bisca_tui.engine.narrate import CardRef
@@ -125,7 +125,7 @@ def test_the_hint_is_the_hard_levels_choice_with_every_legal_card_judged() -> No
     for vid in ("briscola", "sueca", "chiamata"):
         for _, view in list(decisions(vid, range(1)))[:6]:
             h = hint(view, seed=2, samples=10)
-            assert h.action == coach_bot(2, samples=10).choose(view), vid
+            assert h.action == decision_bot(view, 2, samples=10).choose(view), vid
             assert sorted(o.action for o in h.options) == sorted(view.legal)
             cards = [o for o in h.options if 0 <= o.action < 80]
             assert cards and all(o.points is not None and o.win is not None for o in cards)
@@ -329,7 +329,7 @@ def test_a_sure_partners_trick_is_never_taken_with_a_trump() -> None:
         _, w = winner_of(view)
         h = hint(view, seed=1, samples=8)
         assert not (beats(view, h.action, w) and variant_of(view).suit[h.action] == view.trump)
-        assert h.action == coach_bot(1, samples=8).choose(view)
+        assert h.action == decision_bot(view, 1, samples=8).choose(view)
         found += 1
         if found >= 3:
             break

@@ -13,7 +13,7 @@ from bisca_tui.bots.levels import MediumBot
 from bisca_tui.bots.sim import Rules, Sim
 from bisca_tui.bots.solver import solve2_actions
 from bisca_tui.coach import review_deal
-from bisca_tui.coach.hint import advise, card_choices, coach_bot
+from bisca_tui.coach.hint import card_choices, decision_bot, judge
 from bisca_tui.coach.report import review_json, review_text
 from bisca_tui.coach.review import BLUNDER, MISTAKE, default_seat, mark_of
 from bisca_tui.engine import Match, make_variant
@@ -88,8 +88,8 @@ def test_the_searchs_own_choices_are_never_marked(vid: str) -> None:
 
     def coach(view):
         if card_choices(view) and len(card_choices(view)) > 1:
-            return advise(view, coach_bot(0, samples=samples)).best
-        return coach_bot(0, samples=samples).choose(view)
+            return judge(view, samples=samples).best
+        return decision_bot(view, samples=samples).choose(view)
 
     record, _ = play_match_deal(vid, seed=2, choose={0: coach})
     review = review_deal(record, 0, 0, samples=samples)

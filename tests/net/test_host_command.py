@@ -198,3 +198,29 @@ async def test_enter_at_the_host_begins_before_the_places_are_taken(tmp_path) ->
     finally:
         if proc.returncode is None:
             proc.kill()
+
+
+async def test_resume_takes_a_new_hold(tmp_path) -> None:
+    """The hold is the one given again to ``--resume``, not the saved one: the saved place,
+    held for an hour, goes to a bot at once when the host comes back with ``--hold 0``."""
+    argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "0",
+            "--hold", "3600", "--json", "--data-dir", str(tmp_path), *BOTS]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE)
+    assert proc.stdout is not None
+    ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), LONG))
+    ana = await Client.connect("127.0.0.1", ready["port"], ready["code"], "Ana")
+    await ana.sit()
+    await views_until(ana, lambda m: bool(m["view"]["legal"]))
+    proc.send_signal(signal.SIGINT)
+    assert await asyncio.wait_for(proc.wait(), LONG) == 0
+    assert list(tmp_path.glob("hosted-*.table.json"))
+
+    out = Output()
+    done = in_thread(["host", "--resume", "--hold", "0", "--port", "0", "--data-dir",
+                      str(tmp_path), "--lang", "en"], out)
+    await out.wait("keeps the place for 0 seconds")
+    assert await asyncio.wait_for(done, LONG) == 0  # nobody came back: the bots finished
+    assert "Ana has not come back: a bot (random) plays place 0" in out.text, out.text
+    assert "The 1 deal asked for is played" in out.text
+    assert not list(tmp_path.glob("hosted-*"))

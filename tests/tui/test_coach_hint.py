@@ -4,6 +4,8 @@ refused, with a sentence, off the person's turn and in a match set up without hi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.widgets import Select
 from tui_helpers import (
     hand_key,
@@ -22,7 +24,7 @@ from bisca_tui.coach import hint
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.cardart import card_text
-from bisca_tui.tui.coaching import hint_seed, parts_text, rule_of_thumb
+from bisca_tui.tui.coaching import hint_text, parts_text, rule_of_thumb
 from bisca_tui.tui.screens.keys import KeysScreen
 
 SAMPLES = 8  # a fixed number of sampled deals: the hint repeats exactly
@@ -50,9 +52,8 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) 
         await ask_hint(app, pilot)
         advice = t.hint_advice
         assert advice is not None and t.query_one("#side").has_class("-hinting")
-        # the coach's own answer for this view, seed and sample count
-        expected = hint(view, seed=hint_seed(s.match.seed, s.deal_number, s.moves),
-                        samples=SAMPLES)
+        # the coach's own answer for this view and sample count
+        expected = hint(view, samples=SAMPLES)
         assert advice == expected
         assert advice.action in view.legal and A.is_play(advice.action)
         hand = t.sorted_hand(view)
@@ -238,6 +239,16 @@ async def test_with_a_signal_advised_the_card_after_it_comes_with_its_numbers(
         assert len(rows) == len([a for a in view.legal if A.is_play(a)])
         card = t.sorted_hand(view)[t.selected]
         assert card in view.legal and rows[0].startswith("▶ ")
+        # the card is judged where it will be played, after the signal, as the review of
+        # that decision judges it
+        state = session.state.clone()
+        state.apply(advice.action)
+        after = state.view(0)
+        then = hint(replace(after, legal=tuple(a for a in after.legal if A.is_play(a))),
+                    samples=SAMPLES)
+        assert then.action == card
+        told = hint_text(then, session.variant, session.card_style, t.sorted_hand(view)).plain
+        assert rows == [line for line in told.splitlines() if line.endswith("%")]
 
 
 async def open_table_for(app, pilot, session):

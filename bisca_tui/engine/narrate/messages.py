@@ -183,6 +183,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "other": "{seat} holds the called card",
         "you": "You hold the called card",
         "replay": "{seat} holds {card}; the bidder has yet to declare",
+        "replay.own": "{seat} holds {card} and has yet to choose: alone, or with the "
+                      "right-hand neighbour",
         "replay.none": "Partner: not yet shown",
     },
     "PartnerShown": {

@@ -26,12 +26,10 @@ from ...engine.view import SeatView
 
 if TYPE_CHECKING:
     from ...coach import Hint
-from ..coaching import action_label, hint_seed, hint_text, parts_text, review_text
+from ..coaching import action_label, hint_text, parts_text, review_text
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
 from .table_flow import TableFlow
-
-HINT_BUDGET_MS = 300.0
 
 
 class TableCoach(TableFlow):
@@ -63,30 +61,38 @@ class TableCoach(TableFlow):
             self.refresh_table()
             return
         v, _ = self.shown_view()
-        s = self.session
         token = self.current_token()
         self.hint_token = token
         self.hint_panel().thinking()
         self.query_one("#side").add_class("-hinting")
-        seed = hint_seed(s.match.seed, s.deal_number, s.moves)
         samples = getattr(self.app, "coach_samples", None)
-        self.work_out_hint(v, token, seed, samples)
+        self.work_out_hint(v, token, samples, self.views_after_signals(v))
+
+    def views_after_signals(self, view: SeatView) -> dict[int, SeatView]:
+        """The seat's view after each signal it may send: a signal costs no turn, and the
+        card after it is judged there, as the review judges it."""
+        out = {}
+        for action in view.legal:
+            if A.is_signal(action):
+                state = self.session.state.clone()
+                state.apply(action)
+                out[action] = state.view(view.seat)
+        return out
 
     @work(thread=True, exclusive=True, group="coach")
-    def work_out_hint(self, view: SeatView, token: tuple[int, int], seed: int,
-                      samples: int | None) -> None:
+    def work_out_hint(self, view: SeatView, token: tuple[int, int], samples: int | None,
+                      after: dict[int, SeatView]) -> None:
         from ...coach import hint
 
         worker = get_current_worker()
-        try:
-            advice = hint(view, seed=seed, budget_ms=HINT_BUDGET_MS, samples=samples)
+        try:  # the figures the review of this decision will give
+            advice = hint(view, samples=samples)
             then = None
-            cards = tuple(a for a in view.legal if A.is_play(a))
-            if A.is_signal(advice.action) and cards and not worker.is_cancelled:
-                # a signal advised (it costs no turn): the card to play after it too, with
-                # its numbers
-                then = hint(replace(view, legal=cards), seed=seed, budget_ms=HINT_BUDGET_MS,
-                            samples=samples)
+            later = after.get(advice.action)
+            cards = tuple(a for a in later.legal if A.is_play(a)) if later else ()
+            if later is not None and cards and not worker.is_cancelled:
+                # a signal advised: the card to play after it too, with its numbers
+                then = hint(replace(later, legal=cards), samples=samples)
         except Exception as e:  # the coach failing must not take the table down
             self.post_message(HintFailed(f"{e.__class__.__name__}: {e}", token))
             return
