@@ -25,9 +25,10 @@ class NetSettings:
     default), the places people may take (``open``, all by default), how many people must
     sit before the first deal (``start_with``; all open places by default), the bots' level
     (for the other places and for players who dropped), how long a dropped player's place
-    is held, the limits on each client, and the folders where the match is saved after
-    each action (``save_dir``: ``hosted-CODE.json``, see ``hostfiles``) and where each
-    deal is written to the game history (``history_dir``)."""
+    is held, the limits on each client, how many may watch (``max_watchers``), and the
+    folders where the match is saved after each action (``save_dir``: ``hosted-CODE.json``,
+    see ``hostfiles``) and where each deal is written to the game history
+    (``history_dir``)."""
 
     variant: str
     options: dict[str, Any] = field(default_factory=dict)
@@ -39,7 +40,7 @@ class NetSettings:
     hold: float = 60.0
     deals: int | None = None  # stop after this many deals (None: the whole match)
     limits: Limits = field(default_factory=Limits)
-    max_clients: int = 16
+    max_watchers: int = 12  # clients holding no place; a place's holder always comes back
     hello_timeout: float = 10.0
     save_dir: Path | None = None  # save the match there after each action
     history_dir: Path | None = None  # write each deal to the game history kept there
