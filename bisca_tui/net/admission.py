@@ -81,12 +81,12 @@ class Admission:
         """One client, from its hello to its leaving."""
         conn = Connection(reader, writer, self.settings.limits)
         conn.peer, conn.address = peer(writer), address_of(writer)
-        if self.guard.barred(conn.address):  # told once, when it was barred
-            conn.close(BARRED)
-            return
         try:
             hello = await asyncio.wait_for(conn.read(), self.settings.hello_timeout)
             if hello is None:
+                return
+            if self.guard.barred(conn.address):  # logged once, when it was barred
+                conn.close(BARRED)
                 return
             await self.guard.pause(conn.address)  # an address that guessed waits its turn
             if self.done.is_set() or not self.greet(conn, hello):
