@@ -109,6 +109,7 @@ def invite_code(text: str) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The host command's options."""
     from ..table.seats import default_level
+    from .settings import MIN_CODE
 
     table = parser.add_argument_group(_("the table (a new match)"))
     table.add_argument("--variant", type=variant_id, metavar="ID", default=None,
@@ -148,8 +149,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             "install (ssh -p PORT NAME@HOST; the invite code is the "
                             "password)"))
     net.add_argument("--code", type=invite_code, default=None, metavar="CODE",
-                     help=_("the invite code (default: a new random one); with --resume, "
-                            "the code of the match to continue"))
+                     help=_("the invite code, at least {n} letters and digits (default: a "
+                            "new random one); with --resume, the code of the match to "
+                            "continue").format(n=MIN_CODE))
     net.add_argument("--resume", action="store_true",
                      help=_("continue the hosted match saved last (or the one of --code)"))
     net.add_argument("--no-history", action="store_true",
@@ -225,7 +227,7 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     from ..table.save import claimed_by
     from ..table.seats import default_level
     from .hostfiles import hosted_path, hosted_saves
-    from .settings import NetSettings, new_code
+    from .settings import MIN_CODE, NetSettings, new_code
 
     if args.variant is None:
         return fail(_("the game is needed: --variant ID (bisca-tui variants lists them), or "
@@ -249,6 +251,10 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     if path.exists():
         return fail(_("a match hosted with the code {code} is saved in {file}: --resume "
                       "--code {code} continues it").format(code=code, file=path))
+    if len(code) < MIN_CODE:
+        return fail(_("--code: a new table's invite code has at least {n} letters and digits "
+                      "(chosen at random, they are too many to guess); {code} is too short; "
+                      "without --code the host makes one").format(n=MIN_CODE, code=code), 2)
     for saved in [p for p in hosted_saves(folder) if claimed_by(p) is None][:3]:
         say(_("Note: a hosted match is saved in {file}; bisca-tui host --resume --code {code} "
               "continues it.").format(file=saved, code=saved.stem.removeprefix("hosted-")))

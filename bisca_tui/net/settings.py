@@ -12,10 +12,13 @@ from .conn import Limits
 
 DEFAULT_PORT = 7341  # where a host listens and a client connects unless told otherwise
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out and typed in
+# a new table's code has at least this many letters: 8 of 32 letters are 40 bits, too many
+# to guess at the pace the host's guard allows (older saves keep their shorter codes)
+MIN_CODE = 8
 
 
-def new_code(length: int = 6) -> str:
-    """A random invite code, short enough to read out."""
+def new_code(length: int = MIN_CODE) -> str:
+    """A random invite code, short enough to read out (40 bits by default)."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
 
 
