@@ -34,6 +34,7 @@ WRONG_CODE = "wrong invite code"
 WRONG_KEY = "wrong key: it holds no place at this table"
 FULL = "the table is full"
 BARRED = "too many wrong tries from your address: try again later"
+UNREAD = "the host could not take that message"
 IN_USE = "is already at the table"
 HELD = "holds a place at this table: only its key gives it back"
 
@@ -100,6 +101,10 @@ class Admission:
             self.turn_away(conn, str(e))
         except TimeoutError:
             self.turn_away(conn, "no hello in time")
+        except Exception as e:  # a fault of the host's: said in its log in one line, and
+            # the client told, never a traceback in the host's output
+            self.tell("problem", message=f"{conn.peer}: {e.__class__.__name__}: {e}")
+            self.turn_away(conn, UNREAD)
         finally:
             self.leave(conn)
 

@@ -5,6 +5,10 @@ a clock of its own here: nothing waits for real."""
 
 from __future__ import annotations
 
+import json
+import logging
+
+import pytest
 from net_support import CODE, hello_line, open_table, raw_hello
 
 from bisca_tui.net.admission import BARRED, WRONG_CODE, WRONG_KEY
@@ -84,3 +88,21 @@ def test_the_guard_forgets_an_address_that_stops_guessing() -> None:
     assert guard.wait("192.0.2.1") == 1.0  # a second answer waits for the first's turn
     clock.now += 901
     assert guard.wait("192.0.2.1") == 0 and not guard.records
+
+
+@pytest.mark.parametrize("field", ["code", "name", "key"])
+async def test_a_lone_surrogate_is_answered_with_an_error_and_no_traceback(field, caplog):
+    table = await open_table(NetSettings("briscola", seed=1))
+    hello = json.loads(hello_line())
+    hello[field] = "AB"  # the lone surrogate goes in as JSON escapes it
+    line = json.dumps(hello).replace('"AB"', '"A\\ud800B"').encode()
+    with caplog.at_level(logging.ERROR):
+        answers = await raw_hello(table.host.port, line)
+        assert answers == [{"type": "error",
+                            "message": "a line holds a lone surrogate, which is not text"}]
+        ana = await table.join("Ana", sit=False)  # the host goes on
+        assert ana.messages[0]["type"] == "welcome"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert [k for k, _f in table.log.events if k == "problem"] == []
+    table.host.finish()
+    await table.end()
