@@ -101,6 +101,8 @@ class Admission:
             self.turn_away(conn, str(e))
         except TimeoutError:
             self.turn_away(conn, "no hello in time")
+        except asyncio.CancelledError:  # the event loop is closing (the host stopped): this
+            conn.abort()  # task is nobody's to wait for, and asyncio would print its end
         except Exception as e:  # a fault of the host's: said in its log in one line, and
             # the client told, never a traceback in the host's output
             self.tell("problem", message=f"{conn.peer}: {e.__class__.__name__}: {e}")
