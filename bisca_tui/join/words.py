@@ -25,7 +25,7 @@ def refusal(reason: str, name: str, code: str) -> str:
     if reason.endswith(L.HELD):
         return _("{name} holds a place at this table, which only its key gives back: join "
                  "with another name (--name).").format(name=name)
-    if " looks like " in reason and reason.endswith(L.IN_USE):
+    if f" {L.LOOKS_LIKE} " in reason and reason.endswith(L.IN_USE):
         return _("{name} looks too much like the name of someone at the table: join with "
                  "another name (--name).").format(name=name)
     if reason == L.BARRED:

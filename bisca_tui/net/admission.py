@@ -36,6 +36,7 @@ FULL = "the table is full"
 BARRED = "too many wrong tries from your address: try again later"
 UNREAD = "the host could not take that message"
 IN_USE = "is already at the table"
+LOOKS_LIKE = "looks like"  # "NAME looks like OTHER, who is already at the table"
 HELD = "holds a place at this table: only its key gives it back"
 
 
@@ -189,7 +190,7 @@ class Admission:
                 held = name in self.owners and self.conns[self.owners.index(name)] is None
                 return f"{name} {HELD}" if held else f"{name} {IN_USE}"
             if confusable(other, name):
-                return f"{name} looks like {other}, who {IN_USE}"
+                return f"{name} {LOOKS_LIKE} {other}, who {IN_USE}"
         return ""
 
     def watchers(self) -> int:

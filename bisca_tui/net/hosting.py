@@ -127,9 +127,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             "install (ssh -p PORT NAME@HOST; the invite code is the "
                             "password)"))
     net.add_argument("--ssh-keep-keys", action="store_true",
-                     help=_("let the SSH keys of players who gave the code in for every later "
-                            "match hosted from this data folder, without the code (default: "
-                            "for this match only)"))
+                     help=_("remember the SSH keys of players who gave the code for every "
+                            "later match hosted from this data folder too, which they then "
+                            "enter without the code (default: this match only)"))
     net.add_argument("--code", type=invite_code, default=None, metavar="CODE",
                      help=_("the invite code, at least {n} letters and digits (default: a "
                             "new random one); with --resume, the code of the match to "

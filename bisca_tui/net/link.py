@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import protocol as P
-from .admission import BARRED, HELD, IN_USE, WRONG_KEY  # the host's words, re-exported
+from .admission import BARRED, HELD, IN_USE, LOOKS_LIKE, WRONG_KEY  # the host's words
 from .client import READ_LIMIT, Client, Refused
 
 CONNECTING, CONNECTED, REFUSED, UNREACHABLE = "connecting", "connected", "refused", "unreachable"
 DROPPED, RETRYING, BACK, GONE, CLOSED = "dropped", "retrying", "back", "gone", "closed"
 BACK_OFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each try to connect again
-__all__ = ["BARRED", "HELD", "IN_USE", "WRONG_KEY", "Link", "Status"]
+__all__ = ["BARRED", "HELD", "IN_USE", "LOOKS_LIKE", "WRONG_KEY", "Link", "Status"]
 
 
 @dataclass(frozen=True)

@@ -74,3 +74,13 @@ async def test_names_that_look_like_one_at_the_table_are_refused() -> None:
     assert sorted(c.name for c in table.host.clients) == ["Ana", "Bia", "Vic"]
     table.host.finish()
     await table.end()
+
+
+def test_the_join_client_says_each_refusal_in_a_sentence() -> None:
+    from bisca_tui.join.words import refusal
+    from bisca_tui.net.admission import BARRED, IN_USE, LOOKS_LIKE
+
+    assert "only its key gives back" in refusal(f"Ana {HELD}", "Ana", "CODE")
+    assert "looks too much like" in refusal(f"Αna {LOOKS_LIKE} Ana, who {IN_USE}", "Αna", "C")
+    assert "too many wrong invite codes" in refusal(BARRED, "Ana", "CODE")
+    assert "Somebody called Ana" in refusal(f"Ana {IN_USE}", "Ana", "CODE")
