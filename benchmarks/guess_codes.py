@@ -1,13 +1,15 @@
 """How fast an attacker on one address can guess a table's invite code over loopback.
 
     python benchmarks/guess_codes.py [--connections 50] [--seconds 10] [--tries 20000]
+                                     [--ssh]
 
 A host listens on 127.0.0.1; ``--connections`` clients at once send hellos with wrong codes,
 one connection each, until ``--seconds`` have passed or ``--tries`` were answered. Printed:
 the wrong codes answered a second, with the table's guard as it ships and with a guard that
 never slows nor refuses (as the host was before it had one), and how long a guess of an
 8-letter code (40 bits) and of an old 6-letter one would take, half the codes tried, at that
-pace. Bounded: nothing runs past ``--seconds`` for each of the two runs.
+pace. With ``--ssh``, the same for wrong passwords at the SSH door (one login each, at most
+``--connections`` at once). Bounded: nothing runs past ``--seconds`` for each run.
 """
 
 from __future__ import annotations
@@ -60,6 +62,49 @@ async def hammer(rules: GuardRules, connections: int, seconds: float,
     return wrong, barred, took
 
 
+async def hammer_ssh(rules: GuardRules, connections: int, seconds: float,
+                     tries: int) -> tuple[int, int, float]:
+    """Wrong passwords checked (and so answered), logins refused unchecked because the
+    address was barred, and the seconds taken."""
+    import tempfile
+    from pathlib import Path
+
+    import asyncssh
+
+    from bisca_tui.net.door import open_door
+
+    folder = Path(tempfile.mkdtemp(prefix="guess-ssh-"))
+    guard = Guard(rules=rules)
+    door = await open_door("127.0.0.1:9", "RIGHTCODE", folder, port=0, guard=guard)
+    port = door.sockets[0].getsockname()[1]
+    refused = sent = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+
+    async def one(k: int) -> None:
+        nonlocal refused, sent
+        while time.perf_counter() < deadline and sent < tries:
+            sent += 1
+            try:
+                async with asyncssh.connect("127.0.0.1", port, username="eve",
+                                            password=f"GUESS{k}{sent}", known_hosts=None,
+                                            client_keys=None, agent_path=None):
+                    pass
+            except asyncssh.PermissionDenied:
+                refused += 1
+
+    workers = [asyncio.create_task(one(k)) for k in range(connections)]
+    await asyncio.wait(workers, timeout=seconds + 1)
+    for w in workers:
+        w.cancel()
+    took = time.perf_counter() - start
+    door.close()
+    if rules is UNGUARDED:
+        return refused, 0, took  # the guard kept no count: every password was checked
+    checked = sum(r.wrong for r in guard.records.values())
+    return checked, refused - checked, took
+
+
 def spell(seconds: float) -> str:
     for unit, size in (("years", 365 * 86400), ("days", 86400), ("hours", 3600),
                        ("minutes", 60)):
@@ -73,10 +118,12 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--tries", type=int, default=20000)
+    parser.add_argument("--ssh", action="store_true", help="wrong passwords at the SSH door")
     args = parser.parse_args()
+    run = hammer_ssh if args.ssh else hammer
     for label, rules in (("no guard (as before)", UNGUARDED), ("the guard", GuardRules())):
-        wrong, barred, took = asyncio.run(hammer(rules, args.connections, args.seconds,
-                                                 args.tries))
+        wrong, barred, took = asyncio.run(run(rules, args.connections, args.seconds,
+                                              args.tries))
         rate = wrong / took
         print(f"{label}: {wrong} wrong codes answered in {took:.1f} s = {rate:,.1f} a second"
               f" ({barred} refusals of the barred address)")

@@ -87,10 +87,10 @@ class Admission:
             hello = await asyncio.wait_for(conn.read(), self.settings.hello_timeout)
             if hello is None:
                 return
+            await self.guard.pause(conn.address)  # an address that guessed waits its turn
             if self.guard.barred(conn.address):  # logged once, when it was barred
                 conn.close(BARRED)
                 return
-            await self.guard.pause(conn.address)  # an address that guessed waits its turn
             if self.done.is_set() or not self.greet(conn, hello):
                 return
             while not self.done.is_set():

@@ -139,9 +139,9 @@ class _Door(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
+        await self.guard.pause(self.address)
         if self.guard.barred(self.address):
             return False  # nothing is checked for an address refused for now
-        await self.guard.pause(self.address)
         ok = hmac.compare_digest(password.strip().upper().encode("utf-8", "replace"),
                                  self.code.encode())
         if ok:

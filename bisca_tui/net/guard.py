@@ -70,9 +70,9 @@ class Guard:
         """How long the next answer to ``address`` waits (0: none); the turn is taken, so
         that answers to one address go out one at a time."""
         record = self._record(address)
-        if record is None or record.wrong < self.rules.free:
-            return 0.0
         now = self.clock()
+        if record is None or record.wrong < self.rules.free or record.barred_until > now:
+            return 0.0  # (a barred address is refused at once, nothing checked)
         step = min(self.rules.longest, self.rules.pause * 2 ** (record.wrong - self.rules.free))
         at = max(now, record.turn) + step
         record.turn = at
