@@ -145,10 +145,12 @@ def app_command(table_argv: Sequence[str] = ()) -> str:
 def join_command(address: str, code: str, data_dir: str | None = None) -> str:
     """The shell command that seats one visitor at a shared table: the join client, which
     asks the visitor's name in the page. The address and code are the person serving's,
-    typed on this machine's command line."""
+    typed on this machine's command line. Every visitor's client shares this machine's data
+    folder, so none keeps a place's key there (``--key-file ""``): another visitor's client
+    would find it."""
     extra = ["--data-dir", data_dir] if data_dir else []
     return shlex.join([sys.executable, "-m", "bisca_tui", "join", address, code, "--ask-name",
-                       *extra])
+                       "--key-file", "", *extra])
 
 
 def url_for(host: str, port: int) -> str:

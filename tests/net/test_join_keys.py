@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import stat
 
+import pytest
 from join_support import SIZE, join_app, my_turn, sit, until
 from net_support import CODE, LONG, hello_line, open_table, raw_hello
 
@@ -55,3 +56,35 @@ async def test_a_key_the_host_does_not_know_is_dropped(tmp_path) -> None:
         assert PlaceKeys.in_folder(tmp_path).get(where) == table.host.keys[1]
     table.host.finish()
     await table.end()
+
+
+@pytest.mark.parametrize("given, path, readable", [
+    ([], "DATA", True),  # the data folder's file
+    (["--key-file", ""], None, True),  # a browser's visitor: no key kept on a shared machine
+    (["--key-file", "K"], "K", True),  # the SSH door's, for a visitor who proved their key
+    (["--key-file", "K", "--key-unread"], "K", False),  # kept, never read back
+])
+def test_where_the_join_command_keeps_the_key(given, path, readable, tmp_path, monkeypatch):
+    import bisca_tui.join.app as join_app_module
+    from bisca_tui.cli import main
+
+    made: list[dict] = []
+
+    class Fake:
+        return_code = 0
+
+        def __init__(self, *args, **kw) -> None:
+            made.append(kw)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(join_app_module, "JoinApp", Fake)
+    given = [str(tmp_path / w) if w == "K" else w for w in given]
+    assert main(["join", "127.0.0.1:7341", CODE, "--name", "Ana", *given]) == 0
+    keys = made[0]["keys"]
+    if path == "DATA":
+        assert keys is None  # the app keeps them in its own data folder
+    else:
+        assert keys.path == (None if path is None else tmp_path / path)
+        assert keys.readable is readable
