@@ -68,7 +68,6 @@ class JoinApp(BiscaApp):
         self.you = name or ""
         # the place's key is kept for this table: a client started again takes it back
         self.keys = keys if keys is not None else PlaceKeys.in_folder(self.data_directory)
-        self.table_id = table_id(host, port, self.code)
         self.link = self.new_link(name) if name else None
         self.remote: RemoteSession | None = None
         self.game: dict[str, Any] | None = None
@@ -101,9 +100,11 @@ class JoinApp(BiscaApp):
         self.push_screen(NameDialog(note), named)
 
     def new_link(self, name: str) -> L.Link:
+        """The connection, with the key kept for this table and name, keeping the next."""
+        place = table_id(*self.address, self.code, name)
         return L.Link(*self.address, self.code, name, self.from_host, self.from_link,
-                      back_off=self.back_off, key=self.keys.get(self.table_id),
-                      on_key=lambda key: self.keys.put(self.table_id, key))
+                      back_off=self.back_off, key=self.keys.get(place),
+                      on_key=lambda key: self.keys.put(place, key))
 
     # ----- from the connection (its reading task posts; the handlers run in order) ---------
 

@@ -1,7 +1,8 @@
 """The keys of the places a player holds at hosted tables, kept in the data folder
-(``place-keys.json``, readable by its owner only), one for each table: its address and
-invite code. A place is given back with its key alone, so a client that was closed, or a
-machine that was restarted, finds the key here and takes the place back.
+(``place-keys.json``, readable by its owner only), one for each table (its address and
+invite code) and name joined with. A place is given back with its key alone, so a client
+that was closed, or a machine that was restarted, finds the key here and takes the place
+back; another client of the same folder joining under another name does not.
 
 The SSH door gives each visitor a file of their own instead (``--key-file``), one for their
 login name and public key, and has the key read back only by a visitor who proved they hold
@@ -65,7 +66,8 @@ class PlaceKeys:
             os.replace(new, self.path)
 
 
-def table_id(host: str, port: int, code: str) -> str:
-    """How a table is known among the keys: its address and its invite code."""
+def table_id(host: str, port: int, code: str, name: str) -> str:
+    """How a place is known among the keys: the table's address and invite code, and the
+    name joined with."""
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return f"{where} {code.strip().upper()}"
+    return f"{where} {code.strip().upper()} {name}"

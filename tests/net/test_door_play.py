@@ -110,9 +110,9 @@ async def test_a_place_over_ssh_is_bound_to_the_visitor_s_public_key(tmp_path: P
         await until(lambda: table.host.session is not None, "the first deal")
         kept = place_key_file(tmp_path, CODE, "ana", key)
         keys = PlaceKeys(kept)
-        await until(lambda: keys.get(table_id("127.0.0.1", table.host.port, CODE)),
-                    "the place's key kept for ana's public key")
-        assert keys.get(table_id("127.0.0.1", table.host.port, CODE)) == table.host.keys[0]
+        place = table_id("127.0.0.1", table.host.port, CODE, "ana")
+        await until(lambda: keys.get(place), "the place's key kept for ana's public key")
+        assert keys.get(place) == table.host.keys[0]
         ana.conn.abort()  # type: ignore[attr-defined]  # the visitor's network goes
         await table.log.heard("left", lambda f: f.get("name") == "ana")
 

@@ -27,13 +27,18 @@ async def test_a_client_started_again_takes_its_place_back_with_the_kept_key(tmp
         await until(pilot, lambda: not app.is_running, "the app's end")
     key = table.host.keys[0]
     kept = tmp_path / KEYS_NAME
-    assert PlaceKeys(kept).get(table_id("127.0.0.1", port, CODE.lower())) == key
+    assert PlaceKeys(kept).get(table_id("127.0.0.1", port, CODE.lower(), "Ana")) == key
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
-    assert PlaceKeys(kept).get(table_id("127.0.0.1", port + 1, CODE)) is None
+    assert PlaceKeys(kept).get(table_id("127.0.0.1", port + 1, CODE, "Ana")) is None
+    assert PlaceKeys(kept).get(table_id("127.0.0.1", port, CODE, "Bea")) is None
     await table.log.heard("left", lambda f: f["seat"] == 0)
     answers = await raw_hello(port, hello_line("Ana"))  # the name alone: refused
     assert answers[0]["message"] == f"Ana {HELD}"
 
+    other = join_app(table, tmp_path, name="Cai")  # another player, the same folder
+    async with other.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: other.seats and other.you == "Cai", "Cai in")
+        assert other.place is None and table.host.conns[0] is None  # Ana's place is not hers
     again = join_app(table, tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: again.place == 0, "the place back")
@@ -45,7 +50,7 @@ async def test_a_client_started_again_takes_its_place_back_with_the_kept_key(tmp
 
 async def test_a_key_the_host_does_not_know_is_dropped(tmp_path) -> None:
     table = await open_table(NetSettings("briscola", seed=7, hold=LONG))
-    where = table_id("127.0.0.1", table.host.port, CODE)
+    where = table_id("127.0.0.1", table.host.port, CODE, "Ana")
     PlaceKeys.in_folder(tmp_path).put(where, "a key of a match that is over")
     app = join_app(table, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
