@@ -66,6 +66,7 @@ class Admission:
     clients: set[Connection]
     holds: dict[int, asyncio.TimerHandle]
     guard: Guard
+    open: tuple[int, ...]
     session: Session | None
     table: TableLoop | None
     done: asyncio.Event
@@ -166,7 +167,7 @@ class Admission:
                 self.evict(old)
         elif not problem:
             problem = self.name_problem(name)
-            if not problem and self.watchers() >= self.settings.max_watchers:
+            if not problem and self.watchers() >= self.room():
                 problem = FULL
         if problem:
             self.turn_away(conn, problem)
@@ -196,6 +197,12 @@ class Admission:
     def watchers(self) -> int:
         """The clients holding no place (a newcomer is one until it sits)."""
         return sum(c.player is None for c in self.clients)
+
+    def room(self) -> int:
+        """How many clients may hold no place: the watchers allowed, and one for each open
+        place nobody holds (someone coming to take it)."""
+        free = sum(self.owners[p] is None for p in self.open)
+        return self.settings.max_watchers + free
 
     def evict(self, old: Connection) -> None:
         """Close a connection whose place was taken back with its key: no hold starts."""

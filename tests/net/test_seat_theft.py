@@ -62,6 +62,21 @@ async def test_watchers_filling_the_table_never_lock_a_player_out() -> None:
     await table.end()
 
 
+async def test_an_open_place_keeps_room_for_whoever_comes_to_take_it() -> None:
+    settings = NetSettings("briscola", seed=3, deals=1, max_watchers=2)
+    table = await open_table(settings)
+    watchers = [await table.join(f"W{k}", sit=False) for k in range(2 + 2)]  # 2 free places
+    answers = await raw_hello(table.host.port, hello_line("Late"))
+    assert answers == [{"type": "error", "message": FULL}]
+    await watchers[0].sit(0)  # one sits: a place less to keep room for, a watcher less
+    answers = await raw_hello(table.host.port, hello_line("Late"))
+    assert answers == [{"type": "error", "message": FULL}]
+    for w in watchers:
+        await w.close()
+    table.host.finish()
+    await table.end()
+
+
 async def test_names_that_look_like_one_at_the_table_are_refused() -> None:
     table = await open_table(NetSettings("sueca", seed=6, deals=1))
     await table.join("Ana", sit=False)
