@@ -106,3 +106,19 @@ async def test_a_lone_surrogate_is_answered_with_an_error_and_no_traceback(field
     assert [k for k, _f in table.log.events if k == "problem"] == []
     table.host.finish()
     await table.end()
+
+
+def test_an_ipv6_network_counts_as_one_address_and_the_count_is_bounded(monkeypatch):
+    from bisca_tui.net import guard as G
+
+    clock = Clock()
+    guard = clocked_guard(clock)
+    for k in range(8):  # every try from another address of the same /64
+        guard.wrong(f"2001:db8::{k + 1:x}", "code")
+    assert guard.barred("2001:db8::ffff") and not guard.barred("2001:db8:0:1::1")
+    assert G.source("::1") == "::1" and G.source("::ffff:192.0.2.1") == "192.0.2.1"
+    monkeypatch.setattr(G, "MAX_RECORDS", 3)
+    for k in range(5):
+        clock.now += 1
+        guard.wrong(f"192.0.2.{k}", "code")
+    assert len(guard.records) == 3 and "192.0.2.4" in guard.records
