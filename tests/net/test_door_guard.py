@@ -111,3 +111,24 @@ async def test_a_remembered_key_opens_its_own_match_only(tmp_path: Path, sizes):
     await visit("MATCHTWO", every_match=True, password="MATCHTWO")
     await visit("MATCHTRE", every_match=True)
     assert (tmp_path / door.KNOWN_KEYS_NAME).exists()
+
+
+async def test_the_host_command_s_door_counts_in_the_table_s_own_guard(tmp_path):
+    from types import SimpleNamespace
+
+    from bisca_tui.net.guard import Guard
+    from bisca_tui.net.hosting import open_ssh
+
+    told: list[tuple[str, dict]] = []
+    table = SimpleNamespace(port=4321, code="K7Q2XPMH", guard=Guard(),
+                            tell=lambda kind, **f: told.append((kind, f)))
+    log = SimpleNamespace(line=lambda kind, fields, text: None)
+    acceptor = await open_ssh(table, "127.0.0.1", 0, tmp_path, log)
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(acceptor.sockets[0].getsockname()[1], "eve", password="NO"):
+                pass
+    finally:
+        acceptor.close()
+    assert table.guard.records["127.0.0.1"].wrong == 1  # the one the table's port counts in
+    assert told == [("refused", {"reason": "wrong invite code", "peer": "127.0.0.1 (SSH)"})]
