@@ -146,6 +146,8 @@ class Link:
     def _got(self, message: dict[str, Any]) -> None:
         if message.get("type") == P.OVER:
             self.over = True
+            if self.key is not None:
+                self._keep(None)  # the match is over: its place's key opens nothing more
         elif message.get("type") == P.WELCOME and isinstance(message.get("key"), str) \
                 and message["key"] != self.key:
             self._keep(message["key"])

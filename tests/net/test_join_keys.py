@@ -1,6 +1,6 @@
-"""The join client keeps its place's key in its data folder, one for each table: started
-again, it takes the place back with it (a name alone no longer does); a key the host no
-longer knows is dropped, and the client comes in without it."""
+"""The join client keeps its place's key in its data folder, one for each table and name:
+started again, it takes the place back with it (a name alone no longer does); a key the host
+no longer knows is dropped, and the client comes in without it; the match over, it goes."""
 
 from __future__ import annotations
 
@@ -59,7 +59,9 @@ async def test_a_key_the_host_does_not_know_is_dropped(tmp_path) -> None:
         await sit(app, pilot, 1)
         await until(pilot, lambda: PlaceKeys.in_folder(tmp_path).get(where), "the key kept")
         assert PlaceKeys.in_folder(tmp_path).get(where) == table.host.keys[1]
-    table.host.finish()
+        table.host.finish()  # the match is over: the key is let go
+        await until(pilot, lambda: PlaceKeys.in_folder(tmp_path).get(where) is None,
+                    "the key forgotten")
     await table.end()
 
 
