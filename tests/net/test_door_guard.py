@@ -19,13 +19,38 @@ from bisca_tui.net import door
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX")
 
-# the stand-in: its arguments, its terminal's size, and the size again at each SIGWINCH
-SIZES = ("import os, signal, sys, time\n"
-         "say = lambda: print('SIZE', *os.get_terminal_size(), flush=True)\n"
-         "signal.signal(signal.SIGWINCH, lambda *a: say())\n"
-         "print('ARGS', sys.argv[1:], flush=True)\n"
-         "say()\n"
-         "sys.stdin.readline()\n")
+# the stand-in: its arguments, its terminal's size, and the size again at each SIGWINCH,
+# until a line is typed. It waits on a wakeup pipe beside its input, as an event loop does:
+# a signal that comes just before a blocking read would otherwise be handled only after it.
+SIZES = """
+import os, select, signal, sys
+wake, woken = os.pipe()
+os.set_blocking(woken, False)
+signal.set_wakeup_fd(woken)
+say = lambda: os.write(1, ("SIZE %d %d\\n" % tuple(os.get_terminal_size())).encode())
+signal.signal(signal.SIGWINCH, lambda *a: say())
+print("ARGS", sys.argv[1:], flush=True)
+say()
+while True:
+    ready = select.select([0, wake], [], [])[0]
+    if wake in ready:
+        os.read(wake, 64)
+    if 0 in ready:
+        break
+"""
+
+
+async def shown(proc: asyncssh.SSHClientProcess, marker: bytes) -> bytes:
+    """What the stand-in writes, until ``marker``; what it wrote when it never comes."""
+    seen = b""
+    while marker not in seen:
+        try:
+            chunk = await asyncio.wait_for(proc.stdout.read(4096), 20)
+        except TimeoutError:
+            raise AssertionError(f"never came: {marker!r}, only {seen!r}") from None
+        assert chunk, f"the stand-in ended, after {seen!r}"
+        seen += chunk
+    return seen
 
 
 @pytest.fixture
@@ -43,12 +68,12 @@ async def test_a_huge_window_is_clamped_and_a_resize_is_followed(tmp_path, sizes
         async with connect(port, "ana", password="K7Q2XPMH") as conn:
             proc = await conn.create_process(term_type="xterm", term_size=(70000, 70000),
                                              encoding=None)
-            seen = await read_until(proc, b"SIZE 1000 500")
+            seen = await shown(proc, b"SIZE 1000 500")
             assert b"ARGS ['ana', '--key-file', '']" in seen  # a password alone: no key kept
             proc.change_terminal_size(100, 40)
-            await read_until(proc, b"SIZE 100 40")
+            await shown(proc, b"SIZE 100 40")
             proc.change_terminal_size(0, 0)  # no size: the usual one
-            await read_until(proc, b"SIZE 80 24")
+            await shown(proc, b"SIZE 80 24")
             proc.stdin.write(b"bye\r")
             await asyncio.wait_for(proc.wait_closed(), 20)
             assert proc.exit_status == 0
