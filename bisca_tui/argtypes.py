@@ -90,3 +90,26 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def listen_port(text: str) -> int:
+    """An argparse type: a port to listen on, 0 (any free one) to 65535."""
+    # translators: a bound of a number on the command line: "must be 0 or more, not -1"
+    value = whole_number(text, 0, _("0 or more"))
+    if value > 65535:
+        raise argparse.ArgumentTypeError(
+            _("a port is from 0 to 65535, not {value}").format(value=value))
+    return value
+
+
+def hold_seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds: {text}").format(text=repr(text))) from None
+    if not 0 <= value < 1e9:
+        raise argparse.ArgumentTypeError(
+            _("must be 0 seconds or more, not {text}").format(text=text))
+    return value

@@ -10,6 +10,9 @@ websocket are guarded: each start of the server makes a secret token, which the 
 prints carries (``/?token=...``) and without which the page and the websocket answer 403; the
 websocket also refuses any page of another origin. No table served may start an outside
 program (``--no-programs``): a bot level typed in the browser never runs a command here.
+
+Every visit runs a process of its own, so their number is capped (``--max-tables``): a
+visitor past it is told so in the page, and no process is started for them.
 """
 
 from __future__ import annotations
@@ -26,11 +29,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .argtypes import is_loopback
-from .lang import N_, _
+from .argtypes import is_loopback, positive_int
+from .lang import N_, _, ngettext
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_TABLES = 8  # tables open at once, each a process of its own
 
 DESCRIPTION = N_("""\
 Serve the card table to web browsers: each visitor of the page gets a table of their own,
@@ -110,6 +114,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
                         help=_("the address to listen on (default {host}, this machine "
                                "only)").format(host=DEFAULT_HOST))
+    parser.add_argument("--max-tables", type=positive_int, default=DEFAULT_TABLES,
+                        metavar="N",
+                        help=_("how many tables may be open at once, each a process of its "
+                               "own; a visitor past them is asked to come back later "
+                               "(default {n})").format(n=DEFAULT_TABLES))
     # translators: ADDRESS and CODE are the words of the command line's help, as typed
     parser.add_argument("--join", nargs=2, metavar=("ADDRESS", "CODE"), default=None,
                         help=_("seat each visitor at a shared table (bisca-tui host printed "
@@ -136,10 +145,12 @@ def app_command(table_argv: Sequence[str] = ()) -> str:
 def join_command(address: str, code: str, data_dir: str | None = None) -> str:
     """The shell command that seats one visitor at a shared table: the join client, which
     asks the visitor's name in the page. The address and code are the person serving's,
-    typed on this machine's command line."""
+    typed on this machine's command line. Every visitor's client shares this machine's data
+    folder, so none keeps a place's key there (``--key-file ""``): another visitor's client
+    would find it."""
     extra = ["--data-dir", data_dir] if data_dir else []
     return shlex.join([sys.executable, "-m", "bisca_tui", "join", address, code, "--ask-name",
-                       *extra])
+                       "--key-file", "", *extra])
 
 
 def url_for(host: str, port: int) -> str:
@@ -149,7 +160,8 @@ def url_for(host: str, port: int) -> str:
     return f"http://{host}:{port}"
 
 
-def make_server(command: str, host: str, port: int, token: str) -> Any:
+def make_server(command: str, host: str, port: int, token: str,
+                max_tables: int = DEFAULT_TABLES) -> Any:
     """A textual-serve server for the command, saying its address in our own words, opening
     a table only for its own page with the token, and ending the tables open in browsers
     when it is stopped."""
@@ -163,6 +175,7 @@ def make_server(command: str, host: str, port: int, token: str) -> Any:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.token = token
+            self.max_tables = max_tables
             self.visits: set[asyncio.Task[Any]] = set()
 
         @property
@@ -241,6 +254,8 @@ def make_server(command: str, host: str, port: int, token: str) -> Any:
                 return refused(TOKEN_REFUSED)
             if not same_origin(request.headers.get("Origin"), request.scheme, request.host):
                 return refused(ORIGIN_REFUSED)
+            if len(self.visits) >= self.max_tables:  # told in the page, and no table
+                return await self.turn_away(request)
             task = asyncio.current_task()
             if task is not None:
                 self.visits.add(task)
@@ -248,6 +263,18 @@ def make_server(command: str, host: str, port: int, token: str) -> Any:
                 return await super().handle_websocket(request)
             finally:
                 self.visits.discard(task)  # type: ignore[arg-type]
+
+        async def turn_away(self, request: Any) -> Any:
+            websocket = web.WebSocketResponse()
+            await websocket.prepare(request)
+            n = self.max_tables
+            text = ngettext("This server already runs {n} table, as many as it may at once. "
+                            "Try again in a while, when it has closed.",
+                            "This server already runs {n} tables, as many as it may at once. "
+                            "Try again in a while, when one has closed.", n).format(n=n)
+            await websocket.send_bytes(f"\r\n {text}\r\n".encode())
+            await websocket.close()
+            return websocket
 
         async def on_shutdown(self, app: Any) -> None:
             # The web server waits for its open connections before it stops, and a page
@@ -272,7 +299,8 @@ def run_command(args: argparse.Namespace) -> int:
         command = join_command(*args.join, data_dir=getattr(args, "data_dir", None))
     else:
         command = app_command(table_arguments(args))
-    server = make_server(command, args.host, args.port, new_token())
+    server = make_server(command, args.host, args.port, new_token(),
+                         getattr(args, "max_tables", DEFAULT_TABLES))
     try:
         server.serve()
     except OSError as e:  # the port is taken, the address is not this machine's...

@@ -81,7 +81,8 @@ def test_the_table_options_are_handed_on_to_every_table(monkeypatch, argv) -> No
     served: list[tuple[str, str, int]] = []
 
     class FakeServer:
-        def __init__(self, command: str, host: str, port: int, token: str) -> None:
+        def __init__(self, command: str, host: str, port: int, token: str,
+                     max_tables: int = 8) -> None:
             served.append((command, host, port))
 
         def serve(self) -> None:
@@ -102,7 +103,8 @@ def test_every_start_makes_a_new_secret_token(monkeypatch) -> None:
     tokens: list[str] = []
 
     class FakeServer:
-        def __init__(self, command: str, host: str, port: int, token: str) -> None:
+        def __init__(self, command: str, host: str, port: int, token: str,
+                     max_tables: int = 8) -> None:
             tokens.append(token)
 
         def serve(self) -> None:

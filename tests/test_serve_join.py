@@ -20,7 +20,7 @@ from test_serve import (  # noqa: F401 (fixtures, used by name)
     wait_for,
 )
 
-CODE = "K7Q2XP"
+CODE = "K7Q2XPMH"
 
 
 def started(argv: list[str], lines: list[str]) -> subprocess.Popen[str]:

@@ -25,6 +25,7 @@ from ..net.remote import RemoteSession
 from ..tui import app as tui_app
 from ..tui.app import BiscaApp
 from .chat import ChatDialog, NameDialog, chat_line
+from .keys import PlaceKeys, table_id
 from .lobby import LobbyScreen
 from .table import RemoteTableScreen
 from .words import address, refusal, status
@@ -54,7 +55,8 @@ class JoinApp(BiscaApp):
 
     def __init__(self, host: str, port: int, code: str, name: str | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
-                 back_off: Sequence[float] = L.BACK_OFF) -> None:
+                 back_off: Sequence[float] = L.BACK_OFF,
+                 keys: PlaceKeys | None = None) -> None:
         self.lobby = LobbyScreen()
         super().__init__(first_screen=self.lobby, data_directory=data_directory,
                          card_style=card_style)
@@ -64,8 +66,9 @@ class JoinApp(BiscaApp):
         self.back_off = back_off
         self.ask_name = name is None
         self.you = name or ""
-        self.link = L.Link(host, port, self.code, name, self.from_host, self.from_link,
-                           back_off=back_off) if name else None
+        # the place's key is kept for this table: a client started again takes it back
+        self.keys = keys if keys is not None else PlaceKeys.in_folder(self.data_directory)
+        self.link = self.new_link(name) if name else None
         self.remote: RemoteSession | None = None
         self.game: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
@@ -91,11 +94,17 @@ class JoinApp(BiscaApp):
                 self.exit()
                 return
             self.you = name
-            self.link = L.Link(*self.address, self.code, name, self.from_host, self.from_link,
-                               back_off=self.back_off)
+            self.link = self.new_link(name)
             self.run_worker(self.link.run(), group="link", exit_on_error=False)
 
         self.push_screen(NameDialog(note), named)
+
+    def new_link(self, name: str) -> L.Link:
+        """The connection, with the key kept for this table and name, keeping the next."""
+        place = table_id(*self.address, self.code, name)
+        return L.Link(*self.address, self.code, name, self.from_host, self.from_link,
+                      back_off=self.back_off, key=self.keys.get(place),
+                      on_key=lambda key: self.keys.put(place, key))
 
     # ----- from the connection (its reading task posts; the handlers run in order) ---------
 
@@ -114,7 +123,8 @@ class JoinApp(BiscaApp):
         problem = st.kind in (L.REFUSED, L.UNREACHABLE, L.GONE, L.DROPPED, L.RETRYING)
         if st.kind == L.CLOSED and self.link is not None and self.link.over:
             return  # the match is over: the host hung up as it says it will
-        if st.kind == L.REFUSED and self.ask_name and L.IN_USE in st.detail \
+        if st.kind == L.REFUSED and self.ask_name and (L.IN_USE in st.detail or
+                                                       L.HELD in st.detail) \
                 and self.remote is None:  # never in: another name is asked for
             self.link = None
             self.ask_for_name(detail)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
+from pathlib import Path
 
 from ..argtypes import data_folder
 from ..lang import LANGUAGES, N_, _
@@ -74,11 +75,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             languages=", ".join(LANGUAGES)))
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         default=argparse.SUPPRESS,
-                        help=_("where the table's settings (theme, cards, language) are kept"))
+                        help=_("where the table's settings (theme, cards, language) and the "
+                               "keys of the places you hold are kept"))
+    # the SSH door's: the file that keeps this visitor's place key ("": none is kept), and
+    # whether it may be read (only for a visitor who proved who they are)
+    parser.add_argument("--key-file", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--key-unread", action="store_true", help=argparse.SUPPRESS)
 
 
 def run_command(args: argparse.Namespace) -> int:
     from .app import JoinApp  # Textual loads only when the table opens
+    from .keys import PlaceKeys
 
     host, port = args.address
     name = clean_text(args.name, MAX_NAME) if args.name is not None else default_name()
@@ -87,7 +94,11 @@ def run_command(args: argparse.Namespace) -> int:
     elif not name:
         print("bisca-tui join: " + _("a name is needed"), file=sys.stderr)
         return 2
+    keys = None
+    if args.key_file is not None:
+        keys = PlaceKeys(Path(args.key_file) if args.key_file else None,
+                         readable=not args.key_unread)
     app = JoinApp(host, port, args.code, name, data_directory=getattr(args, "data_dir", None),
-                  card_style=getattr(args, "cards", None))
+                  card_style=getattr(args, "cards", None), keys=keys)
     result = app.run()
     return app.return_code or int(result or 0)

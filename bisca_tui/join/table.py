@@ -250,8 +250,8 @@ class RemoteTableScreen(TableScreen):
         if self.session.me is None:
             self.join_app.back_to_places()
             return
-        body = Text(_("Your place is kept for you for a while: join again with the same name "
-                      "and code to take it back."))
+        body = Text(_("Your place is kept for you for a while: join this table again from "
+                      "here to take it back (its key is kept on this machine)."))
         self.app.push_screen(ChoiceDialog(
             _("Leave the table?"), body,
             [Choice("leave", _("Leave the table"), "l", "primary"), Choice("stay", _("Stay"), "s")],

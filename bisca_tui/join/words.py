@@ -22,6 +22,15 @@ def refusal(reason: str, name: str, code: str) -> str:
             code=code)
     if reason == "the table is full":
         return _("The table is full: the host takes nobody more, not even to watch.")
+    if reason.endswith(L.HELD):
+        return _("{name} holds a place at this table, which only its key gives back: join "
+                 "with another name (--name).").format(name=name)
+    if f" {L.LOOKS_LIKE} " in reason and reason.endswith(L.IN_USE):
+        return _("{name} looks too much like the name of someone at the table: join with "
+                 "another name (--name).").format(name=name)
+    if reason == L.BARRED:
+        return _("The host refuses your address for a while: too many wrong invite codes "
+                 "came from it.")
     if reason.endswith(L.IN_USE):
         return _("Somebody called {name} is already at the table: join with another name "
                  "(--name).").format(name=name)

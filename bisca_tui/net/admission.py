@@ -2,10 +2,13 @@
 code, a name, a place's key), a place taken and given back, a dropped player's place held
 and then handed to a bot. ``Admission`` is a part of ``Host`` (``host.py``).
 
-A player coming back gets the place again in one of two ways: with the place's secret key
-(sent in their ``welcome``), even while the old connection still looks alive (it is closed:
-a machine that lost its network may hold a dead connection for minutes), or, once the old
-connection is gone, with the same name and the code.
+A player coming back gets the place again with the place's secret key only (sent in their
+``welcome``), even while the old connection still looks alive (it is closed: a machine that
+lost its network may hold a dead connection for minutes). A name is no way back in: names
+are public, so a hello with the name of a place's holder, or one that looks like any name at
+the table (``lookalike``), is refused. Wrong codes and keys are counted by address
+(``guard``): an address that guesses is slowed, then refused for a while. People at the
+table and people watching are counted apart: watchers never fill the places' room.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from ..table.seats import HUMAN
 from . import protocol as P
 from .conn import Connection
+from .guard import Guard
+from .lookalike import confusable
 
 if TYPE_CHECKING:
     from ..table.loop import TableLoop
@@ -25,6 +30,14 @@ if TYPE_CHECKING:
     from .settings import NetSettings
 
 REPLACED = "your place was taken back with its key by another connection"
+WRONG_CODE = "wrong invite code"
+WRONG_KEY = "wrong key: it holds no place at this table"
+FULL = "the table is full"
+BARRED = "too many wrong tries from your address: try again later"
+UNREAD = "the host could not take that message"
+IN_USE = "is already at the table"
+LOOKS_LIKE = "looks like"  # "NAME looks like OTHER, who is already at the table"
+HELD = "holds a place at this table: only its key gives it back"
 
 
 def peer(writer: asyncio.StreamWriter) -> str:
@@ -34,6 +47,12 @@ def peer(writer: asyncio.StreamWriter) -> str:
         host = str(where[0])
         return f"[{host}]:{where[1]}" if ":" in host else f"{host}:{where[1]}"
     return "?"
+
+
+def address_of(writer: asyncio.StreamWriter) -> str:
+    """The client's address without its port: what wrong tries are counted by."""
+    where = writer.get_extra_info("peername")
+    return str(where[0]) if isinstance(where, tuple) and where else "?"
 
 
 class Admission:
@@ -46,6 +65,8 @@ class Admission:
     keys: list[str | None]
     clients: set[Connection]
     holds: dict[int, asyncio.TimerHandle]
+    guard: Guard
+    open: tuple[int, ...]
     session: Session | None
     table: TableLoop | None
     done: asyncio.Event
@@ -62,10 +83,16 @@ class Admission:
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One client, from its hello to its leaving."""
         conn = Connection(reader, writer, self.settings.limits)
-        conn.peer = peer(writer)
+        conn.peer, conn.address = peer(writer), address_of(writer)
         try:
             hello = await asyncio.wait_for(conn.read(), self.settings.hello_timeout)
-            if hello is None or not self.greet(conn, hello):
+            if hello is None:
+                return
+            await self.guard.pause(conn.address)  # an address that guessed waits its turn
+            if self.guard.barred(conn.address):  # logged once, when it was barred
+                conn.close(BARRED)
+                return
+            if self.done.is_set() or not self.greet(conn, hello):
                 return
             while not self.done.is_set():
                 message = await conn.read()
@@ -76,6 +103,12 @@ class Admission:
             self.turn_away(conn, str(e))
         except TimeoutError:
             self.turn_away(conn, "no hello in time")
+        except asyncio.CancelledError:  # the event loop is closing (the host stopped): this
+            conn.abort()  # task is nobody's to wait for, and asyncio would print its end
+        except Exception as e:  # a fault of the host's: said in its log in one line, and
+            # the client told, never a traceback in the host's output
+            self.tell("problem", message=f"{conn.peer}: {e.__class__.__name__}: {e}")
+            self.turn_away(conn, UNREAD)
         finally:
             self.leave(conn)
 
@@ -94,14 +127,14 @@ class Admission:
         if hello.get("protocol") != P.PROTOCOL or isinstance(hello.get("protocol"), bool):
             return f"this host speaks protocol {P.PROTOCOL}", None
         if not isinstance(code, str) or not hmac.compare_digest(
-                code.strip().upper().encode(), self.code.encode()):
-            return "wrong invite code", None
+                code.strip().upper().encode("utf-8", "replace"), self.code.encode()):
+            return WRONG_CODE, None
         if key is not None:
             if not isinstance(key, str):
                 return "a key must be a string", None
             place = self.place_of_key(key)
             if place is None:
-                return "wrong key: it holds no place at this table", None
+                return WRONG_KEY, None
             return "", place
         if not isinstance(name, str):
             return "a name must be a string", None
@@ -120,25 +153,27 @@ class Admission:
         return found
 
     def greet(self, conn: Connection, hello: dict[str, Any]) -> bool:
-        """Check a hello; then welcome it, with its place when it comes back to one."""
+        """Check a hello; then welcome it, with its place when its key names one."""
         problem, place = self.hello_problem(hello)
+        if problem in (WRONG_CODE, WRONG_KEY):
+            self.guard.wrong(conn.address, "code" if problem == WRONG_CODE else "key")
+            if self.guard.barred(conn.address):
+                problem = BARRED
         name = P.clean_text(hello.get("name"), P.MAX_NAME)
-        if place is not None:
+        if not problem and place is not None:  # its key: the place's holder is back
             name = self.owners[place] or name
             old = self.conns[place]
             if old is not None:  # the player is back while the old connection lingers
                 self.evict(old)
-        if not problem and len(self.clients) >= self.settings.max_clients:
-            problem = "the table is full"
-        elif not problem and any(c.name == name for c in self.clients):
-            problem = f"{name} is already at the table"
+        elif not problem:
+            problem = self.name_problem(name)
+            if not problem and self.watchers() >= self.room():
+                problem = FULL
         if problem:
             self.turn_away(conn, problem)
             return False
         conn.name = name
         self.clients.add(conn)
-        if place is None and name in self.owners:  # back by name: the place is given back
-            place = self.owners.index(name)
         if place is not None:
             self.take(conn, place)
         self.tell("came", name=name, seat=place, back=place is not None, peer=conn.peer)
@@ -147,6 +182,27 @@ class Admission:
         self.lobby()
         self.advance()
         return True
+
+    def name_problem(self, name: str) -> str:
+        """Why a newcomer may not use ``name`` ("" when it may): it is, or looks like, the
+        name of someone at the table or of a place's holder who is away."""
+        for other in [c.name for c in self.clients] + [o for o in self.owners if o]:
+            if other == name:
+                held = name in self.owners and self.conns[self.owners.index(name)] is None
+                return f"{name} {HELD}" if held else f"{name} {IN_USE}"
+            if confusable(other, name):
+                return f"{name} {LOOKS_LIKE} {other}, who {IN_USE}"
+        return ""
+
+    def watchers(self) -> int:
+        """The clients holding no place (a newcomer is one until it sits)."""
+        return sum(c.player is None for c in self.clients)
+
+    def room(self) -> int:
+        """How many clients may hold no place: the watchers allowed, and one for each open
+        place nobody holds (someone coming to take it)."""
+        free = sum(self.owners[p] is None for p in self.open)
+        return self.settings.max_watchers + free
 
     def evict(self, old: Connection) -> None:
         """Close a connection whose place was taken back with its key: no hold starts."""

@@ -37,7 +37,8 @@ class Connection:
         self.writer = writer
         self.limits = limits
         self.name = ""
-        self.peer = ""  # the client's address, for the host's log
+        self.peer = ""  # the client's address and port, for the host's log
+        self.address = ""  # its address alone: wrong tries are counted by it
         self.player: int | None = None  # the place at the table it holds, if any
         self.sent: dict[int, tuple[int, int]] = {}  # by seat: (deal, events sent)
         self.closed = False

@@ -4,8 +4,15 @@ client in a pseudo-terminal of its own, joined to the table on this machine unde
 the player logged in with, and passes the keys and the screen through.
 
 Who may come in: the invite code is the password; a player who also offered a public key
-and gave the code has that key remembered (in the data folder), so the next visit needs no
-password. The host key is made once and kept in the data folder.
+and gave the code has that key remembered for this match (in the data folder; for every
+match hosted from it if the host asks), so the next visit needs no password. Wrong passwords
+count against the visitor's address in the table's guard (``guard``), as wrong codes do.
+The host key is made once and kept in the data folder.
+
+A visitor's place at the table is bound to their login name and public key: the key of the
+place they take is kept in a file of their own, read back only on a visit where they proved
+they hold that public key (logged in with it). A visitor with a password alone keeps no key:
+a place they leave is not given back to anybody by name.
 
 What a visitor can do is only that: the command run is fixed here (a command sent with the
 request is ignored), and no forwarding, agent, X11 or file transfer is offered. The door
@@ -17,23 +24,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import hashlib
 import hmac
 import os
 import pty
+import signal
 import struct
 import sys
 import termios
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
 from . import protocol as P
+from .guard import Guard, Tell
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
-KNOWN_KEYS_NAME = "ssh_player_keys"
+KNOWN_KEYS_NAME = "ssh_player_keys"  # the keys known for every match (if the host asks)
+PLACES_NAME = "ssh_places"  # a folder of the places' keys, one file for each visitor
 DEFAULT_SSH_PORT = 2222
 READ_SIZE = 65536
+MAX_COLUMNS, MAX_ROWS = 1000, 500  # a terminal's size as the door passes it on, at most
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -82,18 +95,42 @@ def _key_text(key: asyncssh.SSHKey) -> str:
     return key.export_public_key("openssh").decode("ascii").split()[1]
 
 
+def known_keys_path(folder: Path, code: str, every_match: bool = False) -> Path:
+    """Where the keys of visitors who gave the code are kept: for this match only (its
+    code's file), or for every match hosted from ``folder``."""
+    return folder / (KNOWN_KEYS_NAME if every_match else f"{KNOWN_KEYS_NAME}-{code}")
+
+
+def place_key_file(folder: Path, code: str, name: str, key: asyncssh.SSHKey) -> Path:
+    """The file that keeps the place key of the visitor ``name`` with public ``key``."""
+    digest = hashlib.sha256(f"{code} {name} {_key_text(key)}".encode()).hexdigest()[:32]
+    return folder / PLACES_NAME / f"{digest}.json"
+
+
 def player_name(username: str) -> str:
     """The name a visitor plays under: the login name, as clean text (or "Guest")."""
     return P.clean_text(username, P.MAX_NAME).replace(" ", "_") or "Guest"
 
 
 class _Door(asyncssh.SSHServer):
-    """One visitor's connection: the code as password, or a key remembered."""
+    """One visitor's connection: the code as password, or a key remembered. ``proven`` is
+    the public key the visitor logged in with (None: the password), ``offered`` the keys
+    offered before the password."""
 
-    def __init__(self, code: str, known: KnownKeys) -> None:
+    def __init__(self, code: str, known: KnownKeys, guard: Guard,
+                 tell: Tell | None = None) -> None:
         self.code = code
         self.known = known
+        self.guard = guard
+        self.tell = tell
+        self.address = "?"
         self.offered: list[asyncssh.SSHKey] = []
+        self.accepted: asyncssh.SSHKey | None = None  # the last known key offered
+        self.proven: asyncssh.SSHKey | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        where = conn.get_extra_info("peername")
+        self.address = str(where[0]) if isinstance(where, tuple) and where else "?"
 
     def begin_auth(self, username: str) -> bool:
         return True  # always ask: nobody comes in without the code or a known key
@@ -101,20 +138,46 @@ class _Door(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return True
 
-    def validate_password(self, username: str, password: str) -> bool:
-        ok = hmac.compare_digest(password.strip().upper().encode(), self.code.encode())
+    async def validate_password(self, username: str, password: str) -> bool:
+        await self.guard.pause(self.address)
+        if self.guard.barred(self.address):
+            return False  # nothing is checked for an address refused for now
+        ok = hmac.compare_digest(password.strip().upper().encode("utf-8", "replace"),
+                                 self.code.encode())
         if ok:
             self.known.remember(player_name(username), self.offered)
+            self.accepted = None
+        else:
+            self.guard.wrong(self.address, "password")
+            if self.tell is not None:
+                self.tell("refused", reason="wrong invite code", peer=f"{self.address} (SSH)")
         return ok
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.guard.barred(self.address):
+            return False
         if self.known.knows(player_name(username), key):
+            self.accepted = key  # proven once its signature is checked and the login done
             return True
         self.offered.append(key)  # kept if the code follows in this connection
         return False
+
+    def auth_completed(self) -> None:
+        self.proven = self.accepted
+
+    def place_keys(self, folder: Path, name: str) -> list[str]:
+        """The join client's options for the visitor's place key: read and kept in the file
+        of the key they proved, only kept in the one of the key they offered first, or
+        neither."""
+        if self.proven is not None:
+            return ["--key-file", str(place_key_file(folder, self.code, name, self.proven))]
+        if self.offered:
+            return ["--key-file", str(place_key_file(folder, self.code, name, self.offered[0])),
+                    "--key-unread"]
+        return ["--key-file", ""]
 
 
 def join_command(address: str, code: str, name: str, language: str | None = None) -> list[str]:
@@ -126,25 +189,48 @@ def join_command(address: str, code: str, name: str, language: str | None = None
     return command
 
 
+def terminal_size(width: Any, height: Any) -> tuple[int, int]:
+    """A visitor's terminal size as the door passes it on: 80x24 when none was given, at
+    most ``MAX_COLUMNS`` x ``MAX_ROWS`` (an SSH client may say any size)."""
+    def fit(value: Any, default: int, most: int) -> int:
+        if not isinstance(value, int) or value <= 0:
+            return default
+        return min(value, most)
+
+    return fit(width, 80, MAX_COLUMNS), fit(height, 24, MAX_ROWS)
+
+
 def _set_size(fd: int, width: int, height: int) -> None:
+    columns, rows = terminal_size(width, height)
     with contextlib.suppress(OSError):
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-async def run_visit(process: asyncssh.SSHServerProcess, table: str, code: str) -> None:
+def _resized(child: asyncio.subprocess.Process) -> None:
+    """Tell the client its terminal changed size: it runs in a session of its own, without
+    a controlling terminal, so the kernel does not."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(child.pid, signal.SIGWINCH)
+
+
+async def run_visit(process: asyncssh.SSHServerProcess, table: str, code: str,
+                    folder: Path | None = None) -> None:
     """One visitor's session: the join client in a pseudo-terminal, its screen sent out and
     the visitor's keys sent in, until either side ends."""
     name = player_name(process.get_extra_info("username") or "")
+    visitor = process.get_extra_info("connection").get_owner()
+    keys = (visitor.place_keys(folder, name) if isinstance(visitor, _Door) and
+            folder is not None else ["--key-file", ""])
     width, height, _, _ = process.get_terminal_size()
     master, slave = pty.openpty()
-    _set_size(master, width or 80, height or 24)
+    _set_size(master, width, height)
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "LC_ALL",
                                                          "LANGUAGE", "LC_MESSAGES",
                                                          "BISCA_TUI_DATA", "PYTHONPATH")}
     env["TERM"] = process.get_terminal_type() or "xterm-256color"
     env["COLORTERM"] = "truecolor"
     child = await asyncio.create_subprocess_exec(
-        *join_command(table, code, name), stdin=slave, stdout=slave, stderr=slave,
+        *join_command(table, code, name), *keys, stdin=slave, stdout=slave, stderr=slave,
         env=env, start_new_session=True)
     os.close(slave)
     loop = asyncio.get_running_loop()
@@ -171,6 +257,7 @@ async def run_visit(process: asyncssh.SSHServerProcess, table: str, code: str) -
                 data = await process.stdin.read(READ_SIZE)
             except asyncssh.TerminalSizeChanged as change:
                 _set_size(master, change.width, change.height)
+                _resized(child)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -212,11 +299,17 @@ def table_address(host: str, port: int) -> str:
 
 
 async def open_door(table: str, code: str, folder: Path, host: str = "127.0.0.1",
-                    port: int = DEFAULT_SSH_PORT) -> asyncssh.SSHAcceptor:
-    """Listen for SSH visitors to the table at ``table`` (``HOST:PORT``, this machine's)."""
-    known = KnownKeys(folder / KNOWN_KEYS_NAME)
+                    port: int = DEFAULT_SSH_PORT, guard: Guard | None = None,
+                    tell: Tell | None = None,
+                    every_match: bool = False) -> asyncssh.SSHAcceptor:
+    """Listen for SSH visitors to the table at ``table`` (``HOST:PORT``, this machine's);
+    ``guard`` counts wrong passwords (the table's own, shared with its port), ``tell`` is
+    the table's log, and ``every_match`` keeps visitors' keys for every later match."""
+    known = KnownKeys(known_keys_path(folder, code, every_match))
+    guard = guard if guard is not None else Guard(tell)
     return await asyncssh.create_server(
-        lambda: _Door(code, known), host, port, server_host_keys=[host_key(folder)],
-        process_factory=lambda process: run_visit(process, table, code),
+        lambda: _Door(code, known, guard, tell), host, port,
+        server_host_keys=[host_key(folder)],
+        process_factory=lambda process: run_visit(process, table, code, folder),
         encoding=None, line_editor=False, allow_scp=False, agent_forwarding=False,
         x11_forwarding=False)

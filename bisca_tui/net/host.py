@@ -44,6 +44,7 @@ from ..table.session import Session
 from . import protocol as P
 from .admission import Admission
 from .conn import Connection, Handlers
+from .guard import Guard
 from .hostfiles import HostAutosave, HostHistory, Resume, hosted_path
 from .pool import bot_pool
 from .sending import Sending
@@ -60,10 +61,14 @@ class Host(Admission, Sending):
     """One table and its clients. Everything runs on the event loop's thread but the bots'
     thinking and the history's writes."""
 
-    def __init__(self, settings: NetSettings, code: str, events: Listener | None = None) -> None:
+    def __init__(self, settings: NetSettings, code: str, events: Listener | None = None,
+                 guard: Guard | None = None) -> None:
         self.settings = settings
         self.code = code
         self.events = events
+        self.guard = guard if guard is not None else Guard()
+        if self.guard.tell is None:  # its words go to the host's log
+            self.guard.tell = self.tell
         self.variant = make_variant(settings.variant, settings.options, settings.players)
         n = self.variant.n_people
         if settings.level not in builtin_levels():
@@ -347,12 +352,14 @@ class Host(Admission, Sending):
 async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,
                 code: str | None = None, ready: Callable[[Host], None] | None = None,
                 events: Listener | None = None,
-                resume: Resume | None = None) -> Session | None:
+                resume: Resume | None = None, guard: Guard | None = None) -> Session | None:
     """Host one table until its match is over; ``ready`` is told the host once it listens
     (its ``port`` and ``code``), ``events`` what happens at the table. With ``resume`` the
     match read back from a save goes on (its code is the save's). Returns the session
-    played (None: it never started). Cancelled, the host stops as ``Host.abandon`` says."""
-    table = Host(settings, resume.code if resume is not None else code or new_code(), events)
+    played (None: it never started). ``guard`` counts wrong tries (a new one by default).
+    Cancelled, the host stops as ``Host.abandon`` says."""
+    table = Host(settings, resume.code if resume is not None else code or new_code(), events,
+                 guard)
     if resume is not None:
         table.restore(resume)
     handlers = Handlers(table.handle)

@@ -26,12 +26,13 @@ from .. import lang
 from ..argtypes import (
     builtin_levels,
     data_folder,
+    hold_seconds,
     house_rule,
     is_loopback,
+    listen_port,
     positive_int,
     seat_number,
     variant_id,
-    whole_number,
 )
 from ..lang import N_, _, ngettext
 from ..output import OutputClosed, say
@@ -68,29 +69,6 @@ def epilog() -> str:
     return _(EPILOG).format(host=DEFAULT_HOST, port=DEFAULT_PORT)
 
 
-def listen_port(text: str) -> int:
-    """An argparse type: a port to listen on, 0 (any free one) to 65535."""
-    # translators: a bound of a number on the command line: "must be 0 or more, not -1"
-    value = whole_number(text, 0, _("0 or more"))
-    if value > 65535:
-        raise argparse.ArgumentTypeError(
-            _("a port is from 0 to 65535, not {value}").format(value=value))
-    return value
-
-
-def hold_seconds(text: str) -> float:
-    """An argparse type: a number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("not a number of seconds: {text}").format(text=repr(text))) from None
-    if not 0 <= value < 1e9:
-        raise argparse.ArgumentTypeError(
-            _("must be 0 seconds or more, not {text}").format(text=text))
-    return value
-
-
 def places(text: str) -> tuple[int, ...]:
     """An argparse type: places counted from 0, separated by commas (``0,2``)."""
     return tuple(sorted({seat_number(p.strip()) for p in text.split(",") if p.strip()}))
@@ -109,6 +87,7 @@ def invite_code(text: str) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The host command's options."""
     from ..table.seats import default_level
+    from .settings import MIN_CODE
 
     table = parser.add_argument_group(_("the table (a new match)"))
     table.add_argument("--variant", type=variant_id, metavar="ID", default=None,
@@ -147,9 +126,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help=_("also let players in over SSH on this port, with nothing to "
                             "install (ssh -p PORT NAME@HOST; the invite code is the "
                             "password)"))
+    net.add_argument("--ssh-keep-keys", action="store_true",
+                     help=_("remember the SSH keys of players who gave the code for every "
+                            "later match hosted from this data folder too, which they then "
+                            "enter without the code (default: this match only)"))
     net.add_argument("--code", type=invite_code, default=None, metavar="CODE",
-                     help=_("the invite code (default: a new random one); with --resume, "
-                            "the code of the match to continue"))
+                     help=_("the invite code, at least {n} letters and digits (default: a "
+                            "new random one); with --resume, the code of the match to "
+                            "continue").format(n=MIN_CODE))
     net.add_argument("--resume", action="store_true",
                      help=_("continue the hosted match saved last (or the one of --code)"))
     net.add_argument("--no-history", action="store_true",
@@ -225,7 +209,7 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     from ..table.save import claimed_by
     from ..table.seats import default_level
     from .hostfiles import hosted_path, hosted_saves
-    from .settings import NetSettings, new_code
+    from .settings import MIN_CODE, NetSettings, new_code
 
     if args.variant is None:
         return fail(_("the game is needed: --variant ID (bisca-tui variants lists them), or "
@@ -249,6 +233,10 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     if path.exists():
         return fail(_("a match hosted with the code {code} is saved in {file}: --resume "
                       "--code {code} continues it").format(code=code, file=path))
+    if len(code) < MIN_CODE:
+        return fail(_("--code: a new table's invite code has at least {n} letters and digits "
+                      "(chosen at random, they are too many to guess); {code} is too short; "
+                      "without --code the host makes one").format(n=MIN_CODE, code=code), 2)
     for saved in [p for p in hosted_saves(folder) if claimed_by(p) is None][:3]:
         say(_("Note: a hosted match is saved in {file}; bisca-tui host --resume --code {code} "
               "continues it.").format(file=saved, code=saved.stem.removeprefix("hosted-")))
@@ -318,7 +306,7 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
         listen_for_start(host)
         if args.ssh is not None:
             doors.append(asyncio.get_running_loop().create_task(
-                open_ssh(host, args.host, args.ssh, path.parent, log)))
+                open_ssh(host, args.host, args.ssh, path.parent, log, args.ssh_keep_keys)))
 
     async def hosting() -> None:
         task = asyncio.current_task()
@@ -356,14 +344,17 @@ async def close_doors(doors: list[asyncio.Task[Any]]) -> None:
                 await door.wait_closed()
 
 
-async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any) -> Any:
-    """Open the SSH door of a table once it listens; say how to come in (or why not)."""
+async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any,
+                   every_match: bool = False) -> Any:
+    """Open the SSH door of a table once it listens; say how to come in (or why not).
+    Wrong passwords count in the table's own guard, and are told in its log."""
     from .addresses import reachable_addresses
     from .door import open_door, table_address
 
     try:
         acceptor = await open_door(table_address(address, host.port), host.code, folder,
-                                   address, port)
+                                   address, port, guard=getattr(host, "guard", None),
+                                   tell=getattr(host, "tell", None), every_match=every_match)
     except (OSError, ValueError) as e:
         log.line("problem", {"message": f"ssh: {e}"}, _(
             "The SSH door cannot listen on port {port}: {reason}").format(

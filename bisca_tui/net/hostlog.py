@@ -49,14 +49,23 @@ def event_text(kind: str, f: dict[str, Any]) -> str | None:
     if kind == "refused":
         return _("A connection from {address} was refused: {reason}").format(
             address=f["peer"], reason=f["reason"])
+    if kind == "slowed":
+        return ngettext("{address} made {n} wrong try (an invite code, a key or a password): "
+                        "its next tries are slowed down",
+                        "{address} made {n} wrong tries (invite codes, keys or passwords): "
+                        "its next tries are slowed down", f["tries"]).format(
+            address=f["peer"], n=f["tries"])
+    if kind == "barred":
+        return _("{address} made {n} wrong tries: it is refused for {seconds} seconds").format(
+            address=f["peer"], n=f["tries"], seconds=f"{f['seconds']:g}")
     if kind == "started":
         return _("The match begins: {players}").format(players=", ".join(f["seats"]))
     if kind == "resumed":
         n = f["actions"]
         return ngettext("The match goes on from its save, at deal {deal} after {n} action; "
-                        "the players come back with their names",
+                        "the players come back with their places' keys",
                         "The match goes on from its save, at deal {deal} after {n} actions; "
-                        "the players come back with their names", n).format(
+                        "the players come back with their places' keys", n).format(
             deal=f["deal"], n=n)
     if kind == "deal":
         return _("Deal {deal}: card points {points}; the match stands {scores}").format(

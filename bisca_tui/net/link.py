@@ -1,7 +1,8 @@
 """A player's connection to a host, kept up: it connects and says hello, hands on every
 message the host sends, and when the connection drops during the match, connects again with
-the same name and code (a few tries, each later than the last), which gives the player the
-place back with its hand and the deal so far.
+the place's key (a few tries, each later than the last), which gives the player the place
+back with its hand and the deal so far. A key kept from an earlier run (``key``) is brought
+to the first hello too; each new key the host gives is told (``on_key``), to be kept.
 
 What happens to the connection is told through ``on_status`` as one of the ``Status``
 kinds below, with the host's words or the error where there are some. The table on screen
@@ -17,12 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import protocol as P
+from .admission import BARRED, HELD, IN_USE, LOOKS_LIKE, WRONG_KEY  # the host's words
 from .client import READ_LIMIT, Client, Refused
 
 CONNECTING, CONNECTED, REFUSED, UNREACHABLE = "connecting", "connected", "refused", "unreachable"
 DROPPED, RETRYING, BACK, GONE, CLOSED = "dropped", "retrying", "back", "gone", "closed"
 BACK_OFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds before each try to connect again
-IN_USE = "is already at the table"  # the host still holds the dropped connection
+__all__ = ["BARRED", "HELD", "IN_USE", "LOOKS_LIKE", "WRONG_KEY", "Link", "Status"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,9 @@ class Link:
     def __init__(self, host: str, port: int, code: str, name: str,
                  on_message: Callable[[dict[str, Any]], None],
                  on_status: Callable[[Status], None],
-                 back_off: Sequence[float] = BACK_OFF, timeout: float = 15.0) -> None:
+                 back_off: Sequence[float] = BACK_OFF, timeout: float = 15.0,
+                 key: str | None = None,
+                 on_key: Callable[[str | None], None] | None = None) -> None:
         self.host, self.port, self.code, self.name = host, port, code, name
         self.on_message = on_message
         self.on_status = on_status
@@ -50,7 +54,8 @@ class Link:
         self.timeout = timeout
         self.client: Client | None = None
         self.over = False  # the host said the match is over: a hang-up is no drop
-        self.key: str | None = None  # the place's key, once the host has given one
+        self.key = key  # the place's key (kept from an earlier run, or given by the host)
+        self.on_key = on_key  # told each new key (None: a kept one the host did not know)
         self.leaving = False
         self.connected = asyncio.Event()
 
@@ -105,6 +110,9 @@ class Link:
         try:
             await asyncio.wait_for(self._hello(), self.timeout)
         except Refused as e:
+            if first and self.key is not None and str(e) == WRONG_KEY:
+                self._keep(None)  # a key kept from a match that is over: in without it
+                return await self._connect(first)
             if not first and IN_USE in str(e):
                 raise ConnectionRefusedError(str(e)) from None
             self.on_status(Status(REFUSED, str(e)))
@@ -138,9 +146,17 @@ class Link:
     def _got(self, message: dict[str, Any]) -> None:
         if message.get("type") == P.OVER:
             self.over = True
-        elif message.get("type") == P.WELCOME and isinstance(message.get("key"), str):
-            self.key = message["key"]
+            if self.key is not None:
+                self._keep(None)  # the match is over: its place's key opens nothing more
+        elif message.get("type") == P.WELCOME and isinstance(message.get("key"), str) \
+                and message["key"] != self.key:
+            self._keep(message["key"])
         self.on_message(message)
+
+    def _keep(self, key: str | None) -> None:
+        self.key = key
+        if self.on_key is not None:
+            self.on_key(key)
 
     def bye(self) -> None:
         """Say goodbye and hang up, without waiting (the place stays the player's for a

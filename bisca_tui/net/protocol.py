@@ -12,6 +12,7 @@ project's notation.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import fields, replace
 from typing import Any
@@ -40,8 +41,11 @@ WELCOME, LOBBY, VIEW, REFUSED, ERROR, OVER = (
 
 
 class ProtocolError(ValueError):
-    """A line that is not a protocol message: not UTF-8, not JSON, not an object with a
-    ``type``, or too long."""
+    """A line that is not a protocol message: not UTF-8, not JSON (or JSON whose strings
+    hold a lone surrogate, which is no text), not an object with a ``type``, or too long."""
+
+
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")  # JSON's escape of a surrogate
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -62,6 +66,11 @@ def decode(line: bytes) -> dict[str, Any]:
         raise ProtocolError("a line is not JSON") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError("a message must be a JSON object with a \"type\"")
+    if _SURROGATE.search(line):  # a pair is text; a lone one cannot be written out again
+        try:
+            json.dumps(message, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ProtocolError("a line holds a lone surrogate, which is not text") from None
     return message
 
 

@@ -12,10 +12,13 @@ from .conn import Limits
 
 DEFAULT_PORT = 7341  # where a host listens and a client connects unless told otherwise
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out and typed in
+# a new table's code has at least this many letters: 8 of 32 letters are 40 bits, too many
+# to guess at the pace the host's guard allows (older saves keep their shorter codes)
+MIN_CODE = 8
 
 
-def new_code(length: int = 6) -> str:
-    """A random invite code, short enough to read out."""
+def new_code(length: int = MIN_CODE) -> str:
+    """A random invite code, short enough to read out (40 bits by default)."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
 
 
@@ -25,9 +28,10 @@ class NetSettings:
     default), the places people may take (``open``, all by default), how many people must
     sit before the first deal (``start_with``; all open places by default), the bots' level
     (for the other places and for players who dropped), how long a dropped player's place
-    is held, the limits on each client, and the folders where the match is saved after
-    each action (``save_dir``: ``hosted-CODE.json``, see ``hostfiles``) and where each
-    deal is written to the game history (``history_dir``)."""
+    is held, the limits on each client, how many may watch (``max_watchers``), and the
+    folders where the match is saved after each action (``save_dir``: ``hosted-CODE.json``,
+    see ``hostfiles``) and where each deal is written to the game history
+    (``history_dir``)."""
 
     variant: str
     options: dict[str, Any] = field(default_factory=dict)
@@ -39,7 +43,7 @@ class NetSettings:
     hold: float = 60.0
     deals: int | None = None  # stop after this many deals (None: the whole match)
     limits: Limits = field(default_factory=Limits)
-    max_clients: int = 16
+    max_watchers: int = 12  # clients holding no place; a place's holder always comes back
     hello_timeout: float = 10.0
     save_dir: Path | None = None  # save the match there after each action
     history_dir: Path | None = None  # write each deal to the game history kept there

@@ -5,6 +5,7 @@ for a fixed time."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from typing import Any
 
@@ -97,3 +98,27 @@ async def play_once(client: Client) -> None:
         message = await views_until(client, fresh)
     client.acted.add((*message["token"], message["seat"]))
     client.act(random.Random(0).choice(message["view"]["legal"]), message["token"])
+
+
+async def raw_hello(port: int, line: bytes) -> list[dict[str, Any]]:
+    """A hostile client's try: one raw line sent, then every message the host answers
+    until it hangs up (or, let in, until its welcome)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(line if line.endswith(b"\n") else line + b"\n")
+    answers: list[dict[str, Any]] = []
+    try:
+        while True:
+            got = await asyncio.wait_for(reader.readline(), LONG)
+            if not got:
+                break
+            answers.append(json.loads(got))
+            if answers[-1]["type"] == "welcome":
+                break
+    finally:
+        writer.close()
+    return answers
+
+
+def hello_line(name: Any = "Mallory", code: Any = CODE, **more: Any) -> bytes:
+    return json.dumps({"type": "hello", "protocol": 1, "code": code, "name": name,
+                       **more}).encode() + b"\n"

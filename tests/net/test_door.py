@@ -64,7 +64,7 @@ async def test_the_code_is_the_password_and_the_command_is_the_door_s(tmp_path, 
             proc = await conn.create_process("cat /etc/passwd", term_type="xterm",
                                              term_size=(100, 30), encoding=None)
             seen = await read_until(proc, b")\r\n")
-            assert b"ARGS ['ana', '127.0.0.1:4321']" in seen
+            assert b"ARGS ['ana', '127.0.0.1:4321', '--key-file', '']" in seen
             assert b"columns=100, lines=30" in seen  # the visitor's own terminal size
             proc.stdin.write(b"hello\r")
             assert b"GOT hello" in await read_until(proc, b"GOT hello")
@@ -105,7 +105,7 @@ async def test_a_key_offered_with_the_code_is_known_next_time(tmp_path, stand_in
     finally:
         server.close()
     # kept in the data folder for the owner only, and read back by the next door
-    saved = tmp_path / door.KNOWN_KEYS_NAME
+    saved = door.known_keys_path(tmp_path, "K7Q2XP")  # this match's
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
     server, port = await opened(tmp_path)
     try:

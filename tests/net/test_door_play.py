@@ -77,3 +77,57 @@ async def test_a_player_over_ssh_takes_a_place_and_plays_a_trick(tmp_path: Path,
     finally:
         door.close()
         table.task.cancel()
+
+
+async def test_a_place_over_ssh_is_bound_to_the_visitor_s_public_key(tmp_path: Path,
+                                                                    monkeypatch) -> None:
+    from bisca_tui.join.keys import PlaceKeys, table_id
+    from bisca_tui.net.admission import HELD
+    from bisca_tui.net.door import place_key_file
+
+    monkeypatch.setenv("BISCA_TUI_DATA", str(tmp_path / "data"))
+    table = await open_table(NetSettings("briscola", level="random", start_with=1, seed=5,
+                                         hold=LONG))
+    where = table_address("127.0.0.1", table.host.port)
+    door = await open_door(where, CODE, tmp_path, port=0)
+    port = door.sockets[0].getsockname()[1]
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def visit(**login) -> Screen:
+        conn = await asyncssh.connect("127.0.0.1", port, known_hosts=None, agent_path=None,
+                                      **login)
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                            encoding=None)
+        screen = Screen(process)
+        screen.conn = conn  # type: ignore[attr-defined]
+        return screen
+
+    try:
+        ana = await visit(username="ana", client_keys=[key], password=CODE)
+        await until(lambda: "ana" in ana.text, "the places screen")
+        ana.process.stdin.write(b"1")
+        await table.log.heard("sat", lambda f: f.get("name") == "ana")
+        await until(lambda: table.host.session is not None, "the first deal")
+        kept = place_key_file(tmp_path, CODE, "ana", key)
+        keys = PlaceKeys(kept)
+        place = table_id("127.0.0.1", table.host.port, CODE, "ana")
+        await until(lambda: keys.get(place), "the place's key kept for ana's public key")
+        assert keys.get(place) == table.host.keys[0]
+        ana.conn.abort()  # type: ignore[attr-defined]  # the visitor's network goes
+        await table.log.heard("left", lambda f: f.get("name") == "ana")
+
+        # another visitor who has the code logs in as ana: no place for them
+        eve = await visit(username="ana", client_keys=None, password=CODE)
+        await table.log.heard("refused", lambda f: f["reason"] == f"ana {HELD}")
+        eve.conn.close()  # type: ignore[attr-defined]
+        assert table.host.conns[0] is None
+
+        # ana, with her key (remembered, no password), has her place back
+        back = await visit(username="ana", client_keys=[key])
+        came = await table.log.heard("came", lambda f: f.get("back"))
+        assert (came["name"], came["seat"]) == ("ana", 0)
+        back.process.stdin.write(b"q")
+        back.conn.close()  # type: ignore[attr-defined]
+    finally:
+        door.close()
+        table.task.cancel()

@@ -73,11 +73,11 @@ def history_players(folder: Path) -> list[tuple[str, str, str]]:
 
 async def test_the_command_prints_how_to_join_and_logs_a_short_match(tmp_path) -> None:
     out = Output()
-    done = in_thread(["host", "--variant", "sueca", "--port", "0", "--code", "abcd23",
+    done = in_thread(["host", "--variant", "sueca", "--port", "0", "--code", "abcd2345",
                       "--deals", "1", "--open", "0", "--data-dir", str(tmp_path), *BOTS], out)
-    port = int((await out.wait(r"\n  bisca-tui join 127\.0\.0\.1:(\d+) ABCD23\n")).group(1))
-    assert "invite code ABCD23" in out.text and "Only this machine" in out.text
-    ana = await Client.connect("127.0.0.1", port, "abcd23", "Ana\x1b[31m\x07",
+    port = int((await out.wait(r"\n  bisca-tui join 127\.0\.0\.1:(\d+) ABCD2345\n")).group(1))
+    assert "invite code ABCD2345" in out.text and "Only this machine" in out.text
+    ana = await Client.connect("127.0.0.1", port, "abcd2345", "Ana\x1b[31m\x07",
                                chooser=random_legal(random.Random(1)))
     await ana.sit()
     assert await asyncio.wait_for(done, LONG) == 0
@@ -134,13 +134,16 @@ def test_what_the_command_refuses(tmp_path, capsys) -> None:
     assert main(["host", "--variant", "sueca", "--code", "zzzz99", *data]) == 1
     assert main(["host", "--resume", "--code", "ZZZZ99", *data]) == 1
     assert main(["host", "--variant", "sueca", "--port", "70000", *data]) == 2
+    assert main(["host", "--variant", "sueca", "--code", "abcd234", *data]) == 2
     err = capsys.readouterr().err
     for said in ("the game is needed", "the places at this table are 0 to 3",
                  "--start-with: only 1 place is open",
                  "--variant: a resumed match keeps the settings",
                  "no hosted match is saved in", "no match hosted with the code ZZZZ99",
                  "--resume --code ZZZZ99 continues it", "hosted-ZZZZ99.json cannot be continued",
-                 "a port is from 0 to 65535"):
+                 "a port is from 0 to 65535",
+                 "a new table's invite code has at least 8 letters and digits (chosen at "
+                 "random, they are too many to guess); ABCD234 is too short"):
         assert said in err, (said, err)
 
 
@@ -151,6 +154,7 @@ async def test_ctrl_c_stops_the_host_and_resume_goes_on_from_the_save(tmp_path) 
         sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE)
     assert proc.stdout is not None
     ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), LONG))
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{8}", ready["code"])  # 40 bits
     ana = await Client.connect("127.0.0.1", ready["port"], ready["code"], "Ana")
     await ana.sit()
     first = await views_until(ana, lambda m: bool(m["view"]["legal"]))
@@ -166,7 +170,7 @@ async def test_ctrl_c_stops_the_host_and_resume_goes_on_from_the_save(tmp_path) 
                       str(tmp_path), "--lang", "en"], out)
     again = json.loads((await out.wait(r'\{"event": "ready".*\n')).group(0))
     assert again["code"] == ready["code"] and again["resumed"]
-    back = await Client.connect("127.0.0.1", again["port"], ready["code"], "Ana",
+    back = await Client.connect("127.0.0.1", again["port"], ready["code"], "Ana", key=ana.key,
                                 chooser=random_legal(random.Random(3)))
     assert back.seat == 0
     assert await asyncio.wait_for(done, LONG) == 0

@@ -51,4 +51,4 @@ async def test_escape_at_the_name_leaves(tmp_path) -> None:
 def test_a_served_page_seats_its_visitor_at_the_hosted_table() -> None:
     command = join_command("192.0.2.7:7341", "K7Q2XP", data_dir="/data")
     assert command.endswith("-m bisca_tui join 192.0.2.7:7341 K7Q2XP --ask-name "
-                            "--data-dir /data")
+                            "--key-file '' --data-dir /data")  # visitors keep no key here

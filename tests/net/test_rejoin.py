@@ -1,6 +1,6 @@
 """A player whose connection drops keeps the place: the table waits for them (or, after the
-hold the host sets, a bot plays for them), and coming back with the same name and code
-gives them the place again, with their hand and the deal's events so far."""
+hold the host sets, a bot plays for them), and coming back with the place's key gives them
+the place again, with their hand and the deal's events so far."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ async def test_a_killed_client_rejoins_and_gets_its_seat_and_hand_back() -> None
                             lambda m: m["started"] and not m["seats"][1]["connected"])
     assert lobby is not None and lobby["seats"][1]["kind"] == "person"
 
-    back = await table.join("P1", sit=False)
+    back = await table.join("P1", sit=False, key=p1.key)
     assert back.messages[0]["type"] == "welcome" and back.messages[0]["seat"] == 1
     view = await views_until(back, lambda m: True)
     assert view["seat"] == 1 and view["view"]["legal"] and view["events_from"] == 0
@@ -66,7 +66,7 @@ async def test_a_bot_plays_a_dropped_seat_after_the_hold_and_gives_it_back() -> 
     assert lobby is not None and lobby["seats"][1]["held_by"] == "P1"
     await views_until(p2, lambda m: (m["after"] or {}).get("seat") == 1 and m["current"] == 2)
 
-    back = await table.join("P1", sit=False, play=True, seed=1)
+    back = await table.join("P1", sit=False, key=p1.key, play=True, seed=1)
     assert back.messages[0]["seat"] == 1
     view = await views_until(back, lambda m: True)
     assert sorted(view["view"]["hand"]) == hand_now(table, 1)

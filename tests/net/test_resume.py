@@ -1,6 +1,6 @@
 """A hosted match is saved after every action: a host stopped abruptly starts again from its
-save with the same code, the players come back by name (or key) to their places, hands and
-deal's events, and the deal goes on from the same position."""
+save with the same code, the players come back with their places' keys to their places,
+hands and deal's events, and the deal goes on from the same position."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from net_support import CODE, LONG, open_table, play_once, views_until
 
 from bisca_tui.engine.cards import card_str
-from bisca_tui.net.client import Client, random_legal
+from bisca_tui.net.client import Client, Refused, random_legal
 from bisca_tui.net.host import STOPPED, NetSettings
 from bisca_tui.net.hostfiles import hosted_path, read_hosted
 
@@ -59,10 +59,12 @@ async def test_a_killed_host_starts_again_from_its_save_where_the_deal_was(tmp_p
     assert (await again.log.heard("resumed"))["actions"] == len(history)
     assert [p.kind for p in s.people] == ["human"] * 3 + ["bot"]
 
-    # the players come back: one with its key, the others by name
+    # the players come back with their keys (a name alone is no way back)
+    with pytest.raises(Refused, match="holds a place"):
+        await again.join("P1", sit=False)
     p0 = await again.join("someone", sit=False, key=players[0].key, play=True, seed=0)
-    p1 = await again.join("P1", sit=False, play=True, seed=1)
-    back = await again.join("P2", sit=False)
+    p1 = await again.join("P1", sit=False, key=players[1].key, play=True, seed=1)
+    back = await again.join("P2", sit=False, key=p2.key)
     assert (p0.seat, p1.seat, back.seat) == (0, 1, 2) and back.key == p2.key
     view = await views_until(back, lambda m: m["current"] == 2)
     assert view["events_from"] == 0 and view["events"] == seen  # the deal's log, whole

@@ -118,6 +118,7 @@ def test_no_english_words_are_shown_without_gettext():
 JOIN = Path(bisca_tui.__file__).resolve().parent / "join"
 JOIN_KNOWN = {
     ("command.py", "bisca-tui join: "): "the program's name, as argparse writes it",
+    ("keys.py", "place-keys.json"): "a file's name in the data folder",
     **{("words.py", words): "the host's words (the protocol's), matched"
        for words in ("wrong invite code", "the table is full", "a name is needed",
                      r"this host speaks protocol \d+", "the host hung up")},
