@@ -120,8 +120,7 @@ class Host(Admission, Sending):
 
     def refuse(self, conn: Connection, rule: str, action: Any = None,
                seat: int | None = None) -> None:
-        """Tell ``conn`` why its message was not taken, with the position as its seat (or
-        ``seat``, one it plays) is told it."""
+        """Tell ``conn`` why its message was not taken (the token: as ``seat`` is told it)."""
         message: dict[str, Any] = {"type": P.REFUSED, "rule": rule}
         if isinstance(action, str):
             message["action"] = P.clean_text(action, 40)
