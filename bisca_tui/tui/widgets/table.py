@@ -64,11 +64,14 @@ class SeatInfo:
     suit_order: tuple[int, ...] = (0, 1, 2, 3)  # how the seat's known cards are grouped
     strength: tuple[int, ...] = ()  # card strengths (by card), strongest first in a suit
     turn_label: str = ""  # what the seat to act is doing ("to play"), in the language in use
+    away: bool = False  # its player (at a shared table) lost the connection
 
 
-def seat_info(s: Session, v: SeatView, seat: int, private: bool) -> SeatInfo:
+def seat_info(s: Session, v: SeatView, seat: int, private: bool,
+              away: bool = False) -> SeatInfo:
     """What the seat panel shows of ``seat`` to the seat of view ``v`` (its known cards only
-    when ``private``: that seat's player is at the keyboard)."""
+    when ``private``: that seat's player is at the keyboard; ``away``: its player lost the
+    connection to a shared table)."""
     return SeatInfo(
         seat, s.shown_name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
         v.hand_sizes[seat], v.current == seat,
@@ -78,7 +81,7 @@ def seat_info(s: Session, v: SeatView, seat: int, private: bool) -> SeatInfo:
         role=seat_role(s, v, seat),
         trump_card=turned_card(s, v) if seat == v.dealer else None,
         suit_order=suit_order(v), strength=tuple(s.variant.strength),
-        turn_label=turn_label(v.phase),
+        turn_label=turn_label(v.phase), away=away,
     )
 
 
@@ -158,6 +161,9 @@ class SeatPanel(Panel):
             parts.append(Text("▮" * info.cards if info.cards <= 10 else npgettext(
                 "seat panel", "{n} card", "{n} cards", info.cards).format(n=info.cards),
                 style="blue"))
+        if info.away:
+            # translators: a seat panel: its player lost the connection to a shared table
+            parts.append(Text(pgettext("seat panel", "away"), style="bold yellow"))
         bot_at = len(parts)
         if info.is_bot:
             level = level_name(info.level)
