@@ -78,7 +78,9 @@ class NewGameScreen(Translated, Screen[None]):
                                                 cls.id == self.variant_id), id=cls.id)
                              for cls in self.variants]
                     yield GameList(*items, id="variant-list")
-                with VerticalScroll(id="form"):
+                # not a stop of Tab itself (it shows no focus): Tab goes to its fields,
+                # which it scrolls into view
+                with VerticalScroll(id="form", can_focus=False):
                     yield Static(_("Players"), classes="section")
                     yield Vertical(id="players-box", classes="box")
                     yield Static(_(HONEST), id="honest", classes="dim")
