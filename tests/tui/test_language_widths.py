@@ -145,6 +145,35 @@ async def test_the_screens_away_from_the_table(private_data, code) -> None:
             await until(pilot, lambda screen=screen: not isinstance(app.screen, screen))
 
 
+def form_rows(app) -> list[str]:
+    """The rows of the new game form whose label is wrapped, cut, or runs into its field
+    ("Lugar 4 (à esquerda)Bot: médio")."""
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    bad = []
+    for label in app.screen.query(".row > .label"):
+        r = label.region
+        if not label.display or not r.area or not label.parent.display:
+            continue
+        text = flat(str(label.content))
+        if not lines[r.y][r.x:].lstrip().startswith(text + " "):
+            bad.append(f"{text!r} in {lines[r.y].strip()!r}")
+    return bad
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_new_game_forms_labels_stand_apart_from_their_fields(private_data,
+                                                                       code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 50)) as pilot:  # as narrow as it gets, all in view
+        await quiet(pilot)
+        app.push_screen(NewGameScreen("bisca-4"))  # four seats, and the match's length
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await quiet(pilot)
+        assert len(app.screen.query(".row > .label")) > 8
+        assert form_rows(app) == [], code
+
+
 @pytest.mark.parametrize("code", LONGER)
 # the six-player table has the fullest footer and side panel; Capixaba opens on the cut,
 # Chiamata on the bidding

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -48,6 +49,9 @@ from .newgame_choices import (
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
+
+LABEL_WIDTH = 20  # the least width of the labels of the form's rows
+FIELD_ROOM = 18  # the least room left to a row's field ("Bot: aleatório ▼")
 
 
 class NewGameScreen(Translated, Screen[None]):
@@ -274,6 +278,27 @@ class NewGameScreen(Translated, Screen[None]):
         if not cls.house_rules:
             rwidgets.append(Static(_("This game has no house rules."), classes="dim"))
         await rules.mount_all(rwidgets)
+        self.call_after_refresh(self.fit_labels)
+
+    def fit_labels(self) -> None:
+        """The labels of each part of the form (players, house rules, table) in a column as
+        wide as the longest and a space, as far as the fields keep room for their words: a
+        long translation ("Duración de la partida") is neither wrapped nor run into its
+        field. A field's own margin (a choice's) may be the space."""
+        form = self.query_one("#form", VerticalScroll)
+        room = form.scrollable_content_region.width
+        if not room:
+            return  # not laid out yet: once it is
+        for box in (self.query_one("#players-box"), self.query_one("#rules-box-form"), form):
+            labels = [row.query_one(".label", Static) for row in box.children
+                      if row.has_class("row")]
+            longest = max((cell_len(str(label.content)) + 1 for label in labels), default=0)
+            width = max(LABEL_WIDTH, min(longest, room - FIELD_ROOM))
+            for label in labels:
+                label.styles.width = width
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_labels)
 
     @on(Select.Changed)
     async def select_changed(self, event: Select.Changed) -> None:
