@@ -26,6 +26,7 @@ from tui_helpers import (
     quick_table,
     quiet,
     until,
+    workers_done,
 )
 
 from bisca_tui import lang
@@ -37,6 +38,7 @@ from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.history import HistoryScreen
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.review import ReviewScreen
 from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.stats import StatsScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
@@ -119,6 +121,9 @@ async def check(app, pilot, where: str, labelled: bool = True) -> None:
     footer = [k for k in app.screen.query(FooterKey)]
     if footer:  # a footer too narrow for its keys leaves the last out, never the first
         assert footer[0].display, f"the footer of {where} shows no key"
+    for k in footer:  # nor the keys that lead to the others: ? and the rules' F1
+        assert k.display or k.key not in FittingFooter.KEPT, \
+            f"{lang.current()}: {k.key_display} {k.description} left out of {where}'s footer"
     assert clipped(app) == [], f"{lang.current()}: cut or wrapped on {where}"
 
 
@@ -177,7 +182,7 @@ async def test_the_new_game_forms_labels_stand_apart_from_their_fields(private_d
 @pytest.mark.parametrize("code", LONGER)
 # the six-player table has the fullest footer and side panel; Capixaba opens on the cut,
 # Chiamata on the bidding
-@pytest.mark.parametrize("variant", ["bisca-6", "bisca-capixaba", "chiamata"])
+@pytest.mark.parametrize("variant", ["bisca-6", "bisca-capixaba", "chiamata", "brisca"])
 async def test_the_table_and_its_keys(private_data, code, variant) -> None:
     lang.use(code)
     app = make_app(private_data)
@@ -221,3 +226,20 @@ async def test_the_deal_summary(private_data, code) -> None:
         assert isinstance(app.screen, DealSummaryScreen)
         await quiet(pilot)
         await check(app, pilot, "the deal summary")
+
+
+@pytest.mark.parametrize("code", LONGER)
+async def test_the_review_of_a_deal(private_data, code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    app.coach_samples = 4
+    async with app.run_test(size=SIZE) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=3)
+        play_ahead(t.session, last_trick_to_play(t.session))
+        t.refresh_table()
+        await play_deal_by_keys(app, pilot)
+        await press(pilot, "r")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await workers_done(app)
+        await quiet(pilot)
+        await check(app, pilot, "the review")
