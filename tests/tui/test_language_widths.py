@@ -30,6 +30,7 @@ from tui_helpers import (
 )
 
 from bisca_tui import lang
+from bisca_tui.engine import actions as A
 from bisca_tui.engine.spoken import game_name
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.history.sample import demo_entries
@@ -44,6 +45,7 @@ from bisca_tui.tui.screens.stats import StatsScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.widgets.common import FittingFooter, KeyHints
+from bisca_tui.tui.widgets.table import seat_role
 
 pytestmark = pytest.mark.usefixtures("english_after")
 
@@ -243,3 +245,54 @@ async def test_the_review_of_a_deal(private_data, code) -> None:
         await workers_done(app)
         await quiet(pilot)
         await check(app, pilot, "the review")
+
+
+class TwoFor:
+    """A bot that bids two for ``points`` when it may, and passes after."""
+
+    def __init__(self, points: int) -> None:
+        self.points = points
+
+    def choose(self, view) -> int:
+        bid = A.BID + self.points
+        return bid if bid in view.legal else A.PASS if A.PASS in view.legal else view.legal[0]
+
+
+def panel_rows(app, widget) -> list[str]:
+    rows = [strip.text for strip in app.screen._compositor.render_strips()]
+    r = widget.region
+    return [flat(rows[y][r.x:r.right].strip("│╭╮╰╯─ ")) for y in range(r.y, r.bottom)]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_a_bid_of_two_for_points_stands_whole_in_its_seat_box(private_data,
+                                                                    code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
+    session.bots = {seat: TwoFor(61 + seat) for seat in range(1, 5)}  # type: ignore[misc]
+    async with app.run_test(size=(120, 40)) as pilot:
+        t = await open_table(app, pilot, session)
+        await press(pilot, "down", "enter")  # the Ace: the bots bid two for 62 to 65
+        await until(pilot, lambda: len(session.state.bidding.bids) >= 5)
+        await press(pilot, "escape")  # a look at the table behind the next bid
+        await until(pilot, lambda: app.screen is t)
+        await quiet(pilot)
+        for seat in range(1, 5):
+            role = seat_role(session, session.view(0), seat)[0]
+            assert str(61 + seat) in role
+            shown = panel_rows(app, t.query_one(f"#seat-{seat}"))
+            assert any(role in row for row in shown), (code, role, shown)
+
+
+async def test_the_italian_table_centre_keeps_its_phase_apart(private_data) -> None:
+    lang.use("it")
+    app = make_app(private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await quick_table(app, pilot, "chiamata", seed=3)
+        await press(pilot, "escape")  # the bid dialog, to look at the table
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await quiet(pilot)
+        rows = [row for row in panel_rows(app, t.query_one("#stock"))]
+        at = rows.index("non ancora")
+        assert rows[at - 1] == "briscola" and rows[at + 1] == "" and rows[at + 2] == "asta", rows
