@@ -31,11 +31,13 @@ from tui_helpers import (
 
 from bisca_tui import lang
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.narrate import say
 from bisca_tui.engine.spoken import game_name
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.store import Store
 from bisca_tui.table.session import Session, default_seats
+from bisca_tui.tui.coaching import review_text
 from bisca_tui.tui.screens.history import HistoryScreen
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
@@ -296,3 +298,20 @@ async def test_the_italian_table_centre_keeps_its_phase_apart(private_data) -> N
         rows = [row for row in panel_rows(app, t.query_one("#stock"))]
         at = rows.index("non ancora")
         assert rows[at - 1] == "briscola" and rows[at + 1] == "" and rows[at + 2] == "asta", rows
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_hint_panel_keeps_its_foot_in_sight(private_data, code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    app.coach_samples = 4
+    async with app.run_test(size=SIZE) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=3)  # ten cards: a long list
+        await press(pilot, "h")
+        await until(pilot, lambda: t.hint_advice is not None)
+        await workers_done(app)
+        await quiet(pilot)
+        bar = str.maketrans("", "", "▁▂▃▄▅▆▇█")  # the list's scrollbar, beside the words
+        shown = flat(" ".join(panel_rows(app, t.query_one("#hint"))).translate(bar))
+        for foot in (review_text("legend").plain, say("Notice", "hints.closes")):
+            assert flat(foot) in shown, (code, foot, shown)
