@@ -9,6 +9,9 @@ headings); paragraphs that wrap by design (rules, notes) are not labels.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from shouting import english_after  # noqa: F401 (fixture)
 from textual.widgets import Button, DataTable, Label, Tab
@@ -32,10 +35,12 @@ from tui_helpers import (
 from bisca_tui import lang
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.narrate import say
+from bisca_tui.engine.records import load_record
 from bisca_tui.engine.spoken import game_name
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.store import Store
+from bisca_tui.replay import viewer_app
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.coaching import review_text
 from bisca_tui.tui.screens.history import HistoryScreen
@@ -56,6 +61,7 @@ LANGUAGES = list(lang.LANGUAGES)
 # 80x24 other tests and the snapshots hold)
 LONGER = [code for code in LANGUAGES if code != lang.DEFAULT]
 SIZE = (80, 24)
+EXAMPLES = Path(__file__).resolve().parents[2] / "bisca_tui" / "examples"
 
 
 def flat(text: str) -> str:
@@ -315,3 +321,16 @@ async def test_the_hint_panel_keeps_its_foot_in_sight(private_data, code) -> Non
         shown = flat(" ".join(panel_rows(app, t.query_one("#hint"))).translate(bar))
         for foot in (review_text("legend").plain, say("Notice", "hints.closes")):
             assert flat(foot) in shown, (code, foot, shown)
+
+
+async def test_the_replay_viewer_keeps_each_name_with_its_score(private_data) -> None:
+    record = EXAMPLES / "chiamata.json"  # five players, each scored: the fullest lines
+    names = load_record(record).players
+    app = viewer_app(str(record))
+    async with app.run_test(size=SIZE) as pilot:
+        await quiet(pilot)
+        rows = panel_rows(app, app.screen.query_one("#side"))
+        for name in names:  # never "Carla" above "0"
+            assert sum(re.search(rf"\b{name} \d+", row) is not None for row in rows) == 2
+            assert not any(a.endswith(name) and re.match(r"\d", b)
+                           for a, b in zip(rows, rows[1:], strict=False)), rows
