@@ -79,6 +79,7 @@ class JoinApp(BiscaApp):
         self.table: RemoteTableScreen | None = None  # the table, once it is up
         self.opening: RemoteTableScreen | None = None  # the table on its way up
         self.chat_lines: list[Text] = []
+        self.chat_heard = 0  # the number of the last line of chat shown
         self.link_state = ""
 
     def on_mount(self) -> None:
@@ -158,17 +159,30 @@ class JoinApp(BiscaApp):
                 self.lobby.note = _("Not now: {rule}.").format(rule=rule)
                 self.lobby.show()
         elif kind == P.CHAT:
-            line = chat_line(m)
-            self.chat_lines.append(line)
-            del self.chat_lines[:-50]
-            self.lobby.add_chat(line)
-            if self.table is not None:
-                self.table.log_line(line)
+            self.heard(m)
         elif kind == P.ERROR and self.link is not None and self.link.connected.is_set():
             self.notify(refusal(str(m.get("message", "")), self.you, self.code),
                         severity="error", markup=False)
 
+    def heard(self, m: dict[str, Any]) -> None:
+        """A line said at the table, unless it is one this client already shows (a line of
+        the ``welcome``'s backlog heard before a drop)."""
+        n = m.get("n")
+        if isinstance(n, int) and not isinstance(n, bool):
+            if n <= self.chat_heard:
+                return
+            self.chat_heard = n
+        line = chat_line(m)
+        self.chat_lines.append(line)
+        del self.chat_lines[:-50]
+        self.lobby.add_chat(line)
+        if self.table is not None:
+            self.table.log_line(line)
+
     def welcomed(self, m: dict[str, Any]) -> None:
+        for said in m.get("chat") or []:  # what was said while this client was away
+            if isinstance(said, dict):
+                self.heard(said)
         self.you = str(m.get("you") or self.you)
         self.place = m.get("seat")
         self.started = bool(m.get("started"))

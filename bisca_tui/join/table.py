@@ -19,6 +19,7 @@ from textual.binding import Binding
 
 from ..engine import events as E
 from ..engine.actions import action_str
+from ..engine.narrate import say
 from ..engine.variant import DealScore
 from ..lang import N_, _
 from ..net.remote import RemoteSession
@@ -84,6 +85,11 @@ class RemoteTableScreen(TableScreen):
         self.redraw_due = False
 
     @property
+    def away_seats(self) -> frozenset[int]:  # type: ignore[override]
+        s = self.session
+        return frozenset(seat for seat in range(s.variant.n) if s.person_of(seat) in s.away)
+
+    @property
     def join_app(self) -> JoinApp:
         return self.app  # type: ignore[return-value]
 
@@ -92,13 +98,25 @@ class RemoteTableScreen(TableScreen):
 
     def on_mount(self) -> None:
         s = self.session
+        stood_in, s.stood_in = s.stood_in, None
         if s.match.deals:  # the deal so far, as the host told it
             self.log_line(deal_heading(s))
             deal = s.state
+
+            def name(seat: int) -> str:  # a bot's place taken: the bot played until now
+                if stood_in is not None and s.person_of(seat) == s.me:
+                    return stood_in
+                return s.name(seat)
+
             told = deal.events.get(deal.main, [])
-            for line in describe(s, deal, told, points=not self.hide_points):
+            for line in describe(s, deal, told, points=not self.hide_points, name=name):
                 self.log_line(line)
             deal.logged[deal.main] = len(told)
+            if stood_in is not None:
+                self.log_line(Text(_("You take {name}'s place.").format(name=stood_in),
+                                   style="yellow"))
+        for line in self.join_app.chat_lines:  # what was said before the table was up
+            self.log_line(line)
         self.follow()
         self.join_app.table_up(self)  # (then the table's own: drawn)
 
@@ -231,6 +249,10 @@ class RemoteTableScreen(TableScreen):
         if action == "chat":
             return True
         return super().check_action(action, parameters)
+
+    def hints_refused(self) -> str | None:
+        """h at a shared table: the coach does not help between people."""
+        return say("Notice", "hints.shared")
 
     def action_chat(self) -> None:
         self.join_app.open_chat()

@@ -43,6 +43,7 @@ from ..table.seats import BOT_NAMES, HUMAN, SeatSpec
 from ..table.session import Session
 from . import protocol as P
 from .admission import Admission
+from .chatlog import ChatLog
 from .conn import Connection, Handlers
 from .guard import Guard
 from .hostfiles import HostAutosave, HostHistory, Resume, hosted_path
@@ -91,6 +92,7 @@ class Host(Admission, Sending):
         self.thinking: set[Future[int]] = set()
         self.done = asyncio.Event()
         self.port = 0
+        self.chat = ChatLog()  # the last lines said, for a client that comes in
 
     def tell(self, kind: str, **fields: Any) -> None:
         """Tell the listener what happened (a listener's failure never stops the table)."""
@@ -112,7 +114,7 @@ class Host(Admission, Sending):
         elif kind == P.CHAT:
             text = P.clean_text(message.get("text"), P.MAX_CHAT)
             if text:
-                self.send_all({"type": P.CHAT, "from": conn.name, "text": text})
+                self.send_all(self.chat.add(conn.name, text))
         elif kind == P.BYE:
             self.leave(conn)
         else:

@@ -70,8 +70,9 @@ def epilog() -> str:
 
 
 def places(text: str) -> tuple[int, ...]:
-    """An argparse type: places counted from 0, separated by commas (``0,2``)."""
-    return tuple(sorted({seat_number(p.strip()) for p in text.split(",") if p.strip()}))
+    """An argparse type: places counted from 1, as the players see them, separated by commas
+    (``1,3``); the places from 0, as the protocol counts them."""
+    return tuple(sorted({positive_int(p.strip()) - 1 for p in text.split(",") if p.strip()}))
 
 
 def invite_code(text: str) -> str:
@@ -102,8 +103,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                               "players who dropped: {levels} (default {level})").format(
                            levels=", ".join(builtin_levels()), level=default_level()))
     table.add_argument("--open", type=places, default=None, metavar="PLACES",
-                       help=_("the places players may take, from 0, separated by commas "
-                              "(default: every place)"))
+                       help=_("the places players may take, counted from 1, separated by "
+                              "commas (default: every place)"))
     table.add_argument("--start-with", type=seat_number, default=None, metavar="N",
                        help=_("how many players must sit before the first deal (default: "
                               "one for each open place; 0: the bots begin at once, and "
@@ -222,8 +223,8 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     n = v.n_people
     opened = tuple(range(n)) if args.open is None else args.open
     if any(p >= n for p in opened):
-        return fail(_("{option}: the places at this table are 0 to {last}").format(
-            option="--open", last=n - 1), 2)
+        return fail(_("{option}: the places at this table are 1 to {last}").format(
+            option="--open", last=n), 2)
     if args.start_with is not None and args.start_with > len(opened):
         return fail("--start-with: " + ngettext(
             "only {n} place is open to players", "only {n} places are open to players",
@@ -289,7 +290,7 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
 
     def ready(host: Host) -> None:
         addresses = reachable_addresses(args.host)
-        places = ", ".join(str(p) for p in host.open) or "-"
+        places = ", ".join(str(p + 1) for p in host.open) or "-"  # as the players count
         lines = intro_lines(game_name(host.variant), args.host, host.port, host.code,
                             addresses, places, settings.level, settings.hold,
                             host.start_with, resume is not None)

@@ -27,7 +27,10 @@ def scores_text(sides: list[str], scores: list[int]) -> str:
 
 
 def event_text(kind: str, f: dict[str, Any]) -> str | None:
-    """One event of the table in a sentence (None: one the log does not show)."""
+    """One event of the table in a sentence (None: one the log does not show). Places are
+    counted from 1, as the players see them (the events count them from 0)."""
+    if isinstance(f.get("seat"), int):
+        f = {**f, "seat": f["seat"] + 1}
     if kind == "came":
         if f.get("back"):
             return _("{name} is back at place {seat}").format(name=f["name"], seat=f["seat"])

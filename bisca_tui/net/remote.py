@@ -173,6 +173,10 @@ class RemoteSession(Session):
         self.programs_allowed = False
         self.token: tuple[int, int] = (0, 0)
         self.over = False
+        # the name of the bot whose place this client took during the match: the deal so
+        # far was that bot's play, and is told as it
+        self.stood_in: str | None = None
+        self.away: set[int] = set()  # the places whose player lost the connection
 
     # ----- who sits where ----------------------------------------------------------------
 
@@ -188,7 +192,15 @@ class RemoteSession(Session):
             if name == YOU:  # somebody else who called themselves so
                 name = f"\u201c{name}\u201d"
             kind = HUMAN if entry.get("kind") == "person" else BOT
+            was = self.people[p]
+            if p == self.me and was.kind == BOT and was.name not in ("", YOU):
+                self.stood_in = was.name  # a bot's place, taken
             self.people[p] = SeatSpec(kind, YOU if p == self.me else name)
+            held = entry.get("kind") == "person" or bool(entry.get("held_by"))
+            if held and not entry.get("connected") and p != self.me:
+                self.away.add(p)
+            else:
+                self.away.discard(p)
 
     def own_seat(self) -> int | None:
         """This client's player's seat in the current deal (None: watching, or sitting the
@@ -254,8 +266,15 @@ class RemoteSession(Session):
             had.clear()  # from the deal's start (a client back after a drop)
         had.extend(events_from_json(message["events"], m.variant))
         deal.views[key] = view_from_json(message["view"], tuple(had), m.variant)
-        deal.main = self.own_seat()  # told and drawn from: the player's own seat's view
-        self.token = (message["token"][0], message["token"][1])
+        told, main = deal.main, self.own_seat()  # told and drawn from: the player's own view
+        token = (message["token"][0], message["token"][1])
+        if (main != told and key == main and not began and told in deal.logged
+                and token == self.token):
+            # a place taken (or the table watched until now): the deal up to here was told
+            # from the view drawn so far, and the new one brings nothing that happened since
+            deal.logged[key] = len(had)
+        deal.main = main
+        self.token = token
         self.moves = self.token[1]
         m.scores = list(message.get("scores", m.scores))
         if key != deal.main:

@@ -10,6 +10,7 @@ from . import protocol as P
 if TYPE_CHECKING:
     from ..engine.variant import Variant
     from ..table.session import Session
+    from .chatlog import ChatLog
     from .conn import Connection
     from .views import Views
 
@@ -25,6 +26,7 @@ class Sending:
     keys: list[str | None]
     open: tuple[int, ...]
     clients: set[Connection]
+    chat: ChatLog
 
     def seats_json(self) -> list[dict[str, Any]]:
         out = []
@@ -39,14 +41,15 @@ class Sending:
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
         """The welcome of ``conn``: with its place, the place's secret key (for this client
-        only: it takes the place back over a connection that still looks alive)."""
+        only: it takes the place back over a connection that still looks alive), and the
+        last lines said at the table."""
         v = self.variant
         message = {
             "type": P.WELCOME, "protocol": P.PROTOCOL, "you": conn.name,
             "seat": conn.player, "started": self.session is not None,
             "game": {"variant": v.id, "name": v.name, "players": v.n_people, "seats": v.n,
                      "options": {k: P.plain(x) for k, x in v.options.items()}},
-            "seats": self.seats_json()}
+            "seats": self.seats_json(), "chat": self.chat.recent()}
         if conn.player is not None:
             message["key"] = self.keys[conn.player]
         return message

@@ -51,7 +51,7 @@ from .app_quit import AppQuit
 from .app_saves import MatchSaves
 from .app_seating import AppSeating
 from .commands import BiscaCommands, translated_system_commands
-from .layout import too_small
+from .layout import WIDE, too_small
 from .prefs import Prefs
 from .translated import Translated, translate_bindings
 from .words import speed_name, style_name
@@ -159,6 +159,7 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         from .screens.start import StartScreen
 
         self.set_class(too_small(*self.size), "-too-small")
+        self.set_class(self.size.width >= WIDE, "-wide")
         theme = self.prefs.text("theme", self.available_themes)
         if theme is not None:
             self.theme = theme
@@ -195,6 +196,7 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(too_small(event.size.width, event.size.height), "-too-small")
+        self.set_class(event.size.width >= WIDE, "-wide")
 
     # ----- settings ------------------------------------------------------------------
 

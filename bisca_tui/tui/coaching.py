@@ -89,7 +89,8 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
               head: str = "advised") -> Text:
     """The side panel's hint: the advised action (with its key in the hand), the reason,
     then every legal action with its expected card points and its chance to win the deal,
-    the advised one marked by a ▶ (not by colour alone)."""
+    the advised one marked by a ▶ (not by colour alone); what the columns mean is
+    ``hint_legend``'s, shown under it."""
     action = action_label(variant, hint.action, style)
     if hint.action in hand:
         k = hand.index(hint.action)
@@ -118,9 +119,14 @@ def hint_text(hint: Hint, variant: Variant, style: str, hand: tuple[int, ...],
         t.append_text(label)
         t.append(f"   {points_cell(o.points)}   {percent(o.win)}",
                  style="bold" if best else "")
-    t.append("\n")
-    t.append_text(review_text("legend", "bright_black"))
     return t
+
+
+def hint_legend(hint: Hint) -> Text | None:
+    """What the hint's columns mean (None when it shows no figures)."""
+    if not any(o.points is not None for o in hint.options):
+        return None
+    return review_text("legend", "bright_black")
 
 
 # ----- a deal looked back on -------------------------------------------------------------

@@ -140,26 +140,29 @@ def contract_text(s: Session, v: SeatView) -> Text:
     return t
 
 
-def auction_role(s: Session, v: SeatView, seat: int) -> str:
-    """What the bidding made of a seat: its bid, the bidder, the partner once known."""
+def auction_role(s: Session, v: SeatView, seat: int) -> tuple[str, str]:
+    """What the bidding made of a seat: its bid, the bidder, the partner once known; and
+    the bid as those words name it ("" if they name none), where a narrow panel may break
+    them ("bid" above "Two for 62", never "bid Two for" above "62")."""
     if not has_auction(v):
-        return ""
+        return "", ""
     high = bidder(v)
     if high is None:
-        last = ""
+        last = "", ""
         for who, a in bids(v):
             if who == seat:
-                last = (say("Bidding", "role.pass") if a == A.PASS
-                        else say("Bidding", "role.bid", bid=said(s, a)))
+                last = ((say("Bidding", "role.pass"), "") if a == A.PASS
+                        else (say("Bidding", "role.bid", bid=said(s, a)), said(s, a)))
         return last
     if seat == high:
         c = v.contract
-        return (say("Bidding", "role.bidder", bid=c.bid_label)
-                if c is not None and c.bid is not None else say("Bidding", "role.bidder.none"))
+        return ((say("Bidding", "role.bidder", bid=c.bid_label), c.bid_label)
+                if c is not None and c.bid is not None
+                else (say("Bidding", "role.bidder.none"), ""))
     sides = v.side_of
     if sides[seat] is not None and sides[seat] == sides[high]:
-        return say("Bidding", "role.partner")
-    return ""
+        return say("Bidding", "role.partner"), ""
+    return "", ""
 
 
 def bids_text(s: Session, v: SeatView) -> Text:

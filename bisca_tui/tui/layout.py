@@ -92,8 +92,18 @@ def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 
 
+WIDE = 110  # columns from which the seats down the sides are wider (the app's ``-wide``)
+
+
+def side_seat(width: int) -> int:
+    """The width of a seat panel down a side of the table (``bisca.tcss`` has the same):
+    wider where the screen has room for a bid's words on one line ("bid Two for 62")."""
+    return WIDE_SIDE_SEAT if width >= WIDE else SIDE_SEAT
+
+
 SIDE_PANEL = 26  # the side panel's width (score, log)
 SIDE_SEAT = 13  # a seat panel's width down a side of the table
+WIDE_SIDE_SEAT = 20  # the same on a wide screen
 STOCK_WIDTH = 13  # the stock and its margins
 FIXED_ROWS = 2  # the status line and the footer
 
@@ -113,7 +123,7 @@ def card_sizes(width: int, height: int, n: int, bottom: int, hand_cards: int,
     if top_rows is None:
         top_rows = 3 if top else 0
     main = max(20, width - SIDE_PANEL)
-    centre = main - SIDE_SEAT * ((left > 0) + (right > 0))
+    centre = main - side_seat(width) * ((left > 0) + (right > 0))
     column = max(left, right)
 
     def hand_fits(size: CardSize) -> bool:

@@ -93,9 +93,11 @@ def trump_lines(trump: int | None, turned: int | None, note: Text | None = None,
     """The middle of the table in a game without a stock (5 lines, 11 cells): the turned
     trump card while its holder keeps it, then the trump suit with a note under it."""
     width = 11
-    if trump is None:
-        out = [Text(" " * width), Text(pgettext("stock", "trumps").center(width), style=muted()),
-               Text(pgettext("stock", "not yet").center(width), style=muted())]
+    if trump is None:  # "trumps / not yet", and a line apart the phase's word: the two
+        # never read as one phrase ("briscola / non ancora / asta")
+        out = [Text(pgettext("stock", "trumps").center(width), style=muted()),
+               Text(pgettext("stock", "not yet").center(width), style=muted()),
+               Text(" " * width)]
     elif turned is not None:
         pad = " " * ((width - SMALL.width) // 2)
         rest = " " * (width - SMALL.width - len(pad))

@@ -74,9 +74,11 @@ def history_players(folder: Path) -> list[tuple[str, str, str]]:
 async def test_the_command_prints_how_to_join_and_logs_a_short_match(tmp_path) -> None:
     out = Output()
     done = in_thread(["host", "--variant", "sueca", "--port", "0", "--code", "abcd2345",
-                      "--deals", "1", "--open", "0", "--data-dir", str(tmp_path), *BOTS], out)
+                      "--deals", "1", "--open", "1", "--data-dir", str(tmp_path), *BOTS], out)
     port = int((await out.wait(r"\n  bisca-tui join 127\.0\.0\.1:(\d+) ABCD2345\n")).group(1))
     assert "invite code ABCD2345" in out.text and "Only this machine" in out.text
+    # places counted from 1, as the players see them in the join command's places
+    assert "Places open to players: 1; " in out.text
     ana = await Client.connect("127.0.0.1", port, "abcd2345", "Ana\x1b[31m\x07",
                                chooser=random_legal(random.Random(1)))
     await ana.sit()
@@ -84,7 +86,7 @@ async def test_the_command_prints_how_to_join_and_logs_a_short_match(tmp_path) -
     assert ana.last("over") is not None
     text = out.text
     for line in (r"\d\d:\d\d:\d\d Ana \[31m came in \(from 127\.0\.0\.1:\d+\)",
-                 r"Ana \[31m sat at place 0", r"The match begins: Ana \[31m, Inês, Tiago, Marta",
+                 r"Ana \[31m sat at place 1", r"The match begins: Ana \[31m, Inês, Tiago, Marta",
                  r"Deal 1: card points \d+-\d+; the match stands Ana \[31m & Tiago \d+, "
                  r"Inês & Marta \d+", r"The 1 deal asked for is played: "):
         assert re.search(line, text), (line, text)
@@ -124,8 +126,9 @@ def test_every_address_is_listed_with_a_warning() -> None:
 def test_what_the_command_refuses(tmp_path, capsys) -> None:
     data = ["--data-dir", str(tmp_path), "--lang", "en"]
     assert main(["host", *data]) == 2
-    assert main(["host", "--variant", "sueca", "--open", "0,4", *data]) == 2
-    assert main(["host", "--variant", "sueca", "--open", "0", "--start-with", "2", *data]) == 2
+    assert main(["host", "--variant", "sueca", "--open", "1,5", *data]) == 2
+    assert main(["host", "--variant", "sueca", "--open", "0", *data]) == 2  # counted from 1
+    assert main(["host", "--variant", "sueca", "--open", "1", "--start-with", "2", *data]) == 2
     assert main(["host", "--variant", "bisca-3", "--players", "4", *data]) == 2
     assert main(["host", "--resume", "--variant", "sueca", *data]) == 2
     assert main(["host", "--resume", *data]) == 1
@@ -136,7 +139,7 @@ def test_what_the_command_refuses(tmp_path, capsys) -> None:
     assert main(["host", "--variant", "sueca", "--port", "70000", *data]) == 2
     assert main(["host", "--variant", "sueca", "--code", "abcd234", *data]) == 2
     err = capsys.readouterr().err
-    for said in ("the game is needed", "the places at this table are 0 to 3",
+    for said in ("the game is needed", "the places at this table are 1 to 4",
                  "--start-with: only 1 place is open",
                  "--variant: a resumed match keeps the settings",
                  "no hosted match is saved in", "no match hosted with the code ZZZZ99",
@@ -148,7 +151,7 @@ def test_what_the_command_refuses(tmp_path, capsys) -> None:
 
 
 async def test_ctrl_c_stops_the_host_and_resume_goes_on_from_the_save(tmp_path) -> None:
-    argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "0",
+    argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "1",
             "--json", "--data-dir", str(tmp_path), *BOTS]
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE)
@@ -207,7 +210,7 @@ async def test_enter_at_the_host_begins_before_the_places_are_taken(tmp_path) ->
 async def test_resume_takes_a_new_hold(tmp_path) -> None:
     """The hold is the one given again to ``--resume``, not the saved one: the saved place,
     held for an hour, goes to a bot at once when the host comes back with ``--hold 0``."""
-    argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "0",
+    argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "1",
             "--hold", "3600", "--json", "--data-dir", str(tmp_path), *BOTS]
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE)

@@ -36,7 +36,7 @@ async def next_event(stdout: asyncio.StreamReader, kind: str, name: str = "") ->
 
 
 async def test_ctrl_c_with_clients_in_every_state_leaves_json_lines_only(tmp_path) -> None:
-    argv = ["host", "--variant", "briscola", "--port", "0", "--open", "0,1", "--start-with",
+    argv = ["host", "--variant", "briscola", "--port", "0", "--open", "1,2", "--start-with",
             "1", "--json", "--level", "random", "--lang", "en", "--data-dir", str(tmp_path),
             "--ssh", "0"]  # the SSH door open too, to be closed with the table
     proc = await asyncio.create_subprocess_exec(

@@ -9,6 +9,9 @@ headings); paragraphs that wrap by design (rules, notes) are not labels.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from shouting import english_after  # noqa: F401 (fixture)
 from textual.widgets import Button, DataTable, Label, Tab
@@ -26,22 +29,30 @@ from tui_helpers import (
     quick_table,
     quiet,
     until,
+    workers_done,
 )
 
 from bisca_tui import lang
+from bisca_tui.engine import actions as A
+from bisca_tui.engine.narrate import say
+from bisca_tui.engine.records import load_record
 from bisca_tui.engine.spoken import game_name
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.store import Store
+from bisca_tui.replay import viewer_app
 from bisca_tui.table.session import Session, default_seats
+from bisca_tui.tui.coaching import review_text
 from bisca_tui.tui.screens.history import HistoryScreen
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
+from bisca_tui.tui.screens.review import ReviewScreen
 from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.stats import StatsScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.widgets.common import FittingFooter, KeyHints
+from bisca_tui.tui.widgets.table import seat_role
 
 pytestmark = pytest.mark.usefixtures("english_after")
 
@@ -50,6 +61,7 @@ LANGUAGES = list(lang.LANGUAGES)
 # 80x24 other tests and the snapshots hold)
 LONGER = [code for code in LANGUAGES if code != lang.DEFAULT]
 SIZE = (80, 24)
+EXAMPLES = Path(__file__).resolve().parents[2] / "bisca_tui" / "examples"
 
 
 def flat(text: str) -> str:
@@ -119,6 +131,9 @@ async def check(app, pilot, where: str, labelled: bool = True) -> None:
     footer = [k for k in app.screen.query(FooterKey)]
     if footer:  # a footer too narrow for its keys leaves the last out, never the first
         assert footer[0].display, f"the footer of {where} shows no key"
+    for k in footer:  # nor the keys that lead to the others: ? and the rules' F1
+        assert k.display or k.key not in FittingFooter.KEPT, \
+            f"{lang.current()}: {k.key_display} {k.description} left out of {where}'s footer"
     assert clipped(app) == [], f"{lang.current()}: cut or wrapped on {where}"
 
 
@@ -145,10 +160,39 @@ async def test_the_screens_away_from_the_table(private_data, code) -> None:
             await until(pilot, lambda screen=screen: not isinstance(app.screen, screen))
 
 
+def form_rows(app) -> list[str]:
+    """The rows of the new game form whose label is wrapped, cut, or runs into its field
+    ("Lugar 4 (à esquerda)Bot: médio")."""
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    bad = []
+    for label in app.screen.query(".row > .label"):
+        r = label.region
+        if not label.display or not r.area or not label.parent.display:
+            continue
+        text = flat(str(label.content))
+        if not lines[r.y][r.x:].lstrip().startswith(text + " "):
+            bad.append(f"{text!r} in {lines[r.y].strip()!r}")
+    return bad
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_new_game_forms_labels_stand_apart_from_their_fields(private_data,
+                                                                       code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 50)) as pilot:  # as narrow as it gets, all in view
+        await quiet(pilot)
+        app.push_screen(NewGameScreen("bisca-4"))  # four seats, and the match's length
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await quiet(pilot)
+        assert len(app.screen.query(".row > .label")) > 8
+        assert form_rows(app) == [], code
+
+
 @pytest.mark.parametrize("code", LONGER)
 # the six-player table has the fullest footer and side panel; Capixaba opens on the cut,
 # Chiamata on the bidding
-@pytest.mark.parametrize("variant", ["bisca-6", "bisca-capixaba", "chiamata"])
+@pytest.mark.parametrize("variant", ["bisca-6", "bisca-capixaba", "chiamata", "brisca"])
 async def test_the_table_and_its_keys(private_data, code, variant) -> None:
     lang.use(code)
     app = make_app(private_data)
@@ -192,3 +236,101 @@ async def test_the_deal_summary(private_data, code) -> None:
         assert isinstance(app.screen, DealSummaryScreen)
         await quiet(pilot)
         await check(app, pilot, "the deal summary")
+
+
+@pytest.mark.parametrize("code", LONGER)
+async def test_the_review_of_a_deal(private_data, code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    app.coach_samples = 4
+    async with app.run_test(size=SIZE) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=3)
+        play_ahead(t.session, last_trick_to_play(t.session))
+        t.refresh_table()
+        await play_deal_by_keys(app, pilot)
+        await press(pilot, "r")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await workers_done(app)
+        await quiet(pilot)
+        await check(app, pilot, "the review")
+
+
+class TwoFor:
+    """A bot that bids two for ``points`` when it may, and passes after."""
+
+    def __init__(self, points: int) -> None:
+        self.points = points
+
+    def choose(self, view) -> int:
+        bid = A.BID + self.points
+        return bid if bid in view.legal else A.PASS if A.PASS in view.legal else view.legal[0]
+
+
+def panel_rows(app, widget) -> list[str]:
+    rows = [strip.text for strip in app.screen._compositor.render_strips()]
+    r = widget.region
+    return [flat(rows[y][r.x:r.right].strip("│╭╮╰╯─ ")) for y in range(r.y, r.bottom)]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_a_bid_of_two_for_points_stands_whole_in_its_seat_box(private_data,
+                                                                    code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
+    session.bots = {seat: TwoFor(61 + seat) for seat in range(1, 5)}  # type: ignore[misc]
+    async with app.run_test(size=(120, 40)) as pilot:
+        t = await open_table(app, pilot, session)
+        await press(pilot, "down", "enter")  # the Ace: the bots bid two for 62 to 65
+        await until(pilot, lambda: len(session.state.bidding.bids) >= 5)
+        await press(pilot, "escape")  # a look at the table behind the next bid
+        await until(pilot, lambda: app.screen is t)
+        await quiet(pilot)
+        for seat in range(1, 5):
+            role = seat_role(session, session.view(0), seat)[0]
+            assert str(61 + seat) in role
+            shown = panel_rows(app, t.query_one(f"#seat-{seat}"))
+            assert any(role in row for row in shown), (code, role, shown)
+
+
+async def test_the_italian_table_centre_keeps_its_phase_apart(private_data) -> None:
+    lang.use("it")
+    app = make_app(private_data)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await quick_table(app, pilot, "chiamata", seed=3)
+        await press(pilot, "escape")  # the bid dialog, to look at the table
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await quiet(pilot)
+        rows = [row for row in panel_rows(app, t.query_one("#stock"))]
+        at = rows.index("non ancora")
+        assert rows[at - 1] == "briscola" and rows[at + 1] == "" and rows[at + 2] == "asta", rows
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_hint_panel_keeps_its_foot_in_sight(private_data, code) -> None:
+    lang.use(code)
+    app = make_app(private_data)
+    app.coach_samples = 4
+    async with app.run_test(size=SIZE) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=3)  # ten cards: a long list
+        await press(pilot, "h")
+        await until(pilot, lambda: t.hint_advice is not None)
+        await workers_done(app)
+        await quiet(pilot)
+        bar = str.maketrans("", "", "▁▂▃▄▅▆▇█")  # the list's scrollbar, beside the words
+        shown = flat(" ".join(panel_rows(app, t.query_one("#hint"))).translate(bar))
+        for foot in (review_text("legend").plain, say("Notice", "hints.closes")):
+            assert flat(foot) in shown, (code, foot, shown)
+
+
+async def test_the_replay_viewer_keeps_each_name_with_its_score(private_data) -> None:
+    record = EXAMPLES / "chiamata.json"  # five players, each scored: the fullest lines
+    names = load_record(record).players
+    app = viewer_app(str(record))
+    async with app.run_test(size=SIZE) as pilot:
+        await quiet(pilot)
+        rows = panel_rows(app, app.screen.query_one("#side"))
+        for name in names:  # never "Carla" above "0"
+            assert sum(re.search(rf"\b{name} \d+", row) is not None for row in rows) == 2
+            assert not any(a.endswith(name) and re.match(r"\d", b)
+                           for a, b in zip(rows, rows[1:], strict=False)), rows

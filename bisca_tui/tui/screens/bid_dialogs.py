@@ -86,11 +86,28 @@ class BidScreen(HintKey, AboveTheHand):
         self.dismiss(None)
 
 
+class BidList(OptionList):
+    """The bids, first to last: up and down stop at either end, as the hand's cursor does,
+    rather than going round from the last bid to the first."""
+
+    def action_cursor_up(self) -> None:
+        self.step(-1)
+
+    def action_cursor_down(self) -> None:
+        self.step(1)
+
+    def step(self, by: int) -> None:
+        if self.option_count:
+            at = -1 if self.highlighted is None and by > 0 else (self.highlighted or 0)
+            self.highlighted = max(0, min(self.option_count - 1, at + by))
+
+
 class BidListScreen(HintKey, AboveTheHand):
     """Pass, or pick one of the legal bids from a list (Chiamata's ranks). The bids of two
     for a number of points are one line, its points in a field under the list: Enter on
-    that line (or a digit) goes to the field, where up and down step the points and Enter
-    bids. Escape closes the dialog to look at the table."""
+    that line bids the points it shows (the lowest at first); a digit, or Tab, goes to the
+    field, where up and down step the points and Enter bids. Escape closes the dialog to
+    look at the table."""
 
     BINDINGS = [Binding("escape", "close", N_("Look at the table")), HINT_BINDING, RULES_BINDING]
     AUTO_FOCUS = "#bid-list"
@@ -136,8 +153,8 @@ class BidListScreen(HintKey, AboveTheHand):
             yield Static(self.bids)
             yield Static(say("Dialog", "ranks.help", hint=self.hint, points=self.hand_points),
                          classes="dim")
-            yield OptionList(*[Option(label, id=f"bid-{k}")
-                               for k, label in enumerate(self.labels)], id="bid-list")
+            yield BidList(*[Option(label, id=f"bid-{k}")
+                            for k, label in enumerate(self.labels)], id="bid-list")
             if self.by_points:
                 with Horizontal(id="bid-row"):
                     yield Static(say("Dialog", "ranks.two.label") + " ",
@@ -153,10 +170,17 @@ class BidListScreen(HintKey, AboveTheHand):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = self.actions[event.option_index]
-        if action == self.POINTS:  # to the points: what is typed replaces them
+        if action == self.POINTS:  # the points the line shows, bid at once
             field = self.query_one("#bid-points", PointsField)
-            self.set_focus(field)
+            n = int(field.value) if field.value.isdigit() else -1
+            if n in self.by_points:
+                self.dismiss(self.by_points[n])
+                return
+            self.set_focus(field)  # no bid there yet: to the points, to be typed
             field.select_all()
+            self.query_one("#bid-points-note", Static).update(
+                self.points_note(say("Dialog", "ranks.points.range", low=self.low,
+                                     high=self.high)))
             return
         self.dismiss(action)
 

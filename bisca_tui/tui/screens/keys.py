@@ -112,6 +112,13 @@ def enabled(node: DOMNode, action: str) -> bool:
     return bool(node.check_action(name, params))
 
 
+def applies(node: DOMNode, action: str) -> bool:
+    """Whether an action is ever of use on ``node`` (a table knows the keys its game never
+    uses: they are left out of the list rather than said to be of no use just now)."""
+    check = getattr(node, "key_applies", None)
+    return check is None or bool(check(action))
+
+
 def key_rows(screen: Screen[object], app: App[object] | None = None) -> list[KeyRow]:
     """Every key of ``screen`` and the app's keys it does not override, one line per
     action: keys of the same action without a description of their own join the first
@@ -129,6 +136,8 @@ def key_rows(screen: Screen[object], app: App[object] | None = None) -> list[Key
             try:
                 _ns, name, _params = parse(b.action)
             except ActionError:
+                continue
+            if not applies(node, name):
                 continue
             what = b.tooltip or b.description
             row = next((r for r in rows if r[0] == name and (not what or r[2] == what)), None)

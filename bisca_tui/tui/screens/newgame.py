@@ -30,6 +30,7 @@ from ..layout import place_names
 from ..translated import Translated
 from ..widgets.common import Body, FittingFooter, TooSmall
 from ..words import speed_name, style_label
+from .form_rows import fit_labels, row
 from .newgame_choices import (
     CMD,
     HONEST,
@@ -78,7 +79,9 @@ class NewGameScreen(Translated, Screen[None]):
                                                 cls.id == self.variant_id), id=cls.id)
                              for cls in self.variants]
                     yield GameList(*items, id="variant-list")
-                with VerticalScroll(id="form"):
+                # not a stop of Tab itself (it shows no focus): Tab goes to its fields,
+                # which it scrolls into view
+                with VerticalScroll(id="form", can_focus=False):
                     yield Static(_("Players"), classes="section")
                     yield Vertical(id="players-box", classes="box")
                     yield Static(_(HONEST), id="honest", classes="dim")
@@ -86,30 +89,26 @@ class NewGameScreen(Translated, Screen[None]):
                     yield Vertical(id="rules-box-form", classes="box")
                     yield Static(_("Table"), classes="section")
                     app = self.bisca_app
-                    yield self.row(_("Cards"), Select(
+                    yield row(_("Cards"), Select(
                         [(style_label(style), style) for style in CARD_STYLE_LABELS],
                         value=app.card_style, allow_blank=False, id="card-style",
                         compact=True))
-                    yield self.row(_("Bot speed"), Select(
+                    yield row(_("Bot speed"), Select(
                         [(speed_name(name), name) for name in SPEEDS], value=app.speed,
                         allow_blank=False, id="speed", compact=True))
-                    yield self.row(_("Hints"), Select(
+                    yield row(_("Hints"), Select(
                         [(_("on (h at the table)"), "on"), (_("off: a no-hints match"), "off")],
                         value="on",
                         allow_blank=False, id="hints", compact=True))
                     seed = Input(
                         # translators: the seed field's placeholder: no seed, random deals
                         placeholder=_("random"), id="seed", type="integer", compact=True)
-                    yield self.row(_("Seed"), seed)
+                    yield row(_("Seed"), seed)
                     yield Static(_("A seed replays the same deals."), classes="dim")
             with HorizontalGroup(id="newgame-buttons"):
                 yield Button(_("Start"), id="start", variant="primary")
                 yield Button(_("Back"), id="back")
         yield FittingFooter()
-
-    @staticmethod
-    def row(label: str, widget: Any) -> HorizontalGroup:
-        return HorizontalGroup(Static(label, classes="label"), widget, classes="row")
 
     async def on_mount(self) -> None:
         app = self.bisca_app
@@ -214,7 +213,7 @@ class NewGameScreen(Translated, Screen[None]):
         await box.remove_children()
         widgets: list[Any] = []
         if len(cls.players) > 1:
-            widgets.append(self.row(_("Players"), Select(
+            widgets.append(row(_("Players"), Select(
                 [(str(p), p) for p in cls.players], value=self.players, allow_blank=False,
                 id="players", compact=True)))
         n = self.players
@@ -231,19 +230,19 @@ class NewGameScreen(Translated, Screen[None]):
             if s == 0:
                 own = shown_name(name_text if isinstance(name_text, str) and name_text
                                  else YOU)
-                widgets.append(self.row(_("You (bottom)"), Input(
+                widgets.append(row(_("You (bottom)"), Input(
                     value=own[:16], id="name-0", compact=True, max_length=16)))
                 continue
             kind = seat.get("kind")
             kind = kind if kind in kind_values else f"bot:{level}"
-            widgets.append(self.row(_("Seat {n} ({place})").format(n=s + 1, place=side), Select(
+            widgets.append(row(_("Seat {n} ({place})").format(n=s + 1, place=side), Select(
                 kinds, value=kind, allow_blank=False, id=f"kind-{s}", compact=True)))
             default_name = (player_name(s) if kind == HUMAN
                             else BOT_NAMES[(s - 1) % len(BOT_NAMES)])
             name_text = name_text if isinstance(name_text, str) and name_text else default_name
             name = Input(value=name_text[:16], id=f"name-{s}", compact=True, max_length=16)
             # translators: a seat's name field in the new game form (indented under it)
-            widgets.append(self.row("  " + _("name"), name))
+            widgets.append(row("  " + _("name"), name))
             command = seat.get("command")
             command = command if isinstance(command, str) else ""
             if named and command not in named:  # the program named on the command line
@@ -251,7 +250,7 @@ class NewGameScreen(Translated, Screen[None]):
             cmd = Input(value=command,
                         placeholder=_("command line of the bot"), id=f"cmd-{s}", compact=True)
             # translators: a seat's program field in the new game form (indented under it)
-            cmd_row = self.row("  " + _("command"), cmd)
+            cmd_row = row("  " + _("command"), cmd)
             cmd_row.display = kind == CMD
             cmd_row.id = f"cmd-row-{s}"
             widgets.append(cmd_row)
@@ -265,13 +264,21 @@ class NewGameScreen(Translated, Screen[None]):
         for rule in cls.house_rules:
             opts = [(choice_label(c), str(i)) for i, c in enumerate(rule.choices)]
             default = str(rule.choices.index(self.remembered_rule(self.variant_id, rule)))
-            rwidgets.append(self.row(rule_title(rule), Select(
+            rwidgets.append(row(rule_title(rule), Select(
                 opts, value=default, allow_blank=False, id=f"rule-{rule.name}",
                 compact=True)))
             rwidgets.append(Static(rule_description(rule), classes="dim desc"))
         if not cls.house_rules:
             rwidgets.append(Static(_("This game has no house rules."), classes="dim"))
         await rules.mount_all(rwidgets)
+        self.call_after_refresh(self.fit_labels)
+
+    def fit_labels(self) -> None:
+        form = self.query_one("#form", VerticalScroll)
+        fit_labels(form, (self.query_one("#players-box"), self.query_one("#rules-box-form"), form))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_labels)
 
     @on(Select.Changed)
     async def select_changed(self, event: Select.Changed) -> None:

@@ -91,6 +91,7 @@ class TableScreen(Translated, TableActions, Screen[None]):
     ]
 
     _per_variant: dict[type, type[TableScreen]] = {}
+    away_seats: frozenset[int] = frozenset()  # seats whose player lost the connection
 
     @classmethod
     def for_session(cls, session: Session) -> TableScreen:
@@ -206,7 +207,7 @@ class TableScreen(Translated, TableActions, Screen[None]):
         partnerships = s.variant.n_teams < n
         for seat in range(n):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
-            panel.show(seat_info(s, v, seat, private), partnerships)
+            panel.show(seat_info(s, v, seat, private, seat in self.away_seats), partnerships)
         # the hand
         mine = self.my_turn(v) and v.phase in CARD_PHASES
         hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))

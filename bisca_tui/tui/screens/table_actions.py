@@ -26,6 +26,19 @@ class TableActions(TableCoach):
                 return special_key_label(key)
         return _(text) if text else text
 
+    def key_applies(self, action: str) -> bool:
+        """Whether a key's action is ever of use in this game: the keys list leaves out
+        signals in a game without them, the bidding in one without an auction and the score
+        sheet where nobody pays seat by seat."""
+        v = self.session.variant
+        if action == "signal":
+            return bool(v.signals)
+        if action == "auction":
+            return any(phase.name in BIDDING for phase in v.phases)
+        if action == "score_sheet":
+            return v.per_seat_payments
+        return True
+
     def retell(self) -> None:
         """The language changed: the table is drawn again in it (the log keeps its lines)."""
         self.bindings_shown = ()

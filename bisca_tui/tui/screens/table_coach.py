@@ -26,7 +26,7 @@ from ...engine.view import SeatView
 
 if TYPE_CHECKING:
     from ...coach import Hint
-from ..coaching import action_label, hint_text, parts_text, review_text
+from ..coaching import action_label, hint_legend, hint_text, parts_text, review_text
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
 from .table_flow import TableFlow
@@ -124,7 +124,7 @@ class TableCoach(TableFlow):
                 first.append_text(parts_text(message.hint.reason_parts, message.hint.reason,
                                              s.card_style))
             text = first.append("\n").append_text(text)
-        self.hint_panel().advice(text)
+        self.hint_panel().advice(text, hint_legend(shown))
         self.refresh_table()
 
     def on_hint_failed(self, message: HintFailed) -> None:

@@ -137,8 +137,10 @@ class FittingFooter(Footer):
     """The footer, every key it shows drawn whole: the keys that do not fit in its width
     are left out, the last first (the keys screen, ``?``, lists them all), where Textual's
     footer would cut the last one short. A language whose words run longer than English
-    loses a key rather than half a word."""
+    loses a key rather than half a word; the keys that lead to the rest, ``?`` and the
+    rules' F1, are the last to go."""
 
+    KEPT = ("question_mark", "f1")  # the keys that tell the others: left out last
     fitted = False  # the keys of the last composition are fitted (tests wait for it)
 
     def on_mount(self) -> None:  # Footer's own on_mount runs too
@@ -164,9 +166,19 @@ class FittingFooter(Footer):
         self.call_after_refresh(self.fit)
 
     def fit(self) -> None:
-        right = self.region.right
-        for key in self.query(FooterKey):  # laid out whole, past the edge where need be
-            if key.region.right > right:
-                key.display = False
+        every = list(self.query(FooterKey))  # laid out whole, past the edge where need be
+        keys = [k for k in every if not k.has_class("-command-palette")]
+        right = min([self.region.right] + [k.region.x for k in every if k not in keys
+                                            and k.region.width])
+        # each key's room: up to the next one (the gap between them included)
+        rooms = [b.region.x - a.region.x for a, b in zip(keys, keys[1:], strict=False)]
+        rooms += [k.region.width for k in keys[-1:]]
+        over = sum(rooms) - (right - keys[0].region.x) if keys else 0
+        order = sorted(range(1, len(keys)), key=lambda i: (keys[i].key in self.KEPT, -i))
+        for i in order:  # the last first, the keys to the rest after every other
+            if over <= 0:
+                break
+            keys[i].display = False
+            over -= rooms[i]
         self.fitted_width = self.size.width
         self.fitted = True

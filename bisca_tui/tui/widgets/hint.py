@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
 from ...engine.narrate import say
@@ -17,12 +17,16 @@ def thinking_line() -> str:
 
 
 class HintPanel(VerticalScroll):
-    """Hidden until ``h`` is pressed (the side panel's class ``-hinting`` shows it)."""
+    """Hidden until ``h`` is pressed (the side panel's class ``-hinting`` shows it). What
+    the columns mean and how to put the hint away stay at its foot, in sight: on a small
+    screen the list of actions above them scrolls."""
 
     DEFAULT_CSS = """
     HintPanel { height: 1fr; scrollbar-size-vertical: 1; }
     HintPanel #hint-title { text-style: bold; color: $accent; }
     HintPanel #hint-spinner { height: 1; width: 8; }
+    HintPanel #hint-foot { dock: bottom; height: auto; }
+    HintPanel #hint-legend { margin-top: 1; }
     HintPanel #hint-closes { color: $text-muted; margin-top: 1; }
     """
 
@@ -35,14 +39,20 @@ class HintPanel(VerticalScroll):
         yield Static(_("Hint"), id="hint-title")
         yield LoadingIndicator(id="hint-spinner")
         yield Static(thinking_line(), id="hint-text")
-        yield Static(say("Notice", "hints.closes"), id="hint-closes")
+        with Vertical(id="hint-foot"):
+            yield Static("", id="hint-legend")
+            yield Static(say("Notice", "hints.closes"), id="hint-closes")
 
     def thinking(self) -> None:
         self.text = Text(thinking_line())
         self.query_one("#hint-spinner").display = True
         self.query_one("#hint-text", Static).update(self.text)
+        self.query_one("#hint-legend").display = False
 
-    def advice(self, text: Text) -> None:
+    def advice(self, text: Text, legend: Text | None = None) -> None:
         self.text = text
         self.query_one("#hint-spinner").display = False
         self.query_one("#hint-text", Static).update(text)
+        shown = self.query_one("#hint-legend", Static)
+        shown.display = legend is not None
+        shown.update(legend or "")

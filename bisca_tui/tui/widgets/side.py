@@ -14,7 +14,7 @@ from ...lang import _, pgettext
 from ..cardart import card_text, suit_text
 from ..contract import contract_text, has_auction
 from .common import Panel
-from .lines import pack_lines
+from .lines import Part, pack_lines
 from .log import hang
 from .table import team_colour
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ...engine.view import SeatView
     from ...table.session import Session
 
-PANEL_WIDTH = 25  # the text width of the side panel's parts
+PANEL_WIDTH = 24  # the text width of the side panel's parts (26, less its border and margin)
 
 PENTE_MAX = 10  # a match to more games than this shows its score as numbers, not a comb
 
@@ -72,16 +72,10 @@ class PenteView(Panel):
         """The match score as numbers (label, score, colour), for long matches and for
         players who each keep their own score."""
         head = Text(heading, style="bold")
-        parts = [Text(f"{label} {score}", style=f"bold {colour}")
-                 for label, score, colour in totals]
-        lines: list[Text] = []
-        for part in parts:  # as many to a line as fit the panel
-            if lines and lines[-1].cell_len + 3 + part.cell_len <= 25:
-                lines[-1].append("   ")
-                lines[-1].append_text(part)
-            else:
-                lines.append(part)
-        self.set(Text("\n").join([head, *lines]))
+        parts: list[Part] = [Text(f"{label} {score}", style=f"bold {colour}")
+                             for label, score, colour in totals]
+        # as many to a line as fit the panel, a name never parted from its score
+        self.set(Text("\n").join([head, *pack_lines(parts, PANEL_WIDTH, gap=3)]))
 
 
 def info_text(s: Session, v: SeatView) -> Text:

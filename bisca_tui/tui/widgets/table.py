@@ -60,35 +60,50 @@ class SeatInfo:
     card_style: str = SYMBOLS
     level: str = ""  # the bot level playing the seat
     role: str = ""  # a public part the seat plays this deal: "bid 75", "bidder 75", "partner"
+    role_bid: str = ""  # the bid the role names ("75"): the role breaks around it, if at all
     trump_card: int | None = None  # the turned trump card this seat is known to hold
     suit_order: tuple[int, ...] = (0, 1, 2, 3)  # how the seat's known cards are grouped
     strength: tuple[int, ...] = ()  # card strengths (by card), strongest first in a suit
     turn_label: str = ""  # what the seat to act is doing ("to play"), in the language in use
+    away: bool = False  # its player (at a shared table) lost the connection
 
 
-def seat_info(s: Session, v: SeatView, seat: int, private: bool) -> SeatInfo:
+def seat_info(s: Session, v: SeatView, seat: int, private: bool,
+              away: bool = False) -> SeatInfo:
     """What the seat panel shows of ``seat`` to the seat of view ``v`` (its known cards only
-    when ``private``: that seat's player is at the keyboard)."""
+    when ``private``: that seat's player is at the keyboard; ``away``: its player lost the
+    connection to a shared table)."""
+    role, bid = seat_role(s, v, seat)
     return SeatInfo(
         seat, s.shown_name(seat), v.team_of[seat], s.team_label(v.team_of[seat]),
         v.hand_sizes[seat], v.current == seat,
         v.dealer == seat and not s.variant.dealer_sits_out,
         not s.seats[seat].is_human,
         v.known[seat] if private else (), s.card_style, level=s.level_label(seat),
-        role=seat_role(s, v, seat),
+        role=role, role_bid=bid,
         trump_card=turned_card(s, v) if seat == v.dealer else None,
         suit_order=suit_order(v), strength=tuple(s.variant.strength),
-        turn_label=turn_label(v.phase),
+        turn_label=turn_label(v.phase), away=away,
     )
 
 
-def seat_role(s: Session, v: SeatView, seat: int) -> str:
+def seat_role(s: Session, v: SeatView, seat: int) -> tuple[str, str]:
     """What the deal made of a seat: a dummy hand and who plays it; what the bidding made
-    of it: its bid, the bidder, the partner once known."""
+    of it: its bid, the bidder, the partner once known (and the bid those words name)."""
     if s.person_of(seat) is None:
         who = s.name(s.controller(seat))
-        return say("Seats", f"{person(who)}.dummy", seat=who)
+        return say("Seats", f"{person(who)}.dummy", seat=who), ""
     return auction_role(s, v, seat)
+
+
+def role_part(role: str, bid: str) -> Part:
+    """A seat's role as a part of its panel: whole where it fits, else broken only around
+    the bid it names."""
+    at = role.find(bid) if bid else -1
+    if at < 0:
+        return Text(role, style="bold yellow")
+    pieces = [role[:at].strip(), bid, role[at + len(bid):].strip()]
+    return Breakable([Text(p, style="bold yellow") for p in pieces if p])
 
 
 def turned_card(s: Session, v: SeatView) -> int | None:
@@ -151,13 +166,16 @@ class SeatPanel(Panel):
             parts.append(Text(pgettext("seat panel", "team {team}").format(team=info.team_label),
                               style=f"bold {team_colour(info.team)}"))
         if info.role:
-            parts.append(Text(info.role, style="bold yellow"))
+            parts.append(role_part(info.role, info.role_bid))
         known = [c for c in info.known if c != info.trump_card]
         open_hand = info.cards > 0 and len(info.known) >= info.cards
         if info.cards and not open_hand:  # a hand seen face up needs no count
             parts.append(Text("▮" * info.cards if info.cards <= 10 else npgettext(
                 "seat panel", "{n} card", "{n} cards", info.cards).format(n=info.cards),
                 style="blue"))
+        if info.away:
+            # translators: a seat panel: its player lost the connection to a shared table
+            parts.append(Text(pgettext("seat panel", "away"), style="bold yellow"))
         bot_at = len(parts)
         if info.is_bot:
             level = level_name(info.level)

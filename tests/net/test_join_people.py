@@ -1,0 +1,132 @@
+"""The people at a table joined over the network, as ``bisca-tui join`` shows them: a bot's
+place taken in the middle of a deal, a player away, the chat said while a player was away,
+and the coach, which does not help at a shared table."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from join_support import SIZE, join_app, my_turn, play_a_card, sit, until
+from net_support import LONG, open_table, play_once, views_until
+from rich.text import Text
+
+from bisca_tui.engine import events as E
+from bisca_tui.net.host import NetSettings
+
+
+def log(app) -> list[str]:
+    return [x.plain if isinstance(x, Text) else str(x) for x in app.table.log_lines]
+
+
+async def host_sees(condition, what: str) -> None:
+    """Wait, with no app running, for the host to get somewhere."""
+    deadline = time.monotonic() + LONG
+    while not condition():
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        await asyncio.sleep(0.005)
+
+
+async def test_a_bots_place_taken_mid_deal_tells_the_deal_once_with_the_bots_cards(
+        tmp_path) -> None:
+    # one player sits and the bots play the other three places, open to players
+    table = await open_table(NetSettings("bisca-4", seed=2, start_with=1, hold=LONG))
+    p0 = await table.join("P0", seat=0)
+    await play_once(p0)  # a trick on: seat 2's bot has played a card
+    await views_until(p0, lambda m: m["current"] == 0 and (m["after"] or {}).get("seat") == 3)
+    host = table.host.session
+    bot = host.people[2].name
+    played = [e for e in host.view(2).events if isinstance(e, E.CardPlayed) and e.seat == 2]
+    assert played, "the bot at place 3 has played"
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 2)
+        await until(pilot, lambda: app.table is not None and app.screen is app.table, "table")
+        await until(pilot, lambda: app.table.session.token == tuple(table.host.table.token()),
+                    "the view of the place taken")
+        await pilot.pause()
+        lines = log(app)
+        assert sum("Deal 1" in x for x in lines) == 1, lines
+        assert not any(x.startswith("You play") for x in lines), lines  # the bot played them
+        assert sum(x.startswith(f"{bot} plays") for x in lines) == len(played), lines
+        assert sum("takes it" in x for x in lines) == 1, lines  # the trick told once
+        assert f"You take {bot}'s place." in lines
+        p0.chooser = lambda m: m["view"]["legal"][0] if m["view"]["legal"] else None
+        await play_once(p0)
+        await until(pilot, lambda: my_turn(app), "this player's turn")
+        await play_a_card(app, pilot)
+        await until(pilot, lambda: any(x.startswith("You play") for x in log(app)), "the card")
+    table.host.finish()
+    await table.end()
+
+
+async def test_the_chat_comes_back_to_a_player_who_rejoins(tmp_path) -> None:
+    table = await open_table(NetSettings("briscola", seed=3, hold=LONG))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 0)
+        bea = await table.join("Bea", seat=1)
+        await until(pilot, lambda: app.table is not None, "the table")
+        bea.chat("one")
+        await until(pilot, lambda: "Bea: one" in log(app), "the first line")
+        await pilot.press("q")  # Ana leaves the table
+        await until(pilot, lambda: not app.is_running, "the app's end")
+    # the app closed: Ana's place is held for her; Bea says more meanwhile
+    await host_sees(lambda: table.host.conns[0] is None, "Ana gone")
+    bea.chat("two")
+    await bea.expect("chat", LONG, lambda m: m["text"] == "two")
+    again = join_app(table, tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: again.table is not None and again.screen is again.table,
+                    "the table again")
+        await pilot.pause()
+        lines = log(again)
+        assert lines.count("Bea: one") == 1 and lines.count("Bea: two") == 1, lines
+        # a connection dropped and back in the same app: nothing said twice
+        table.host.conns[0].abort()
+        await until(pilot, lambda: again.link_state == "back", "the connection back")
+        bea.chat("three")
+        await until(pilot, lambda: "Bea: three" in log(again), "the line after")
+        lines = log(again)
+        assert lines.count("Bea: one") == 1 and lines.count("Bea: two") == 1, lines
+    table.host.finish()
+    await table.end()
+
+
+async def test_a_player_away_is_shown_in_their_seat_box(tmp_path) -> None:
+    table = await open_table(NetSettings("briscola", seed=5, hold=LONG))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 0)
+        bea = await table.join("Bea", seat=1)
+        await until(pilot, lambda: app.table is not None and app.screen is app.table, "table")
+        box = app.table.query_one("#seat-1")
+
+        def shown() -> str:  # the box as drawn on the screen
+            rows = [strip.text for strip in app.screen._compositor.render_strips()]
+            r = box.region
+            return " ".join(rows[y][r.x:r.right] for y in range(r.y, r.bottom))
+
+        assert "away" not in shown()
+        bea.kill()
+        await until(pilot, lambda: "away" in shown(), lambda: f"away shown: {shown()!r}")
+        back = await table.join("Bea", sit=False)
+        assert back.messages[0]["seat"] == 1
+        await until(pilot, lambda: "away" not in shown(), "back")
+    table.host.finish()
+    await table.end()
+
+
+async def test_h_at_a_shared_table_says_the_coach_is_not_there(tmp_path) -> None:
+    table = await open_table(NetSettings("briscola", seed=1))
+    app = join_app(table, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await sit(app, pilot, 0)
+        await table.join("Bea", seat=1, play=True, seed=1)
+        await until(pilot, lambda: app.table is not None and app.screen is app.table, "table")
+        await pilot.press("h")
+        notice = app.table.notice
+        assert notice is not None and "shared over the network" in notice.plain
+        assert "set up without" not in notice.plain
+    table.host.finish()
+    await table.end()

@@ -1,0 +1,87 @@
+"""Keys pressed as a player presses them: one Enter bids two for the points its line shows,
+the bid list stops at its ends, the first Tab in the new game form lands on a field that
+shows it has the focus, and the keys list of a game leaves out the keys it never uses."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+from tui_helpers import Passer, make_app, open_table, press, quick_table, quiet, until
+
+from bisca_tui.engine import actions as A
+from bisca_tui.table.session import Session, default_seats
+from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
+from bisca_tui.tui.screens.keys import KeysScreen
+from bisca_tui.tui.screens.newgame import NewGameScreen
+
+
+def chiamata_against_passers() -> Session:
+    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
+    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+    return session
+
+
+async def test_one_enter_bids_two_for_the_points_its_line_shows(private_data) -> None:
+    session = chiamata_against_passers()
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        bids = app.screen
+        lst = bids.query_one("#bid-list", OptionList)
+        await press(pilot, "end")  # the last line: "Two for 61"
+        assert "Two for 61" in str(lst.get_option_at_index(lst.highlighted).prompt)
+        await press(pilot, "enter")
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        assert session.state.bidding.bids[0] == (0, A.BID + 61)
+
+
+async def test_the_bid_list_stops_at_its_ends(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(app, pilot, chiamata_against_passers())
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        bids = app.screen
+        lst = bids.query_one("#bid-list", OptionList)
+        last = lst.option_count - 1
+        await press(pilot, *["down"] * 30)
+        assert lst.highlighted == last, bids.labels[lst.highlighted]
+        await press(pilot, *["up"] * 30)
+        assert lst.highlighted == 0
+        await press(pilot, "up")  # not round to the last
+        assert lst.highlighted == 0
+
+
+async def test_the_first_tab_in_the_new_game_form_lands_on_a_field(private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        await press(pilot, "n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await quiet(pilot)
+        assert app.focused is not None and app.focused.id == "variant-list"
+        await press(pilot, "tab")
+        assert app.focused is not None and app.focused.id == "name-0", app.focused
+
+
+def keys_listed(app) -> str:
+    return str(app.screen.query_one("#keys-text").render())
+
+
+@pytest.mark.parametrize(("variant", "has"), [("sueca", ()), ("bisca-6", ("Signal",)),
+                                              ("chiamata", ("Open the bidding",))])
+async def test_the_keys_list_leaves_out_what_the_game_never_uses(private_data, variant,
+                                                                 has) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        t = await quick_table(app, pilot, variant, seed=3)
+        if app.screen is not t:  # the bidding's dialog first: a look at the table
+            await press(pilot, "escape")
+            await until(pilot, lambda: app.screen is t)
+        await press(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        listed = keys_listed(app)
+        for what in ("Signal to your partners", "Open the bidding"):
+            shown = any(what.startswith(word) for word in has)
+            assert (what in listed) == shown, (variant, what, listed)
+        assert "Score sheet" not in listed  # nobody pays seat by seat in these games
