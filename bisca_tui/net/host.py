@@ -257,9 +257,7 @@ class Host(Admission, Sending):
                 if deals is not None and len(s.match.results) >= deals:
                     return self.finish()
             elif turn.kind == DEAL_CLOSED:
-                table.next_deal()
-                if self.views is not None:
-                    self.views.last = None
+                table.next_deal()  # (the views tell no action of the deal gone by)
                 self.broadcast()
             else:
                 if turn.kind == MATCH_OVER:

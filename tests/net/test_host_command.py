@@ -228,6 +228,6 @@ async def test_resume_takes_a_new_hold(tmp_path) -> None:
                       str(tmp_path), "--lang", "en"], out)
     await out.wait("keeps the place for 0 seconds")
     assert await asyncio.wait_for(done, LONG) == 0  # nobody came back: the bots finished
-    assert "Ana has not come back: a bot (random) plays place 0" in out.text, out.text
+    assert "Ana has not come back: a bot (random) plays place 1" in out.text, out.text
     assert "The 1 deal asked for is played" in out.text
     assert not list(tmp_path.glob("hosted-*"))

@@ -110,7 +110,7 @@ async def test_a_player_away_is_shown_in_their_seat_box(tmp_path) -> None:
         assert "away" not in shown()
         bea.kill()
         await until(pilot, lambda: "away" in shown(), lambda: f"away shown: {shown()!r}")
-        back = await table.join("Bea", sit=False)
+        back = await table.join("Bea", sit=False, key=bea.key)  # her place's key
         assert back.messages[0]["seat"] == 1
         await until(pilot, lambda: "away" not in shown(), "back")
     table.host.finish()
