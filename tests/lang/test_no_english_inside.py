@@ -1,0 +1,191 @@
+"""No English word of ours inside another language: the rules page of every game (at every
+number of players, with each choice of each house rule), the refusal of every card that may
+not be played, and the screens' lines that name a person, a seed or a count, in Portuguese,
+Italian and Spanish.
+
+The words looked for are the game's own English words: the house rules' names and choices
+as the English table shows them, the suits and ranks of every pack, and the words of the
+table that a translation once left in English. A word that is also a word of the language
+(``extra``, ``literal``) or a game's own term kept in every language (``arrastre``) is
+left out for that language only.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bisca_tui import lang
+from bisca_tui.engine import GameState
+from bisca_tui.engine.cards import PACKS, RANK_NAMES, RANK_WORDS
+from bisca_tui.engine.narrate.sayings import words
+from bisca_tui.engine.variant import HouseRule, all_variants, make_variant
+from bisca_tui.engine.words import YOU
+from bisca_tui.rules import rules_markdown
+
+OTHERS = [code for code in lang.LANGUAGES if code != lang.DEFAULT]
+WORD = re.compile(r"[^\W\d_]+")
+# the program's notation, the same in every language (a signal as a replay names it)
+NOTATION = re.compile(r"`signal:[a-z_]+`")
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(text)}
+
+
+def english_words() -> set[str]:
+    """The game's own English words, in small letters."""
+    found = {"you", "seed", "mistake", "mistakes", "blunder", "blunders", "partners",
+             "statistics", "trumps", "trick", "tricks", "chosen"}
+    for cls in all_variants():
+        for rule in cls.house_rules:
+            found |= _words(rule.name.replace("_", " "))
+            for choice in rule.choices:
+                if isinstance(choice, str | bool):
+                    found |= _words(HouseRule.label(choice))
+    for pack in PACKS.values():
+        found |= _words(" ".join(pack.suit_names.values()))
+        found |= _words(" ".join(pack.rank_names.values()))
+    found |= _words(" ".join(RANK_NAMES.values())) | _words(" ".join(RANK_WORDS.values()))
+    return {w for w in found if len(w) > 1}
+
+
+# words of ours that are words of the language too, or a game's term every language keeps
+SAME = {
+    "pt": {"extra", "literal", "rodar", "arrastre"},
+    "it": {"extra", "arrastre", "rodar", "bonus"},
+    "es": {"extra", "literal", "rodar", "arrastre"},
+}
+
+
+def english_in(code: str, text: str) -> list[str]:
+    """The English words of ours in a text of the language ``code``."""
+    ours = english_words() - SAME[code]
+    return sorted({w for w in WORD.findall(NOTATION.sub("", text)) if w.lower() in ours})
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    lang.use("en")
+
+
+def option_sets(cls) -> list[dict]:
+    """The default house rules, then each choice of each house rule on its own."""
+    sets: list[dict] = [{}]
+    for rule in cls.house_rules:
+        sets += [{rule.name: c} for c in rule.choices if c != rule.default]
+    return sets
+
+
+def test_the_words_looked_for_are_the_game_s_own() -> None:
+    words = english_words()
+    assert {"clubs", "hearts", "spades", "diamonds", "tie", "void", "match", "sweep", "comb",
+            "seed", "you", "mistake", "partners", "cups", "batons", "horse"} <= words
+    assert english_in("pt", "naipe de saída: clubs; regra da casa `tie` em `void`") == [
+        "clubs", "tie", "void"]
+    assert english_in("es", "Seña a tus compañeros (`signal:ace_of_trumps`)") == []
+
+
+@pytest.mark.parametrize("code", OTHERS)
+@pytest.mark.parametrize("cls", all_variants(), ids=lambda c: c.id)
+def test_every_rules_page_speaks_the_language_alone(code, cls) -> None:
+    lang.use(code)
+    found = {}
+    for players in cls.players:
+        for options in option_sets(cls):
+            try:
+                page = rules_markdown(cls.id, options, players)
+            except Exception:  # a house rule that this number of players does not take
+                continue
+            words = english_in(code, page)
+            if words:
+                found[(players, tuple(options.items()))] = words
+    assert found == {}
+
+
+def refusals(cls, players: int, options: dict, seeds: int = 2) -> set[str]:
+    """The refusal of every card held and not playable, along a few deals played at
+    random."""
+    said: set[str] = set()
+    try:
+        variant = make_variant(cls.id, options, players)
+    except Exception:  # a house rule that this number of players does not take
+        return said
+    for seed in range(seeds):
+        state = GameState(variant, dealer=0, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over() and state.current is not None:
+            legal = state.legal_actions()
+            hand = state.hands[state.current]
+            for card in hand:
+                if card not in legal and any(a < 80 for a in legal):
+                    said.add(str(state.refusal(card)))
+            state.apply(rng.choice(legal))
+    return said
+
+
+@pytest.mark.parametrize("code", OTHERS)
+@pytest.mark.parametrize("cls", all_variants(), ids=lambda c: c.id)
+def test_every_refusal_to_play_a_card_speaks_the_language_alone(code, cls) -> None:
+    lang.use(code)
+    said = set().union(*(refusals(cls, n, o) for n in cls.players for o in option_sets(cls)
+                         if not any(isinstance(v, float) for v in o.values())))
+    if cls.id in ("sueca", "brisca"):
+        assert said  # the game refuses cards: what is looked at is there
+    assert {s: english_in(code, s) for s in said if english_in(code, s)} == {}
+
+
+def test_a_refusal_to_follow_names_the_suit_in_the_game_s_own_pack() -> None:
+    """Sueca refuses in the Portuguese pack's words, told in the language of the reader
+    when it is read, and in English where the rule is kept in English."""
+    v = make_variant("sueca")
+    lang.use("pt")
+    for seed in range(40):
+        state = GameState(v, dealer=0, seed=seed)
+        state.apply(state.legal_cards()[0])
+        wrong = [c for c in state.hands[state.current] if c not in state.legal_cards()]
+        if wrong:
+            break
+    refusal = state.refusal(wrong[0])
+    letter = "SHDC"[v.suit[state.trick[0]]]
+    assert str(refusal) == "tens de assistir quando puderes (naipe de saída: {})".format(
+        PACKS["portuguese"].local_suit_names[letter])
+    lang.use("en")
+    assert str(refusal) == "you must follow suit ({} were led) when you can".format(
+        PACKS["portuguese"].suit_names[letter])
+    lang.use("it")
+    assert words(refusal, english=True) == "you must follow suit ({} were led) when you can" \
+        .format(PACKS["portuguese"].suit_names[letter])
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_the_screens_lines_speak_the_language_alone(code, tmp_path, capsys) -> None:
+    from bisca_tui.cli import main
+    from bisca_tui.coach.report import marks_line
+    from bisca_tui.engine.spoken import game_description, game_name
+    from bisca_tui.history.sample import entry_of, play, sitters
+    from bisca_tui.history.store import Store
+    from bisca_tui.tui.screens.newgame_choices import game_prompt
+    from bisca_tui.tui.screens.table import TableScreen
+    from bisca_tui.tui.widgets.side import seed_label
+
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    store.write(entry_of(play("bisca-3", 1000), sitters(2, YOU, "easy"), "m1",
+                         "2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z"))
+    store.close()
+    assert main(["--lang", code, "stats", "--data-dir", str(tmp_path)]) == 0
+    lines = {"stats": capsys.readouterr().out.splitlines()[0]}
+    lang.use(code)
+    lines["seed"] = seed_label(123)
+    lines["marks"] = " ".join(marks_line(12.5, m, b) for m in (0, 1, 2) for b in (0, 1, 2))
+    tips = [b.tooltip for b in TableScreen.BINDINGS if getattr(b, "tooltip", "")]
+    lines["tips"] = " ".join(lang._(t) for t in tips)
+    for cls in all_variants():
+        lines[cls.id] = str(game_prompt(game_name(cls), game_description(cls), True))
+    assert {k: english_in(code, v) for k, v in lines.items() if english_in(code, v)} == {}
+    # counts in words of their own number, never "erro(s)"
+    assert "(" not in lines["marks"]
