@@ -238,8 +238,11 @@ def signals_section(variant: Variant, players_given: bool = True) -> str:
         return ""
     lines: list[str] = []
     if off == "rule":
-        lines.extend(_wrap(_("Signals are off at this table (house rule `signals`). "
-                             "When they are on, these are the signs:")))
+        rule = next(r for r in variant.house_rules if r.name == "signals")
+        # translators: {rule} is the house rule's name, as the rules page names it
+        lines.extend(_wrap(_("Signals are off at this table (house rule `{rule}`). "
+                             "When they are on, these are the signs:").format(
+                                 rule=shown_rule_name(rule))))
     elif off == "players":
         counts = _counts_text(_signal_counts(type(variant), variant.options))
         text = _("Signs are used only with {counts} players, between partners.").format(

@@ -72,6 +72,23 @@ def english_after():
     lang.use("en")
 
 
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_translation_in_the_catalogues_leaves_a_word_of_ours_in_english(code) -> None:
+    """Every sentence of the table, as the language's catalogue has it (its fields aside;
+    the list of actions typed in notation, ``cut``, ``exchange``, is notation)."""
+    from bisca_tui.lang.catalogue import po_path, read
+
+    found = {}
+    for msg in read(po_path(code), code):
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for text in strings:
+            if msg.id and "signal:" not in text:
+                words = english_in(code, re.sub(r"\{[^{}]*\}", "", text))
+                if words:
+                    found[text] = words
+    assert found == {}
+
+
 def option_sets(cls) -> list[dict]:
     """The default house rules, then each choice of each house rule on its own."""
     sets: list[dict] = [{}]
