@@ -143,6 +143,9 @@ def test_the_screens_lines_speak_the_language_alone(code, tmp_path, capsys) -> N
     from bisca_tui.engine.spoken import game_description, game_name
     from bisca_tui.history.sample import entry_of, play, sitters
     from bisca_tui.history.store import Store
+    from bisca_tui.table.seats import default_seats
+    from bisca_tui.table.session import Session
+    from bisca_tui.tui.app_saves import describe
     from bisca_tui.tui.screens.newgame_choices import game_prompt
     from bisca_tui.tui.screens.table import TableScreen
     from bisca_tui.tui.widgets.side import seed_label
@@ -156,6 +159,8 @@ def test_the_screens_lines_speak_the_language_alone(code, tmp_path, capsys) -> N
     lines = {"stats": capsys.readouterr().out.splitlines()[0]}
     lang.use(code)
     lines["seed"] = seed_label(123)
+    lines["saved"] = describe(Session.new("sueca", {}, default_seats(4), seed=1),
+                              tmp_path / "no-such-save.json")
     lines["marks"] = " ".join(marks_line(12.5, m, b) for m in (0, 1, 2) for b in (0, 1, 2))
     tips = [b.tooltip for b in TableScreen.BINDINGS if getattr(b, "tooltip", "")]
     lines["tips"] = " ".join(lang._(t) for t in tips)
@@ -164,3 +169,7 @@ def test_the_screens_lines_speak_the_language_alone(code, tmp_path, capsys) -> N
     assert {k: english_in(code, v) for k, v in lines.items() if english_in(code, v)} == {}
     # counts in words of their own number, never "erro(s)"
     assert "(" not in lines["marks"]
+    # the chosen game's mark names the choice, so it agrees with any game's name
+    # ("Sueca" and "Brisca" are feminine where "Briscola Chiamata by points" may not be)
+    assert lang._("(chosen)").strip("()") not in {
+        "escolhido", "escolhida", "elegido", "elegida", "scelto", "scelta"}
