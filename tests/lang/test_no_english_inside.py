@@ -173,3 +173,24 @@ def test_the_screens_lines_speak_the_language_alone(code, tmp_path, capsys) -> N
     # ("Sueca" and "Brisca" are feminine where "Briscola Chiamata by points" may not be)
     assert lang._("(chosen)").strip("()") not in {
         "escolhido", "escolhida", "elegido", "elegida", "scelto", "scelta"}
+
+
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")  # a signal's id, as a record keeps it
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_a_replayed_record_speaks_the_language_alone(code, capsys) -> None:
+    """The text of a replay names house rules and their choices in the reader's words;
+    the record's notation (cards as ``QS``, signals by id) is the same in every language."""
+    from importlib import resources
+
+    from bisca_tui.cli import main
+
+    found = {}
+    for entry in sorted((resources.files("bisca_tui") / "examples").iterdir(),
+                        key=lambda e: e.name):
+        assert main(["--lang", code, "replay", str(entry)]) == 0
+        words = english_in(code, SNAKE.sub("", capsys.readouterr().out))
+        if words:
+            found[entry.name] = words
+    assert found == {}
