@@ -29,6 +29,7 @@ def _rule_words(variant: str, key: str, value: Any) -> dict[str, str]:
             return {"key": rule_name(rule), "value": choice_label(value)}
     return {"key": key, "value": json.dumps(value)}
 
+
 def _count(n: int, unit: str) -> str:
     """'1 game', '4 games', '500 points', '5 deals' (``unit`` in the plural: the table has a
     sentence for each unit a game counts by; one it lacks is written as it is)."""

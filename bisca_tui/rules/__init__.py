@@ -108,10 +108,10 @@ def page_text(variant_id: str, code: str | None = None) -> str | None:
 
 
 def setting_words(page: str) -> str:
-    """A written page with the house rules and choices it names between backquotes
-    (```tie``, ```comb 10``: the ids every language's page is written with) in the words
-    the new game form shows them in, in the language in use; English keeps the ids, which
-    are also what the command line takes."""
+    """A written page with the house rules and choices it names in backquotes (a rule's id
+    such as `tie`, a choice such as `comb 10`: every language's page is written with them)
+    in the words the new game form shows them in, in the language in use; English keeps
+    the ids, which are also what the command line takes."""
     if current() == DEFAULT:
         return page
     every = [r for cls in all_variants() for r in cls.house_rules]
