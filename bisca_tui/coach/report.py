@@ -75,6 +75,13 @@ def _widths(heads: list[str]) -> list[int]:
     return [max(w, len(h)) for w, h in zip((5, 6, 5, 8, 4, 11, 9, 0), heads, strict=True)]
 
 
+def marks_line(lost: float, mistakes: int, blunders: int) -> str:
+    """The expected points lost and the decisions marked, each count in its own words."""
+    return say("Review", "text.lost", lost=_num(round(lost, 1)),
+               mistakes=say("Review", "mistakes.many", count=mistakes),
+               blunders=say("Review", "blunders.many", count=blunders))
+
+
 def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -> str:
     """The review as lines of text; ``names`` are the signal names of the game (for
     actions in notation) and ``clean`` makes text from the file printable."""
@@ -111,8 +118,7 @@ def review_text(review: Review, names: tuple[str, ...] = (), clean: Any = str) -
         mistakes = sum(1 for d in marked if d.mark == "mistake")
         blunders = len(marked) - mistakes
         lines.append("")
-        lines.append("  " + say("Review", "text.lost", lost=_num(round(review.lost, 1)),
-                                mistakes=mistakes, blunders=blunders))
+        lines.append("  " + marks_line(review.lost, mistakes, blunders))
         explained = [d for d in review.decisions if d.reason]
         if explained:
             lines.append("")

@@ -254,6 +254,26 @@ def pack_named(name: str) -> Pack:
     return PACKS.get(name, FRENCH_PACK)
 
 
+@dataclass(frozen=True)
+class SuitWord:
+    """A suit as a sentence of the table names it (a refusal's suit led): told in the words
+    of the game's pack (``pack``, a key of ``PACKS``), in the language in use when it is
+    said (``str``), and in English where the sentence stays English (``english``)."""
+
+    suit: int
+    pack: str = "french"
+
+    def __str__(self) -> str:
+        return pack_named(self.pack).suit_name(self.suit)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    @property
+    def english(self) -> str:
+        return pack_named(self.pack).suit_names[SUITS[self.suit]]
+
+
 def pack40() -> list[int]:
     return list(range(40))
 

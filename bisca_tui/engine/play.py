@@ -202,7 +202,7 @@ class PlayPhase(Phase):
             if refused is not None:
                 return refused
             return v.rule_of_play.why(hand, state.trick, state.trump, state.stock_count == 0,
-                                      v.suit, v.strength, action)
+                                      v.suit, v.strength, action, v.pack_style)
         if A.is_signal(action):
             k = action - A.SIGNAL
             if k >= len(v.signals):

@@ -21,13 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUIT_NAMES, SUITS
+from .cards import SuitWord
 from .narrate.sayings import Refusal
 from .tricks import winning_card
-
-
-def _word(suit: int) -> str:
-    return SUIT_NAMES[SUITS[suit]]
 
 
 class Restriction:
@@ -44,7 +40,10 @@ class Restriction:
         return list(hand)
 
     def why(self, hand: Sequence[int], trick: Sequence[int], trump: int, stock_empty: bool,
-            suit: Sequence[int], strength: Sequence[int], card: int) -> Refusal:
+            suit: Sequence[int], strength: Sequence[int], card: int,
+            pack: str = "french") -> Refusal:
+        """Why ``card`` may not be played; a suit it names is named in the words of the
+        game's ``pack`` (a key of ``cards.PACKS``)."""
         return Refusal("card_not_now")
 
     def voids(self, trick: Sequence[int], card: int, trump: int, stock_empty: bool,
@@ -73,7 +72,7 @@ class TrumpOnTrumpAfterStock(Restriction):
                 return trumps
         return list(hand)
 
-    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card, pack="french"):
         return Refusal("trump_on_trump")
 
     def voids(self, trick, card, trump, stock_empty, suit, strength):
@@ -96,8 +95,8 @@ class FollowSuit(Restriction):
                 return follow
         return list(hand)
 
-    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
-        return Refusal("follow_suit", led=_word(suit[trick[0]]))
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card, pack="french"):
+        return Refusal("follow_suit", led=SuitWord(suit[trick[0]], pack))
 
     def voids(self, trick, card, trump, stock_empty, suit, strength):
         return {suit[trick[0]]} if trick and suit[card] != suit[trick[0]] else set()
@@ -119,9 +118,9 @@ class FollowOrTrump(FollowSuit):
                 return trumps
         return list(hand)
 
-    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card, pack="french"):
         if any(suit[c] == suit[trick[0]] for c in hand):
-            return super().why(hand, trick, trump, stock_empty, suit, strength, card)
+            return super().why(hand, trick, trump, stock_empty, suit, strength, card, pack)
         return Refusal("must_trump")
 
     def voids(self, trick, card, trump, stock_empty, suit, strength):
@@ -160,12 +159,12 @@ class Arrastre(Restriction):
             return trumps
         return list(hand)
 
-    def why(self, hand, trick, trump, stock_empty, suit, strength, card):
+    def why(self, hand, trick, trump, stock_empty, suit, strength, card, pack="french"):
         led = suit[trick[0]]
         if any(suit[c] == led for c in hand):
             if suit[card] == led:
-                return Refusal("arrastre.beat", led=_word(led))
-            return Refusal("arrastre.follow", led=_word(led))
+                return Refusal("arrastre.beat", led=SuitWord(led, pack))
+            return Refusal("arrastre.follow", led=SuitWord(led, pack))
         if suit[card] == trump:
             return Refusal("arrastre.beat_trump")
         return Refusal("arrastre.trump")

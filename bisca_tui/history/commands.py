@@ -133,17 +133,21 @@ def run_stats(args: argparse.Namespace) -> int:
     if stats.player is None:
         write_text(_("Nobody has played in person yet.") + "\n")
         return 0
+    from ..engine.words import shown_name
+
     if args.player and args.player not in stats.players:
         say(_("Nobody named {name} in the history; people: {people}.").format(
-            name=repr(args.player), people=", ".join(stats.players)))
+            name=repr(args.player), people=", ".join(map(shown_name, stats.players))))
         return 1
-    others = [p for p in stats.players if p != stats.player]
+    # the person at the keyboard is kept as "You", and named in the language in use
+    player = shown_name(stats.player)
+    others = [shown_name(p) for p in stats.players if p != stats.player]
     if others:
         # translators: {option} is "--player NAME", the option that chooses another person
         head = _("Statistics of {player} (others: {others}; {option})").format(
-            player=stats.player, others=", ".join(others), option="--player NAME")
+            player=player, others=", ".join(others), option="--player NAME")
     else:
-        head = _("Statistics of {player}").format(player=stats.player)
+        head = _("Statistics of {player}").format(player=player)
     write_text("\n".join([head, "", *table_lines(stats)]) + "\n")
     return 0
 

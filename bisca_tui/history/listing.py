@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from ..engine.words import shown_name
 from ..lang import _
 from .entry import HUMAN
 from .stats import game_name, level_word
@@ -48,7 +49,7 @@ class MatchRow:
         parts = []
         for p in self.players:
             if p.kind == HUMAN:
-                parts.append(p.name)
+                parts.append(shown_name(p.name))
             elif p.kind == "program":
                 # translators: a player of the history that is an outside program
                 parts.append(_("{name} (program)").format(name=p.name))
@@ -63,7 +64,7 @@ class MatchRow:
         if not self.finished:
             # translators: a match of the history that goes on
             return _("unfinished")
-        winners = [p.name for p in self.players if p.result == "won"]
+        winners = [shown_name(p.name) for p in self.players if p.result == "won"]
         if not winners:
             # translators: a match of the history that ended level, nobody winning
             return _("level")

@@ -9,9 +9,25 @@ from ..engine.cards import SUITS, pack_named, parse_card
 from ..engine.narrate import MESSAGES, say, suit_word
 from ..engine.narrate.sayings import shown
 from ..engine.words import YOU
-from ..lang import pgettext
+from ..lang import DEFAULT, current, pgettext
 from .deal import DUMMY, join_names
 from .report import _printable_report
+
+
+def _rule_words(variant: str, key: str, value: Any) -> dict[str, str]:
+    """A house rule of a record as the replay names it: by its id and JSON value in English
+    (what the record keeps), else by its name and choice in the reader's words."""
+    if current() != DEFAULT:
+        from ..engine.spoken import choice_label, rule_name
+        from ..engine.variant import variant_class
+
+        try:
+            rule = next(r for r in variant_class(variant).house_rules if r.name == key)
+        except Exception:  # a game or rule this version does not know: as the record has it
+            rule = None
+        if rule is not None:
+            return {"key": rule_name(rule), "value": choice_label(value)}
+    return {"key": key, "value": json.dumps(value)}
 
 
 def _count(n: int, unit: str) -> str:
@@ -149,7 +165,7 @@ def render_text(rep: dict[str, Any]) -> str:
                  count=len(players))]
     if rep["options"]:
         lines.append(say("Replay", "rules", rules=", ".join(
-            say("Replay", "rule", key=k, value=json.dumps(val))
+            say("Replay", "rule", **_rule_words(rep["variant"], k, val))
             for k, val in sorted(rep["options"].items()))))
     listed = ", ".join(say("Replay", "seat", seat=p["seat"], name=p["name"])
                        for p in rep["players"])

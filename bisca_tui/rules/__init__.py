@@ -37,10 +37,11 @@ from ..engine.spoken import (
     game_description,
     game_name,
     rule_description,
+    rule_name,
     signal_gesture,
     signal_meaning,
 )
-from ..engine.variant import REQUEST, Signal, Variant, variant_class
+from ..engine.variant import REQUEST, HouseRule, Signal, Variant, all_variants, variant_class
 from ..lang import DEFAULT, N_, _, current, ngettext, pgettext
 
 __all__ = [
@@ -64,6 +65,7 @@ FALLBACK_NOTE = N_("A full rules page for this game is still to be written.")
 PAGE_ONLY_RANKINGS: dict[str, tuple[Ranking, Pack]] = {"briscola": (ITALIAN, ITALIAN_PACK)}
 
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+_CODE = re.compile(r"`([^`\n]+)`")
 
 
 def rank_word(letter: str, names: Pack = FRENCH_PACK) -> str:
@@ -103,6 +105,35 @@ def page_text(variant_id: str, code: str | None = None) -> str | None:
     if entry is None:
         return None
     return entry.read_text(encoding="utf-8")
+
+
+def setting_words(page: str) -> str:
+    """A written page with the house rules and choices it names in backquotes (a rule's id
+    such as `tie`, a choice such as `comb 10`: every language's page is written with them)
+    in the words the new game form shows them in, in the language in use; English keeps
+    the ids, which are also what the command line takes."""
+    if current() == DEFAULT:
+        return page
+    every = [r for cls in all_variants() for r in cls.house_rules]
+    rules = {r.name: r for r in every}
+    choices = {HouseRule.label(c): c for r in every for c in r.choices
+               if isinstance(c, bool | str)}
+
+    def said(match: re.Match[str]) -> str:
+        token = match.group(1)
+        if token in rules:
+            return f"`{rule_name(rules[token])}`"
+        if token in choices:
+            return f"`{choice_label(choices[token])}`"
+        return match.group(0)
+
+    return _CODE.sub(said, page)
+
+
+def shown_rule_name(rule: HouseRule) -> str:
+    """A house rule as the rules page names it: by its id in English (what the command line
+    takes), else by its name in the language in use."""
+    return rule.name if current() == DEFAULT else rule_name(rule)
 
 
 def format_value(value: Any) -> str:
@@ -207,8 +238,11 @@ def signals_section(variant: Variant, players_given: bool = True) -> str:
         return ""
     lines: list[str] = []
     if off == "rule":
-        lines.extend(_wrap(_("Signals are off at this table (house rule `signals`). "
-                             "When they are on, these are the signs:")))
+        rule = next(r for r in variant.house_rules if r.name == "signals")
+        # translators: {rule} is the house rule's name, as the rules page names it
+        lines.extend(_wrap(_("Signals are off at this table (house rule `{rule}`). "
+                             "When they are on, these are the signs:").format(
+                                 rule=shown_rule_name(rule))))
     elif off == "players":
         counts = _counts_text(_signal_counts(type(variant), variant.options))
         text = _("Signs are used only with {counts} players, between partners.").format(
@@ -251,7 +285,7 @@ def house_rules_section(variant: Variant | None) -> str:
         else:
             text = _("**{name}** = `{value}`. {description} Choices: {choices}; "
                      "default `{default}`.")
-        text = text.format(name=rule.name, value=format_value(value),
+        text = text.format(name=shown_rule_name(rule), value=format_value(value),
                            description=rule_description(rule), choices=choices,
                            default=format_value(rule.default))
         lines.extend(_wrap(text, "- ", "  "))
@@ -301,6 +335,8 @@ def rules_markdown(variant_id: str, options: dict[str, Any] | None = None,
     a value it does not take, or for a number of players the game is not played with.
     """
     page = page_text(variant_id) if _ID.fullmatch(variant_id) else None
+    if page is not None:
+        page = setting_words(page)
     try:
         cls = variant_class(variant_id)
     except OptionError:
@@ -324,6 +360,7 @@ def rules_markdown(variant_id: str, options: dict[str, Any] | None = None,
     page = _place(page, RANKING_MARK, ranking_section(variant.ranking, variant.pack(),
                                                       pack_named(variant.pack_style)))
     if SIGNALS_MARK in page:
-        page = _place(page, SIGNALS_MARK, signals_section(variant, players is not None))
+        page = _place(page, SIGNALS_MARK,
+                      setting_words(signals_section(variant, players is not None)))
     page = _place(page, HOUSE_RULES_MARK, house_rules_section(variant))
     return page

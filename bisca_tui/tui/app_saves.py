@@ -27,10 +27,12 @@ def describe(session: Session, path: Path) -> str:
     """One line about a saved match: the game, who plays, how far, when it was saved."""
     from ..engine.narrate import say  # with the engine, once a match is read
     from ..engine.spoken import game_name
+    from ..engine.words import shown_name
 
     when = saved_at(path)
     return say("Save", "line.when" if when else "line", game=game_name(session.variant),
-               names=" · ".join(p.name for p in session.people), deal=session.deal_number,
+               names=" · ".join(shown_name(p.name) for p in session.people),
+               deal=session.deal_number,
                trick=len(session.state.tricks) + 1,
                scores="-".join(str(p) for p in session.match.scores), when=when)
 

@@ -489,7 +489,8 @@ def test_arrastre_follow_and_beat_when_able() -> None:
     assert sorted(s.legal_cards()) == sorted(cards("3S 7S"))  # both beat the 5
     with pytest.raises(IllegalAction) as err:
         s.apply(c("2C"))
-    assert "follow suit" in err.value.rule and "spades" in err.value.rule
+    # the suit in the Spanish pack's words: espadas, swords in English
+    assert "follow suit" in err.value.rule and "swords" in err.value.rule
     t = late(["KS 2H", "6S 2S 2C"], arrastre=True)
     t.apply(c("KS"))
     assert sorted(t.legal_cards()) == sorted(cards("6S 2S"))  # cannot beat: follow

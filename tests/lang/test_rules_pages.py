@@ -61,3 +61,27 @@ def test_a_language_without_a_page_for_a_game_shows_the_english_page(tmp_path, m
     monkeypatch.setattr(R, "__path__", [*R.__path__, str(tmp_path)])
     (tmp_path / "made-up-game.md").write_text("# Made up\n", encoding="utf-8")
     assert page_text("made-up-game", "pt") == "# Made up\n"
+
+
+# The table speaks to the player as "tu" (European Portuguese), "tú", "tu": so do the pages.
+# The two Brazilian games' pages speak Brazilian Portuguese, whose familiar form is "você".
+BRAZILIAN = {"sueca-brasileira", "bisca-capixaba"}
+COURTESY = {
+    "pt": re.compile(r"\b(Conte|Vá|Jogue|Saia|Lembre-se|Repare|Pense|Guarde|Deite|Ponha|"
+                     r"Troque|Licite|Chame|Olhe|Use|Faça|Veja|Gaste|pergunte-se|desenhe|"
+                     r"atravesse-a|Não perca|Não deite|Não a confunda|mantenha-os|"
+                     r"o seu parceiro|a sua equipa|o seu lado|o seu sinal|a sua mão|"
+                     r"Se tiver|Se não tiver|quando puder|se puder)\b"),
+    "es": re.compile(r"\b(usted|ustedes|Cuente|Juegue|Recuerde|Fíjese|Piense)\b"),
+    "it": re.compile(r"\b(Lei|Suo|Sua|Conti|Giochi|Ricordi|Pensi)\b"),
+}
+
+
+@pytest.mark.parametrize("code", OTHERS)
+@pytest.mark.parametrize("game", available_rules())
+def test_each_page_speaks_to_the_player_as_the_table_does(code, game):
+    if code == "pt" and game in BRAZILIAN:
+        assert "você" in page_text(game, code)
+        return
+    page = page_text(game, code)
+    assert COURTESY[code].findall(page) == []

@@ -63,8 +63,10 @@ REVIEWS: dict[str, dict[str, str]] = {
         "call.choice.own": "You call {card}, the {name}: {suit} {glyph} trumps {own}.  Enter "
                            "calls it.",
         "call.own": "— you hold it: you play alone",
-        "signal.title": "Signal to your partners",
-        "signal.help": "Partners always see it; an opponent may catch it.",
+        "signal.title.one": "Signal to your partner",
+        "signal.title.many": "Signal to your partners",
+        "signal.help.one": "Your partner always sees it; an opponent may catch it.",
+        "signal.help.many": "Your partners always see it; an opponent may catch it.",
         "bot_failed": "{seat} (bot) failed: {error}; it plays its first legal card.",
     },
     "Notice": {  # the table's notices: a bot replaced, the coach's hints, the hot seat
@@ -209,8 +211,8 @@ REVIEWS: dict[str, dict[str, str]] = {
         "text.seat": "seat {seat}",
         "text.seat.named": "seat {seat} ({player})",
         "text.forced": "No decision to review: every action of this seat was forced.",
-        "text.lost": "{lost} expected card points lost; {mistakes} mistake(s), {blunders} "
-                     "blunder(s).",
+        # {mistakes} and {blunders} are counted words: "1 mistake", "2 blunders"
+        "text.lost": "{lost} expected card points lost; {mistakes}, {blunders}.",
         "text.costliest": "The costliest decisions:",
         "text.costly": "- trick {trick}, {played}: {reason}",
         "text.costly.marked": "- trick {trick}, {played}, {mark}: {reason}",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..cards import SuitWord
 from .wording import count_of, template
 
 __all__ = ["Failure", "Note", "Refusal", "Say", "Told", "shown", "told", "words"]
@@ -83,7 +84,7 @@ def _english(value: Any) -> Any:
     English words (``english``), in English; anything else as it is."""
     if isinstance(value, Say):
         return words(value, english=True)
-    if isinstance(value, Exception):
+    if isinstance(value, Exception | SuitWord):
         return getattr(value, "english", value)
     return value
 

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ... import lang
 from ...engine.narrate import say
+from ...engine.words import shown_name
 from ...history.listing import (
     DealRow,
     ExportError,
@@ -48,7 +49,7 @@ def players_of(m: MatchRow) -> str:
     parts = []
     for p in m.players:
         if p.kind == "human":
-            parts.append(p.name)
+            parts.append(shown_name(p.name))
         elif p.kind == "program":
             parts.append(_("{name} (program)").format(name=p.name))
         else:
@@ -60,7 +61,7 @@ def outcome_of(m: MatchRow) -> str:
     """Who won, or that the match goes on."""
     if not m.finished:
         return _("unfinished")
-    winners = [p.name for p in m.players if p.result == "won"]
+    winners = [shown_name(p.name) for p in m.players if p.result == "won"]
     if not winners:
         # translators: the result of a match that ended level (a draw)
         return _("level")

@@ -34,7 +34,9 @@ def open_signal_dialog(app: App[object], s: Session, v: SeatView,
     if not options:
         return
     signals = s.variant.signals
-    app.push_screen(SignalScreen([(a, signals[a - A.SIGNAL]) for a in options]),
+    teams = s.variant.team_of
+    partners = sum(1 for k, t in enumerate(teams) if t == teams[v.seat] and k != v.seat)
+    app.push_screen(SignalScreen([(a, signals[a - A.SIGNAL]) for a in options], partners),
                     callback=chosen)
 
 
@@ -43,14 +45,17 @@ class SignalScreen(Translated, ModalScreen[int | None]):
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(self, options: list[tuple[int, Signal]]) -> None:
+    def __init__(self, options: list[tuple[int, Signal]], partners: int = 1) -> None:
         super().__init__()
         self.options = options
+        self.partners = partners  # one partner or more: the dialog speaks to them so
 
     def compose(self) -> ComposeResult:
         with Vertical(id="signal-box", classes="dialog"):
-            yield Static(say("Dialog", "signal.title"), classes="dialog-title")
-            yield Static(say("Dialog", "signal.help"), classes="dim")
+            yield Static(say("Dialog", "signal.title.many", count=self.partners),
+                         classes="dialog-title")
+            yield Static(say("Dialog", "signal.help.many", count=self.partners),
+                         classes="dim")
             items = []
             for action, sig in self.options:
                 t = Text(signal_meaning(sig), style="bold")

@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Select, Static
 from textual_plotext import PlotextPlot
 
 from ... import lang
+from ...engine.words import shown_name
 from ...history.stats import (
     CHART_POINTS,
     PERIODS,
@@ -137,7 +138,7 @@ class StatsScreen(Translated, Screen[None]):
         t = Text(_("Statistics"))
         if s is not None and s.player is not None:
             t.append(" · ")
-            t.append(s.player)
+            t.append(shown_name(s.player))
         return t
 
     def empty_text(self) -> Text:
@@ -152,7 +153,7 @@ class StatsScreen(Translated, Screen[None]):
         return Text("")
 
     def player_options(self) -> list[tuple[Text, str]]:
-        return [(Text(p), p) for p in (self.stats.players if self.stats else ())]
+        return [(Text(shown_name(p)), p) for p in (self.stats.players if self.stats else ())]
 
     def game_options(self) -> list[tuple[Text, str]]:
         games = self.stats.games if self.stats else ()

@@ -65,7 +65,7 @@ class TableScreen(Translated, TableActions, Screen[None]):
         Binding("right", "move(1)", show=False),
         Binding("enter", "play_selected", N_("Play selected"), show=False,
                 tooltip=N_("Play the card chosen with ← →")),
-        Binding("s", "signal", N_("Signal"), tooltip=N_("Signal to your partners")),
+        Binding("s", "signal", N_("Signal"), tooltip=N_("Signal to your team")),
         Binding("b", "auction", N_("Bid / call"),
                 tooltip=N_("Open the bidding (or calling) dialog")),
         Binding("space", "continue", N_("Continue"), show=False,
