@@ -31,7 +31,7 @@ def _words(text: str) -> set[str]:
 def english_words() -> frozenset[str]:
     """The game's own English words, in small letters."""
     found = {"you", "seed", "mistake", "mistakes", "blunder", "blunders", "partners",
-             "statistics", "trumps", "trick", "tricks", "chosen"}
+             "statistics", "trumps", "trick", "tricks", "chosen", "space"}
     for cls in all_variants():
         for rule in cls.house_rules:
             found |= _words(rule.name.replace("_", " "))

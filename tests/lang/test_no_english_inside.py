@@ -146,6 +146,7 @@ def test_the_screens_lines_speak_the_language_alone(code, tmp_path, capsys) -> N
     from bisca_tui.table.seats import default_seats
     from bisca_tui.table.session import Session
     from bisca_tui.tui.app_saves import describe
+    from bisca_tui.tui.screens.keys import key_name
     from bisca_tui.tui.screens.newgame_choices import game_prompt
     from bisca_tui.tui.screens.table import TableScreen
     from bisca_tui.tui.widgets.side import seed_label
@@ -164,6 +165,7 @@ def test_the_screens_lines_speak_the_language_alone(code, tmp_path, capsys) -> N
     lines["marks"] = " ".join(marks_line(12.5, m, b) for m in (0, 1, 2) for b in (0, 1, 2))
     tips = [b.tooltip for b in TableScreen.BINDINGS if getattr(b, "tooltip", "")]
     lines["tips"] = " ".join(lang._(t) for t in tips)
+    lines["keys"] = " ".join(key_name(k) for k in ("space", "enter", "escape", "left", "f1"))
     for cls in all_variants():
         lines[cls.id] = str(game_prompt(game_name(cls), game_description(cls), True))
     assert {k: english_in(code, v) for k, v in lines.items() if english_in(code, v)} == {}

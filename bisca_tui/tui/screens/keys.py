@@ -23,7 +23,7 @@ from ...lang import N_, _
 from ..translated import Translated, translate_binding, word
 
 ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
-NAMED = {"enter": "Enter", "space": "space", "escape": "Esc", "question_mark": "?"}
+NAMED = {"enter": "Enter", "space": N_("space"), "escape": "Esc", "question_mark": "?"}
 # the screens' names in the keys screen's title, by class (a table's class is its game's)
 SCREEN_NAMES = {
     "StartScreen": N_("Start"), "NewGameScreen": N_("New game"), "TableScreen": N_("Table"),
@@ -57,7 +57,7 @@ def key_name(key: str) -> str:
     if key in ARROWS:
         return ARROWS[key]
     if key in NAMED:
-        return NAMED[key]
+        return _(NAMED[key]) if key == "space" else NAMED[key]  # the space bar, in words
     *mods, last = key.split("+")
     if mods:
         return "+".join(m.capitalize() for m in mods) + "+" + key_name(last).upper()

@@ -12,6 +12,7 @@ from ...engine import actions as A
 from ...engine.narrate import CardRef, fill, person, say, template
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
+from ..screens.keys import key_name
 from ..styled import drawn
 from .lines import last_trick_heads, last_trick_line
 from .log import fit
@@ -82,7 +83,7 @@ def trick_shown(s: Session, v: SeatView, room: int, review: bool,
         taken = say("TrickWon", me if points else f"{me}.quiet", seat=who, points=t.points)
         short = say("TrickWon", "caption.short" if points else f"{me}.quiet.short", seat=who,
                     points=t.points)
-        wordings = [Text(taken + "  (space)")] if keys else []
+        wordings = [Text(f"{taken}  ({key_name('space')})")] if keys else []
         caption = fit(room, [*wordings, Text(taken), Text(short)], "green")
         return dict(zip(t.seats, t.cards, strict=True)), t.winner, caption
     # the last trick stays readable under the new one
