@@ -380,15 +380,15 @@ def children(pid: int) -> list[int]:
     return found
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    """The server, on a free loopback port, saving in a folder of the test's own."""
+def serving(tmp_path: Path, *options: str) -> Iterator[Served]:
+    """The server, on a free loopback port, saving in a folder of the test's own, with
+    ``options`` of its own; stopped with its tables once the test is done."""
     if not Path("/proc/self/stat").exists():
         pytest.skip("the tests count the tables started through /proc")
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "bisca_tui", "serve", "--port", str(port),
-         "--data-dir", str(tmp_path / "data"), "--speed", "instant"],
+         "--data-dir", str(tmp_path / "data"), "--speed", "instant", *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     server = Served(proc, f"http://127.0.0.1:{port}", tmp_path / "data")
 
@@ -415,6 +415,12 @@ def served(tmp_path: Path) -> Iterator[Served]:
         yield server
     finally:
         stop_group(proc)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    """The server, on a free loopback port, saving in a folder of the test's own."""
+    yield from serving(tmp_path)
 
 
 @pytest.fixture

@@ -81,7 +81,7 @@ async def test_the_keys_list_leaves_out_what_the_game_never_uses(private_data, v
         await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
         listed = keys_listed(app)
-        for what in ("Signal to your partners", "Open the bidding"):
+        for what in ("Signal to your team", "Open the bidding"):
             shown = any(what.startswith(word) for word in has)
             assert (what in listed) == shown, (variant, what, listed)
         assert "Score sheet" not in listed  # nobody pays seat by seat in these games
