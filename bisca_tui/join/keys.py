@@ -16,6 +16,8 @@ import json
 import os
 from pathlib import Path
 
+from .words import address
+
 KEYS_NAME = "place-keys.json"
 MAX_TABLES = 64  # the keys of the tables joined last are kept; older ones go
 
@@ -69,5 +71,4 @@ class PlaceKeys:
 def table_id(host: str, port: int, code: str, name: str) -> str:
     """How a place is known among the keys: the table's address and invite code, and the
     name joined with."""
-    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return f"{where} {code.strip().upper()} {name}"
+    return f"{address(host, port)} {code.strip().upper()} {name}"

@@ -161,8 +161,7 @@ def watcher_view(state: GameState) -> SeatView:
     cards (a hand laid open to every seat is open to the watcher too), no signal, a secret
     partner kept secret until the game shows it, and the events as a seat holding no card
     sees them."""
-    events = tuple(e if e.public or shown_to_all(e, state.n) else e.as_seen_by(WATCHER)
-                   for e in state.events)
+    events = tuple(watcher_sees(e, state.n) for e in state.events)
     v = state.view(0)
     known = tuple(public_cards(state, s) for s in range(state.n))
     c = state.bidding.contract
@@ -180,10 +179,13 @@ def watcher_view(state: GameState) -> SeatView:
                     contract=contract, signals=(), discards=(), rules=v.rules)
 
 
-def shown_to_all(event: Event, n: int) -> bool:
-    """A hand laid open to every seat at the table (Sueca for three's dummy, open hands),
-    which anyone watching sees as well."""
-    return isinstance(event, HandShown) and len({event.seat, *event.to}) == n
+def watcher_sees(event: Event, n: int) -> Event | None:
+    """An event as someone watching a table of ``n`` seats sees it: a public one whole, and
+    a hand laid open to every seat (Sueca for three's dummy, open hands) too; any other as
+    a seat holding no card sees it, or None."""
+    if event.public or isinstance(event, HandShown) and len({event.seat, *event.to}) == n:
+        return event
+    return event.as_seen_by(WATCHER)
 
 
 # the fields of a view that are the table as it lies (before ``events``)

@@ -53,8 +53,7 @@ class Views:
         s = self.session
         st = state if state is not None else s.state
         if key == WATCHING:
-            return any(e.public or P.shown_to_all(e, st.n) or
-                       e.as_seen_by(P.WATCHER) is not None for e in events)
+            return any(P.watcher_sees(e, st.n) is not None for e in events)
         if st.variant.controller(st, acting) == st.variant.controller(st, key):
             return True
         return any(e.public or e.as_seen_by(key) is not None for e in events)
