@@ -245,6 +245,7 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> GameSta
     state.tricks_won = won
     history: list[int] = [c for t in view.tricks for c in t.cards] + state.trick
     state.history = history
+    state.actors = [s for t in view.tricks for s in t.seats] + state.trick_seats
     known = [[set() for _ in range(n)] for _ in range(n)]
     for s in range(n):
         known[view.seat][s] = set(view.known[s])

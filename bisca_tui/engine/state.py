@@ -97,6 +97,7 @@ class GameState:
         self.points = [0] * self.n
         self.tricks_won = [0] * self.n
         self.history: list[int] = []
+        self.actors: list[int] = []  # the seat that took each action ``apply`` applied
         self.known: list[list[set[int]]] = [[set() for _ in range(self.n)] for _ in range(self.n)]
         self.has_known = False
         self.shown_events: list[tuple[int, str]] = []  # (trick number, why) of hand showings
@@ -222,9 +223,11 @@ class GameState:
             raise IllegalAction(seat, self._safe_str(action), words(said), said)
         events = self.events
         before = len(events)
-        if self.current is None or not self.step.take(self, action):
+        actor = self.current
+        if actor is None or not self.step.take(self, action):
             said = self.refusal(action)
             raise IllegalAction(self.current, self._safe_str(action), words(said), said)
+        self.actors.append(actor)
         if self.result is not None:  # set once, by the action that ends the deal
             events.append(_event(_DEAL_SCORED, (self.result,)))
         if len(events) == before + 1:
@@ -232,7 +235,8 @@ class GameState:
         return tuple(events[before:])
 
     def apply_unchecked(self, action: int) -> None:
-        """Apply an action already known to be legal (search and playouts)."""
+        """Apply an action already known to be legal (search and playouts); who took it is
+        not kept (``actors``), as a search never takes an action back."""
         self.history.append(action)
         self.step.apply(self, action)
         if self.result is not None:
@@ -326,6 +330,7 @@ class GameState:
         d["points"] = list(self.points)
         d["tricks_won"] = list(self.tricks_won)
         d["history"] = list(self.history)
+        d["actors"] = list(self.actors)
         d["known"] = [[set(s) for s in row] for row in self.known]
         d["shown_events"] = list(self.shown_events)
         d["score_events"] = list(self.score_events)

@@ -69,7 +69,6 @@ class Session(Saving):
         self.undone: dict[int, list[Undo]] = {}  # by deal: the actions taken back
         self.moves = 0  # actions applied and undone: a bot's answer is for one position
         self.views = Views()  # each seat's view of the position, built once
-        self._undo_point: tuple[tuple[int, int], int | None] | None = None
         self.bots: dict[int, Bot] = {}  # by player
         self.bot_problems: list[str] = []
         # told when a bot is replaced mid-match; it may be called from a bot's thread
@@ -353,21 +352,19 @@ class Session(Saving):
     def undo_point(self) -> int | None:
         """How many of the current deal's actions stay when the person takes back their
         last action (the bots' replies after it go too); None when there is nothing to
-        take back: undo not allowed, the deal over, or no action of the person's yet."""
+        take back: undo not allowed, the deal over, or no action of the person's yet. The
+        deal keeps who took each action (``GameState.actors``): nothing is replayed."""
         st = self.state
         if not self.undo_allowed or st.is_over() or not st.history:
             return None
-        key = (self.deal_number, self.moves)
-        if self._undo_point is not None and self._undo_point[0] == key:
-            return self._undo_point[1]
-        point = None
-        replay = self.fresh_deal()
-        for k, action in enumerate(st.history):
-            if self.is_human(replay.current):
-                point = k
-            replay.apply(action)
-        self._undo_point = (key, point)
-        return point
+        actors = st.actors
+        if len(actors) != len(st.history):  # a deal played on unchecked: count once
+            replay = self.fresh_deal()
+            for action in st.history:
+                replay.apply(action)
+            actors = st.actors = replay.actors
+        return next((k for k in range(len(actors) - 1, -1, -1) if self.is_human(actors[k])),
+                    None)
 
     def fresh_deal(self) -> GameState:
         """The current deal as it was dealt, before any action (as the match made it)."""

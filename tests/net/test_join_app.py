@@ -68,6 +68,11 @@ async def test_a_deal_of_sueca_with_three_players_elsewhere(tmp_path) -> None:
             if not refused:
                 await play_a_card(app, pilot)
                 await until(pilot, lambda: t.sent is None, "the card played")
+        hand = t.session.view(1).hand
+        await pilot.press("u")  # no undo at a shared table: the others saw the card
+        assert not t.check_action("undo", ()) and t.session.view(1).hand == hand
+        assert "undo" not in {b.binding.action for b in app.screen.active_bindings.values()
+                              if b.enabled}
         played = await play_to_the_deals_end(app, pilot)
         assert played + len(t.session.view(1).tricks) >= 10
         host = table.host.session
