@@ -3,10 +3,10 @@ object per line in UTF-8, each with a ``type``; the limits a host holds every cl
 text from a player (names, chat) made safe to show; and a seat's view, its events and a
 watcher's view as the JSON a host sends.
 
-A view is encoded as the bot protocol encodes it (``bots.protocol.view_to_json``), from the
-``SeatView`` alone, so that nothing hidden from a seat can reach its client. The events are
-the ones the seat may see (``SeatView.events``), each with its cards, bids and suits in the
-project's notation.
+A view and its events are written by the engine's codec (``engine.codec``), the bot
+protocol's form of a view with the network's few fields more, from the ``SeatView`` alone, so
+that nothing hidden from a seat can reach its client. The events are the ones the seat may see
+(``SeatView.events``), each with its cards, bids and suits in the project's notation.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ import unicodedata
 from dataclasses import fields, replace
 from typing import Any
 
-from ..bots.protocol import plain, result_to_json, view_to_json
-from ..engine.actions import action_str
+from ..engine import codec
 from ..engine.calling import known_partner
-from ..engine.cards import SUITS, card_str
+from ..engine.codec import plain as plain
 from ..engine.event_base import Event
 from ..engine.events import HandShown
 from ..engine.state import GameState
@@ -87,62 +86,16 @@ def clean_text(text: Any, limit: int) -> str:
 
 # ----- a seat's view and its events --------------------------------------------------------
 
-_CARD_FIELDS = ("card", "gave", "took", "indicator")
-_SUIT_FIELDS = ("trump",)
-_BID_FIELDS = ("bid",)
-
-
-def _snake(name: str) -> str:
-    return "".join("_" + c.lower() if c.isupper() and i else c.lower()
-                   for i, c in enumerate(name))
-
-
-def event_to_json(event: Event, variant: Variant) -> dict[str, Any]:
-    """An event as JSON: its kind (``card_played``, ``trick_won``...) and its fields, cards
-    in notation (a card the seat may not see is ``null``, as the engine hides it)."""
-    out: dict[str, Any] = {"kind": _snake(type(event).__name__)}
-    for name, value in zip(event.fields, event, strict=True):
-        if value is None:
-            out[name] = None
-        elif name in _CARD_FIELDS:
-            out[name] = card_str(value)
-        elif name == "cards":
-            out[name] = [card_str(c) for c in value]
-        elif name in _SUIT_FIELDS:
-            out[name] = SUITS[value]
-        elif name in _BID_FIELDS:
-            out[name] = action_str(value, variant.signal_names)
-        elif name == "signal":
-            names = variant.signal_names
-            out[name] = names[value] if value < len(names) else str(value)
-        elif name == "result":  # the bot protocol's, and who shares the deal, a redeal
-            out[name] = {**result_to_json(value), "winners": list(value.winners),
-                         "redeal": value.redeal}
-        else:
-            out[name] = plain(value)
-    return out
-
-
 def events_to_json(events: tuple[Event, ...], variant: Variant) -> list[dict[str, Any]]:
-    return [event_to_json(e, variant) for e in events]
+    """Events as JSON (``codec.event_to_json``): each its kind and its fields, cards, bids
+    and suits in notation (a card the seat may not see is ``null``, as the engine hides it)."""
+    return codec.events_to_json(events, variant.signal_names)
 
 
 def view_json(view: SeatView, variant: Variant) -> dict[str, Any]:
     """The ``view`` field of a ``view`` message: the bot protocol's encoding of it, and the
-    contract and partnerships as this seat knows them."""
-    out = view_to_json(view, variant.signal_names)
-    out["sides"] = list(view.side_of)
-    out["monte"] = view.monte
-    c = view.contract
-    out["contract"] = None if c is None else {
-        "bidder": c.bidder,
-        "bid": None if c.bid is None else action_str(c.bid, variant.signal_names),
-        "need": c.need,
-        "trump": None if c.trump is None else SUITS[c.trump],
-        "called": None if c.called is None else card_str(c.called),
-        "partner": c.partner,
-    }
-    return out
+    contract and partnerships as this seat knows them (``codec.view_to_json``)."""
+    return codec.view_to_json(view, variant.signal_names, contract=True)
 
 
 WATCHER = -1  # the seat a watcher's events are seen from: one that holds no card
