@@ -1,9 +1,11 @@
-"""The table's log pinned: every event of every deal of the seeded corpus (every game at
-every table size), of the bundled example matches, and of seeded deals under the house rules
-that change what is said (signals, the trump exchange), told as the table tells them, comes
-out in exactly the lines pinned in ``narration_digests.json``: the whole run of an action's
-events, each event alone (the unsaid ones too), and the events as the seat at the keyboard
-saw them.
+"""The table's log, told from the events and the game's rules alone, pinned: every event of
+every deal of the seeded corpus (every game at every table size), of the bundled example
+matches, and of seeded deals under the house rules that change what is said (signals, the
+trump exchange), told as the table tells them, comes out in exactly the lines pinned in
+``narration_digests.json`` (those the narrator said when it still read the live deal): the
+whole run of an action's events, each event alone (the unsaid ones too), and the events as
+the seat at the keyboard saw them. The narrator is given the ``Variant`` and the events,
+nothing of the deal.
 
 ``python tests/engine/test_narration_pinned.py`` writes the digests anew (only when a change
 of the log's words is meant, and said in the commit)."""
@@ -27,6 +29,7 @@ from bisca_tui.engine.narrate import Line, narrate, tell
 from bisca_tui.engine.record_reading import load_record, parse_record
 from bisca_tui.engine.records import replay_record
 from bisca_tui.engine.state import GameState
+from bisca_tui.engine.variant import Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "golden"))
 from corpus import texts  # noqa: E402
@@ -58,16 +61,17 @@ class Teller:
     def team(t: int) -> str:
         return f"T{t}"
 
-    def step(self, live: GameState, events: list[E.Event]) -> None:
-        """Tell the events an action just caused (``live``: the deal right after it)."""
+    def step(self, v: Variant, events: list[E.Event]) -> None:
+        """Tell the events an action just caused in a deal of ``v``, from those events and
+        the game's rules alone."""
         out, name, team, points = self.lines, self.name, self.team, self.points
-        out.extend(_said(x) for x in narrate(live, events, name, team, points))
+        out.extend(_said(x) for x in narrate(v, events, name, team, points))
         for ev in events:
-            out.append(_said(tell(ev, live, name, team, points, self.prev, everything=True)))
+            out.append(_said(tell(ev, v, name, team, points, self.prev, everything=True)))
             self.prev = ev
         seen = [e if e.public else e.as_seen_by(self.you) for e in events]
         out.extend("seen " + _said(x) for x in narrate(
-            live, [e for e in seen if e is not None], name, team, points))
+            v, [e for e in seen if e is not None], name, team, points))
 
     def digest(self) -> str:
         return hashlib.sha256("\n".join(self.lines).encode("utf-8")).hexdigest()[:16]
@@ -110,7 +114,7 @@ def _told_records(group: str | None) -> Iterator[tuple[str, str]]:
 
         def on_action(i: int, k: int, st: GameState, text: str,
                       tellers: list[Teller] = tellers, seen: list[int] = seen) -> None:
-            tellers[-1].step(st, list(st.events[seen[0]:]))
+            tellers[-1].step(st.variant, list(st.events[seen[0]:]))
             seen[0] = len(st.events)
 
         replay_record(rec, name, on_action=on_action, on_deal=on_deal)
@@ -129,7 +133,7 @@ def _told_seeds(group: str | None) -> Iterator[tuple[str, str]]:
             teller = Teller(seed, n)
             rng = random.Random(seed)
             while not st.is_over():
-                teller.step(st, st.apply(random_action(st, rng)))
+                teller.step(v, st.apply(random_action(st, rng)))
             yield f"{game}-{n}p[{tag}]/{seed}", teller.digest()
 
 
