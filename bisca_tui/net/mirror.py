@@ -17,10 +17,11 @@ from ..engine import events as E
 from ..engine.actions import parse_action
 from ..engine.cards import SUITS, parse_card
 from ..engine.event_base import Event
+from ..engine.spectator import SPECTATOR
 from ..engine.tricks import Trick
 from ..engine.variant import DealScore, Variant
 from ..engine.view import SeatView
-from .protocol import WATCHER, _snake
+from .protocol import _snake
 
 #: every kind of event, by the name the protocol gives it (``card_played``...)
 KINDS: dict[str, type[Event]] = {
@@ -93,7 +94,7 @@ def view_from_json(body: dict[str, Any], events: tuple[Event, ...], variant: Var
     names = variant.signal_names
     seat = body["seat"]
     view = SeatView(
-        seat=WATCHER if seat is None else seat,
+        seat=SPECTATOR if seat is None else seat,
         variant=body["variant"],
         options=tuple(sorted(variant.options.items())),
         n_players=body["players"],

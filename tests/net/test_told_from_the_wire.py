@@ -13,6 +13,7 @@ import pytest
 from bisca_tui.engine import actions as A
 from bisca_tui.engine import events as E
 from bisca_tui.engine.narrate import narrate
+from bisca_tui.engine.spectator import spectator_sees
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.net import protocol as P
@@ -43,7 +44,7 @@ def test_each_seat_and_a_watcher_tell_the_deal_from_the_json_they_were_sent(
             said = _said(variant, events)  # the table on one screen
             audiences = [[e if e.public else e.as_seen_by(seat) for e in events]
                          for seat in range(players)]
-            audiences.append([P.watcher_sees(e, players) for e in events])
+            audiences.append([spectator_sees(e, players) for e in events])
             for seen in audiences:
                 sent = json.loads(json.dumps(P.events_to_json(
                     tuple(e for e in seen if e is not None), variant)))
