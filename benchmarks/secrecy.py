@@ -33,12 +33,13 @@ from typing import Any
 from bisca_tui.engine import events as E
 from bisca_tui.engine.calling import known_partner
 from bisca_tui.engine.cards import card_str
+from bisca_tui.engine.spectator import SPECTATOR
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import all_variants
 from bisca_tui.net import conn as conn_module
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import Host, NetSettings, serve
-from bisca_tui.net.protocol import WATCHER, encode
+from bisca_tui.net.protocol import encode
 
 LONG = 120.0  # seconds: far longer than a deal takes here
 
@@ -137,7 +138,7 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
             rows = [state.known[x][seat] for x in range(n) if x != seat]
             if rows:
                 cards.update(set.intersection(*map(set, rows)))
-        partner = known_partner(state, WATCHER)
+        partner = known_partner(state, SPECTATOR)
     unseen = sum(1 for e in state.events if isinstance(e, E.Signalled)
                  and not any(s == e.seat or e.as_seen_by(s) is not None for s in seats))
     return Knowledge(frozenset(card_str(c) for c in cards), frozenset(signals), partner,

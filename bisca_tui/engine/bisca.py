@@ -274,7 +274,8 @@ class CutOrKnockPhase(Phase):
         if action == A.CUT:
             if state.layout_given is not None:
                 state.cut_or_knock = _CUT
-                state.events.append(_event(E.Cut, (state.eldest, 0)))
+                state.events.append(_event(E.Cut, (state.eldest, 0,
+                                                   state.layout_given.indicator)))
                 state.deal_standard()
                 return
             deck = state.deck
@@ -287,7 +288,7 @@ class CutOrKnockPhase(Phase):
                 deck.insert(state.rng.randrange(1, len(deck) + 1), card)
                 buried += 1
             state.cut_or_knock = CutOrKnock("cut", buried) if buried else _CUT
-            state.events.append(_event(E.Cut, (state.eldest, buried)))
+            state.events.append(_event(E.Cut, (state.eldest, buried, card)))
             state.deal_standard(indicator_first=card)
         else:
             state.cut_or_knock = _KNOCK

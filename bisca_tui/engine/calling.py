@@ -309,7 +309,7 @@ class CalledPartnerGame(Variant):
             return tuple(state.side_of)
         out: list[int | None] = [None] * state.n
         out[c.bidder] = 0
-        if viewer != c.bidder:
+        if 0 <= viewer != c.bidder:  # (a spectator, holding no seat, knows only the bidder)
             out[viewer] = 1
         return tuple(out)
 

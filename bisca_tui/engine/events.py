@@ -19,7 +19,8 @@ the seat sees nothing of it); ``visible_to(seat)`` says whether it sees anything
   holds it itself) until the card is played or shown (``PartnerShown``, public).
 
 Events hold numbers only (seats, cards as ints, action codes for bids, a signal's index in
-the variant's list); words are the narrator's business.
+the variant's list); words are the narrator's business. An event holds all that its sentence
+needs besides the game's rules (the ``Variant``): the narrator reads nothing else of the deal.
 
 An event is a small immutable record (``event_base.Event``): a tuple of its fields with a
 name for each. Two events are equal when they are of the same kind with the same fields.
@@ -66,13 +67,14 @@ class TrumpShown(Event):
 
 class Cut(Event):
     """Capixaba: the seat chose to cut; ``buried``: Aces and 7s put back before the
-    indicator was turned."""
+    indicator was turned; ``indicator``: the card turned (face up: everyone sees it)."""
 
     __slots__ = ()
-    fields = ('seat', 'buried')
+    fields = ('seat', 'buried', 'indicator')
     if TYPE_CHECKING:
         seat: int
         buried: int
+        indicator: int
 
 
 class Knock(Event):
@@ -304,13 +306,14 @@ class MonteTaken(Event):
 
 class Discarded(Event):
     """Col Monte: the bidder laid a card aside; only the bidder sees which (``card`` None
-    for the others)."""
+    for the others); everyone sees how many it has ``left`` to lay aside after this one."""
 
     __slots__ = ()
-    fields = ('seat', 'card')
+    fields = ('seat', 'card', 'left')
     if TYPE_CHECKING:
         seat: int
         card: int | None
+        left: int
     public: ClassVar[bool] = False
 
     def as_seen_by(self, seat: int) -> Event | None:

@@ -146,8 +146,9 @@ class DiscardPhase(Phase):
         card = action - A.DISCARD
         state.hands[seat].remove(card)
         state.aside = replace(state.aside, discards=state.aside.discards + (card,))
-        state.events.append(E.Discarded(seat, card))
-        if len(state.aside.discards) == state.variant.monte_size:
+        left = state.variant.monte_size - len(state.aside.discards)
+        state.events.append(E.Discarded(seat, card, left))
+        if not left:
             state.enter(P.DECLARE)
 
 

@@ -15,9 +15,9 @@ from typing import Any
 
 from ..engine import codec
 from ..engine.event_base import Event
+from ..engine.spectator import SPECTATOR
 from ..engine.variant import Variant
 from ..engine.view import SeatView
-from .protocol import WATCHER
 
 
 def event_from_json(data: dict[str, Any], variant: Variant) -> Event | None:
@@ -36,7 +36,7 @@ def view_from_json(body: dict[str, Any], events: tuple[Event, ...], variant: Var
     ``null``) is read as a seat holding no card sees the events, then drawn from
     ``watching_from``'s place at the table."""
     watching = body["seat"] is None
-    view = codec.view_from_json(body, events, variant, seat=WATCHER if watching else None)
+    view = codec.view_from_json(body, events, variant, seat=SPECTATOR if watching else None)
     if watching:  # the fields read from the events are read as the watcher's
         view.contract  # noqa: B018 (read now: the place drawn from is not the one seen from)
         view = replace(view, seat=watching_from)

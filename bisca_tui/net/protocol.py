@@ -1,7 +1,8 @@
 """The network protocol's side of the data (docs/network-protocol.md pins it): one JSON
 object per line in UTF-8, each with a ``type``; the limits a host holds every client to;
-text from a player (names, chat) made safe to show; and a seat's view, its events and a
-watcher's view as the JSON a host sends.
+text from a player (names, chat) made safe to show; and a seat's view and its events as the
+JSON a host sends (a watcher is sent the spectator's view, which the engine builds:
+``engine.spectator``).
 
 A view and its events are written by the engine's codec (``engine.codec``), the bot
 protocol's form of a view with the network's few fields more, from the ``SeatView`` alone, so
@@ -14,15 +15,11 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import fields, replace
 from typing import Any
 
 from ..engine import codec
-from ..engine.calling import known_partner
 from ..engine.codec import plain as plain
 from ..engine.event_base import Event
-from ..engine.events import HandShown
-from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 
@@ -96,50 +93,3 @@ def view_json(view: SeatView, variant: Variant) -> dict[str, Any]:
     """The ``view`` field of a ``view`` message: the bot protocol's encoding of it, and the
     contract and partnerships as this seat knows them (``codec.view_to_json``)."""
     return codec.view_to_json(view, variant.signal_names, contract=True)
-
-
-WATCHER = -1  # the seat a watcher's events are seen from: one that holds no card
-
-
-def public_cards(state: GameState, seat: int) -> tuple[int, ...]:
-    """The cards of ``seat``'s hand that every other seat knows it holds."""
-    others = [state.known[x][seat] for x in range(state.n) if x != seat]
-    if not others:
-        return ()
-    return tuple(sorted(set.intersection(*others) & set(state.hands[seat])))
-
-
-def watcher_view(state: GameState) -> SeatView:
-    """What someone watching the table may know: every hand face down but for its public
-    cards (a hand laid open to every seat is open to the watcher too), no signal, a secret
-    partner kept secret until the game shows it, and the events as a seat holding no card
-    sees them."""
-    events = tuple(watcher_sees(e, state.n) for e in state.events)
-    v = state.view(0)
-    known = tuple(public_cards(state, s) for s in range(state.n))
-    c = state.bidding.contract
-    side_of = v.side_of  # seat 0's, which knows more only of a secret partner
-    contract = None
-    if c is not None:
-        partner = known_partner(state, WATCHER)  # None until the game shows it
-        if c.called is not None and partner is None:  # only the bidder's side is known
-            side_of = tuple(0 if s == c.bidder else None for s in range(state.n))
-        contract = replace(c, partner=partner)
-    table = {f.name: getattr(v, f.name) for f in fields(SeatView)[:_TABLE_FIELDS]}
-    table.update(hand=(), side_of=side_of, legal=())
-    # what is read from the events is read from the watcher's, never from seat 0's
-    return SeatView(**table, events=tuple(e for e in events if e is not None), known=known,
-                    contract=contract, signals=(), discards=(), rules=v.rules)
-
-
-def watcher_sees(event: Event, n: int) -> Event | None:
-    """An event as someone watching a table of ``n`` seats sees it: a public one whole, and
-    a hand laid open to every seat (Sueca for three's dummy, open hands) too; any other as
-    a seat holding no card sees it, or None."""
-    if event.public or isinstance(event, HandShown) and len({event.seat, *event.to}) == n:
-        return event
-    return event.as_seen_by(WATCHER)
-
-
-# the fields of a view that are the table as it lies (before ``events``)
-_TABLE_FIELDS = [f.name for f in fields(SeatView)].index("events")

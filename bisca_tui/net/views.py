@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine.actions import action_str
 from ..engine.event_base import Event
+from ..engine.spectator import spectator_sees, spectator_view
 from ..engine.state import GameState
 from ..engine.view import SeatView
 from ..table.loop import Step
@@ -53,7 +54,7 @@ class Views:
         s = self.session
         st = state if state is not None else s.state
         if key == WATCHING:
-            return any(P.watcher_sees(e, st.n) is not None for e in events)
+            return any(spectator_sees(e, st.n) is not None for e in events)
         if st.variant.controller(st, acting) == st.variant.controller(st, key):
             return True
         return any(e.public or e.as_seen_by(key) is not None for e in events)
@@ -123,7 +124,7 @@ class Views:
         s = self.session
         key = (s.deal_number, s.moves)
         if self._watcher is None or self._watcher[0] != key:
-            self._watcher = (key, P.watcher_view(s.state))
+            self._watcher = (key, spectator_view(s.state))
         return self._watcher[1]
 
     def messages(self, player: int | None,

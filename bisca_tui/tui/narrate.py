@@ -8,7 +8,7 @@ read as markup.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
@@ -26,6 +26,7 @@ from ..engine.narrate import (
     template,
 )
 from ..engine.state import GameState
+from ..engine.variant import Variant
 from .cardart import card_text
 from .styled import drawn
 from .widgets.log import LOG_WIDTH
@@ -65,13 +66,21 @@ STYLES = {"action": "", "bid": "cyan", "trick": "green", "score": "bold yellow",
           "contract": "bold cyan", "reveal": "bold yellow"}
 
 
-def describe(s: Session, st: GameState, events: Sequence[Event], points: bool = True,
+class Ruled(Protocol):
+    """A deal as far as its log is concerned: the game's rules it is played by (a deal in
+    play, or a client's copy of one)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+
+def describe(s: Session, deal: Ruled, events: Sequence[Event], points: bool = True,
              name: Callable[[int], str] | None = None) -> list[str | Text]:
-    """The log lines of ``events`` (those an action just caused in ``st``), told by the
-    engine's narrator and drawn with the table's cards and colours; ``name`` names the seats
-    (of the current deal unless given)."""
+    """The log lines of ``events`` (those an action just caused in ``deal``), told by the
+    engine's narrator from the events and the deal's rules alone, and drawn with the table's
+    cards and colours; ``name`` names the seats (of the current deal unless given)."""
     out: list[str | Text] = []
-    for line in narrate(st, events, name or s.name, s.team_label, points):
+    for line in narrate(deal.variant, events, name or s.name, s.team_label, points):
         style = STYLES.get(line.kind, "")
         text = drawn(line.parts, s.card_style, style)
         if line.short is not None and text.cell_len > LOG_WIDTH:  # one line of the log

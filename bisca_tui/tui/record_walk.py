@@ -18,6 +18,7 @@ from rich.text import Text
 from ..engine.actions import parse_action
 from ..engine.narrate import say
 from ..engine.records import Record, replay_record
+from ..engine.spectator import spectator_view as watching
 from ..engine.state import GameState
 from ..engine.view import SeatView
 from ..output import printable
@@ -204,32 +205,9 @@ def open_view(state: GameState, seat: int) -> SeatView:
                    contract=replace(c, partner=partner))
 
 
-def public_cards(state: GameState, seat: int) -> tuple[int, ...]:
-    """The cards of ``seat``'s hand that every other seat knows it holds: a hand laid face
-    up for all (a dummy, open hands), the turned trump card the dealer keeps, a card taken
-    in an exchange. A card shown to a partner alone is not among them."""
-    others = [state.known[x][seat] for x in range(state.n) if x != seat]
-    if not others:
-        return ()
-    public = set.intersection(*others) & set(state.hands[seat])
-    return tuple(sorted(public))
-
-
 def spectator_view(state: GameState, seat: int) -> SeatView:
-    """What someone watching the table knows, drawn from ``seat``'s side of it: every hand
-    face down but for its public cards, no signal, and a secret partner kept secret until
-    the game shows it (the called card played)."""
-    from ..engine.calling import known_partner
-
-    v = state.view(seat)
-    known = tuple(public_cards(state, s) for s in range(state.n))
-    c = state.bidding.contract
-    contract = v.contract
-    side_of = v.side_of
-    if c is not None and c.called is not None:
-        partner = known_partner(state, -1)  # -1: a watcher, who holds no card
-        contract = replace(c, partner=partner)
-        side_of = (tuple(state.side_of) if partner is not None
-                   else tuple(0 if s == c.bidder else None for s in range(state.n)))
-    return replace(v, hand=known[seat], known=known, side_of=side_of, contract=contract,
-                   signals=(), legal=(), discards=())
+    """What someone watching the table knows (the engine's spectator view), drawn from
+    ``seat``'s place at the table: every hand face down but for its public cards, no signal,
+    and a secret partner kept secret until the game shows it (the called card played)."""
+    v = watching(state)
+    return replace(v, seat=seat, hand=v.known[seat])

@@ -101,9 +101,9 @@ def test_subito_all_pass_opens_a_round_of_reopen_or_redeal_from_eldest() -> None
     names = ["Ana", "Bruno", "Carla", "Duarte", "Eva"]
     t = new("chiamata-subito-al-due")
     say(t, *[A.PASS] * 5)
-    line = narrate(t, t.apply(A.PASS), names.__getitem__)[0].text(str)
+    line = narrate(t.variant, t.apply(A.PASS), names.__getitem__)[0].text(str)
     assert line == "Ana agrees to a redeal"
-    line = narrate(t, t.apply(A.REOPEN), names.__getitem__)[0].text(str)
+    line = narrate(t.variant, t.apply(A.REOPEN), names.__getitem__)[0].text(str)
     assert line == "Bruno reopens the bidding at 61 points"
 
 

@@ -106,7 +106,7 @@ def test_every_event_of_real_deals_is_told_with_every_field_filled(
             def name(k: int, you: int = you) -> str:
                 return "You" if k == you else f"P{k}"
             for prev, ev in zip([None, *events], events, strict=False):
-                line = tell(ev, st, name, lambda t: f"T{t}", you % 2 == 0, prev,
+                line = tell(ev, st.variant, name, lambda t: f"T{t}", you % 2 == 0, prev,
                             everything=True)
                 if line is None:
                     continue
@@ -129,10 +129,10 @@ def test_the_log_says_only_what_an_action_did() -> None:
     for st, events, _ in deals()[::3]:
         for ev in events:
             if type(ev) in SILENT:
-                assert tell(ev, st, str) is None
+                assert tell(ev, st.variant, str) is None
         replay = GameState(st.variant, st.dealer, st.seed)
         for action in st.history:
-            for line in narrate(replay, replay.apply(action), lambda k: f"P{k}"):
+            for line in narrate(st.variant, replay.apply(action), lambda k: f"P{k}"):
                 kinds.add(line.kind)
                 indented = isinstance(line.parts[0], str) and line.parts[0].startswith("  ")
                 if line.kind in ("trick", "score"):

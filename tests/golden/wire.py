@@ -23,6 +23,7 @@ from bisca_tui.bots.external import ExternalBot
 from bisca_tui.bots.protocol import deal_to_json, result_to_json, view_to_json
 from bisca_tui.engine.actions import action_str
 from bisca_tui.engine.match import Match
+from bisca_tui.engine.spectator import SPECTATOR, spectator_view
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import all_variants, make_variant
 from bisca_tui.engine.view import SeatView
@@ -89,9 +90,9 @@ def net_lines(state: GameState, views: list[SeatView],
     the events each saw since ``sent`` (how many of its events each was sent: brought up to
     date), as a host sends them."""
     variant = state.variant
-    for k, view in enumerate([*views, P.watcher_view(state)]):
+    for k, view in enumerate([*views, spectator_view(state)]):
         body = P.view_json(view, variant)
-        if view.seat == P.WATCHER:
+        if view.seat == SPECTATOR:
             body["seat"] = None
         news = P.events_to_json(view.events[sent[k]:], variant)
         sent[k] = len(view.events)

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bisca_tui.engine import all_variants
+from bisca_tui.engine.spectator import SPECTATOR, spectator_view
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.engine.view import SeatView
@@ -23,7 +24,7 @@ GAMES = [(cls.id, cls.default_players) for cls in all_variants()] + [("chiamata-
 
 def round_trip(view: SeatView, variant, watching_from: int = 0) -> SeatView:
     body = json.loads(json.dumps(P.view_json(view, variant)))
-    if view.seat == P.WATCHER:
+    if view.seat == SPECTATOR:
         body["seat"] = None
     events = json.loads(json.dumps(P.events_to_json(view.events, variant)))
     return view_from_json(body, events_from_json(events, variant), variant, watching_from)
@@ -45,7 +46,7 @@ def test_every_view_of_a_deal_comes_back_as_it_was_sent(game: str, players: int)
                          "cut_or_knock", "under_indicator", "deal_game_points"):
                 assert getattr(back, name) == getattr(view, name), name
         if every:
-            watcher = P.watcher_view(state)
+            watcher = spectator_view(state)
             back = round_trip(watcher, variant, watching_from=0)
             assert back.seat == 0 and back.hand == () and back.legal == ()
             assert back.known == watcher.known and back.contract == watcher.contract

@@ -111,7 +111,7 @@ def test_the_narrator_speaks_to_you_in_the_second_person() -> None:
                 def name(k: int, you: int = you) -> str:
                     return "You" if k == you else f"P{k}"
 
-                for line in narrate(st, events, name):
+                for line in narrate(st.variant, events, name):
                     text = line.text(str)
                     if "partner" in text:
                         said.append(text)

@@ -7,6 +7,10 @@ forms. Each line has a kind, which a caller may style: ``action`` (what a seat d
 (what a seat said in the auction), ``trick`` (who took a trick), ``score`` (game points during
 play), ``contract`` (the bidding's outcome), ``reveal`` (the called card shows the partner).
 A line that an action brought about after the action's own is indented.
+
+Words come from the events and the game's rules (the ``Variant``: its pack, its signals, its
+bids) alone, never from the live deal: a front that holds nothing but a seat's view and its
+events (a client of a shared table) tells them as the table on one screen does.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from .sayings import shown
 from .wording import count_of, fill, say, template
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..variant import Variant
 
 __all__ = ["Line", "SILENT", "holds", "narrate", "person", "tell"]
 
@@ -60,9 +64,10 @@ def holds(name: str, n: int) -> str:
 
 @dataclass
 class _Told:
-    """What ``tell`` needs besides the event: the deal, the names, the event before."""
+    """What ``tell`` needs besides the event: the game's rules, the names, the event
+    before."""
 
-    st: GameState
+    variant: Variant
     name: Callable[[int], str]
     team: Callable[[int], str]
     points: bool
@@ -70,13 +75,13 @@ class _Told:
     everything: bool = False
 
 
-def tell(ev: E.Event, st: GameState, name: Callable[[int], str],
+def tell(ev: E.Event, variant: Variant, name: Callable[[int], str],
          team: Callable[[int], str] = str, points: bool = True,
          prev: E.Event | None = None, everything: bool = False) -> Line | None:
     """One event in words (None: the event says nothing here). ``prev`` is the event just
     before it, which some sentences follow on from (the called card played, a trick won).
     ``everything``: the events the log leaves unsaid (``SILENT``) are told too."""
-    told = _Told(st, name, team, points, prev, everything)
+    told = _Told(variant, name, team, points, prev, everything)
     return _tell_silent(ev, told) if everything and type(ev) in SILENT else _tell(ev, told)
 
 
@@ -90,9 +95,9 @@ def _tell_silent(ev: E.Event, t: _Told) -> Line:
     if isinstance(ev, (E.IndicatorTurned, E.TrumpShown, E.IndicatorDrawn)):
         fields["card"] = CardRef(ev.card)
     if isinstance(ev, E.TrumpShown):
-        fields["suit"] = suit_word(ev.card, t.st.variant.pack_style)
+        fields["suit"] = suit_word(ev.card, t.variant.pack_style)
     if isinstance(ev, E.Signalled):
-        signals = t.st.variant.signals
+        signals = t.variant.signals
         fields["signal"] = signals[ev.signal].name if ev.signal < len(signals) else "a signal"
     return _line("action", ev, me, **fields)
 
@@ -106,7 +111,7 @@ def _line(kind: str, ev: E.Event, form: str, indent: bool = False,
 
 def _tell(ev: E.Event, t: _Told) -> Line | None:  # noqa: C901 - one branch per kind
     kind = type(ev).__name__
-    st, name = t.st, t.name
+    v, name = t.variant, t.name
     seat = getattr(ev, "seat", None)
     who = name(seat) if isinstance(seat, int) else ""
     me = person(who)
@@ -115,8 +120,7 @@ def _tell(ev: E.Event, t: _Told) -> Line | None:  # noqa: C901 - one branch per 
     if isinstance(ev, E.CardPlayed):
         return _line("action", ev, me, seat=who, card=CardRef(ev.card))
     if isinstance(ev, E.Cut):
-        card = CardRef(st.indicator) if st.indicator is not None else ""  # turned at the cut
-        return _line("action", ev, me, seat=who, card=card)
+        return _line("action", ev, me, seat=who, card=CardRef(ev.indicator))
     if isinstance(ev, E.Knock):
         return _line("action", ev, me, seat=who)
     if isinstance(ev, E.ExchangeAnnounced):
@@ -141,21 +145,20 @@ def _tell(ev: E.Event, t: _Told) -> Line | None:  # noqa: C901 - one branch per 
     if isinstance(ev, E.RedealClaimed):
         return _line("contract", ev, me, seat=who)
     if isinstance(ev, E.Bid):
-        return _line("bid", ev, me, seat=who, bid=bid_label(st.variant, ev.bid))
+        return _line("bid", ev, me, seat=who, bid=bid_label(v, ev.bid))
     if isinstance(ev, E.Reopened):
-        return _line("contract", ev, me, seat=who, bid=bid_label(st.variant, ev.bid))
-    if isinstance(ev, E.BiddingWon):
-        c = st.bidding.contract
-        label = c.bid_label if c is not None else ""
+        return _line("contract", ev, me, seat=who, bid=bid_label(v, ev.bid))
+    if isinstance(ev, E.BiddingWon):  # (nobody bid: the dealer's sentence names no bid)
+        label = bid_label(v, ev.bid) if ev.bid is not None else ""
         return _line("contract", ev, me + ("" if ev.bid is not None else ".none"), indent=True,
                      seat=who, bid=label, need=ev.need)
     if isinstance(ev, E.Called):
         return _line("contract", ev, me, seat=who, card=CardRef(ev.card),
-                     suit=suit_word(ev.card, st.variant.pack_style))
+                     suit=suit_word(ev.card, v.pack_style))
     if isinstance(ev, E.Discarded):
-        total = st.variant.monte_size
-        if len(st.aside.discards) != total:
+        if ev.left:
             return None  # the bidder's last card laid aside tells them all
+        total = v.monte_size
         return _line("action", ev, me + (".one" if total == 1 else ".many"), seat=who,
                      count=total)
     if isinstance(ev, E.PartnerShown):
@@ -179,14 +182,14 @@ def _partner_shown(ev: E.PartnerShown, t: _Told) -> Line:
     return _line("reveal", ev, form, seat=holder, bidder=bidder, card=CardRef(ev.card))
 
 
-def narrate(st: GameState, events: Iterable[E.Event], name: Callable[[int], str],
+def narrate(variant: Variant, events: Iterable[E.Event], name: Callable[[int], str],
             team: Callable[[int], str] = str, points: bool = True) -> list[Line]:
-    """The lines telling ``events`` (those an action just caused in ``st``, or a run of
-    them): ``name`` names a seat; ``team`` a scoring team; ``points`` False leaves out the
-    card points a trick brought (for players who count in their heads)."""
+    """The lines telling ``events`` (those an action just caused in a deal of ``variant``,
+    or a run of them): ``name`` names a seat; ``team`` a scoring team; ``points`` False
+    leaves out the card points a trick brought (for players who count in their heads)."""
     lines: list[Line] = []
     prev: E.Event | None = None
-    told = _Told(st, name, team, points, None)
+    told = _Told(variant, name, team, points, None)
     for ev in events:
         told.prev = prev
         line = _tell(ev, told)
