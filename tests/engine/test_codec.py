@@ -114,8 +114,10 @@ def test_an_event_is_written_from_its_fields_by_the_table_of_field_kinds() -> No
     made = E.ExchangeMade(1, 5, 12)
     assert codec.event_to_json(made) == {"kind": "exchange_made", "seat": 1, "gave": "6S",
                                          "took": "3H"}
-    assert codec.event_to_json(E.Discarded(0, None)) == {"kind": "discarded", "seat": 0,
-                                                         "card": None}
+    assert codec.event_to_json(E.Discarded(0, None, 2)) == {"kind": "discarded", "seat": 0,
+                                                            "card": None, "left": 2}
+    assert codec.event_to_json(E.Cut(1, 0, 27)) == {"kind": "cut", "seat": 1, "buried": 0,
+                                                    "indicator": "JD"}
     assert codec.event_to_json(E.Knock(3, 1)) == {"kind": "knock", "seat": 3, "trump": "H"}
     assert set(codec.KINDS.values()) == {
         k for k in vars(E).values()
