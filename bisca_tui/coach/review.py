@@ -26,15 +26,18 @@ level would take and its rule of thumb: the search gives figures for cards only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.pimc import Evaluation
 from ..engine.actions import parse_action
+from ..engine.events import DealScored
 from ..engine.narrate import CardRef, Part
 from ..engine.records import Record, replay_record
 from ..engine.spoken import game_name
 from ..engine.state import GameState
+from ..engine.variant import DealScore, Variant
 from ..engine.view import SeatView
 from ..lang import _, ngettext
 from .hint import (
@@ -227,9 +230,26 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
     final = states[0]
     people = match.people(deal)
     player = people[seat] if seat < len(people) else None
-    out = Review(deal, seat, variant=v.id, player=record.players[player]
-                 if player is not None else "", samples=samples or 0)
-    out.total_points = sum(v.points[c] for c in v.pack())
+    result = None
+    if final.is_over() and final.result is not None and not final.result.redeal:
+        result = deal_result(final, seat)
+    return review_decisions(deal, seat, views, v, record.players[player]
+                            if player is not None else "", seed=seed, budget_ms=budget_ms,
+                            samples=samples, playouts=playouts, result=result)
+
+
+def review_decisions(deal: int, seat: int, views: Sequence[tuple[int, SeatView, int]],
+                     variant: Variant, player: str = "", seed: int = 0,
+                     budget_ms: float = 150.0, samples: int | None = REVIEW_SAMPLES,
+                     playouts: int | None = REVIEW_PLAYOUTS,
+                     result: tuple[int, float] | None = None) -> Review:
+    """The review of ``seat``'s decisions in deal ``deal`` (0-based) from what the seat saw
+    alone: each decision as ``(step, the view before it, the action taken)``, and the deal's
+    ``result`` for the seat (``deal_result``, ``view_result``; None: not played out). What
+    a record gives (``review_deal``) and what a seat at a shared table was sent are judged
+    alike; the search's figures are as ``review_deal`` says."""
+    out = Review(deal, seat, variant=variant.id, player=player, samples=samples or 0)
+    out.total_points = sum(variant.points[c] for c in variant.pack())
     evaluations: dict[int, Evaluation] = {}
     for k, view, action in views:
         if len(view.legal) < 2:
@@ -248,24 +268,37 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
             out.others.append(OtherDecision(deal, k, seat, action, advised,
                                             reason.text(card_words(view)), reason.parts))
     _explain_worst(out, {k: view for k, view, _ in views}, evaluations)
-    if final.is_over() and final.result is not None and not final.result.redeal:
-        out.result_points, out.result_win = deal_result(final, seat)
+    if result is not None:
+        out.result_points, out.result_win = result
     return out
+
+
+def view_result(view: SeatView) -> tuple[int, float] | None:
+    """``deal_result`` read from the seat's view once the deal is scored (its last event):
+    None before, or for a deal dealt again."""
+    scored = [e for e in view.events if isinstance(e, DealScored)]
+    if not scored or scored[-1].result.redeal:
+        return None
+    return _result(scored[-1].result, view.rules, view.seat, view.side_of, view.points)
 
 
 def deal_result(state: GameState, seat: int) -> tuple[int, float]:
     """The card points the seat's side took in a finished deal and whether it won (1),
     tied (0.5) or lost (0), judged as the search judges a deal (``Rules.outcome``)."""
-    r = state.result
-    assert r is not None
-    team = state.variant.team_of[seat]
-    if tuple(state.side_of) == tuple(state.variant.team_of):
+    assert state.result is not None
+    return _result(state.result, state.variant, seat, state.side_of, state.points)
+
+
+def _result(r: DealScore, variant: Variant, seat: int, side_of: Sequence[int | None],
+            points: Sequence[int]) -> tuple[int, float]:
+    team = variant.team_of[seat]
+    if tuple(side_of) == tuple(variant.team_of):
         win = 0.5 if r.winner is None else (1.0 if r.winner == team else 0.0)
         return r.card_points[team], win
-    side = state.side_of[seat]
-    points = sum(state.points[s] for s in range(state.n) if state.side_of[s] == side)
+    side = side_of[seat]
+    taken = sum(points[s] for s in range(variant.n) if side_of[s] == side)
     g = r.game_points[team]
-    return points, 1.0 if g > 0 else (0.0 if g < 0 else 0.5)
+    return taken, 1.0 if g > 0 else (0.0 if g < 0 else 0.5)
 
 
 def _judge(deal: int, step: int, seat: int, view: SeatView, action: int,
