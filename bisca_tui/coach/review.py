@@ -32,7 +32,6 @@ from typing import Any
 
 from ..bots.pimc import Evaluation
 from ..engine.actions import parse_action
-from ..engine.events import DealScored
 from ..engine.narrate import CardRef, Part
 from ..engine.records import Record, replay_record
 from ..engine.spoken import game_name
@@ -245,7 +244,7 @@ def review_decisions(deal: int, seat: int, views: Sequence[tuple[int, SeatView, 
                      result: tuple[int, float] | None = None) -> Review:
     """The review of ``seat``'s decisions in deal ``deal`` (0-based) from what the seat saw
     alone: each decision as ``(step, the view before it, the action taken)``, and the deal's
-    ``result`` for the seat (``deal_result``, ``view_result``; None: not played out). What
+    ``result`` for the seat (``deal_result``, ``seat_play.view_result``; None: not played out). What
     a record gives (``review_deal``) and what a seat at a shared table was sent are judged
     alike; the search's figures are as ``review_deal`` says."""
     out = Review(deal, seat, variant=variant.id, player=player, samples=samples or 0)
@@ -273,23 +272,14 @@ def review_decisions(deal: int, seat: int, views: Sequence[tuple[int, SeatView, 
     return out
 
 
-def view_result(view: SeatView) -> tuple[int, float] | None:
-    """``deal_result`` read from the seat's view once the deal is scored (its last event):
-    None before, or for a deal dealt again."""
-    scored = [e for e in view.events if isinstance(e, DealScored)]
-    if not scored or scored[-1].result.redeal:
-        return None
-    return _result(scored[-1].result, view.rules, view.seat, view.side_of, view.points)
-
-
 def deal_result(state: GameState, seat: int) -> tuple[int, float]:
     """The card points the seat's side took in a finished deal and whether it won (1),
     tied (0.5) or lost (0), judged as the search judges a deal (``Rules.outcome``)."""
     assert state.result is not None
-    return _result(state.result, state.variant, seat, state.side_of, state.points)
+    return result_of(state.result, state.variant, seat, state.side_of, state.points)
 
 
-def _result(r: DealScore, variant: Variant, seat: int, side_of: Sequence[int | None],
+def result_of(r: DealScore, variant: Variant, seat: int, side_of: Sequence[int | None],
             points: Sequence[int]) -> tuple[int, float]:
     team = variant.team_of[seat]
     if tuple(side_of) == tuple(variant.team_of):

@@ -10,12 +10,8 @@ import random
 import pytest
 from coach_support import FAMILIES, play_match_deal
 
-from bisca_tui.coach.review import (
-    deal_result,
-    review_deal,
-    review_decisions,
-    view_result,
-)
+from bisca_tui.coach.review import deal_result, review_deal, review_decisions
+from bisca_tui.coach.seat_play import view_result
 from bisca_tui.engine import codec
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import all_variants, make_variant

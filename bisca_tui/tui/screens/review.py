@@ -27,6 +27,7 @@ from textual.worker import get_current_worker
 
 from ...coach import Decision, OtherDecision, Review
 from ...coach.review import REVIEW_SEED
+from ...coach.seat_play import SeatPlay
 from ...engine.records import Record
 from ...engine.variant import Variant
 from ...lang import N_, number, pgettext
@@ -99,10 +100,12 @@ class ReviewScreen(Translated, Screen[None]):
         Binding("escape", "close", N_("Back"), tooltip=N_("Back to the deal's summary")),
     ]
 
-    def __init__(self, record: Record, deal: int, seat: int, style: str,
+    def __init__(self, record: Record | SeatPlay, deal: int, seat: int, style: str,
                  name: Callable[[int], str] | None = None, samples: int | None = None,
                  seed: int = REVIEW_SEED) -> None:
         super().__init__()
+        # a record, or the seat's play gathered from its views where there is none (a
+        # shared table's client): the table then is the seat's view, with no replay viewer
         self.record = record
         self.deal = deal
         self.seat = seat
@@ -110,7 +113,8 @@ class ReviewScreen(Translated, Screen[None]):
         self.seat_name = name or (lambda s: review_text("seat", number=s + 1).plain)
         self.samples = samples
         self.seed = seed
-        self.variant: Variant = record.make_variant()
+        self.variant: Variant = (record.variant if isinstance(record, SeatPlay)
+                                 else record.make_variant())
         self.review: Review | None = None
         self.places: dict[int, Position] = {}
         self.rows: list[Decision | OtherDecision] = []  # the table's lines, in play order
@@ -159,16 +163,22 @@ class ReviewScreen(Translated, Screen[None]):
         self.work_out(self.record, self.deal, self.seat, self.seed, self.samples)
 
     @work(thread=True, exclusive=True, group="review")
-    def work_out(self, record: Record, deal: int, seat: int, seed: int,
+    def work_out(self, record: Record | SeatPlay, deal: int, seat: int, seed: int,
                  samples: int | None) -> None:
         from ...coach.review import review_as_asked
-        from ..coaching import positions
+        from ...coach.seat_play import review_seen_as_asked
+        from ..coaching import Position, positions
 
         worker = get_current_worker()
         try:  # the same figures as ``bisca-tui review`` gives for the record
-            review = review_as_asked(record, deal, seat, samples=samples, seed=seed)
-            places = positions(record, deal, seat,
-                               {d.step for d in review.decisions + review.others})
+            if isinstance(record, SeatPlay):
+                review = review_seen_as_asked(record, samples=samples, seed=seed)
+                places = {k: Position(k, len(view.tricks) + 1, view)
+                          for k, view, _ in record.decisions}
+            else:
+                review = review_as_asked(record, deal, seat, samples=samples, seed=seed)
+                places = positions(record, deal, seat,
+                                   {d.step for d in review.decisions + review.others})
         except Exception as e:  # a review that fails says so; the match goes on
             self.post_message(ReviewReady(None, {}, f"{e.__class__.__name__}: {e}"))
             return
@@ -254,12 +264,17 @@ class ReviewScreen(Translated, Screen[None]):
     def row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open_position()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_position":  # the replay viewer needs the deal's record
+            return isinstance(self.record, Record)
+        return True
+
     def action_open_position(self) -> None:
         """The table as it was at the decision under the cursor, in the replay viewer."""
         from ..record_walk import RecordWalk
         from .replay import ReplayScreen
 
-        if not 0 <= self.selected < len(self.rows):
+        if not 0 <= self.selected < len(self.rows) or not isinstance(self.record, Record):
             return
         d = self.rows[self.selected]
         if self.walk is None:
