@@ -323,8 +323,9 @@ class Host(Admission, Sending):
             self.tell("over", scores=over["scores"], deals=over["deals"],
                       sides=self.score_labels(), finished=session.match.is_over())
         self.stop_waiting()
+        line = P.encode(over)  # the same for everyone: encoded once
         for conn in list(self.clients):
-            conn.send(over)
+            conn.send(line)
             conn.close()
 
     def stop_waiting(self) -> None:

@@ -43,6 +43,7 @@ class Views:
         # per seat (and WATCHING): the actions of the deal it saw, counted up to ``_counted``
         self._seen: dict[int, int] = {}
         self._counted: tuple[int, int] = (0, -1)  # (deal, actions)
+        self._position: Here | None = None
 
     # ----- what each seat saw -------------------------------------------------------------
 
@@ -115,9 +116,7 @@ class Views:
         """The seats whose actions ``player`` chooses in the current deal."""
         if player is None:
             return []
-        s = self.session
-        return [seat for seat in range(s.variant.n)
-                if s.person_of(s.controller(seat)) == player]
+        return self._here().seats.get(player, [])
 
     def watcher(self) -> SeatView:
         s = self.session
@@ -126,42 +125,79 @@ class Views:
             self._watcher = (key, P.watcher_view(s.state))
         return self._watcher[1]
 
-    def messages(self, player: int | None,
-                 sent: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
-        """The view messages for a client of ``player`` (None: a watcher) that have news for
-        it (a view of a seat that saw nothing since its last message is not sent); ``sent``
-        (the deal and the events it was sent, by seat) is brought up to date."""
+    def _here(self) -> Here:
+        """What every message of the position now shares (worked out again when the
+        position, the match's results or a place's holder change)."""
+        s = self.session
+        mark = (s.deal_number, s.moves, len(s.match.results),
+                tuple(p.name for p in s.people))
+        here = self._position
+        if here is None or here.mark != mark:
+            here = self._position = Here(mark, s)
+        return here
+
+    def messages(self, player: int | None, sent: dict[int, tuple[int, int]]) -> list[bytes]:
+        """The view messages, encoded, for a client of ``player`` (None: a watcher) that
+        have news for it (a view of a seat that saw nothing since its last message is not
+        sent); ``sent`` (the deal and the events it was sent, by seat) is brought up to
+        date. A message is encoded once for everyone it is the same for (the watchers)."""
         seats = self.seats_of(player)
         if not seats:
             return self._news(None, self.watcher(), sent)
         return [m for seat in seats for m in self._news(seat, self.session.view(seat), sent)]
 
     def _news(self, seat: int | None, view: SeatView,
-              sent: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
-        told = sent.get(WATCHING if seat is None else seat)
-        if told == (self.session.deal_number, len(view.events)):
+              sent: dict[int, tuple[int, int]]) -> list[bytes]:
+        key = views_key(seat)
+        deal = self.session.deal_number
+        told = sent.get(key)
+        if told == (deal, len(view.events)):
             return []
-        return [self.message(seat, view, sent)]
-
-    def message(self, seat: int | None, view: SeatView,
-                sent: dict[int, tuple[int, int]]) -> dict[str, Any]:
-        s = self.session
-        st = s.state
-        deal = s.deal_number
-        key = WATCHING if seat is None else seat
-        had_deal, had = sent.get(key, (0, 0))
+        had_deal, had = told or (0, 0)
         start = had if had_deal == deal and had <= len(view.events) else 0
         sent[key] = (deal, len(view.events))
+        here = self._here()
+        line = here.lines.get((key, start))
+        if line is None:
+            line = here.lines[(key, start)] = P.encode(self.message(seat, view, start))
+        return [line]
+
+    def message(self, seat: int | None, view: SeatView, start: int = 0) -> dict[str, Any]:
+        """The view message of ``seat`` (None: the watchers') with the events of ``view``
+        from ``start`` on."""
+        s = self.session
+        here = self._here()
+        key = views_key(seat)
         body = P.view_json(view, s.variant)
         body["history_len"] = self.seen(key)  # the actions this seat saw taken
         if seat is None:
             body["seat"] = None
-        current = None if st.is_over() else st.current
         return {
-            "type": P.VIEW, "seat": seat, "deal": deal, "token": self.token(key),
-            "current": current, "to_act": None if current is None else s.name(current),
-            "players": list(s.match.people()),  # the player at each seat (None: a dummy)
-            "after": self.after(key), "scores": list(s.match.scores),
+            "type": P.VIEW, "seat": seat, "deal": here.deal, "token": self.token(key),
+            "current": here.current, "to_act": here.to_act,
+            "players": here.players,  # the player at each seat (None: a dummy)
+            "after": self.after(key), "scores": here.scores,
             "view": body, "events_from": start,
             "events": P.events_to_json(view.events[start:], s.variant),
         }
+
+
+class Here:
+    """What the messages of one position share: who is to act, the players and scores,
+    the seats each player chooses for; and the messages encoded, by seat and first event
+    (the same for every client of that seat that was sent the same before)."""
+
+    def __init__(self, mark: tuple[Any, ...], s: Session) -> None:
+        self.mark = mark
+        st = s.state
+        self.deal = s.deal_number
+        self.current = None if st.is_over() else st.current
+        self.to_act = None if self.current is None else s.name(self.current)
+        self.players = list(s.match.people())
+        self.scores = list(s.match.scores)
+        self.seats: dict[int, list[int]] = {}
+        for seat in range(s.variant.n):
+            player = s.person_of(s.controller(seat))
+            if player is not None:
+                self.seats.setdefault(player, []).append(seat)
+        self.lines: dict[tuple[int, int], bytes] = {}
