@@ -1,7 +1,8 @@
 """One client's connection at a host: lines read and held to the protocol's limits (length,
 rate), and messages sent through a bounded queue, so that a client that stops reading never
-holds up the table: when its queue is full it is dropped. ``Handlers`` keeps the task that
-serves each connection, so that a host that stops ends every one of them.
+holds up the table: a line goes straight to the socket while it takes everything, else it
+waits in the queue, and when the queue is full the client is dropped. ``Handlers`` keeps the
+task that serves each connection, so that a host that stops ends every one of them.
 """
 
 from __future__ import annotations
@@ -86,6 +87,15 @@ class Connection:
         if self.closed:
             return False
         data = message if isinstance(message, bytes) else encode(message)
+        transport = self.writer.transport
+        if transport.is_closing():  # the connection is lost
+            self.abort()
+            return False
+        if self._queue.empty() and not transport.get_write_buffer_size():
+            # nothing waits before it and the socket took all it was given: straight out,
+            # without waking the sender
+            self.writer.write(data)
+            return True
         try:
             self._queue.put_nowait(data)
         except asyncio.QueueFull:

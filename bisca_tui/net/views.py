@@ -116,7 +116,7 @@ class Views:
         """The seats whose actions ``player`` chooses in the current deal."""
         if player is None:
             return []
-        return self._here().seats.get(player, [])
+        return list(self._here().seats.get(player, ()))
 
     def watcher(self) -> SeatView:
         s = self.session
@@ -141,22 +141,23 @@ class Views:
         have news for it (a view of a seat that saw nothing since its last message is not
         sent); ``sent`` (the deal and the events it was sent, by seat) is brought up to
         date. A message is encoded once for everyone it is the same for (the watchers)."""
-        seats = self.seats_of(player)
+        here = self._here()
+        seats = here.seats.get(player, ()) if player is not None else ()
         if not seats:
-            return self._news(None, self.watcher(), sent)
-        return [m for seat in seats for m in self._news(seat, self.session.view(seat), sent)]
+            return self._news(here, None, self.watcher(), sent)
+        view = self.session.view
+        return [m for seat in seats for m in self._news(here, seat, view(seat), sent)]
 
-    def _news(self, seat: int | None, view: SeatView,
+    def _news(self, here: Here, seat: int | None, view: SeatView,
               sent: dict[int, tuple[int, int]]) -> list[bytes]:
         key = views_key(seat)
-        deal = self.session.deal_number
         told = sent.get(key)
-        if told == (deal, len(view.events)):
+        events = len(view.events)
+        if told == (here.deal, events):
             return []
         had_deal, had = told or (0, 0)
-        start = had if had_deal == deal and had <= len(view.events) else 0
-        sent[key] = (deal, len(view.events))
-        here = self._here()
+        start = had if had_deal == here.deal and had <= events else 0
+        sent[key] = (here.deal, events)
         line = here.lines.get((key, start))
         if line is None:
             line = here.lines[(key, start)] = P.encode(self.message(seat, view, start))
@@ -197,7 +198,7 @@ class Here:
         self.scores = list(s.match.scores)
         self.seats: dict[int, list[int]] = {}
         for seat in range(s.variant.n):
-            player = s.person_of(s.controller(seat))
+            player = self.players[s.controller(seat)]
             if player is not None:
                 self.seats.setdefault(player, []).append(seat)
         self.lines: dict[tuple[int, int], bytes] = {}
