@@ -43,6 +43,7 @@ class Views:
         # per seat (and WATCHING): the actions of the deal it saw, counted up to ``_counted``
         self._seen: dict[int, int] = {}
         self._counted: tuple[int, int] = (0, -1)  # (deal, actions)
+        self._saw: dict[int, bool] = {}  # who saw the last action (once counted with it)
         self._position: Here | None = None
 
     # ----- what each seat saw -------------------------------------------------------------
@@ -87,9 +88,11 @@ class Views:
         the next messages."""
         s = self.session
         mark = (s.deal_number, len(s.state.history))
+        self._saw = {}
         if self._counted == (mark[0], mark[1] - 1):
             for key in self._seen:
-                self._seen[key] += self.sees(key, step.seat, step.events)
+                saw = self._saw[key] = self.sees(key, step.seat, step.events)
+                self._seen[key] += saw
             self._counted = mark
         self.last = (s.deal_number, step)
 
@@ -105,7 +108,8 @@ class Views:
         if self.last is None or self.last[0] != s.deal_number:
             return None
         step = self.last[1]
-        if not self.sees(key, step.seat, step.events):
+        saw = self._saw.get(key)
+        if not (self.sees(key, step.seat, step.events) if saw is None else saw):
             return None
         own = key != WATCHING and s.controller(step.seat) == s.controller(key)
         whole = own or all(e.public for e in step.events)
