@@ -44,7 +44,7 @@ class Views:
         self._seen: dict[int, int] = {}
         self._counted: tuple[int, int] = (0, -1)  # (deal, actions)
         self._saw: dict[int, bool] = {}  # who saw the last action (once counted with it)
-        self._position: Here | None = None
+        self._position: Position | None = None
 
     # ----- what each seat saw -------------------------------------------------------------
 
@@ -129,65 +129,65 @@ class Views:
             self._watcher = (key, P.watcher_view(s.state))
         return self._watcher[1]
 
-    def _here(self) -> Here:
+    def _here(self) -> Position:
         """What every message of the position now shares (worked out again when the
         position, the match's results or a place's holder change)."""
         s = self.session
         mark = (s.deal_number, s.moves, len(s.match.results),
                 tuple(p.name for p in s.people))
-        here = self._position
-        if here is None or here.mark != mark:
-            here = self._position = Here(mark, s)
-        return here
+        position = self._position
+        if position is None or position.mark != mark:
+            position = self._position = Position(mark, s)
+        return position
 
     def messages(self, player: int | None, sent: dict[int, tuple[int, int]]) -> list[bytes]:
         """The view messages, encoded, for a client of ``player`` (None: a watcher) that
         have news for it (a view of a seat that saw nothing since its last message is not
         sent); ``sent`` (the deal and the events it was sent, by seat) is brought up to
         date. A message is encoded once for everyone it is the same for (the watchers)."""
-        here = self._here()
-        seats = here.seats.get(player, ()) if player is not None else ()
+        position = self._here()
+        seats = position.seats.get(player, ()) if player is not None else ()
         if not seats:
-            return self._news(here, None, self.watcher(), sent)
+            return self._news(position, None, self.watcher(), sent)
         view = self.session.view
-        return [m for seat in seats for m in self._news(here, seat, view(seat), sent)]
+        return [m for seat in seats for m in self._news(position, seat, view(seat), sent)]
 
-    def _news(self, here: Here, seat: int | None, view: SeatView,
+    def _news(self, position: Position, seat: int | None, view: SeatView,
               sent: dict[int, tuple[int, int]]) -> list[bytes]:
         key = views_key(seat)
         told = sent.get(key)
         events = len(view.events)
-        if told == (here.deal, events):
+        if told == (position.deal, events):
             return []
         had_deal, had = told or (0, 0)
-        start = had if had_deal == here.deal and had <= events else 0
-        sent[key] = (here.deal, events)
-        line = here.lines.get((key, start))
+        start = had if had_deal == position.deal and had <= events else 0
+        sent[key] = (position.deal, events)
+        line = position.lines.get((key, start))
         if line is None:
-            line = here.lines[(key, start)] = P.encode(self.message(seat, view, start))
+            line = position.lines[(key, start)] = P.encode(self.message(seat, view, start))
         return [line]
 
     def message(self, seat: int | None, view: SeatView, start: int = 0) -> dict[str, Any]:
         """The view message of ``seat`` (None: the watchers') with the events of ``view``
         from ``start`` on."""
         s = self.session
-        here = self._here()
+        position = self._here()
         key = views_key(seat)
         body = P.view_json(view, s.variant)
         body["history_len"] = self.seen(key)  # the actions this seat saw taken
         if seat is None:
             body["seat"] = None
         return {
-            "type": P.VIEW, "seat": seat, "deal": here.deal, "token": self.token(key),
-            "current": here.current, "to_act": here.to_act,
-            "players": here.players,  # the player at each seat (None: a dummy)
-            "after": self.after(key), "scores": here.scores,
+            "type": P.VIEW, "seat": seat, "deal": position.deal, "token": self.token(key),
+            "current": position.current, "to_act": position.to_act,
+            "players": position.players,  # the player at each seat (None: a dummy)
+            "after": self.after(key), "scores": position.scores,
             "view": body, "events_from": start,
             "events": P.events_to_json(view.events[start:], s.variant),
         }
 
 
-class Here:
+class Position:
     """What the messages of one position share: who is to act, the players and scores,
     the seats each player chooses for; and the messages encoded, by seat and first event
     (the same for every client of that seat that was sent the same before)."""

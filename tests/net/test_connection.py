@@ -44,3 +44,31 @@ async def test_a_client_that_never_reads_is_dropped_and_sending_never_waits() ->
     assert sent == [True] * 6 + [False] * 4
     await asyncio.wait_for(writer.aborted.wait(), 60)
     assert conn.closed and len(writer.written) == 2
+
+
+class QuickWriter(StuckWriter):
+    """A connection whose socket takes everything at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.wrote = asyncio.Event()
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+        self.wrote.set()
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+
+async def test_the_lines_of_one_turn_go_to_the_socket_together_in_order() -> None:
+    writer = QuickWriter()
+    conn = Connection(asyncio.StreamReader(), writer, Limits())  # type: ignore[arg-type]
+    assert conn.send(b"one\n") and conn.send({"type": "view", "k": 2})
+    assert writer.written == []  # not before the turn is done
+    await asyncio.wait_for(writer.wrote.wait(), 60)
+    assert writer.written == [b'one\n{"type":"view","k":2}\n']
+    writer.wrote.clear()
+    conn.close("bye")  # what is left goes out before the hang-up
+    await asyncio.wait_for(writer.wrote.wait(), 60)
+    assert writer.written[1:] == [b'{"type":"error","message":"bye"}\n']
