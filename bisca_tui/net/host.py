@@ -323,9 +323,8 @@ class Host(Admission, Sending):
             self.tell("over", scores=over["scores"], deals=over["deals"],
                       sides=self.score_labels(), finished=session.match.is_over())
         self.stop_waiting()
-        line = P.encode(over)  # the same for everyone: encoded once
+        self.send_all(over)  # the same for everyone: encoded once
         for conn in list(self.clients):
-            conn.send(line)
             conn.close()
 
     def stop_waiting(self) -> None:
