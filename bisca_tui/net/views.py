@@ -20,6 +20,7 @@ from typing import Any
 from ..engine.actions import action_str
 from ..engine.event_base import Event
 from ..engine.state import GameState
+from ..engine.variant import Variant
 from ..engine.view import SeatView
 from ..table.loop import Step
 from ..table.session import Session
@@ -183,7 +184,7 @@ class Views:
             "players": position.players,  # the player at each seat (None: a dummy)
             "after": self.after(key), "scores": position.scores,
             "view": body, "events_from": start,
-            "events": P.events_to_json(view.events[start:], s.variant),
+            "events": position.events_json(view.events[start:], s.variant),
         }
 
 
@@ -206,3 +207,13 @@ class Position:
             if player is not None:
                 self.seats.setdefault(player, []).append(seat)
         self.lines: dict[tuple[int, int], bytes] = {}
+        # the events' JSON by the events themselves: a public event is one object in every
+        # seat's view, and its JSON the same for all (the events are kept, so ids stay theirs)
+        self._events: dict[tuple[int, ...], tuple[tuple[Event, ...], list[Any]]] = {}
+
+    def events_json(self, events: tuple[Event, ...], variant: Variant) -> list[Any]:
+        key = tuple(map(id, events))
+        done = self._events.get(key)
+        if done is None:
+            done = self._events[key] = (events, P.events_to_json(events, variant))
+        return done[1]
