@@ -3,10 +3,11 @@ builds (each seat's, and the spectators'), the view bodies turned into JSON, and
 encoded, per audience (a seat, or the watchers together), while whole deals are played
 through a real host over loopback by clients choosing random legal actions, with watchers.
 
-A counting probe wraps the engine's view builder (``engine.view.make_view``), the
-spectator's view (``net.protocol.watcher_view``), the view's JSON (``view_json``), the
-encoder (``protocol.encode``) and ``Connection.send``, for the time
-of the run; nothing is counted in the host's own code. Each count is kept by the table's
+A counting probe wraps the engine's view builder (``engine.view.make_view``), the host's
+spectator view (``net.views.Views.watcher``: a view it returns for the first time was built,
+whatever it was built with), the view's JSON (``view_json``), the encoder
+(``protocol.encode``) and ``Connection.send``, for the time of the run; nothing is counted in
+the host's own code. Each count is kept by the table's
 position (deal, actions) when it was made, so the most done for one audience at one position
 shows beside the mean.
 
@@ -33,6 +34,7 @@ from typing import Any
 from bisca_tui.engine import view as engine_view
 from bisca_tui.net import conn as conn_module
 from bisca_tui.net import protocol as P
+from bisca_tui.net import views as views_module
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import Host, NetSettings, serve
 
@@ -105,16 +107,17 @@ class Probe:
             return make_view
 
         def spectator_view(old: Any) -> Any:
-            def watcher_view(*a: Any, **kw: Any) -> Any:
-                probe.count("views", WATCHERS)
-                probe._spectating += 1
+            def watcher(views: Any) -> Any:
+                probe._spectating += 1  # a seat view made for it is a part of it
                 try:
-                    view = old(*a, **kw)
+                    view = old(views)
                 finally:
                     probe._spectating -= 1
-                probe._spectator_views[id(view)] = view
+                if id(view) not in probe._spectator_views:  # built, not the one kept
+                    probe.count("views", WATCHERS)
+                    probe._spectator_views[id(view)] = view
                 return view
-            return watcher_view
+            return watcher
 
         def body(old: Any) -> Any:
             def view_json(view: Any, *a: Any, **kw: Any) -> Any:
@@ -137,7 +140,7 @@ class Probe:
             return send
 
         self._patch(engine_view, "make_view", seat_view)
-        self._patch(P, "watcher_view", spectator_view)
+        self._patch(views_module.Views, "watcher", spectator_view)
         self._patch(P, "view_json", body)
         self._patch(P, "encode", encoder)
         self._patch(conn_module, "encode", encoder)
