@@ -101,6 +101,11 @@ class Timing:
         self.sent: dict[tuple[int, int, int], float] = {}  # (table, deal, moves) -> time
         self.heard: dict[tuple[int, int, int], int] = {}
         self.latencies: list[float] = []
+        self.over = 0  # the clients told the match is over
+        # once every client has sat, what they read is not kept: hundreds of clients in
+        # one process keeping every message would time this process's garbage collection
+        # (pauses of seconds, once it holds millions of objects), not the host
+        self.forget = False
 
     def chooser(self, table: int, rng: random.Random) -> Any:
         def choose(message: dict[str, Any]) -> str | None:
@@ -113,6 +118,9 @@ class Timing:
 
     def listener(self, table: int) -> Any:
         def heard(client: Client, message: dict[str, Any]) -> None:
+            if self.forget:
+                client.messages.clear()
+            self.over += message["type"] == "over"
             after = message.get("after") if message["type"] == "view" else None
             if after is None:
                 return
@@ -133,6 +141,7 @@ async def play(ports: list[int], seed: int, timing: Timing) -> list[Client]:
                                           on_message=timing.listener(t))
             clients.append(client)
     await asyncio.gather(*(c.sit() for c in clients))
+    timing.forget = True
     return clients
 
 
@@ -158,8 +167,7 @@ async def drive(args: argparse.Namespace) -> int:
     wall = time.perf_counter() - started
     host = json.loads(await asyncio.wait_for(proc.stdout.readline(), args.timeout) or b"{}")
     await proc.wait()
-    over = sum(1 for c in clients if c.last("over") is not None)
-    stalled = args.tables - over // timing.clients
+    stalled = args.tables - timing.over // timing.clients
     unanswered = len(set(timing.sent) - {k for k, n in timing.heard.items()
                                          if n >= timing.clients})
     ms = [x * 1000 for x in timing.latencies]

@@ -1,7 +1,9 @@
 """One client's connection at a host: lines read and held to the protocol's limits (length,
 rate), and messages sent through a bounded queue, so that a client that stops reading never
-holds up the table: when its queue is full it is dropped. ``Handlers`` keeps the task that
-serves each connection, so that a host that stops ends every one of them.
+holds up the table: while the socket takes everything, the lines of one turn of the event
+loop go to it together at the turn's end; else they wait in the queue, and when the queue is
+full the client is dropped. ``Handlers`` keeps the task that serves each connection, so that
+a host that stops ends every one of them.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class Connection:
         self._allowance = float(limits.burst)
         self._checked = time.monotonic()
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.queue)
+        self._batch: list[bytes] = []  # lines to write at the end of the loop's turn
         self._sender = asyncio.get_running_loop().create_task(self._send_all())
 
     # ----- reading -----------------------------------------------------------------------
@@ -86,6 +89,18 @@ class Connection:
         if self.closed:
             return False
         data = message if isinstance(message, bytes) else encode(message)
+        transport = self.writer.transport
+        if transport.is_closing():  # the connection is lost
+            self.abort()
+            return False
+        if self._batch or self._queue.empty() and not transport.get_write_buffer_size():
+            # nothing waits before it and the socket took all it was given: written once
+            # the event loop's turn is done, with whatever else this client is sent in it,
+            # without waking the sender
+            self._batch.append(data)
+            if len(self._batch) == 1:
+                asyncio.get_running_loop().call_soon(self._write_batch)
+            return True
         try:
             self._queue.put_nowait(data)
         except asyncio.QueueFull:
@@ -99,15 +114,23 @@ class Connection:
             return
         if error:
             self.send({"type": ERROR, "message": error})
+        self._write_batch()
         self.closed = True
         try:
             self._queue.put_nowait(None)
         except asyncio.QueueFull:
             self.abort()
 
+    def _write_batch(self) -> None:
+        """Write the lines of this turn in one go (the queue behind them is empty)."""
+        if self._batch and not self.closed:
+            self.writer.write(b"".join(self._batch))
+        self._batch.clear()
+
     def abort(self) -> None:
         """Hang up at once, whatever is still queued."""
         self.closed = True
+        self._batch.clear()
         self._sender.cancel()
         with contextlib.suppress(Exception):
             self.writer.transport.abort()

@@ -323,8 +323,8 @@ class Host(Admission, Sending):
             self.tell("over", scores=over["scores"], deals=over["deals"],
                       sides=self.score_labels(), finished=session.match.is_over())
         self.stop_waiting()
+        self.send_all(over)  # the same for everyone: encoded once
         for conn in list(self.clients):
-            conn.send(over)
             conn.close()
 
     def stop_waiting(self) -> None:

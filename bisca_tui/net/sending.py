@@ -70,5 +70,5 @@ class Sending:
 
     def send_views(self, conn: Connection) -> None:
         if self.views is not None:
-            for message in self.views.messages(conn.player, conn.sent):
-                conn.send(message)
+            for line in self.views.messages(conn.player, conn.sent):
+                conn.send(line)

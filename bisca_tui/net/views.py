@@ -21,6 +21,7 @@ from ..engine.actions import action_str
 from ..engine.event_base import Event
 from ..engine.spectator import spectator_sees, spectator_view
 from ..engine.state import GameState
+from ..engine.variant import Variant
 from ..engine.view import SeatView
 from ..table.loop import Step
 from ..table.session import Session
@@ -44,6 +45,8 @@ class Views:
         # per seat (and WATCHING): the actions of the deal it saw, counted up to ``_counted``
         self._seen: dict[int, int] = {}
         self._counted: tuple[int, int] = (0, -1)  # (deal, actions)
+        self._saw: dict[int, bool] = {}  # who saw the last action (once counted with it)
+        self._position: Position | None = None
 
     # ----- what each seat saw -------------------------------------------------------------
 
@@ -87,9 +90,11 @@ class Views:
         the next messages."""
         s = self.session
         mark = (s.deal_number, len(s.state.history))
+        self._saw = {}
         if self._counted == (mark[0], mark[1] - 1):
             for key in self._seen:
-                self._seen[key] += self.sees(key, step.seat, step.events)
+                saw = self._saw[key] = self.sees(key, step.seat, step.events)
+                self._seen[key] += saw
             self._counted = mark
         self.last = (s.deal_number, step)
 
@@ -105,7 +110,8 @@ class Views:
         if self.last is None or self.last[0] != s.deal_number:
             return None
         step = self.last[1]
-        if not self.sees(key, step.seat, step.events):
+        saw = self._saw.get(key)
+        if not (self.sees(key, step.seat, step.events) if saw is None else saw):
             return None
         own = key != WATCHING and s.controller(step.seat) == s.controller(key)
         whole = own or all(e.public for e in step.events)
@@ -116,9 +122,7 @@ class Views:
         """The seats whose actions ``player`` chooses in the current deal."""
         if player is None:
             return []
-        s = self.session
-        return [seat for seat in range(s.variant.n)
-                if s.person_of(s.controller(seat)) == player]
+        return list(self._here().seats.get(player, ()))
 
     def watcher(self) -> SeatView:
         s = self.session
@@ -127,42 +131,90 @@ class Views:
             self._watcher = (key, spectator_view(s.state))
         return self._watcher[1]
 
-    def messages(self, player: int | None,
-                 sent: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
-        """The view messages for a client of ``player`` (None: a watcher) that have news for
-        it (a view of a seat that saw nothing since its last message is not sent); ``sent``
-        (the deal and the events it was sent, by seat) is brought up to date."""
-        seats = self.seats_of(player)
-        if not seats:
-            return self._news(None, self.watcher(), sent)
-        return [m for seat in seats for m in self._news(seat, self.session.view(seat), sent)]
-
-    def _news(self, seat: int | None, view: SeatView,
-              sent: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
-        told = sent.get(WATCHING if seat is None else seat)
-        if told == (self.session.deal_number, len(view.events)):
-            return []
-        return [self.message(seat, view, sent)]
-
-    def message(self, seat: int | None, view: SeatView,
-                sent: dict[int, tuple[int, int]]) -> dict[str, Any]:
+    def _here(self) -> Position:
+        """What every message of the position now shares (worked out again when the
+        position, the match's results or a place's holder change)."""
         s = self.session
-        st = s.state
-        deal = s.deal_number
-        key = WATCHING if seat is None else seat
-        had_deal, had = sent.get(key, (0, 0))
-        start = had if had_deal == deal and had <= len(view.events) else 0
-        sent[key] = (deal, len(view.events))
+        mark = (s.deal_number, s.moves, len(s.match.results),
+                tuple(p.name for p in s.people))
+        position = self._position
+        if position is None or position.mark != mark:
+            position = self._position = Position(mark, s)
+        return position
+
+    def messages(self, player: int | None, sent: dict[int, tuple[int, int]]) -> list[bytes]:
+        """The view messages, encoded, for a client of ``player`` (None: a watcher) that
+        have news for it (a view of a seat that saw nothing since its last message is not
+        sent); ``sent`` (the deal and the events it was sent, by seat) is brought up to
+        date. A message is encoded once for everyone it is the same for (the watchers)."""
+        position = self._here()
+        seats = position.seats.get(player, ()) if player is not None else ()
+        if not seats:
+            return self._news(position, None, self.watcher(), sent)
+        view = self.session.view
+        return [m for seat in seats for m in self._news(position, seat, view(seat), sent)]
+
+    def _news(self, position: Position, seat: int | None, view: SeatView,
+              sent: dict[int, tuple[int, int]]) -> list[bytes]:
+        key = views_key(seat)
+        told = sent.get(key)
+        events = len(view.events)
+        if told == (position.deal, events):
+            return []
+        had_deal, had = told or (0, 0)
+        start = had if had_deal == position.deal and had <= events else 0
+        sent[key] = (position.deal, events)
+        line = position.lines.get((key, start))
+        if line is None:
+            line = position.lines[(key, start)] = P.encode(self.message(seat, view, start))
+        return [line]
+
+    def message(self, seat: int | None, view: SeatView, start: int = 0) -> dict[str, Any]:
+        """The view message of ``seat`` (None: the watchers') with the events of ``view``
+        from ``start`` on."""
+        s = self.session
+        position = self._here()
+        key = views_key(seat)
         body = P.view_json(view, s.variant)
         body["history_len"] = self.seen(key)  # the actions this seat saw taken
         if seat is None:
             body["seat"] = None
-        current = None if st.is_over() else st.current
         return {
-            "type": P.VIEW, "seat": seat, "deal": deal, "token": self.token(key),
-            "current": current, "to_act": None if current is None else s.name(current),
-            "players": list(s.match.people()),  # the player at each seat (None: a dummy)
-            "after": self.after(key), "scores": list(s.match.scores),
+            "type": P.VIEW, "seat": seat, "deal": position.deal, "token": self.token(key),
+            "current": position.current, "to_act": position.to_act,
+            "players": position.players,  # the player at each seat (None: a dummy)
+            "after": self.after(key), "scores": position.scores,
             "view": body, "events_from": start,
-            "events": P.events_to_json(view.events[start:], s.variant),
+            "events": position.events_json(view.events[start:], s.variant),
         }
+
+
+class Position:
+    """What the messages of one position share: who is to act, the players and scores,
+    the seats each player chooses for; and the messages encoded, by seat and first event
+    (the same for every client of that seat that was sent the same before)."""
+
+    def __init__(self, mark: tuple[Any, ...], s: Session) -> None:
+        self.mark = mark
+        st = s.state
+        self.deal = s.deal_number
+        self.current = None if st.is_over() else st.current
+        self.to_act = None if self.current is None else s.name(self.current)
+        self.players = list(s.match.people())
+        self.scores = list(s.match.scores)
+        self.seats: dict[int, list[int]] = {}
+        for seat in range(s.variant.n):
+            player = self.players[s.controller(seat)]
+            if player is not None:
+                self.seats.setdefault(player, []).append(seat)
+        self.lines: dict[tuple[int, int], bytes] = {}
+        # the events' JSON by the events themselves: a public event is one object in every
+        # seat's view, and its JSON the same for all (the events are kept, so ids stay theirs)
+        self._events: dict[tuple[int, ...], tuple[tuple[Event, ...], list[Any]]] = {}
+
+    def events_json(self, events: tuple[Event, ...], variant: Variant) -> list[Any]:
+        key = tuple(map(id, events))
+        done = self._events.get(key)
+        if done is None:
+            done = self._events[key] = (events, P.events_to_json(events, variant))
+        return done[1]

@@ -25,6 +25,12 @@ class StuckWriter:
     def abort(self) -> None:
         self.aborted.set()
 
+    def get_write_buffer_size(self) -> int:  # all written waits: nothing ever goes out
+        return sum(map(len, self.written))
+
+    def is_closing(self) -> bool:
+        return self.aborted.is_set()
+
 
 async def test_a_client_that_never_reads_is_dropped_and_sending_never_waits() -> None:
     writer = StuckWriter()
@@ -33,6 +39,36 @@ async def test_a_client_that_never_reads_is_dropped_and_sending_never_waits() ->
     for k in range(10):
         sent.append(conn.send({"type": "view", "k": k}))
         await asyncio.sleep(0)  # the sender takes what it can
-    assert sent[:5] == [True] * 5 and sent[-1] is False  # one written, four queued
+    # the first straight to the socket; the next written by the sender, which then waits
+    # for it to drain; four queued behind it; the seventh finds the queue full
+    assert sent == [True] * 6 + [False] * 4
     await asyncio.wait_for(writer.aborted.wait(), 60)
-    assert conn.closed and len(writer.written) == 1
+    assert conn.closed and len(writer.written) == 2
+
+
+class QuickWriter(StuckWriter):
+    """A connection whose socket takes everything at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.wrote = asyncio.Event()
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+        self.wrote.set()
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+
+async def test_the_lines_of_one_turn_go_to_the_socket_together_in_order() -> None:
+    writer = QuickWriter()
+    conn = Connection(asyncio.StreamReader(), writer, Limits())  # type: ignore[arg-type]
+    assert conn.send(b"one\n") and conn.send({"type": "view", "k": 2})
+    assert writer.written == []  # not before the turn is done
+    await asyncio.wait_for(writer.wrote.wait(), 60)
+    assert writer.written == [b'one\n{"type":"view","k":2}\n']
+    writer.wrote.clear()
+    conn.close("bye")  # what is left goes out before the hang-up
+    await asyncio.wait_for(writer.wrote.wait(), 60)
+    assert writer.written[1:] == [b'{"type":"error","message":"bye"}\n']

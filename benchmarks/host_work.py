@@ -1,0 +1,271 @@
+"""The work a host of a shared table does for each action, counted: the views the engine
+builds (each seat's, and the spectators'), the view bodies turned into JSON, and the lines
+encoded, per audience (a seat, or the watchers together), while whole deals are played
+through a real host over loopback by clients choosing random legal actions, with watchers.
+
+A counting probe wraps the engine's view builder (``engine.view.make_view``), the host's
+spectator view (``net.views.Views.watcher``: a view it returns for the first time was built,
+whatever it was built with), the view's JSON (``view_json``), the encoder
+(``protocol.encode``) and ``Connection.send``, for the time of the run; nothing is counted in
+the host's own code. Each count is kept by the table's
+position (deal, actions) when it was made, so the most done for one audience at one position
+shows beside the mean.
+
+    python benchmarks/host_work.py [--seeds N] [--deals D]
+
+Prints, per table: the actions played, and per action the views built, view bodies made,
+lines encoded and lines sent, for each seat, for the watchers and in all; then the most of
+each made for one audience at one position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import threading
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bisca_tui.engine import view as engine_view
+from bisca_tui.net import conn as conn_module
+from bisca_tui.net import protocol as P
+from bisca_tui.net import views as views_module
+from bisca_tui.net.client import Client, random_legal
+from bisca_tui.net.host import Host, NetSettings, serve
+
+LONG = 120.0  # seconds: far longer than a deal takes here
+WATCHERS = "watchers"  # the audience of a message for a client holding no seat
+CLIENT = "client"  # a message a client sends: no work of the host's
+TO_HOST = (P.HELLO, P.SIT, P.ACT, P.BYE)
+KINDS = ("views", "bodies", "encoded", "sent")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A table to play: its game, the people at its places (the others are bots), and the
+    clients watching."""
+
+    name: str
+    variant: str
+    options: dict[str, Any] = field(default_factory=dict)
+    players: int | None = None
+    people: int | None = None  # None: every place
+    watchers: int = 2
+
+
+TABLES = (
+    Setup("Sueca, 4 players and 2 watchers", "sueca"),
+    Setup("Sueca, 2 players, 2 bots and 2 watchers", "sueca", people=2),
+    Setup("Sueca for three (a dummy), 3 players, 2 watchers", "sueca-3"),
+    Setup("Bisca de Seis (signals), 6 players, 3 watchers", "bisca-6", {"intercept": 0.25},
+          watchers=3),
+    Setup("Briscola Chiamata, 5 players, 2 watchers", "chiamata", players=5),
+    Setup("Briscola for two, 2 players, 1 watcher", "briscola", watchers=1),
+)
+
+
+class Probe:
+    """The counts of the host's work, by the table's position and audience. Only work done
+    on the event loop's thread is counted (a bot thinking in its thread builds views of its
+    own, which are no message's)."""
+
+    def __init__(self) -> None:
+        self.host: Host | None = None
+        self.counts: dict[tuple[int, int], Counter[tuple[str, Any]]] = defaultdict(Counter)
+        self._thread = threading.get_ident()
+        self._spectating = 0  # inside the spectator's view: its seat view is a part of it
+        self._spectator_views: dict[int, Any] = {}  # id -> view (held, so ids stay theirs)
+        self._undo: list[Callable[[], None]] = []
+
+    def position(self) -> tuple[int, int]:
+        host = self.host
+        s = host.session if host is not None else None
+        return (0, -1) if s is None else (s.deal_number, len(s.state.history))
+
+    def count(self, kind: str, audience: Any) -> None:
+        if audience != CLIENT and threading.get_ident() == self._thread:
+            self.counts[self.position()][(kind, audience)] += 1
+
+    def _patch(self, owner: Any, name: str, make: Callable[[Any], Any]) -> None:
+        old = getattr(owner, name)
+        setattr(owner, name, make(old))
+        self._undo.append(lambda: setattr(owner, name, old))
+
+    def __enter__(self) -> Probe:
+        probe = self
+
+        def seat_view(old: Any) -> Any:
+            def make_view(state: Any, seat: int) -> Any:
+                if not probe._spectating:
+                    probe.count("views", seat)
+                return old(state, seat)
+            return make_view
+
+        def spectator_view(old: Any) -> Any:
+            def watcher(views: Any) -> Any:
+                probe._spectating += 1  # a seat view made for it is a part of it
+                try:
+                    view = old(views)
+                finally:
+                    probe._spectating -= 1
+                if id(view) not in probe._spectator_views:  # built, not the one kept
+                    probe.count("views", WATCHERS)
+                    probe._spectator_views[id(view)] = view
+                return view
+            return watcher
+
+        def body(old: Any) -> Any:
+            def view_json(view: Any, *a: Any, **kw: Any) -> Any:
+                probe.count("bodies", probe.audience_of(view))
+                return old(view, *a, **kw)
+            return view_json
+
+        def encoder(old: Any) -> Any:
+            def encode(message: dict[str, Any]) -> bytes:
+                probe.count("encoded", audience(message))
+                return old(message)
+            return encode
+
+        def sender(old: Any) -> Any:
+            def send(conn: Any, message: Any) -> bool:
+                if not conn.closed:
+                    text = json.loads(message) if isinstance(message, bytes) else message
+                    probe.count("sent", audience(text))
+                return old(conn, message)
+            return send
+
+        self._patch(engine_view, "make_view", seat_view)
+        self._patch(views_module.Views, "watcher", spectator_view)
+        self._patch(P, "view_json", body)
+        self._patch(P, "encode", encoder)
+        self._patch(conn_module, "encode", encoder)
+        self._patch(conn_module.Connection, "send", sender)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        while self._undo:
+            self._undo.pop()()
+
+    def audience_of(self, view: Any) -> Any:
+        return WATCHERS if id(view) in self._spectator_views else view.seat
+
+    def most(self) -> dict[str, int]:
+        """The most of each kind of work done for one audience at one position (the lines
+        sent are not among them: an audience may be several clients)."""
+        out: dict[str, int] = dict.fromkeys(KINDS[:-1], 0)
+        for counter in self.counts.values():
+            for (kind, who), n in counter.items():
+                if (isinstance(who, int) or who == WATCHERS) and kind != "sent":
+                    out[kind] = max(out[kind], n)
+        return out
+
+    def totals(self) -> Counter[tuple[str, Any]]:
+        total: Counter[tuple[str, Any]] = Counter()
+        for counter in self.counts.values():
+            total.update(counter)
+        return total
+
+
+def audience(message: dict[str, Any]) -> Any:
+    """Who a message is for: a view's seat (the watchers for a seatless view); the type of
+    the host's others (the lobby, a chat line, a welcome, a refusal, the end); ``CLIENT``
+    for a client's own (not the host's work: the clients here share its process)."""
+    if message.get("type") in TO_HOST:
+        return CLIENT
+    if message.get("type") != P.VIEW:
+        return message.get("type")
+    seat = message.get("seat")
+    return WATCHERS if seat is None else seat
+
+
+@dataclass
+class Played:
+    """One table's deals: the actions taken, and the probe's counts."""
+
+    setup: Setup
+    actions: int = 0
+    clients: int = 0
+    probes: list[Probe] = field(default_factory=list)
+
+
+async def play(setup: Setup, seed: int, deals: int, probe: Probe) -> tuple[int, int]:
+    """Play ``deals`` deals of ``setup`` through a real host; the actions and clients."""
+    people = setup.people
+    opened = None if people is None else tuple(range(people))
+    settings = NetSettings(setup.variant, dict(setup.options), setup.players, seed=seed,
+                           deals=deals, open=opened, level="random")
+    ready: asyncio.Future[Host] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve(settings, ready=ready.set_result))
+    host = await asyncio.wait_for(ready, LONG)
+    probe.host = host
+    clients = []
+    for w in range(setup.watchers):
+        clients.append(await Client.connect("127.0.0.1", host.port, host.code, f"W{w}"))
+    for p in host.open:
+        client = await Client.connect("127.0.0.1", host.port, host.code, f"P{p}",
+                                      chooser=random_legal(random.Random(seed * 31 + p)))
+        await client.sit(p)
+        clients.append(client)
+    session = await asyncio.wait_for(task, LONG)
+    for client in clients:
+        await asyncio.wait_for(client.closed.wait(), LONG)
+    assert session is not None
+    actions = sum(len(d.history) for d in session.match.deals)
+    return actions, len(clients)
+
+
+async def measure(setup: Setup, seeds: int, deals: int) -> Played:
+    played = Played(setup)
+    for seed in range(1, seeds + 1):
+        with Probe() as probe:
+            actions, played.clients = await play(setup, seed, deals, probe)
+        played.actions += actions
+        played.probes.append(probe)
+    return played
+
+
+def report(played: Played) -> list[str]:
+    total: Counter[tuple[str, Any]] = Counter()
+    most = dict.fromkeys(KINDS[:-1], 0)
+    for probe in played.probes:
+        total.update(probe.totals())
+        for kind, n in probe.most().items():
+            most[kind] = max(most[kind], n)
+    per = max(played.actions, 1)
+    seats = sorted({who for _, who in total if isinstance(who, int)})
+    lines = [f"{played.setup.name}: {played.clients} clients, {played.actions} actions"]
+    head = "  per action      " + "".join(f"{'seat ' + str(s):>8}" for s in seats)
+    lines.append(head + f"{'watchers':>9}{'others':>8}{'in all':>8}")
+    for kind in KINDS:
+        row = [total[(kind, s)] / per for s in seats]
+        others = sum(n for (k, who), n in total.items() if k == kind
+                     and isinstance(who, str) and who != WATCHERS) / per
+        whole = sum(n for (k, _), n in total.items() if k == kind) / per
+        lines.append(f"    {kind:14}" + "".join(f"{x:8.2f}" for x in row)
+                     + f"{total[(kind, WATCHERS)] / per:9.2f}{others:8.2f}{whole:8.2f}")
+    lines.append("  the most for one audience at one position: " + ", ".join(
+        f"{kind} {most[kind]}" for kind in KINDS[:-1]))
+    return lines
+
+
+async def measure_all(seeds: int, deals: int) -> list[Played]:
+    return [await measure(setup, seeds, deals) for setup in TABLES]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=2, help="tables of each setup")
+    parser.add_argument("--deals", type=int, default=1, help="deals per table")
+    args = parser.parse_args()
+    for played in asyncio.run(measure_all(args.seeds, args.deals)):
+        print("\n".join(report(played)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
