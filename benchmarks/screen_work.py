@@ -8,14 +8,30 @@ Counts, by wrapping the screen's classes from here (the product keeps no counter
 
 - ``check_action``: every question Textual or the screen asks of which key applies;
 - ``refresh_table``: the screen asked to draw itself again, where the screen has one;
-- ``draw``: the table drawn whole (``draw_table``, or ``TableDrawing.draw_all``);
+- ``draw``: a drawing of the table, whole or in part (``draw_table``, or ``TableDrawing.draw``);
 - ``hand``, ``status``, ``seats``: the hand, the status line and the seat panels drawn
   (the widgets' own ``show``/``set``), whichever way the screen came to draw them;
 - ``bindings``: the screen telling the footer that its keys changed;
-- ``footer``: the footer composed again (its keys built anew).
+- ``footer``: the footer composed again (its keys built anew);
+- ``views``: seat views the session built (the screen's, the bots' and the coach's), the
+  work behind most of the above.
 
 Prints the totals and the figures per action (an action: a card, bid or any move applied,
 by a bot or the person), and the time taken per action. It never judges time.
+
+Measured (per action, 200 actions of Sueca and 151 of Briscola, seed 7), before the screen
+followed its state reactively and after:
+
+    counted        Sueca before  after    Briscola before  after
+    check_action        20.13    13.51             29.11   20.41   (now look-ups)
+    refresh_table        1.32     0                 1.74    0
+    draw                 1.32     1.05              1.74    1.23   (now by area)
+    hand                 1.32     1.02              1.74    1.02
+    seats                5.30     4.08              3.48    2.04
+    bindings / footer    0.35 / 0.38 (both)         0.54 / 0.55 (both)
+    views               18.00     3.38             25.43    3.97
+
+The check_action calls left are Textual's own, one per key each time the footer is built.
 """
 
 from __future__ import annotations
@@ -28,7 +44,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-COUNTED = ("check_action", "refresh_table", "draw", "hand", "status", "seats", "bindings", "footer")
+COUNTED = ("check_action", "refresh_table", "draw", "hand", "status", "seats", "bindings", "footer",
+           "views")
 
 
 def wrap(counts: Counter[str], owner: type, name: str, label: str,
@@ -63,11 +80,14 @@ def instrument(counts: Counter[str]) -> None:
     except ImportError:
         pass
     else:
-        wrap(counts, TableDrawing, "draw_all", "draw")
+        wrap(counts, TableDrawing, "draw", "draw")
     wrap(counts, HandView, "show", "hand")
     wrap(counts, SeatPanel, "show", "seats")
     wrap(counts, Panel, "set", "status", only=lambda panel: panel.id == "status")
     wrap(counts, FittingFooter, "recompose", "footer")
+    from bisca_tui.table.session import Session
+
+    wrap(counts, Session, "view", "views")
     wrap(counts, Screen, "refresh_bindings", "bindings", only=lambda s: isinstance(s, screen))
 
 
