@@ -28,7 +28,7 @@ from ..tui.narrate import deal_heading, deal_result, describe
 from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
 from ..tui.screens.table import TableScreen
 from ..tui.screens.table_coach import TableCoach
-from ..tui.screens.table_flow import TableFlow
+from ..tui.screens.table_flow import Position, TableFlow
 
 if TYPE_CHECKING:
     from .app import JoinApp
@@ -65,6 +65,11 @@ class RemoteFlow(TableFlow):
 
     def can_undo(self) -> bool:
         return False  # nothing is taken back at a shared table
+
+    def position(self) -> Position:
+        """The host's position, and how many of its views came: a view may change what
+        shows (a place taken) with the same position."""
+        return (*self.session.token, self.screen.views_taken)
 
     def advance(self) -> None:
         """A bid or call of this player's opens its dialog."""
@@ -133,6 +138,7 @@ class RemoteTableScreen(TableScreen):
         self.held: list[dict[str, Any]] = []  # what came while a summary was up
         self.holding = False
         self.sent: tuple[int, int] | None = None  # the position an action was sent for
+        self.views_taken = 0  # the host's views taken (each is drawn)
 
     @property
     def away_seats(self) -> frozenset[int]:  # type: ignore[override]
@@ -185,6 +191,7 @@ class RemoteTableScreen(TableScreen):
             return
         s = self.session
         taken = s.take_view(message)
+        self.views_taken += 1
         if taken.began:
             self.show_finished = self.review = False
             self.notice = None

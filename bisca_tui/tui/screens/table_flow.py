@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..app import BiscaApp
     from .table import TableScreen
 
-Position = tuple[int, int, bool]  # the deal, the actions in it, and whether it is scored
+Position = tuple[object, ...]  # a token: equal for the same position of the match
 
 
 class AppSaves:
@@ -68,8 +68,8 @@ class TableFlow:
                          history=lambda s: self.app.record_history(s))
 
     def position(self) -> Position:
-        """The position of the match: it changes with every action, an undo, a deal scored
-        and a new deal."""
+        """The position of the match: the deal, the actions in it, whether it is scored. It
+        changes with every action, an undo, a deal scored and a new deal."""
         return (*self.loop.token(), self.loop.deal_closed)
 
     def moved(self) -> None:
