@@ -57,11 +57,8 @@ class RemoteFlow(TableFlow):
     screen: RemoteTableScreen
     session: RemoteSession
 
-    def make_flow(self) -> RemoteFlow:
-        return RemoteFlow(self)
-
-    def make_coach(self) -> SharedTableCoach:
-        return SharedTableCoach(self)
+    def make_loop(self) -> RemoteTurns:  # type: ignore[override]
+        return RemoteTurns(self.session)
 
     def can_undo(self) -> bool:
         return False  # nothing is taken back at a shared table
