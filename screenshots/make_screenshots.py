@@ -293,7 +293,7 @@ async def scene_hint(app: BiscaApp, pilot: Pilot) -> None:
     await pilot.press("h")
     await app.workers.wait_for_complete()
     await pilot.pause()
-    if t.hint_advice is None:
+    if t.coach.advice is None:
         raise RuntimeError("no hint came")
 
 

@@ -27,6 +27,8 @@ from ..tui.contract import BIDDING
 from ..tui.narrate import deal_heading, deal_result, describe
 from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
 from ..tui.screens.table import TableScreen
+from ..tui.screens.table_coach import TableCoach
+from ..tui.screens.table_flow import Position, TableFlow
 
 if TYPE_CHECKING:
     from .app import JoinApp
@@ -46,6 +48,57 @@ class RemoteTurns:
 
     def undo(self) -> list[int]:
         return []
+
+
+class RemoteFlow(TableFlow):
+    """The flow of a hosted match: nothing plays here. An action goes to the host, once per
+    position; what the table shows next is what the host sends back."""
+
+    screen: RemoteTableScreen
+    session: RemoteSession
+
+    def make_loop(self) -> RemoteTurns:  # type: ignore[override]
+        return RemoteTurns(self.session)
+
+    def can_undo(self) -> bool:
+        return False  # nothing is taken back at a shared table
+
+    def position(self) -> Position:
+        """The host's position, and how many of its views came: a view may change what
+        shows (a place taken) with the same position."""
+        return (*self.session.token, self.screen.views_taken)
+
+    def advance(self) -> None:
+        """A bid or call of this player's opens its dialog."""
+        screen = self.screen
+        v, _private = screen.shown_view()
+        if screen.my_turn(v) and v.phase in BIDDING and screen.sent is None:
+            screen.call_after_refresh(screen.dialogs.auction)
+
+    def act(self, action: int, seat: int) -> None:
+        """Send the action to the host, once per position."""
+        screen, s = self.screen, self.session
+        if screen.sent == s.token:
+            return
+        message = {"type": "act", "action": action_str(action, s.variant.signal_names),
+                   "token": list(s.token), "seat": seat}
+        if screen.join_app.send(message):
+            screen.sent = s.token
+        else:
+            screen.notice = Text(_("Not sent: there is no connection to the host right now."),
+                                 style="bold red")
+
+    def cannot_show(self, error: Exception) -> None:
+        """The table could not be drawn: said, without touching any save."""
+        self.screen.broken = True
+        self.screen.notify(_("The table cannot show this match ({error}).").format(
+            error=f"{error.__class__.__name__}: {error}"), severity="error", markup=False)
+
+
+class SharedTableCoach(TableCoach):
+    def refused(self) -> str | None:
+        """h at a shared table: the coach does not help between people."""
+        return say("Notice", "hints.shared")
 
 
 class RemoteDealSummary(DealSummaryScreen):
@@ -82,7 +135,7 @@ class RemoteTableScreen(TableScreen):
         self.held: list[dict[str, Any]] = []  # what came while a summary was up
         self.holding = False
         self.sent: tuple[int, int] | None = None  # the position an action was sent for
-        self.redraw_due = False
+        self.views_taken = 0  # the host's views taken (each is drawn)
 
     @property
     def away_seats(self) -> frozenset[int]:  # type: ignore[override]
@@ -93,8 +146,11 @@ class RemoteTableScreen(TableScreen):
     def join_app(self) -> JoinApp:
         return self.app  # type: ignore[return-value]
 
-    def make_loop(self) -> RemoteTurns:  # type: ignore[override]
-        return RemoteTurns(self.session)
+    def make_flow(self) -> RemoteFlow:
+        return RemoteFlow(self)
+
+    def make_coach(self) -> SharedTableCoach:
+        return SharedTableCoach(self)
 
     def on_mount(self) -> None:
         s = self.session
@@ -132,13 +188,14 @@ class RemoteTableScreen(TableScreen):
             return
         s = self.session
         taken = s.take_view(message)
+        self.views_taken += 1
         if taken.began:
             self.show_finished = self.review = False
             self.notice = None
             self.log_line(deal_heading(s))
             own = s.own_seat()
             if own is not None and own != self.bottom:  # the seats moved with the deal
-                self.call_later(self.turn_to, own)
+                self.call_later(self.flow.turn_to, own)
         for line in describe(s, s.state, taken.events, points=not self.hide_points):
             self.log_line(line)
         kinds = {type(e) for e in taken.events}
@@ -154,22 +211,11 @@ class RemoteTableScreen(TableScreen):
         if self.sent != s.token:
             self.sent = None
         self.follow()
-        self.redraw()
+        self.flow.moved()  # drawn once the messages that came together are all taken
         if taken.scored is not None:
             self.deal_scored(taken.scored)
         else:
-            self.advance()
-
-    def redraw(self) -> None:
-        """Draw the table once the messages that came together are all taken (the host's
-        bots at the instant pace send several at once)."""
-        if not self.redraw_due:
-            self.redraw_due = True
-            self.call_later(self.redraw_now)
-
-    def redraw_now(self) -> None:
-        self.redraw_due = False
-        self.refresh_table()
+            self.flow.advance()
 
     def follow(self) -> None:
         """The hand shown: the seat to act when this player chooses for it (a dummy),
@@ -188,21 +234,19 @@ class RemoteTableScreen(TableScreen):
         self.notice = Text(_("Not now: {rule}.").format(rule=str(message.get("rule", ""))),
                            style="bold red")
         self.app.bell()
-        self.refresh_table()
-        self.advance()
+        self.flow.advance()
 
     def say(self, text: str, problem: bool = False) -> None:
         """What became of the connection: in the log, and in the status line."""
         style = "bold red" if problem else "bold yellow"
         self.log_line(Text(text, style=style))
         self.notice = Text(text, style=style)
-        self.refresh_table()
 
     def deal_scored(self, score: DealScore) -> None:
         s = self.session
         self.log_line(deal_result(s, len(s.match.deals) - 1))
         self.holding = True
-        self.app.push_screen(RemoteDealSummary(s, score, self.my_team()),
+        self.app.push_screen(RemoteDealSummary(s, score, self.flow.my_team()),
                              callback=self.after_remote_summary)
 
     def after_remote_summary(self, _answer: object = None) -> None:
@@ -217,31 +261,10 @@ class RemoteTableScreen(TableScreen):
     def match_over(self, message: dict[str, Any]) -> None:
         s = self.session
         s.take_over(message)
-        self.app.push_screen(RemoteMatchEnd(s, self.my_team()),
+        self.app.push_screen(RemoteMatchEnd(s, self.flow.my_team()),
                              callback=lambda _answer: self.join_app.leave())
 
     # ----- the player's actions ------------------------------------------------------
-
-    def advance(self) -> None:
-        """Nothing plays here: a bid or call of this player's opens its dialog."""
-        v, _private = self.shown_view()
-        if self.my_turn(v) and v.phase in BIDDING and self.sent is None:
-            self.call_after_refresh(self.open_auction_dialog)
-
-    def act(self, action: int, seat: int) -> None:
-        """Send the action to the host, once per position: the host's answer is what the
-        table shows next."""
-        s = self.session
-        if self.sent == s.token:
-            return
-        message = {"type": "act", "action": action_str(action, s.variant.signal_names),
-                   "token": list(s.token), "seat": seat}
-        if self.join_app.send(message):
-            self.sent = s.token
-        else:
-            self.notice = Text(_("Not sent: there is no connection to the host right now."),
-                               style="bold red")
-            self.refresh_table()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("speed", "undo", "hint"):  # the host paces its bots; nothing is taken
@@ -249,10 +272,6 @@ class RemoteTableScreen(TableScreen):
         if action == "chat":
             return True
         return super().check_action(action, parameters)
-
-    def hints_refused(self) -> str | None:
-        """h at a shared table: the coach does not help between people."""
-        return say("Notice", "hints.shared")
 
     def action_chat(self) -> None:
         self.join_app.open_chat()
@@ -279,9 +298,3 @@ class RemoteTableScreen(TableScreen):
             [Choice("leave", _("Leave the table"), "l", "primary"), Choice("stay", _("Stay"), "s")],
             cancel="stay", dialog_id="leave-table"),
             lambda answer: self.join_app.request_quit() if answer == "leave" else None)
-
-    def cannot_show(self, error: Exception) -> None:
-        """The table could not be drawn: said, without touching any save."""
-        self.broken = True
-        self.notify(_("The table cannot show this match ({error}).").format(
-            error=f"{error.__class__.__name__}: {error}"), severity="error", markup=False)

@@ -345,7 +345,7 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
 
             tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
             if tables:
-                tables[0].leave()  # stops its bots and goes back to the start screen
+                tables[0].flow.leave()  # stops its bots and goes back to the start screen
             else:
                 self.close_session()
                 self.back_to_start()

@@ -46,7 +46,7 @@ def test_the_hint_in_the_side_panel(snap_compare, tmp_path: Path) -> None:
         t = await sit_down(pilot, "bisca-3", 42)
         await press(pilot, "h")
         await settle(pilot)
-        assert t.hint_advice is not None
+        assert t.coach.advice is not None
 
     assert snap_compare(make_app(tmp_path, 8), terminal_size=SIZE, run_before=run_before)
 

@@ -50,7 +50,7 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) 
         view = s.view(0)
         assert not t.query_one("#side").has_class("-hinting")
         await ask_hint(app, pilot)
-        advice = t.hint_advice
+        advice = t.coach.advice
         assert advice is not None and t.query_one("#side").has_class("-hinting")
         # the coach's own answer for this view and sample count
         expected = hint(view, samples=SAMPLES)
@@ -58,7 +58,7 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) 
         assert advice.action in view.legal and A.is_play(advice.action)
         hand = t.sorted_hand(view)
         assert t.selected == hand.index(advice.action)  # the cursor rests on it
-        shown = t.hint_panel().text.plain
+        shown = t.coach.panel().text.plain
         label = card_text(advice.action, s.card_style).plain
         assert "Advised:" in shown and f"(key {hand.index(advice.action) + 1})" in shown
         # the reason, its cards drawn as the table draws them
@@ -73,7 +73,7 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) 
         # playing the advised card (Enter: the cursor is on it) puts the hint away
         await play_key(app, pilot, "enter")
         assert s.state.history[0] == advice.action
-        assert t.hint_token is None and t.hint_advice is None
+        assert t.coach.token is None and t.coach.advice is None
         assert not t.query_one("#side").has_class("-hinting")
 
 
@@ -82,16 +82,16 @@ async def test_esc_and_h_put_the_hint_away_without_leaving(private_data) -> None
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", 42)
         await ask_hint(app, pilot)
-        assert t.hint_advice is not None
+        assert t.coach.advice is not None
         await press(pilot, "escape")
         await quiet(pilot)
         assert app.screen is t  # still at the table: Esc closed only the hint
-        assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
+        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
         await ask_hint(app, pilot)
-        assert t.hint_advice is not None
+        assert t.coach.advice is not None
         await press(pilot, "h")
         await quiet(pilot)
-        assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
+        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
 
 
 async def test_a_hint_still_thinking_is_dropped_when_the_player_acts(private_data) -> None:
@@ -99,16 +99,16 @@ async def test_a_hint_still_thinking_is_dropped_when_the_player_acts(private_dat
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", 42)
         app.simulate_key("h")
-        await until(pilot, lambda: t.hint_token is not None)
-        assert "thinking" in t.hint_panel().text.plain
+        await until(pilot, lambda: t.coach.token is not None)
+        assert "thinking" in t.coach.panel().text.plain
         hand = t.sorted_hand(t.session.view(0))
         legal = t.session.view(0).legal
         await play_key(app, pilot, hand_key(hand.index(next(c for c in hand if c in legal))))
-        assert t.hint_token is None
+        assert t.coach.token is None
         await workers_done(app)
         await quiet(pilot)
         # the answer for the position gone never shows
-        assert t.hint_advice is None and not t.query_one("#side").has_class("-hinting")
+        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
 
 
 async def test_h_off_the_persons_turn_says_why(private_data) -> None:
@@ -120,7 +120,7 @@ async def test_h_off_the_persons_turn_says_why(private_data) -> None:
         await until(pilot, lambda: len(t.session.state.history) == 1)
         assert t.session.state.current == 1  # the bot to play
         await press(pilot, "h", workers=False)  # the bot still thinking
-        assert t.hint_token is None
+        assert t.coach.token is None
         assert t.notice is not None and "your own turn" in t.notice.plain
         assert hand  # (the card was played from this hand)
 
@@ -136,7 +136,7 @@ async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> 
         assert not t.check_action("hint", ())  # not in the footer
         await press(pilot, "h")
         await quiet(pilot)
-        assert t.hint_token is None and not app.workers
+        assert t.coach.token is None and not app.workers
         assert t.notice is not None and "No hints in this match" in t.notice.plain
     # saved with the match, and read back so
     assert '"hints": false' in session.table_text()
@@ -187,10 +187,10 @@ async def test_a_hint_for_a_bid_names_it(private_data) -> None:
         await press(pilot, "escape")
         await until(pilot, lambda: app.screen is t)
         await ask_hint(app, pilot)
-        advice = t.hint_advice
+        advice = t.coach.advice
         assert advice is not None and advice.action in session.view(0).legal
         assert not A.is_play(advice.action)
-        shown = t.hint_panel().text.plain
+        shown = t.coach.panel().text.plain
         assert shown.startswith("Advised: ") and ("bid " in shown or "pass" in shown)
         assert "bid:" not in shown and " ".join(rule_of_thumb().split()) in " ".join(
             shown.split())
@@ -209,13 +209,13 @@ async def test_h_in_the_bidding_dialog_shows_the_hint_at_the_table(private_data)
         t = await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         await press(pilot, "h")
-        await until(pilot, lambda: t.hint_advice is not None)
-        assert app.screen is t and t.hint_advice.action in session.view(0).legal
+        await until(pilot, lambda: t.coach.advice is not None)
+        assert app.screen is t and t.coach.advice.action in session.view(0).legal
         await press(pilot, "b")  # the dialog again, to bid
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         await press(pilot, "enter")  # pass
         await until(pilot, lambda: session.state.bidding.bids)
-        assert t.hint_advice is None  # acting put it away
+        assert t.coach.advice is None  # acting put it away
 
 
 async def test_with_a_signal_advised_the_card_after_it_comes_with_its_numbers(
@@ -229,9 +229,9 @@ async def test_with_a_signal_advised_the_card_after_it_comes_with_its_numbers(
         view = session.view(0)
         assert any(A.is_signal(a) for a in view.legal)
         await ask_hint(app, pilot)
-        advice = t.hint_advice
+        advice = t.coach.advice
         assert advice is not None and A.is_signal(advice.action)
-        shown = t.hint_panel().text.plain
+        shown = t.coach.panel().text.plain
         meaning = session.variant.signals[advice.action - A.SIGNAL].meaning
         assert shown.startswith(f'Advised first: the signal "{meaning}" (key s)')
         assert "\nThen: " in shown
@@ -283,9 +283,9 @@ async def test_a_coach_that_fails_is_told_and_the_table_goes_on(private_data,
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", 42)
         await ask_hint(app, pilot)
-        assert t.hint_advice is None
+        assert t.coach.advice is None
         assert "No hint this time: RuntimeError: no samples fit the view" in (
-            t.hint_panel().text.plain)
+            t.coach.panel().text.plain)
         await play_key(app, pilot, "1")  # the game goes on, the panel goes
         assert len(t.session.state.history) >= 2
         assert not t.query_one("#side").has_class("-hinting")

@@ -314,7 +314,7 @@ async def test_the_hint_panel_keeps_its_foot_in_sight(private_data, code) -> Non
     async with app.run_test(size=SIZE) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=3)  # ten cards: a long list
         await press(pilot, "h")
-        await until(pilot, lambda: t.hint_advice is not None)
+        await until(pilot, lambda: t.coach.advice is not None)
         await workers_done(app)
         await quiet(pilot)
         bar = str.maketrans("", "", "▁▂▃▄▅▆▇█")  # the list's scrollbar, beside the words

@@ -119,7 +119,7 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         app.animation_level = "full"
         monkeypatch.setattr(TrickSlot, "slide_in", watched)
         t = await quick_table(app, pilot, "bisca-3", seed=5)
-        assert t.moving()
+        assert t.drawing.moving()
         index = first_playable_index(t)
         await press(pilot, hand_key(index))
         await until(pilot, lambda: any(who == "slot-0" for who, _ in starts))
@@ -147,10 +147,10 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         assert towards_hand == (winner == t.bottom)
         # off by choice, and with the instant pace
         app.set_motion(False)
-        assert not t.moving()
+        assert not t.drawing.moving()
         app.set_motion(True)
         t.session.speed = "instant"
-        assert not t.moving()
+        assert not t.drawing.moving()
 
 
 async def test_the_table_builds_each_seats_view_once_per_position(private_data,

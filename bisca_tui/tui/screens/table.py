@@ -1,21 +1,26 @@
 """The card table: seats around it in playing order, the trick, the stock, the hand.
 
 Everything drawn comes from ``view(seat)`` of the seat being shown; legal moves, whose turn
-it is and the scores come from the engine. Bots think in a worker thread and post their
-choice back, so the screen never freezes: that flow of play is ``TableFlow``
-(``table_flow.py``); the arrangement of the table is ``widgets/board.py`` (shared with the
-replay viewer); the side panel's texts are in ``widgets/side.py``, the log's in
-``widgets/log.py`` and ``narrate.py``, the status line and the trick's caption in
-``widgets/captions.py``, the bidding's in ``contract.py``.
+it is and the scores come from the engine. The screen holds what it shows (the position of
+the match, the seat whose hand shows, the cursor, the notice, the trick left on the table
+or looked back at) as reactive attributes, and their ``watch_`` methods draw again the
+areas that show them, once the change at hand is made. The screen takes the keys and the
+clicks; the rest is done by objects it holds, one job each: the flow of play, bots and
+deals (``TableFlow``, ``table_flow.py``), the drawing (``TableDrawing``), the coach's hints
+(``TableCoach``), the dialogs opened over the table (``TableDialogs``) and which keys apply
+(``KeysNow``, ``table_keys.py``, with the bindings).
 """
 
 from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.geometry import Offset
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -23,21 +28,26 @@ from ...engine import actions as A
 from ...engine.errors import IllegalAction
 from ...engine.narrate import holds, say
 from ...engine.view import SeatView
-from ...lang import N_, _
-from ...table.session import Session
-from ..cardart import WINNER, card_text
-from ..contract import BIDDING, CARD_PHASES
-from ..layout import SIDE_PANEL, card_sizes
-from ..messages import CardClicked
-from ..narrate import match_so_far
+from ...lang import _
+from ...table.session import SPEEDS, Session
+from ..cardart import card_text
+from ..contract import CARD_PHASES
+from ..messages import BotChose, BotFailed, BotReplaced, CardClicked, HintFailed, HintReady
 from ..styled import spliced
 from ..translated import Translated
-from ..widgets.board import show_side, show_stock, sorted_hand, table_body
-from ..widgets.captions import status_text, trick_shown
-from ..widgets.common import Body, FittingFooter, Panel, TooSmall
+from ..widgets.board import sorted_hand, table_body
+from ..widgets.common import Body, FittingFooter, TooSmall
 from ..widgets.hint import HintPanel
-from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
-from .table_actions import TableActions
+from ..widgets.log import LOG_KEPT, GameLog
+from ..widgets.table import SeatPanel
+from .table_coach import TableCoach
+from .table_dialogs import TableDialogs
+from .table_drawing import AREAS, HAND, STATUS, TRICK, TableDrawing
+from .table_flow import Position, TableFlow
+from .table_keys import TABLE_BINDINGS, KeysNow, binding_words, key_applies
+
+if TYPE_CHECKING:
+    from ..app import BiscaApp
 
 __all__ = ["SeatPanel", "TableScreen"]
 
@@ -45,50 +55,21 @@ __all__ = ["SeatPanel", "TableScreen"]
 FOOTER_ROOM = 90  # columns under which the footer is drawn compact
 
 
-def hand_keys(n: int) -> str:
-    """The number keys that reach the cards of a hand of ``n`` (10 or more: 1-9 and 0)."""
-    return "1" if n <= 1 else f"1-{min(n, 9)}" + (",0" if n >= 10 else "")
-
-
-class TableScreen(Translated, TableActions, Screen[None]):
+class TableScreen(Translated, Screen[None]):
     """One match at the table."""
 
-    BINDINGS = [
-        # the footer names the keys that reach a card: "1-3 Play" with three cards in hand
-        *[Binding("1", f"play(0, {n})", N_("Play"), key_display=hand_keys(n),
-                  tooltip=N_("Play the card at that place in the hand (1 is the leftmost)"))
-          for n in range(1, 11)],
-        *[Binding(str(i + 1), f"play({i})", show=False) for i in range(1, 9)],
-        Binding("0", "play(9)", show=False),
-        Binding("left", "move(-1)", N_("Choose"), key_display="←→", show=False,
-                tooltip=N_("Choose a card to play (only cards that may be played)")),
-        Binding("right", "move(1)", show=False),
-        Binding("enter", "play_selected", N_("Play selected"), show=False,
-                tooltip=N_("Play the card chosen with ← →")),
-        Binding("s", "signal", N_("Signal"), tooltip=N_("Signal to your team")),
-        Binding("b", "auction", N_("Bid / call"),
-                tooltip=N_("Open the bidding (or calling) dialog")),
-        Binding("space", "continue", N_("Continue"), show=False,
-                tooltip=N_("Put away the trick just taken")),
-        Binding("u", "undo", N_("Undo"), tooltip=N_(
-            "Take back your last card, and the bots' replies (against bots only)")),
-        Binding("h", "hint", N_("Hint"),
-                tooltip=N_("The coach's advice for your turn: the card, why, and what every "
-                           "card is expected to bring")),
-        Binding("l", "last_trick", N_("Last trick"), tooltip=N_("Show the last trick again")),
-        Binding("t", "score_sheet", N_("Score sheet"),
-                tooltip=N_("The score of every deal so far")),
-        # p and v are listed by ? (the footer keeps its room for the keys of the moment)
-        Binding("p", "toggle_points", N_("Points"), show=False,
-                tooltip=N_("Hide or show the card points")),
-        Binding("v", "speed", N_("Speed"), show=False,
-                tooltip=N_("Change how fast the bots play")),
-        Binding("q", "quit_match", N_("Save & quit"), tooltip=N_("Save the match and quit")),
-        Binding("escape", "leave_table", N_("Leave"),
-                tooltip=N_("Back to the start screen (the match stays saved)")),
-        Binding("question_mark", "keys", N_("Keys"), key_display="?",
-                tooltip=N_("This list of keys")),
-    ]
+    BINDINGS = TABLE_BINDINGS
+
+    # what the table shows: changing any of these draws again the areas that show it
+    position: var[Position | None] = var(None, init=False)  # the match's (``TableFlow``)
+    viewer: var[int | None] = var(None, init=False)  # whose hand shows (None: none)
+    waiting_handover: var[bool] = var(False, init=False)
+    selected: var[int] = var(0, init=False)  # the cursor's place in the hand
+    notice: var[Text | None] = var(None, init=False)  # a refusal or a warning, until acting
+    show_finished: var[bool] = var(False, init=False)  # the trick just taken stays shown
+    review: var[bool] = var(False, init=False)  # the last trick is shown again
+    # what the footer shows of the keys that apply (``KeysNow.footer``): built again on change
+    footer_keys: var[tuple[object, ...]] = var((), init=False, bindings=True)
 
     _per_variant: dict[type, type[TableScreen]] = {}
     away_seats: frozenset[int] = frozenset()  # seats whose player lost the connection
@@ -109,24 +90,40 @@ class TableScreen(Translated, TableActions, Screen[None]):
 
     def __init__(self, session: Session) -> None:
         self.session = session  # before the keys are named: its game names its own
+        self.drawing = TableDrawing(self)  # before the state it draws is set
         super().__init__()
         humans = session.humans()  # none when the only person deals and sits the deal out
         self.bottom = humans[0] if humans else 0
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.selected = 0
-        self.shown_cards: dict[int, int] = {}  # the trick's cards as last drawn, by seat
+        self.viewer = humans[0] if len(humans) == 1 else None
         self.armed = False  # Enter plays only after a key pressed at the table
-        self.show_finished = False
-        self.review = False
-        self.notice: Text | None = None
-        self.loop = self.make_loop()
-        self.waiting_handover = False
         self.started = False
-        self.bindings_shown: tuple[object, ...] = ()
         self.log_lines: list[str | Text] = []
-        self.dialog_open = False  # the bid or call dialog is up
-        self.drawn = False  # the table was drawn once
-        self.broken = False  # it could not be: the match was set aside
+        self.broken = False  # the table could not be drawn: the match was set aside
+        self.keys: KeysNow | None = None  # the keys that apply, worked out for ``keys_at``
+        self.keys_at: tuple[object, ...] = ()
+        self.flow = self.make_flow()
+        self.coach = self.make_coach()
+        self.dialogs = TableDialogs(self)
+
+    def make_flow(self) -> TableFlow:
+        return TableFlow(self)
+
+    def make_coach(self) -> TableCoach:
+        return TableCoach(self)
+
+    @property
+    def bisca_app(self) -> BiscaApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def deal_closed(self) -> bool:
+        """The deal is scored and its summary is up (or was): nobody acts."""
+        return self.flow.loop.deal_closed
+
+    @property
+    def hide_points(self) -> bool:
+        """Card points left out (``p``): a setting of the match, saved with it."""
+        return self.session.hide_points
 
     # ----- layout --------------------------------------------------------------------
 
@@ -142,25 +139,16 @@ class TableScreen(Translated, TableActions, Screen[None]):
     def on_mount(self) -> None:
         if not self.started:
             self.started = True
-            s = self.session
-            s.start_bots()
-            s.on_bot_notice = self.bot_notice_from_thread
-            for line in match_so_far(s, points=not s.hide_points):
-                self.log_line(line)
-            for problem in s.bot_problems:
-                self.log_line(Text(problem, style="bold red"))
-                self.notify(problem, severity="warning", timeout=10, markup=False)
-            s.bot_problems.clear()
+            self.flow.start()
         self.refresh_table()
         if self.broken:
             return
         # once laid out, the seats across the top have their height: the cards may grow
         self.call_after_refresh(self.refresh_table)
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.flow.advance)
 
     def on_unmount(self) -> None:
-        if self.session.on_bot_notice == self.bot_notice_from_thread:
-            self.session.on_bot_notice = None
+        self.flow.stop()
 
     def on_resize(self, event: events.Resize) -> None:
         # at 80 columns the footer's keys fit only drawn close together
@@ -168,6 +156,15 @@ class TableScreen(Translated, TableActions, Screen[None]):
         self.refresh_table()
 
     # ----- what is shown -------------------------------------------------------------
+
+    def shown_view(self) -> tuple[SeatView, bool]:
+        """The view drawn, and whether its private parts (hand, known cards) may show."""
+        seat = self.viewer if self.viewer is not None else self.bottom
+        return self.session.view(seat), self.viewer is not None
+
+    def my_turn(self, view: SeatView) -> bool:
+        return (self.viewer is not None and view.current == self.viewer
+                and not self.waiting_handover and not self.deal_closed)
 
     def sorted_hand(self, view: SeatView) -> tuple[int, ...]:
         """The hand as drawn: grouped by suit, trumps last, strongest first in each suit."""
@@ -179,140 +176,6 @@ class TableScreen(Translated, TableActions, Screen[None]):
         if kind is None:
             return set()
         return {A.card_of(a) for a in A.of_kind(view.legal, kind)}
-
-    def refresh_table(self) -> None:
-        if self.drawn:
-            self.draw_table()
-            return
-        if self.broken:
-            return
-        try:  # the first drawing of a match read from a save: a damaged one is reported
-            self.drawn = self.draw_table()
-        except Exception as e:
-            self.cannot_show(e)
-
-    def draw_table(self) -> bool:
-        """Draw everything from the view shown; False when there is nothing to draw on."""
-        if not self.is_mounted:
-            return False
-        try:
-            self.query_one("#hand", HandView)
-        except Exception:
-            return False
-        s = self.session
-        v, private = self.shown_view()
-        style = s.card_style
-        width, height = self.app.size
-        n = v.n_players
-        partnerships = s.variant.n_teams < n
-        for seat in range(n):
-            panel = self.query_one(f"#seat-{seat}", SeatPanel)
-            panel.show(seat_info(s, v, seat, private, seat in self.away_seats), partnerships)
-        # the hand
-        mine = self.my_turn(v) and v.phase in CARD_PHASES
-        hand = self.sorted_hand(v) if private else tuple(range(v.hand_sizes[v.seat]))
-        if hand:
-            self.selected = max(0, min(self.selected, len(hand) - 1))
-            if mine and private:  # the cursor rests on a card that may be played
-                self.selected = self.playable_at(hand, self.playable(v), self.selected, 1)
-        top_rows = self.query_one("#top-seats").outer_size.height or None
-        hsize, tsize = card_sizes(width, height, n, self.bottom, len(hand), top_rows)
-        self.query_one(HandView).show(
-            hand, self.playable(v), self.selected if mine else None, mine,
-            hsize, style, hidden=not private, room=max(20, width - SIDE_PANEL))
-        # the trick
-        caption_panel = self.query_one("#trick-caption", Panel)
-        room = caption_panel.content_size.width or 28
-        cards, winner, caption = trick_shown(s, v, room, self.review, self.show_finished,
-                                              points=not self.hide_points)
-        moving = self.moving() and not self.review
-        taken = v.tricks[-1] if v.tricks else None
-        for seat in range(n):
-            card = cards.get(seat)
-            slot = self.query_one(f"#slot-{seat}", TrickSlot)
-            before = self.shown_cards.get(seat)
-            if (card is None and moving and taken is not None and before in taken.cards):
-                # the trick just put away goes to its winner
-                slot.leave_towards(self.towards(slot, taken.winner), tsize, style)
-                continue
-            slot.show(card, tsize, style, WINNER if seat == winner else "normal")
-            if card is not None and before != card and moving:
-                slot.slide_in(self.towards(slot, seat, half=True))
-        self.shown_cards = dict(cards)
-        caption_panel.set(caption)
-        show_stock(self.query_one(StockView), s, v)
-        self.refresh_side(v, private)
-        self.query_one("#status", Panel).set(self.status_text(v))
-        specials = tuple(("special", (k.action,)) for k in s.variant.special_keys)
-        keys = tuple(self.check_action(a, p) for a, p in (
-            ("play", ()), *specials, ("signal", ()), ("last_trick", ()), ("auction", ())))
-        keys += (len(v.hand), self.check_action("undo", ()))  # "1-n Play", and Undo
-        if keys != self.bindings_shown:  # the footer is rebuilt only when keys change
-            self.bindings_shown = keys
-            self.refresh_bindings()
-        return True
-
-    def moving(self) -> bool:
-        """Whether cards move: the choice, the pace (not instant) and the terminal's
-        animation level all allow it."""
-        return (self.bisca_app.motion and self.session.speed != "instant"
-                and self.app.animation_level != "none")
-
-    def towards(self, slot: TrickSlot, seat: int, half: bool = False) -> Offset:
-        """From a place in the trick to a seat's player (the hand at the bottom, or that
-        seat's panel), in cells; ``half``: only halfway, where an arriving card starts."""
-        target = (self.query_one("#hand") if seat == self.bottom
-                  else self.query_one(f"#seat-{seat}"))
-        a, b = target.region, slot.region
-        if not a or not b:
-            return Offset(0, 0)
-        dx = (a.x + a.width // 2) - (b.x + b.width // 2)
-        dy = (a.y + a.height // 2) - (b.y + b.height // 2)
-        return Offset(dx // 2, dy // 2) if half else Offset(dx, dy)
-
-    def refresh_side(self, v: SeatView, private: bool) -> None:
-        show_side(self, self.session, v, private, self.hide_points, self.app.size.height)
-
-    def status_text(self, v: SeatView) -> Text:
-        if self.notice is not None:
-            return self.notice
-        return status_text(self.session, v, mine=self.my_turn(v), closed=self.deal_closed,
-                           handing_over=self.waiting_handover, viewer=self.viewer)
-
-    # ----- the player's actions ------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "score_sheet":
-            return self.session.variant.per_seat_payments
-        if action == "hint":  # h answers (and says why not) off the turn; a no-hints match
-            return True if self.session.hints else None  # hides it (h still says why)
-        if action == "speed":  # only bots have a pace
-            return not all(p.is_human for p in self.session.people)
-        if action == "undo":
-            return (not self.deal_closed and not self.waiting_handover
-                    and self.session.undo_point() is not None)
-        if action in ("play", "move", "play_selected", "special", "signal", "continue",
-                      "last_trick", "auction"):
-            v, private = self.shown_view()
-            mine = private and self.my_turn(v)
-            if action == "auction":
-                return mine and v.phase in BIDDING
-            if action in ("play", "move", "play_selected"):
-                # shown all through the play, not only on the player's turn: the footer
-                # would otherwise be rebuilt at every turn (the keys wait for the turn)
-                holding = private and not self.deal_closed and not self.waiting_handover
-                if action == "play" and len(parameters) == 2:  # the footer's "1-n Play"
-                    holding = holding and min(len(v.hand), 10) == parameters[1]
-                return holding and v.phase in CARD_PHASES
-            if action == "special":
-                return mine and parameters[0] in v.legal
-            if action == "signal":
-                return mine and any(A.is_signal(a) for a in v.legal)
-            if action == "continue":
-                return self.show_finished or self.review
-            if action == "last_trick":
-                return bool(v.tricks)
-        return True
 
     @staticmethod
     def playable_at(hand: tuple[int, ...], playable: set[int], start: int,
@@ -326,6 +189,66 @@ class TableScreen(Translated, TableActions, Screen[None]):
                 return i
         return start
 
+    def log_line(self, text: str | Text) -> None:
+        self.log_lines.append(text)
+        del self.log_lines[:-LOG_KEPT]
+        with contextlib.suppress(Exception):  # the log may be mid-rebuild
+            self.query_one(GameLog).add(text)
+
+    # ----- drawing what changed ------------------------------------------------------
+
+    def watch_position(self) -> None:
+        self.drawing.redraw(AREAS)
+
+    def watch_viewer(self) -> None:
+        self.drawing.redraw(AREAS)
+
+    def watch_waiting_handover(self) -> None:
+        self.drawing.redraw(AREAS)
+
+    def watch_selected(self) -> None:
+        self.drawing.redraw((HAND,))
+
+    def watch_notice(self) -> None:
+        self.drawing.redraw((STATUS,))
+
+    def watch_show_finished(self) -> None:
+        self.drawing.redraw((TRICK,))
+
+    def watch_review(self) -> None:
+        self.drawing.redraw((TRICK,))
+
+    def refresh_table(self) -> None:
+        """Draw the whole table now: the first time, and after a change that is not the
+        screen's state (the terminal's size, the language, the card style or the points
+        shown, a match moved on from outside)."""
+        self.drawing.draw_now()
+
+    def retell(self) -> None:
+        """The language changed: the table is drawn again in it (the log keeps its lines)."""
+        self.refresh_table()
+
+    # ----- which keys apply ----------------------------------------------------------
+
+    def keys_now(self) -> KeysNow:
+        """The keys that apply at the position shown, worked out once for it."""
+        at = (self.flow.position(), self.viewer, self.waiting_handover, self.show_finished,
+              self.review)
+        if self.keys is None or at != self.keys_at:
+            self.keys, self.keys_at = KeysNow.at(self), at
+        return self.keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.keys_now().answer(action, parameters)
+
+    def key_applies(self, action: str) -> bool:
+        return key_applies(self.session.variant, action)  # for the keys list
+
+    def binding_words(self, text: str) -> str:
+        return binding_words(self.session.variant, text)  # for ``Translated``
+
+    # ----- the keys and the clicks ---------------------------------------------------
+
     def on_screen_resume(self) -> None:
         # the table came into view (opened, or back from a hand-over, a summary, a
         # dialog): an Enter meant for what was there must not play a card here
@@ -335,7 +258,6 @@ class TableScreen(Translated, TableActions, Screen[None]):
         # any key puts a finished trick away (the next card played does too)
         if self.show_finished and event.key not in ("l",):
             self.show_finished = False
-            self.call_after_refresh(self.refresh_table)
         if event.key not in ("enter", "space"):
             self.armed = True  # a key pressed at the table: Enter may play now
         if event.key == "h" and not self.session.hints:  # its key is off: say why
@@ -350,19 +272,27 @@ class TableScreen(Translated, TableActions, Screen[None]):
         who = s.name(s.controller(v.seat)) if s.hot_seat else "You"
         if not 0 <= index < len(hand):
             self.notice = Text(holds(who, len(hand)), style="bold red")
-            self.refresh_table()
             return
         card = hand[index]
         self.selected = index
         try:
-            self.act(A.with_card(CARD_PHASES[v.phase], card), v.seat)
+            self.flow.act(A.with_card(CARD_PHASES[v.phase], card), v.seat)
         except IllegalAction as e:
             refusal = (_("You cannot play {card}: {rule}.") if who == "You"
                        else _("{who} cannot play {card}: {rule}."))
             self.notice = spliced(refusal, "bold red", who=who, rule=e.rule,
                                   card=card_text(card, self.session.card_style))
             self.app.bell()
-            self.refresh_table()
+
+    def try_act(self, action: int, seat: int) -> bool:
+        """The person's action for ``seat``; a refusal is told in the status line (and
+        False)."""
+        try:
+            self.flow.act(action, seat)
+        except IllegalAction as e:
+            self.notice = Text(_("Not now: {rule}.").format(rule=e.rule), style="bold red")
+            return False
+        return True
 
     def action_play(self, index: int, hand_size: int = 0) -> None:
         self.try_play(index)
@@ -378,7 +308,6 @@ class TableScreen(Translated, TableActions, Screen[None]):
         start = (self.selected + step) % len(hand)
         self.selected = self.playable_at(hand, self.playable(v), start, step)
         self.notice = None
-        self.refresh_table()
 
     def action_play_selected(self) -> None:
         """Play the card under the cursor; an Enter coming just as the table came into view
@@ -389,10 +318,78 @@ class TableScreen(Translated, TableActions, Screen[None]):
         if not self.armed:
             self.armed = True
             self.notice = Text(say("Notice", "armed"), style="bold yellow")
-            self.refresh_table()
             return
         self.try_play(self.selected)
 
     @on(CardClicked)
     def card_clicked(self, message: CardClicked) -> None:
         self.try_play(message.index)
+
+    def action_special(self, code: int) -> None:
+        v, private = self.shown_view()
+        if private and self.my_turn(v):
+            self.try_act(code, v.seat)
+
+    def action_signal(self) -> None:
+        self.dialogs.signal()
+
+    def action_auction(self) -> None:
+        self.dialogs.auction()
+
+    def action_continue(self) -> None:
+        self.show_finished = False
+        self.review = False
+
+    def action_last_trick(self) -> None:
+        self.review = not self.review
+
+    def action_score_sheet(self) -> None:
+        self.dialogs.score_sheet()
+
+    def action_toggle_points(self) -> None:
+        self.session.hide_points = not self.session.hide_points
+        self.refresh_table()
+        self.bisca_app.save_session()  # a setting of the match: Continue brings it back
+
+    def action_speed(self) -> None:
+        names = list(SPEEDS)  # remembered like the palette's choice; saves and says so
+        self.bisca_app.set_speed(names[(names.index(self.session.speed) + 1) % len(names)])
+
+    def action_quit_match(self) -> None:
+        self.bisca_app.request_quit()  # saves, or says why it cannot and offers to stay
+
+    def action_undo(self) -> None:
+        if self.check_action("undo", ()) and self.app.screen is self:
+            self.flow.undo()
+
+    def action_hint(self) -> None:
+        if self.app.screen is self:
+            self.coach.ask()
+
+    def action_keys(self) -> None:
+        self.dialogs.keys()
+
+    def action_leave_table(self) -> None:
+        if self.app.screen is not self:
+            return
+        if self.coach.token is not None:  # Esc first puts the hint away
+            self.coach.drop()
+            return
+        self.dialogs.leave()
+
+    # ----- what the workers and the bots send back -----------------------------------
+
+    def on_bot_replaced(self, message: BotReplaced) -> None:
+        self.flow.bot_replaced(message)
+
+    def on_bot_chose(self, message: BotChose) -> None:
+        self.flow.bot_chose(message)
+
+    def on_bot_failed(self, message: BotFailed) -> None:
+        self.flow.bot_failed(message)
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        self.coach.ready(message)
+
+    def on_hint_failed(self, message: HintFailed) -> None:
+        self.coach.failed(message)

@@ -1,48 +1,44 @@
 """The flow of play at the table on screen: the keyboard passed between people, the bots
-thinking in worker threads at the table's pace, each action logged and drawn, and the
-summaries at the end of a deal and of the match.
+thinking in worker threads at the table's pace, each action logged and shown, undo, the
+summaries at the end of a deal and of the match, and leaving the table with the match saved.
 
 The turns themselves (whose turn, applying an action, dropping a bot's answer for a
 position gone, undo, the save and the history) are the table's turn loop
-(``bisca_tui.table.loop``), which ``TableFlow`` drives. ``TableFlow`` is a part of
-``TableScreen`` (which draws the table and takes the keys); it never draws, it asks the
-screen to (``refresh_table``).
+(``bisca_tui.table.loop``), which ``TableFlow`` drives. It never draws: it sets the state
+the screen shows (the position, the seat shown, the trick left on the table, the notice),
+and the screen draws what changed.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
-from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from ...engine import actions as A
 from ...engine.narrate import say
-from ...engine.view import SeatView
 from ...lang import _
 from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
 from ...table.session import SPEEDS, Session
 from ..contract import BIDDING
 from ..messages import BotChose, BotFailed, BotReplaced
-from ..narrate import deal_heading, deal_result, describe
-from ..widgets.log import LOG_KEPT, GameLog
+from ..narrate import deal_heading, deal_result, describe, match_so_far, undone_line
+from ..widgets.log import GameLog
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
+    from .table import TableScreen
 
-    _Screen = Screen[None]
-else:  # a mixin: TableScreen brings the Screen
-    _Screen = object
+Position = tuple[object, ...]  # a token: equal for the same position of the match
 
 
 class AppSaves:
     """The loop's saves, made by the app (which says when a save fails)."""
 
-    def __init__(self, screen: TableFlow) -> None:
+    def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
 
     def save(self) -> object:
@@ -52,75 +48,62 @@ class AppSaves:
         self.screen.bisca_app.clear_session()
 
 
-class TableFlow(_Screen):
-    """Turns, hand-overs, bots and the actions they lead to."""
+class TableFlow:
+    """Turns, hand-overs, bots and the actions they lead to, for one table screen."""
 
-    session: Session
-    loop: TableLoop
-    bottom: int  # the seat drawn at the bottom of the table
-    viewer: int | None  # the seat whose hand shows (None: every hand hidden)
-    selected: int
-    show_finished: bool  # the trick just taken stays on the table
-    review: bool  # the last trick is shown again
-    notice: Text | None  # a refusal or a warning, in the status line until the player acts
-    waiting_handover: bool
-    bindings_shown: tuple[object, ...]  # what the footer was built for
-    log_lines: list[str | Text]
-    broken: bool
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self.session: Session = screen.session
+        self.loop = self.make_loop()
+
+    @property
+    def app(self) -> BiscaApp:
+        return self.screen.bisca_app
 
     def make_loop(self) -> TableLoop:
-        """The turn loop of the match shown: bots think in this screen's workers, the app
+        """The turn loop of the match shown: bots think in the screen's workers, the app
         saves and writes the history."""
-        return TableLoop(self.session, runner=self.start_thinking, autosave=AppSaves(self),
-                         history=lambda s: self.bisca_app.record_history(s))
+        return TableLoop(self.session, runner=self.start_thinking,
+                         autosave=AppSaves(self.screen),
+                         history=lambda s: self.app.record_history(s))
 
-    @property
-    def deal_closed(self) -> bool:
-        """The deal is scored and its summary is up (or was): nobody acts."""
-        return self.loop.deal_closed
+    def position(self) -> Position:
+        """The position of the match: the deal, the actions in it, whether it is scored. It
+        changes with every action, an undo, a deal scored and a new deal."""
+        return (*self.loop.token(), self.loop.deal_closed)
 
-    @property
-    def hide_points(self) -> bool:
-        """Card points left out (``p``): a setting of the match, saved with it."""
-        return self.session.hide_points
+    def moved(self) -> None:
+        """The match moved on: the screen shows its new position."""
+        self.screen.position = self.position()
 
-    @property
-    def bisca_app(self) -> BiscaApp:
-        return self.app  # type: ignore[return-value]
+    def start(self) -> None:
+        """The table is up the first time: the bots start, the log tells the match so far."""
+        s = self.session
+        s.start_bots()
+        s.on_bot_notice = self.bot_notice_from_thread
+        for line in match_so_far(s, points=not s.hide_points):
+            self.screen.log_line(line)
+        for problem in s.bot_problems:
+            self.screen.log_line(Text(problem, style="bold red"))
+            self.screen.notify(problem, severity="warning", timeout=10, markup=False)
+        s.bot_problems.clear()
 
-    def refresh_table(self) -> None:
-        raise NotImplementedError  # drawn by the screen
+    def stop(self) -> None:
+        """The table is taken down: bots' notices have nowhere to go."""
+        if self.session.on_bot_notice == self.bot_notice_from_thread:
+            self.session.on_bot_notice = None
 
-    def open_auction_dialog(self) -> None:
-        raise NotImplementedError  # the screen's dialog
-
-    def drop_hint(self) -> None:
-        """Put the coach's hint away (``TableCoach``): the position it was for is gone."""
-
-    # ----- whose hand shows, whose turn it is ----------------------------------------
-
-    def shown_view(self) -> tuple[SeatView, bool]:
-        """The view drawn, and whether its private parts (hand, known cards) may show."""
-        seat = self.viewer if self.viewer is not None else self.bottom
-        return self.session.view(seat), self.viewer is not None
-
-    def my_turn(self, view: SeatView) -> bool:
-        return (self.viewer is not None and view.current == self.viewer
-                and not self.waiting_handover and not self.deal_closed)
-
-    # ----- the log -------------------------------------------------------------------
-
-    def log_line(self, text: str | Text) -> None:
-        self.log_lines.append(text)
-        del self.log_lines[:-LOG_KEPT]
-        with contextlib.suppress(Exception):  # the log may be mid-rebuild
-            self.query_one(GameLog).add(text)
+    def can_undo(self) -> bool:
+        screen = self.screen
+        return (not screen.deal_closed and not screen.waiting_handover
+                and self.session.undo_point() is not None)
 
     # ----- turns ---------------------------------------------------------------------
 
     def advance(self) -> None:
         """Decide what happens next: the deal's end, a person's turn, or a bot's."""
-        if self.waiting_handover:
+        screen = self.screen
+        if screen.waiting_handover:
             return
         turn = self.loop.turn()
         if turn.kind == DEAL_OVER:
@@ -131,16 +114,15 @@ class TableFlow(_Screen):
             return  # the deal scored (its summary is up), or nobody can act
         s = self.session
         if turn.kind == PERSON:
-            if self.viewer != cur and self.viewer is not None and (
-                    s.controller(self.viewer) == s.controller(cur)):
-                self.viewer = cur  # the same player acts for a dummy, or back for itself
-                self.selected = 0
-            if self.viewer != cur:
+            if screen.viewer != cur and screen.viewer is not None and (
+                    s.controller(screen.viewer) == s.controller(cur)):
+                screen.viewer = cur  # the same player acts for a dummy, or back for itself
+                screen.selected = 0
+            if screen.viewer != cur:
                 self.hand_over(cur)
                 return
-            self.refresh_table()
             if turn.phase in BIDDING:
-                self.call_after_refresh(self.open_auction_dialog)
+                screen.call_after_refresh(screen.dialogs.auction)
             return
         if turn.kind == BOT:
             self.loop.ask_bot(cur)  # the answer comes back through ``start_thinking``
@@ -148,42 +130,43 @@ class TableFlow(_Screen):
     def hand_over(self, seat: int) -> None:
         from .handover import HandOverScreen
 
-        self.drop_hint()
-        self.viewer = None
-        self.waiting_handover = True
-        self.refresh_table()
+        screen = self.screen
+        screen.coach.drop()
+        screen.viewer = None
+        screen.waiting_handover = True
         s = self.session
         who = s.name(s.controller(seat))
-        self.app.push_screen(HandOverScreen(who),
-                             callback=lambda _answer: self.call_later(self.take_seat, seat))
+        screen.app.push_screen(HandOverScreen(who),
+                               callback=lambda _answer: screen.call_later(self.take_seat, seat))
 
     async def take_seat(self, seat: int) -> None:
-        self.waiting_handover = False
-        self.viewer = seat
-        self.selected = 0
+        screen = self.screen
+        screen.waiting_handover = False
+        screen.viewer = seat
+        screen.selected = 0
         await self.sit_at(self.session.controller(seat))
-        self.refresh_table()
         self.advance()
 
     async def sit_at(self, seat: int) -> None:
-        """Turn the table so that ``seat`` is at the bottom."""
-        if self.bottom != seat:
-            self.bottom = seat
-            await self.recompose()
-            self.bindings_shown = ()
-            log = self.query_one(GameLog)
-            for line in self.log_lines:
+        """Turn the table so that ``seat`` is at the bottom: composed again, drawn whole."""
+        screen = self.screen
+        if screen.bottom != seat:
+            screen.bottom = seat
+            await screen.recompose()
+            log = screen.query_one(GameLog)
+            for line in screen.log_lines:
                 log.add(line)
+            screen.refresh_table()
+            screen.refresh_bindings()  # the new footer's keys
 
     async def turn_to(self, seat: int) -> None:
         await self.sit_at(seat)
-        self.refresh_table()
         self.advance()
 
     # ----- bots ----------------------------------------------------------------------
 
     def bot_delay(self) -> float:
-        override = self.bisca_app.bot_delay
+        override = self.app.bot_delay
         if override is not None:
             return override
         return SPEEDS.get(self.session.speed, 0.6)
@@ -191,19 +174,20 @@ class TableFlow(_Screen):
     def start_thinking(self, request: BotRequest) -> None:
         """The loop's runner: the bot thinks in a worker thread, at the table's pace."""
         delay = self.bot_delay()
-        if self.show_finished and not self.session.state.trick:
+        if self.screen.show_finished and not self.session.state.trick:
             delay *= 2  # leave the finished trick on the table a moment
-        self.think(request, delay)
+        self.screen.run_worker(partial(self.think, request, delay), thread=True,
+                               exclusive=True, group="bots")
 
-    @work(thread=True, exclusive=True, group="bots")
     def think(self, request: BotRequest, delay: float) -> None:
+        """The bot's choice, in a worker thread: posted to the screen after ``delay``."""
         worker = get_current_worker()
         started = time.monotonic()
         seat, token = request.seat, request.token
         try:
             action = request.bot.choose(request.view)
         except Exception as e:  # a bot's failure must not take the table down
-            self.post_message(BotFailed(seat, f"{e.__class__.__name__}: {e}", token))
+            self.screen.post_message(BotFailed(seat, f"{e.__class__.__name__}: {e}", token))
             return
         while not worker.is_cancelled:
             left = delay - (time.monotonic() - started)
@@ -211,33 +195,30 @@ class TableFlow(_Screen):
                 break
             time.sleep(min(0.05, left))
         if not worker.is_cancelled:
-            self.post_message(BotChose(seat, action, token))
+            self.screen.post_message(BotChose(seat, action, token))
 
-    def current_token(self) -> tuple[int, int]:
-        """The position a bot's answer is for: it changes with every action, and with an
-        undo (which may bring back a position's length with other cards)."""
-        return self.loop.token()
+    def stop_bots(self) -> None:
+        """Forget the bots' thinking: about a position gone, or a table left."""
+        self.screen.workers.cancel_group(self.screen, "bots")
 
     def bot_notice_from_thread(self, seat: int, text: str) -> None:
         """A bot was replaced (called from the bot's worker thread: post, never touch)."""
-        self.post_message(BotReplaced(seat, text))
+        self.screen.post_message(BotReplaced(seat, text))
 
-    # the handlers go by their names: a mixin's ``@on`` handlers are not collected
-    def on_bot_replaced(self, message: BotReplaced) -> None:
+    def bot_replaced(self, message: BotReplaced) -> None:
         if self.session.closed:
             return
         name = self.session.name(message.seat)
         text = say("Notice", "replaced.log", seat=name, what=message.text)
-        self.log_line(Text(text, style="bold red"))
-        self.notify(text, title=say("Notice", "replaced.title"), severity="warning",
-                    timeout=10, markup=False)
-        self.notice = Text(say("Notice", "replaced", seat=name), style="bold red")
-        self.refresh_table()
+        self.screen.log_line(Text(text, style="bold red"))
+        self.screen.notify(text, title=say("Notice", "replaced.title"), severity="warning",
+                           timeout=10, markup=False)
+        self.screen.notice = Text(say("Notice", "replaced", seat=name), style="bold red")
 
-    def on_bot_chose(self, message: BotChose) -> None:
+    def bot_chose(self, message: BotChose) -> None:
         self.bot_answered(self.loop.answer(message.seat, message.token, action=message.action))
 
-    def on_bot_failed(self, message: BotFailed) -> None:
+    def bot_failed(self, message: BotFailed) -> None:
         self.bot_answered(self.loop.answer(message.seat, message.token, error=message.error))
 
     def bot_answered(self, step: Step | None) -> None:
@@ -245,8 +226,8 @@ class TableFlow(_Screen):
             return  # an answer for a position that is gone
         if step.failure:
             name = self.session.name(step.seat)
-            self.notify(say("Dialog", "bot_failed", seat=name, error=step.failure),
-                        severity="error", markup=False)
+            self.screen.notify(say("Dialog", "bot_failed", seat=name, error=step.failure),
+                               severity="error", markup=False)
         self.acted(step)
 
     # ----- actions -------------------------------------------------------------------
@@ -259,24 +240,41 @@ class TableFlow(_Screen):
 
     def acted(self, step: Step) -> None:
         """Show an action the loop applied, and move on."""
-        s = self.session
+        screen, s = self.screen, self.session
         st = s.state
         seat, action = step.seat, step.action
-        self.drop_hint()
+        screen.coach.drop()
         if s.is_human(seat):  # a notice stays until the person acts
-            self.notice = None
-        self.review = False
+            screen.notice = None
+        screen.review = False
         if A.is_play(action):
-            self.show_finished = False
+            screen.show_finished = False
         if len(st.tricks) > step.tricks_before:
-            self.show_finished = True
-        for line in describe(s, st, step.events, points=not self.hide_points):
-            self.log_line(line)
-        if seat == self.viewer and A.is_play(action):
-            self.selected = 0
-        if self.viewer is not None and st.current != self.viewer:
-            self.viewer = s.controller(self.viewer)  # back from playing a dummy's card
-        self.refresh_table()
+            screen.show_finished = True
+        for line in describe(s, st, step.events, points=not screen.hide_points):
+            screen.log_line(line)
+        if seat == screen.viewer and A.is_play(action):
+            screen.selected = 0
+        if screen.viewer is not None and st.current != screen.viewer:
+            screen.viewer = s.controller(screen.viewer)  # back from playing a dummy's card
+        self.moved()
+        self.advance()
+
+    def undo(self) -> None:
+        """Take back the person's last action and the bots' replies after it (one person
+        against bots only); the record keeps the undo."""
+        screen = self.screen
+        self.stop_bots()  # a bot thinking about a position now gone
+        screen.coach.drop()
+        taken = self.loop.undo()  # saved by the loop
+        if not taken:
+            return
+        screen.log_line(undone_line(self.session, taken))
+        screen.show_finished = False
+        screen.review = False
+        screen.notice = None
+        screen.selected = 0
+        self.moved()
         self.advance()
 
     # ----- the end of a deal, of the match -------------------------------------------
@@ -286,50 +284,52 @@ class TableFlow(_Screen):
 
         s = self.session
         score = self.loop.end_deal()  # scored, the bots told, the history written, saved
-        self.log_line(deal_result(s, len(s.match.deals) - 1))
-        self.refresh_table()
-        self.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
-                             callback=self.after_summary)
+        self.screen.log_line(deal_result(s, len(s.match.deals) - 1))
+        self.moved()
+        self.screen.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
+                                    callback=self.after_summary)
 
     def my_team(self) -> int:
         """The team drawn on top of the combs: the one of the seat at the bottom (in a game
         scored player by player, that player's own score)."""
-        v, _private = self.shown_view()
+        v, _private = self.screen.shown_view()
         return self.session.scorer_of(v.seat)
 
     def after_summary(self, _answer: object = None) -> None:
         from .summary import MatchEndScreen
 
-        s = self.session
+        screen, s = self.screen, self.session
         if s.match.is_over():
-            self.workers.cancel_group(self, "bots")
+            self.stop_bots()
             self.loop.end_match()  # the save goes; no more deals: external programs may go
-            self.app.push_screen(MatchEndScreen(s, self.my_team()),
-                                 callback=lambda _answer: self.leave())
+            screen.app.push_screen(MatchEndScreen(s, self.my_team()),
+                                   callback=lambda _answer: self.leave())
             return
         self.loop.next_deal()  # dealt and saved
-        self.show_finished = False
-        self.review = False
-        self.log_line(deal_heading(s))
+        screen.show_finished = False
+        screen.review = False
+        screen.log_line(deal_heading(s))
+        self.moved()
         humans = s.humans()
         if len(humans) != 1:  # several people, or the only one sits this deal out: watch
-            self.viewer = None
+            screen.viewer = None
         else:  # players may change seats from deal to deal (a dummy moves with the deal)
-            self.viewer = humans[0]
-            if humans[0] != self.bottom:
-                self.call_later(self.turn_to, humans[0])
+            screen.viewer = humans[0]
+            if humans[0] != screen.bottom:
+                screen.call_later(self.turn_to, humans[0])
                 return
-        self.refresh_table()
         self.advance()
+
+    # ----- leaving -------------------------------------------------------------------
 
     def cannot_show(self, error: Exception) -> None:
         """The match cannot be drawn (read from a damaged save): its save is set aside and
         the start screen says why, as it does for a save that cannot be read."""
         from ...table.save import set_aside
 
-        self.broken = True
-        app = self.bisca_app
-        self.workers.cancel_group(self, "bots")
+        self.screen.broken = True
+        app = self.app
+        self.stop_bots()
         self.session.close()
         app.saved = None
         app.save_problem = set_aside(
@@ -343,15 +343,15 @@ class TableFlow(_Screen):
         earlier matches, for a match kept in a file of its own) brings it back."""
         from ...table.save import save_path
 
-        app = self.bisca_app
+        app = self.app
         target = app.save_target
-        self.workers.cancel_group(self, "bots")
+        self.stop_bots()
         self.session.close()
         if target is None or target == save_path(app.data_directory):
             app.load_saved()  # read back as Continue will read it
         app.back_to_start()
 
     def leave(self) -> None:
-        self.workers.cancel_group(self, "bots")
+        self.stop_bots()
         self.session.close()
-        self.bisca_app.back_to_start()
+        self.app.back_to_start()
