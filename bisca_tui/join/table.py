@@ -21,6 +21,7 @@ from ..engine import events as E
 from ..engine.actions import action_str
 from ..engine.narrate import say
 from ..engine.variant import DealScore
+from ..engine.words import YOU
 from ..lang import N_, _
 from ..net.remote import RemoteSession
 from ..tui.contract import BIDDING
@@ -29,8 +30,10 @@ from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
 from ..tui.screens.table import TableScreen
 from ..tui.screens.table_coach import TableCoach
 from ..tui.screens.table_flow import Position, TableFlow
+from .own_play import OwnPlay
 
 if TYPE_CHECKING:
+    from ..coach.seat_play import SeatPlay
     from .app import JoinApp
 
 
@@ -84,6 +87,7 @@ class RemoteFlow(TableFlow):
                    "token": list(s.token), "seat": seat}
         if screen.join_app.send(message):
             screen.sent = s.token
+            screen.own_play.sent(seat, s.view(seat), action)  # kept once taken
         else:
             screen.notice = Text(_("Not sent: there is no connection to the host right now."),
                                  style="bold red")
@@ -102,15 +106,32 @@ class SharedTableCoach(TableCoach):
 
 
 class RemoteDealSummary(DealSummaryScreen):
-    """A deal's summary at a hosted table: no review (the other hands were never here) and
-    no save (the host keeps the match)."""
+    """A deal's summary at a hosted table: no save (the host keeps the match), and the
+    review of this player's own play from the views its seats were sent (``plays``: the
+    other hands were never here, and the coach needs only what the seat saw)."""
 
     BINDINGS = [Binding("q", "quit_match", N_("Quit"), tooltip=N_("Leave the table and quit"))]
 
+    def __init__(self, session: RemoteSession, score: DealScore, my_team: int,
+                 plays: dict[int, SeatPlay]) -> None:
+        super().__init__(session, score, my_team)
+        self.plays = {seat: p for seat, p in plays.items() if p.decisions}
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
-            return False
+            return not self.score.redeal and bool(self.plays)
         return super().check_action(action, parameters)
+
+    def review_seats(self) -> list[int]:
+        return sorted(self.plays)
+
+    def open_review(self, seat: int) -> None:
+        from ..tui.screens.review import ReviewScreen
+
+        s = self.session
+        play = self.plays[seat]
+        self.app.push_screen(ReviewScreen(play, play.deal, seat, s.card_style, name=s.name,
+                                          samples=getattr(self.app, "coach_samples", None)))
 
 
 class RemoteMatchEnd(MatchEndScreen):
@@ -136,6 +157,7 @@ class RemoteTableScreen(TableScreen):
         self.holding = False
         self.sent: tuple[int, int] | None = None  # the position an action was sent for
         self.views_taken = 0  # the host's views taken (each is drawn)
+        self.own_play = OwnPlay()  # this player's decisions in the deal, for its review
 
     @property
     def away_seats(self) -> frozenset[int]:  # type: ignore[override]
@@ -156,6 +178,7 @@ class RemoteTableScreen(TableScreen):
         s = self.session
         stood_in, s.stood_in = s.stood_in, None
         if s.match.deals:  # the deal so far, as the host told it
+            self.own_play.new_deal(len(s.match.deals) - 1)
             self.log_line(deal_heading(s))
             deal = s.state
 
@@ -190,6 +213,7 @@ class RemoteTableScreen(TableScreen):
         taken = s.take_view(message)
         self.views_taken += 1
         if taken.began:
+            self.own_play.new_deal(len(s.match.deals) - 1)
             self.show_finished = self.review = False
             self.notice = None
             self.log_line(deal_heading(s))
@@ -204,6 +228,7 @@ class RemoteTableScreen(TableScreen):
         elif E.CardPlayed in kinds:
             self.show_finished = False
         after = message.get("after") or {}
+        self.own_play.taken(after, s.variant, YOU)
         if isinstance(after.get("seat"), int) and s.is_human(after["seat"]):
             self.notice = None  # a refusal's notice stays until the player acts
             if after["seat"] == self.viewer and E.CardPlayed in kinds:
@@ -231,6 +256,7 @@ class RemoteTableScreen(TableScreen):
     def refused(self, message: dict[str, Any]) -> None:
         """The host refused the action: said as the table says a refusal."""
         self.sent = None
+        self.own_play.refused()
         self.notice = Text(_("Not now: {rule}.").format(rule=str(message.get("rule", ""))),
                            style="bold red")
         self.app.bell()
@@ -246,7 +272,8 @@ class RemoteTableScreen(TableScreen):
         s = self.session
         self.log_line(deal_result(s, len(s.match.deals) - 1))
         self.holding = True
-        self.app.push_screen(RemoteDealSummary(s, score, self.flow.my_team()),
+        plays = self.own_play.scored({seat: s.view(seat) for seat in self.own_play.plays})
+        self.app.push_screen(RemoteDealSummary(s, score, self.flow.my_team(), plays),
                              callback=self.after_remote_summary)
 
     def after_remote_summary(self, _answer: object = None) -> None:

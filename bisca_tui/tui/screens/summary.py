@@ -289,7 +289,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         if self.app.screen is not self:
             return
         s = self.session
-        seats = s.humans()
+        seats = self.review_seats()
         if len(seats) == 1:
             self.open_review(seats[0])
             return
@@ -300,6 +300,10 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
                                                "search at what that player could see.")),
             choices, dialog_id="review-whose"),
             lambda answer: self.open_review(int(answer)) if answer is not None else None)
+
+    def review_seats(self) -> list[int]:
+        """The seats whose play may be reviewed: the people's at the keyboard."""
+        return self.session.humans()
 
     def open_review(self, seat: int) -> None:
         from .review import ReviewScreen
