@@ -199,6 +199,7 @@ class JoinApp(BiscaApp):
             self.remote = RemoteSession(variant, self.place, self.card_style, self.speed)
             self.session = self.remote  # the rules panel (F1) and the card style know it
         self.remote.me = self.place
+        self.remote.hints = m.get("hints") is True  # a host that does not say: none
         if self.place is not None:
             self.lobby.note = ""
         self.took_seats(m.get("seats") or [])

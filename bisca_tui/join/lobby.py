@@ -121,8 +121,8 @@ class LobbyScreen(Translated, Screen[None]):
         self.show()
 
     def show(self) -> None:
-        if not self.is_mounted:
-            return
+        if not self.is_mounted or not self.query("#lobby-status"):
+            return  # not yet composed, or taken down with the app
         app = self.join_app
         game = app.game
         title = Text(_("Joining {address} as {name}").format(address=app.where, name=app.you))

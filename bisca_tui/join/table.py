@@ -19,7 +19,6 @@ from textual.binding import Binding
 
 from ..engine import events as E
 from ..engine.actions import action_str
-from ..engine.narrate import say
 from ..engine.variant import DealScore
 from ..engine.words import YOU
 from ..lang import N_, _
@@ -34,6 +33,7 @@ from .own_play import OwnPlay
 
 if TYPE_CHECKING:
     from ..coach.seat_play import SeatPlay
+    from ..engine.view import SeatView
     from .app import JoinApp
 
 
@@ -100,9 +100,12 @@ class RemoteFlow(TableFlow):
 
 
 class SharedTableCoach(TableCoach):
-    def refused(self) -> str | None:
-        """h at a shared table: the coach does not help between people."""
-        return say("Notice", "hints.shared")
+    """Hints at a hosted table, where the host allows them: from the seat's view alone."""
+
+    def after_signals(self, view: SeatView) -> dict[int, SeatView]:
+        """No view after a signal: the deal is the host's (the card to follow a signal is
+        advised once the signal is sent)."""
+        return {}
 
 
 class RemoteDealSummary(DealSummaryScreen):
@@ -294,8 +297,10 @@ class RemoteTableScreen(TableScreen):
     # ----- the player's actions ------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("speed", "undo", "hint"):  # the host paces its bots; nothing is taken
-            return False  # back; no coach between people
+        if action in ("speed", "undo"):  # the host paces its bots; nothing is taken back
+            return False
+        if action == "hint":  # as the host set the table
+            return self.session.hints
         if action == "chat":
             return True
         return super().check_action(action, parameters)

@@ -192,7 +192,8 @@ class Host(Admission, Sending):
         first = specs[0]
         if not any(x.is_human for x in specs):  # a session needs a person: one for now
             specs[0] = SeatSpec(HUMAN, first.name)
-        session = Session.new(s.variant, s.options, specs, seed=s.seed, speed="instant")
+        session = Session.new(s.variant, s.options, specs, seed=s.seed, speed="instant",
+                              hints=s.hints)
         session.people[0].kind, session.people[0].level = first.kind, first.level
         self.begin(session)
         self.save()

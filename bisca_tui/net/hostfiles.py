@@ -152,7 +152,8 @@ class Resume:
         saved: dict[str, Any] = {
             "players": v.n_people, "open": tuple(h["open"]), "level": h["level"],
             "hold": float(h["hold"]), "deals": h.get("deals"),
-            "seed": self.session.match.seed, "start_with": h.get("start_with")}
+            "seed": self.session.match.seed, "start_with": h.get("start_with"),
+            "hints": self.session.hints}
         return NetSettings(v.id, dict(v.options), **(saved | given))
 
 

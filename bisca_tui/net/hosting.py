@@ -111,6 +111,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                               "players take their places as they come)"))
     table.add_argument("--deals", type=positive_int, default=None, metavar="N",
                        help=_("stop after N deals (default: the whole match)"))
+    table.add_argument("--no-hints", action="store_true",
+                       help=_("no coach's hints (h) for anyone at the table (default: every "
+                              "player may ask for one on their own turn)"))
     table.add_argument("--seed", type=int, default=None, metavar="S",
                        help=_("the seed of the deals (default: a random one)"))
     net = parser.add_argument_group(_("the host"))
@@ -244,7 +247,7 @@ def _new_table(args: argparse.Namespace, folder: Path) -> Any:
     settings = NetSettings(args.variant, options, players=args.players, open=opened,
                            start_with=args.start_with, level=args.level or default_level(),
                            seed=args.seed, hold=DEFAULT_HOLD if args.hold is None else args.hold,
-                           deals=args.deals, save_dir=folder,
+                           deals=args.deals, save_dir=folder, hints=not args.no_hints,
                            history_dir=None if args.no_history else folder)
     return settings, path
 

@@ -49,7 +49,8 @@ class Sending:
             "seat": conn.player, "started": self.session is not None,
             "game": {"variant": v.id, "name": v.name, "players": v.n_people, "seats": v.n,
                      "options": {k: P.plain(x) for k, x in v.options.items()}},
-            "seats": self.seats_json(), "chat": self.chat.recent()}
+            "seats": self.seats_json(), "chat": self.chat.recent(),
+            "hints": self.settings.hints}
         if conn.player is not None:
             message["key"] = self.keys[conn.player]
         return message

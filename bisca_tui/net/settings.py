@@ -47,3 +47,4 @@ class NetSettings:
     hello_timeout: float = 10.0
     save_dir: Path | None = None  # save the match there after each action
     history_dir: Path | None = None  # write each deal to the game history kept there
+    hints: bool = True  # the coach's hints (h) for every player, or for none

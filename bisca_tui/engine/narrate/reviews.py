@@ -74,8 +74,6 @@ REVIEWS: dict[str, dict[str, str]] = {
         "replaced": "{seat}'s program failed: a built-in bot plays the seat (see the log).",
         "replaced.log": "{seat}: {what}",
         "hints.off": "No hints in this match: it was set up without them.",
-        "hints.shared": "No hints at a table shared over the network: the coach helps only "
-                        "at a table played on this machine.",
         "hints.over": "The deal is over: hints are for a decision still to take.",
         "hints.turn": "Hints are for your own turn: ask when it is yours to act.",
         "hints.failed": "No hint this time: {error}",
