@@ -17,6 +17,7 @@ is ignored; an event of a kind it does not know is left out (``event_from_json``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import events as E
@@ -53,8 +54,12 @@ def tuples(value: Any) -> Any:
     return value
 
 
+#: every card's notation, worked out once: a view's cards are written many times an action
+_CARD_TEXT = tuple(card_str(c) for c in range(80))  # a second pack's copies included
+
+
 def card_to_json(card: int) -> str:
-    return card_str(card)
+    return _CARD_TEXT[card] if 0 <= card < 80 else card_str(card)
 
 
 def card_from_json(text: str) -> int:
@@ -62,7 +67,7 @@ def card_from_json(text: str) -> int:
 
 
 def cards_to_json(cards: Iterable[int]) -> list[str]:
-    return [card_str(c) for c in cards]
+    return [card_to_json(c) for c in cards]
 
 
 def cards_from_json(data: Iterable[str]) -> tuple[int, ...]:
@@ -70,7 +75,7 @@ def cards_from_json(data: Iterable[str]) -> tuple[int, ...]:
 
 
 def maybe_card_to_json(card: int | None) -> str | None:
-    return None if card is None else card_str(card)
+    return None if card is None else card_to_json(card)
 
 
 def maybe_card_from_json(text: str | None) -> int | None:
@@ -165,9 +170,15 @@ FIELD_KINDS: dict[str, FieldKind] = {
 
 def kind_name(kind: type[Event]) -> str:
     """The name the wire gives an event's kind: ``CardPlayed`` is ``card_played``."""
-    name = kind.__name__
-    return "".join("_" + c.lower() if c.isupper() and i else c.lower()
-                   for i, c in enumerate(name))
+    name = _KIND_NAMES.get(kind)
+    if name is None:
+        name = _KIND_NAMES[kind] = "".join(
+            "_" + c.lower() if c.isupper() and i else c.lower()
+            for i, c in enumerate(kind.__name__))
+    return name
+
+
+_KIND_NAMES: dict[type[Event], str] = {}  # worked out once a kind
 
 
 #: every kind of event, by the name the wire gives it
@@ -236,6 +247,14 @@ def contract_to_json(contract: Contract | None, names: Names = ()) -> dict[str, 
     }
 
 
+@lru_cache(maxsize=4096)
+def trick_to_json(t: Trick) -> dict[str, Any]:
+    """A trick taken, as a view writes it: kept for the next view, of any seat, that holds
+    the same trick (the dict is shared: read it, never change it)."""
+    return {"leader": t.leader, "seats": list(t.seats), "cards": cards_to_json(t.cards),
+            "winner": t.winner, "points": t.points}
+
+
 def view_to_json(view: SeatView, names: Names = (), *,
                  contract: bool = False) -> dict[str, Any]:
     """A seat's view as JSON, the bot protocol's form; with ``contract``, the network's: the
@@ -259,12 +278,8 @@ def view_to_json(view: SeatView, names: Names = (), *,
         "indicator_card": maybe_card_to_json(view.indicator_card),
         "stock_count": view.stock_count,
         "leader": view.leader,
-        "trick": [{"seat": s, "card": card_str(c)} for s, c in view.trick],
-        "tricks": [
-            {"leader": t.leader, "seats": list(t.seats), "cards": cards_to_json(t.cards),
-             "winner": t.winner, "points": t.points}
-            for t in view.tricks
-        ],
+        "trick": [{"seat": s, "card": card_to_json(c)} for s, c in view.trick],
+        "tricks": [trick_to_json(t) for t in view.tricks],
         "points": list(view.points),
         "known": [cards_to_json(k) for k in view.known],
         "signals": [
