@@ -299,8 +299,6 @@ class RemoteTableScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("speed", "undo"):  # the host paces its bots; nothing is taken back
             return False
-        if action == "hint":  # as the host set the table
-            return self.session.hints
         if action == "chat":
             return True
         return super().check_action(action, parameters)

@@ -185,10 +185,9 @@ class Host(Admission, Sending):
     def start(self) -> None:
         """Deal: bots take the places nobody holds."""
         s = self.settings
-        specs = []
-        for p, owner in enumerate(self.owners):
-            name = BOT_NAMES[p % len(BOT_NAMES)]
-            specs.append(SeatSpec(HUMAN, owner) if owner else SeatSpec("bot", name, s.level))
+        specs = [SeatSpec(HUMAN, owner) if owner else
+                 SeatSpec("bot", BOT_NAMES[p % len(BOT_NAMES)], s.level)
+                 for p, owner in enumerate(self.owners)]
         first = specs[0]
         if not any(x.is_human for x in specs):  # a session needs a person: one for now
             specs[0] = SeatSpec(HUMAN, first.name)

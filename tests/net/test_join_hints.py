@@ -61,7 +61,7 @@ async def test_a_host_without_hints_says_so_at_every_table(tmp_path) -> None:
         t = app.table
         assert t is not None and not t.session.hints
         assert not t.check_action("hint", ())
-        t.coach.ask()  # as if the key were pressed: said, nothing worked out
+        await pilot.press("h")  # its key is not shown, and says why
         assert t.coach.token is None and t.notice is not None
         assert t.notice.plain == say("Notice", "hints.off")
         await stop(table)
