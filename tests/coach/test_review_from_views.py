@@ -9,33 +9,12 @@ import random
 
 import pytest
 from coach_support import FAMILIES, play_match_deal
+from seat_play_support import over_the_wire, seat_decisions
 
 from bisca_tui.coach.review import deal_result, review_deal, review_decisions
 from bisca_tui.coach.seat_play import view_result
-from bisca_tui.engine import codec
 from bisca_tui.engine.state import GameState
 from bisca_tui.engine.variant import all_variants, make_variant
-from bisca_tui.engine.view import SeatView
-
-
-def over_the_wire(view: SeatView) -> SeatView:
-    """The view as a client of a shared table has it: written by the host, read back."""
-    names = view.rules.signal_names
-    body = codec.view_to_json(view, names, contract=True)
-    events = codec.events_from_json(codec.events_to_json(view.events, names), names)
-    return codec.view_from_json(body, events, view.rules)
-
-
-def seat_decisions(state: GameState, seat: int) -> list[tuple[int, SeatView, int]]:
-    """(step, view before it, action) of ``seat`` in a finished deal, replayed."""
-    replay = GameState(state.variant, state.dealer, state.seed, state.layout_given,
-                       context=state.context)
-    out = []
-    for k, action in enumerate(state.history):
-        if replay.current == seat:
-            out.append((k, over_the_wire(replay.view(seat)), action))
-        replay.apply(action)
-    return out
 
 
 @pytest.mark.parametrize("vid", FAMILIES)

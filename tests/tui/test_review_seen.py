@@ -4,25 +4,15 @@ record, and no replay viewer to open, since that needs the deal's record."""
 
 from __future__ import annotations
 
+from seat_play_support import over_the_wire, seat_decisions
 from test_coach_review import SAMPLES, SEED, cells
 from textual.widgets import DataTable, Static
 from tui_helpers import make_app, press, quiet, workers_done
 
 from bisca_tui.coach.seat_play import SeatPlay, view_result
-from bisca_tui.engine import codec
-from bisca_tui.engine.state import GameState
-from bisca_tui.engine.view import SeatView
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.review import ReviewScreen
-
-
-def sent(view: SeatView) -> SeatView:
-    """The view as a client of a shared table reads it off the wire."""
-    names = view.rules.signal_names
-    events = codec.events_from_json(codec.events_to_json(view.events, names), names)
-    return codec.view_from_json(codec.view_to_json(view, names, contract=True), events,
-                                view.rules)
 
 
 def played_deal() -> Session:
@@ -37,14 +27,8 @@ def played_deal() -> Session:
 
 def seat_play(s: Session, seat: int) -> SeatPlay:
     st = s.match.deals[0]
-    replay = GameState(st.variant, st.dealer, st.seed, st.layout_given, context=st.context)
-    decisions = []
-    for k, action in enumerate(st.history):
-        if replay.current == seat:
-            decisions.append((k, sent(replay.view(seat)), action))
-        replay.apply(action)
-    return SeatPlay(0, seat, st.variant, s.name(seat), decisions,
-                    view_result(sent(st.view(seat))))
+    return SeatPlay(0, seat, st.variant, s.name(seat), seat_decisions(st, seat),
+                    view_result(over_the_wire(st.view(seat))))
 
 
 async def review_lines(app, pilot, source) -> tuple[ReviewScreen, list[list[str]], str]:
