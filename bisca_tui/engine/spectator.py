@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .calling import known_partner
 from .events import Event, HandShown
-from .view import SeatView
+from .view import SeatView, table_view
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -57,36 +57,9 @@ def spectator_view(state: GameState) -> SeatView:
     c = state.bidding.contract
     # None until the game shows it (the called card played, or shown)
     contract = None if c is None else replace(c, partner=known_partner(state, SPECTATOR))
-    return SeatView(
-        seat=SPECTATOR,
-        variant=v.id,
-        options=tuple(sorted(v.options.items())),
-        n_players=n,
-        team_of=v.team_of,
-        side_of=v.known_sides(state, SPECTATOR),
-        dealer=state.dealer,
-        phase=state.phase,
-        current=state.current,
-        hand=(),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        trump=state.trump if state.trump_known else None,
-        indicator=state.indicator,
-        indicator_card=state.indicator_card,
-        stock_count=state.stock_count,
-        leader=state.leader,
-        trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
-        tricks=tuple(state.tricks),
-        points=tuple(state.points),
-        legal=(),
-        monte=len(state.aside.monte),
-        match_points=tuple(state.match_points),
-        target=state.target,
-        history_len=len(state.history),
+    return table_view(
+        state, SPECTATOR, hand=(), side_of=v.known_sides(state, SPECTATOR), legal=(),
         events=events,
         # the rest is read from the spectator's events, but for what a seat alone may know
-        known=tuple(public_cards(state, s) for s in range(n)),
-        contract=contract,
-        signals=(),
-        discards=(),
-        rules=v,
-    )
+        known=tuple(public_cards(state, s) for s in range(n)), contract=contract,
+        signals=(), discards=())

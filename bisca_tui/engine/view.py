@@ -126,22 +126,33 @@ _PLAIN = len(fields(SeatView)) - len(Told._fields)  # the fields never read from
 
 
 def make_view(state: GameState, seat: int) -> SeatView:
+    return table_view(state, seat, hand=tuple(state.hands[seat]),
+                      side_of=state.variant.known_sides(state, seat),
+                      legal=tuple(state.legal_actions()) if state.current == seat else (),
+                      events=seen_events(state, seat))
+
+
+def table_view(state: GameState, seat: int, *, hand: tuple[int, ...],
+               side_of: tuple[int | None, ...], legal: tuple[int, ...],
+               events: tuple[Event, ...], **given: Any) -> SeatView:
+    """A view of the table as it lies, the same for everyone who looks (the counts, the
+    trick, the tricks taken, the trump once known), with what is ``seat``'s own: its hand,
+    the partnerships as it knows them, what it may do, the events as it saw them, and any
+    field read from the events that is ``given`` instead (the spectator's)."""
     v = state.variant
-    trump_known = state.trump_known
-    events = seen_events(state, seat)
     return SeatView(
         seat=seat,
         variant=v.id,
         options=tuple(sorted(v.options.items())),
         n_players=state.n,
         team_of=v.team_of,
-        side_of=v.known_sides(state, seat),
+        side_of=side_of,
         dealer=state.dealer,
         phase=state.phase,
         current=state.current,
-        hand=tuple(state.hands[seat]),
+        hand=hand,
         hand_sizes=tuple(len(h) for h in state.hands),
-        trump=state.trump if trump_known else None,
+        trump=state.trump if state.trump_known else None,
         indicator=state.indicator,
         indicator_card=state.indicator_card,
         stock_count=state.stock_count,
@@ -149,13 +160,14 @@ def make_view(state: GameState, seat: int) -> SeatView:
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
         tricks=tuple(state.tricks),
         points=tuple(state.points),
-        legal=tuple(state.legal_actions()) if state.current == seat else (),
+        legal=legal,
         monte=len(state.aside.monte),  # a count of cards on the table, as ``stock_count``
         match_points=tuple(state.match_points),
         target=state.target,
         history_len=len(state.history),
         events=events,
         rules=v,
+        **given,
     )
 
 
