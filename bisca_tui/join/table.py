@@ -27,13 +27,11 @@ from ..tui.contract import BIDDING
 from ..tui.narrate import deal_heading, deal_result, describe
 from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
 from ..tui.screens.table import TableScreen
-from ..tui.screens.table_coach import TableCoach
 from ..tui.screens.table_flow import Position, TableFlow
 from .own_play import OwnPlay
 
 if TYPE_CHECKING:
     from ..coach.seat_play import SeatPlay
-    from ..engine.view import SeatView
     from .app import JoinApp
 
 
@@ -97,15 +95,6 @@ class RemoteFlow(TableFlow):
         self.screen.broken = True
         self.screen.notify(_("The table cannot show this match ({error}).").format(
             error=f"{error.__class__.__name__}: {error}"), severity="error", markup=False)
-
-
-class SharedTableCoach(TableCoach):
-    """Hints at a hosted table, where the host allows them: from the seat's view alone."""
-
-    def after_signals(self, view: SeatView) -> dict[int, SeatView]:
-        """No view after a signal: the deal is the host's (the card to follow a signal is
-        advised once the signal is sent)."""
-        return {}
 
 
 class RemoteDealSummary(DealSummaryScreen):
@@ -173,9 +162,6 @@ class RemoteTableScreen(TableScreen):
 
     def make_flow(self) -> RemoteFlow:
         return RemoteFlow(self)
-
-    def make_coach(self) -> SharedTableCoach:
-        return SharedTableCoach(self)
 
     def on_mount(self) -> None:
         s = self.session

@@ -102,14 +102,11 @@ class TableScreen(Translated, Screen[None]):
         self.keys: KeysNow | None = None  # the keys that apply, worked out for ``keys_at``
         self.keys_at: tuple[object, ...] = ()
         self.flow = self.make_flow()
-        self.coach = self.make_coach()
+        self.coach = TableCoach(self)
         self.dialogs = TableDialogs(self)
 
     def make_flow(self) -> TableFlow:
         return TableFlow(self)
-
-    def make_coach(self) -> TableCoach:
-        return TableCoach(self)
 
     @property
     def bisca_app(self) -> BiscaApp:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.worker import get_current_worker
 
+from ...coach.signalled import after_own_signal
 from ...engine import actions as A
 from ...engine.narrate import say
 from ...engine.view import SeatView
@@ -71,14 +72,9 @@ class TableCoach:
 
     def after_signals(self, view: SeatView) -> dict[int, SeatView]:
         """The seat's view after each signal it may send: a signal costs no turn, and the
-        card after it is judged there, as the review judges it."""
-        out = {}
-        for action in view.legal:
-            if A.is_signal(action):
-                state = self.screen.session.state.clone()
-                state.apply(action)
-                out[action] = state.view(view.seat)
-        return out
+        card after it is judged there, as the review judges it (worked out from the view
+        alone: ``coach.signalled``)."""
+        return {a: after_own_signal(view, a) for a in view.legal if A.is_signal(a)}
 
     def work_out(self, view: SeatView, token: tuple[int, int], samples: int | None,
                  after: dict[int, SeatView]) -> None:
