@@ -18,11 +18,11 @@ from rich.text import Text
 from textual.binding import Binding
 
 from ..engine import events as E
-from ..engine.actions import action_str
 from ..engine.variant import DealScore
 from ..engine.words import YOU
 from ..lang import N_, _
 from ..net.remote import RemoteSession
+from ..net.remote_table import NotSent, RemoteTable
 from ..tui.contract import BIDDING
 from ..tui.narrate import deal_heading, deal_result, describe
 from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
@@ -76,19 +76,22 @@ class RemoteFlow(TableFlow):
         if screen.my_turn(v) and v.phase in BIDDING and screen.sent is None:
             screen.call_after_refresh(screen.dialogs.auction)
 
+    def make_table(self) -> RemoteTable:
+        return RemoteTable(self.session, self.screen.join_app.send)
+
     def act(self, action: int, seat: int) -> None:
         """Send the action to the host, once per position."""
-        screen, s = self.screen, self.session
-        if screen.sent == s.token:
-            return
-        message = {"type": "act", "action": action_str(action, s.variant.signal_names),
-                   "token": list(s.token), "seat": seat}
-        if screen.join_app.send(message):
-            screen.sent = s.token
-            screen.own_play.sent(seat, s.view(seat), action)  # kept once taken
-        else:
+        screen = self.screen
+        table = screen.remote_table
+        was = table.sent
+        try:
+            table.submit(seat, action)
+        except NotSent:
             screen.notice = Text(_("Not sent: there is no connection to the host right now."),
                                  style="bold red")
+            return
+        if table.sent != was:
+            screen.own_play.sent(seat, table.view(seat), action)  # kept once taken
 
     def cannot_show(self, error: Exception) -> None:
         """The table could not be drawn: said, without touching any save."""
@@ -147,7 +150,6 @@ class RemoteTableScreen(TableScreen):
         self.started = True  # no bots to start, no match to tell again: see ``on_mount``
         self.held: list[dict[str, Any]] = []  # what came while a summary was up
         self.holding = False
-        self.sent: tuple[int, int] | None = None  # the position an action was sent for
         self.views_taken = 0  # the host's views taken (each is drawn)
         self.own_play = OwnPlay()  # this player's decisions in the deal, for its review
 
@@ -155,6 +157,17 @@ class RemoteTableScreen(TableScreen):
     def away_seats(self) -> frozenset[int]:  # type: ignore[override]
         s = self.session
         return frozenset(seat for seat in range(s.variant.n) if s.person_of(seat) in s.away)
+
+    @property
+    def remote_table(self) -> RemoteTable:
+        table = self.flow.table
+        assert isinstance(table, RemoteTable)
+        return table
+
+    @property
+    def sent(self) -> tuple[int, int] | None:
+        """The position an action was sent for, while its answer is awaited."""
+        return self.remote_table.sent
 
     @property
     def join_app(self) -> JoinApp:
@@ -222,8 +235,7 @@ class RemoteTableScreen(TableScreen):
             self.notice = None  # a refusal's notice stays until the player acts
             if after["seat"] == self.viewer and E.CardPlayed in kinds:
                 self.selected = 0
-        if self.sent != s.token:
-            self.sent = None
+        self.remote_table.answered()
         self.follow()
         self.flow.moved()  # drawn once the messages that came together are all taken
         if taken.scored is not None:
@@ -244,7 +256,7 @@ class RemoteTableScreen(TableScreen):
 
     def refused(self, message: dict[str, Any]) -> None:
         """The host refused the action: said as the table says a refusal."""
-        self.sent = None
+        self.remote_table.refused()
         self.own_play.refused()
         self.notice = Text(_("Not now: {rule}.").format(rule=str(message.get("rule", ""))),
                            style="bold red")

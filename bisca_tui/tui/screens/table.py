@@ -157,7 +157,7 @@ class TableScreen(Translated, Screen[None]):
     def shown_view(self) -> tuple[SeatView, bool]:
         """The view drawn, and whether its private parts (hand, known cards) may show."""
         seat = self.viewer if self.viewer is not None else self.bottom
-        return self.session.view(seat), self.viewer is not None
+        return self.flow.table.view(seat), self.viewer is not None
 
     def my_turn(self, view: SeatView) -> bool:
         return (self.viewer is not None and view.current == self.viewer

@@ -42,7 +42,7 @@ class TableCoach:
     def refused(self) -> str | None:
         """Why ``h`` cannot give a hint now, in a sentence (None: it can)."""
         screen = self.screen
-        if not screen.session.hints:
+        if not screen.flow.table.hints:
             return say("Notice", "hints.off")
         v, private = screen.shown_view()
         if screen.deal_closed:

@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 from ...engine import actions as A
 from ...engine.narrate import say
 from ...lang import _
+from ...table.front import LocalTable, Table
 from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
 from ...table.session import SPEEDS, Session
 from ..contract import BIDDING
@@ -55,6 +56,7 @@ class TableFlow:
         self.screen = screen
         self.session: Session = screen.session
         self.loop = self.make_loop()
+        self.table: Table = self.make_table()
 
     @property
     def app(self) -> BiscaApp:
@@ -66,6 +68,10 @@ class TableFlow:
         return TableLoop(self.session, runner=self.start_thinking,
                          autosave=AppSaves(self.screen),
                          history=lambda s: self.app.record_history(s))
+
+    def make_table(self) -> Table:
+        """The table this screen reads and plays at: the match here, through its loop."""
+        return LocalTable(self.loop)
 
     def position(self) -> Position:
         """The position of the match: the deal, the actions in it, whether it is scored. It
@@ -95,8 +101,7 @@ class TableFlow:
 
     def can_undo(self) -> bool:
         screen = self.screen
-        return (not screen.deal_closed and not screen.waiting_handover
-                and self.session.undo_point() is not None)
+        return not screen.waiting_handover and self.table.may_undo()
 
     # ----- turns ---------------------------------------------------------------------
 
@@ -236,7 +241,9 @@ class TableFlow:
         """Apply an action of ``seat`` (the loop saves it), log it, and move on. The engine
         refuses it (``IllegalAction``, leaving everything as it was) unless ``seat`` is to
         act: a stale or misrouted action is never played for another seat."""
-        self.acted(self.loop.act(action, seat))
+        step = self.table.submit(seat, action)
+        if step is not None:
+            self.acted(step)
 
     def acted(self, step: Step) -> None:
         """Show an action the loop applied, and move on."""
@@ -266,7 +273,7 @@ class TableFlow:
         screen = self.screen
         self.stop_bots()  # a bot thinking about a position now gone
         screen.coach.drop()
-        taken = self.loop.undo()  # saved by the loop
+        taken = self.table.undo()  # saved by the loop
         if not taken:
             return
         screen.log_line(undone_line(self.session, taken))
