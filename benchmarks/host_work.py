@@ -16,6 +16,11 @@ shows beside the mean.
 Prints, per table: the actions played, and per action the views built, view bodies made,
 lines encoded and lines sent, for each seat, for the watchers and in all; then the most of
 each made for one audience at one position.
+
+A table's clients may speak different versions of the protocol (``Setup.protocols``): a view
+is built and turned into JSON once for both, and its line encoded once for each version; a
+line of an older version than the newest is counted for the audience and its version
+(``(seat, 1)``, ``(WATCHERS, 1)``) and shown in the column ``older``.
 """
 
 from __future__ import annotations
@@ -56,6 +61,12 @@ class Setup:
     players: int | None = None
     people: int | None = None  # None: every place
     watchers: int = 2
+    # the versions of the protocol the clients speak, in turn (the watchers first)
+    protocols: tuple[int, ...] = (P.PROTOCOL,)
+
+    def protocol(self, k: int) -> int:
+        """The version the ``k``-th client speaks."""
+        return self.protocols[k % len(self.protocols)]
 
 
 TABLES = (
@@ -66,6 +77,8 @@ TABLES = (
           watchers=3),
     Setup("Briscola Chiamata, 5 players, 2 watchers", "chiamata", players=5),
     Setup("Briscola for two, 2 players, 1 watcher", "briscola", watchers=1),
+    Setup("Sueca, 4 players and 4 watchers, of versions 1 and 2", "sueca", watchers=4,
+          protocols=(1, 2)),
 )
 
 
@@ -160,7 +173,7 @@ class Probe:
         out: dict[str, int] = dict.fromkeys(KINDS[:-1], 0)
         for counter in self.counts.values():
             for (kind, who), n in counter.items():
-                if (isinstance(who, int) or who == WATCHERS) and kind != "sent":
+                if for_views(who) and kind != "sent":
                     out[kind] = max(out[kind], n)
         return out
 
@@ -172,15 +185,22 @@ class Probe:
 
 
 def audience(message: dict[str, Any]) -> Any:
-    """Who a message is for: a view's seat (the watchers for a seatless view); the type of
-    the host's others (the lobby, a chat line, a welcome, a refusal, the end); ``CLIENT``
-    for a client's own (not the host's work: the clients here share its process)."""
+    """Who a message is for: a view's seat (the watchers for a seatless view), with its
+    version when older than the newest (version 1's views carry ``after``); the type of the
+    host's others (the lobby, a chat line, a welcome, a refusal, the end); ``CLIENT`` for a
+    client's own (not the host's work: the clients here share its process)."""
     if message.get("type") in TO_HOST:
         return CLIENT
     if message.get("type") != P.VIEW:
         return message.get("type")
     seat = message.get("seat")
-    return WATCHERS if seat is None else seat
+    who = WATCHERS if seat is None else seat
+    return (who, 1) if "after" in message else who
+
+
+def for_views(who: Any) -> bool:
+    """Whether a count's audience is a view's (a seat or the watchers, of any version)."""
+    return isinstance(who, (int, tuple)) or who == WATCHERS
 
 
 @dataclass
@@ -203,12 +223,14 @@ async def play(setup: Setup, seed: int, deals: int, probe: Probe) -> tuple[int, 
     task = asyncio.create_task(serve(settings, ready=ready.set_result))
     host = await asyncio.wait_for(ready, LONG)
     probe.host = host
-    clients = []
+    clients: list[Client] = []
     for w in range(setup.watchers):
-        clients.append(await Client.connect("127.0.0.1", host.port, host.code, f"W{w}"))
+        clients.append(await Client.connect("127.0.0.1", host.port, host.code, f"W{w}",
+                                            protocol=setup.protocol(len(clients))))
     for p in host.open:
         client = await Client.connect("127.0.0.1", host.port, host.code, f"P{p}",
-                                      chooser=random_legal(random.Random(seed * 31 + p)))
+                                      chooser=random_legal(random.Random(seed * 31 + p)),
+                                      protocol=setup.protocol(len(clients)))
         await client.sit(p)
         clients.append(client)
     session = await asyncio.wait_for(task, LONG)
@@ -240,14 +262,17 @@ def report(played: Played) -> list[str]:
     seats = sorted({who for _, who in total if isinstance(who, int)})
     lines = [f"{played.setup.name}: {played.clients} clients, {played.actions} actions"]
     head = "  per action      " + "".join(f"{'seat ' + str(s):>8}" for s in seats)
-    lines.append(head + f"{'watchers':>9}{'others':>8}{'in all':>8}")
+    lines.append(head + f"{'watchers':>9}{'older':>8}{'others':>8}{'in all':>8}")
     for kind in KINDS:
         row = [total[(kind, s)] / per for s in seats]
+        older = sum(n for (k, who), n in total.items() if k == kind
+                    and isinstance(who, tuple)) / per
         others = sum(n for (k, who), n in total.items() if k == kind
                      and isinstance(who, str) and who != WATCHERS) / per
         whole = sum(n for (k, _), n in total.items() if k == kind) / per
         lines.append(f"    {kind:14}" + "".join(f"{x:8.2f}" for x in row)
-                     + f"{total[(kind, WATCHERS)] / per:9.2f}{others:8.2f}{whole:8.2f}")
+                     + f"{total[(kind, WATCHERS)] / per:9.2f}{older:8.2f}{others:8.2f}"
+                     + f"{whole:8.2f}")
     lines.append("  the most for one audience at one position: " + ", ".join(
         f"{kind} {most[kind]}" for kind in KINDS[:-1]))
     return lines

@@ -10,9 +10,11 @@ string in a message is read: a card in the project's notation, on its own or at 
 an action (``discard:4D``), is a card mentioned; a signal's name, likewise, is a signal
 mentioned. A card, signal or partner that the audience could not know at that moment is a
 leak; so is a sign it did not see counted in the position it is told (``token``,
-``history_len``), or a message sent it with no news (a sign it did not see was made).
+``history_len``), or a message sent it with no news (a sign it did not see was made). The
+clients speak one version of the protocol (``--protocol``: the newest by default); in version
+2 a view that describes the action besides its events (``after``) is a leak too.
 
-    python benchmarks/secrecy.py [--seeds N]
+    python benchmarks/secrecy.py [--seeds N] [--protocol 1|2]
 
 Prints, per game: the clients, the messages and bytes recorded, and the leaks found (each
 named), and exits with status 1 when there is one.
@@ -39,7 +41,7 @@ from bisca_tui.engine.variant import all_variants
 from bisca_tui.net import conn as conn_module
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import Host, NetSettings, serve
-from bisca_tui.net.protocol import encode
+from bisca_tui.net.protocol import PROTOCOL, encode
 
 LONG = 120.0  # seconds: far longer than a deal takes here
 
@@ -230,8 +232,9 @@ class Recorder:
 
 
 async def audit(game: str, variant: str, options: dict[str, Any], players: int | None,
-                seed: int) -> Audit:
-    """One deal of a game with a raw client at every place and one watching."""
+                seed: int, protocol: int = PROTOCOL) -> Audit:
+    """One deal of a game with a raw client at every place and one watching, all speaking
+    ``protocol``'s version."""
     result = Audit(game)
     settings = NetSettings(variant, dict(options), players, seed=seed, deals=1)
     with Recorder() as rec:
@@ -241,11 +244,11 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
         rec.host = host
         n = host.variant.n_people  # the deal starts once every place is taken
         watcher = await Client.connect("127.0.0.1", host.port, host.code, "Watcher",
-                                       keep_raw=True)
+                                       keep_raw=True, protocol=protocol)
         clients = [watcher]
         for p in range(n):
             client = await Client.connect("127.0.0.1", host.port, host.code, f"Player{p}",
-                                          keep_raw=True,
+                                          keep_raw=True, protocol=protocol,
                                           chooser=random_legal(random.Random(seed * 31 + p)))
             await client.sit(p)
             clients.append(client)
@@ -270,17 +273,20 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
                     "events"]:
                 result.leaks.append(f"view: a message with no news ({message['token']}): "
                                     "an action it saw nothing of was taken")
+            if message.get("type") == "view" and protocol >= 2 and "after" in message:
+                result.leaks.append(f"view: the action described beside the events "
+                                    f"({message['after']})")
             result.leaks.extend(f"{message.get('type')}: {x}" for x in
                                 leaks(message, know, every_card, every_signal))
     return result
 
 
-async def audit_all(seeds: int) -> list[Audit]:
+async def audit_all(seeds: int, protocol: int = PROTOCOL) -> list[Audit]:
     out = []
     for game, variant, options, players in every_game():
         total = Audit(game)
         for seed in range(1, seeds + 1):
-            one = await audit(game, variant, options, players, seed)
+            one = await audit(game, variant, options, players, seed, protocol)
             total.clients = one.clients
             total.messages += one.messages
             total.bytes += one.bytes
@@ -293,8 +299,10 @@ async def audit_all(seeds: int) -> list[Audit]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=3, help="deals per game (seeds 1..N)")
+    parser.add_argument("--protocol", type=int, default=PROTOCOL, choices=(1, 2),
+                        help="the version of the protocol the clients speak")
     args = parser.parse_args()
-    results = asyncio.run(audit_all(args.seeds))
+    results = asyncio.run(audit_all(args.seeds, args.protocol))
     print(f"{'game':42} {'clients':>7} {'messages':>9} {'bytes':>10} {'leaks':>6}")
     for r in results:
         print(f"{r.game:42} {r.clients:7} {r.messages:9} {r.bytes:10} {len(r.leaks):6}"

@@ -229,12 +229,11 @@ class RemoteTableScreen(TableScreen):
             self.show_finished = True  # the trick just taken stays a moment
         elif E.CardPlayed in kinds:
             self.show_finished = False
-        after = message.get("after") or {}
-        self.own_play.taken(after, s.variant, YOU)
-        if isinstance(after.get("seat"), int) and s.is_human(after["seat"]):
+        if self.own_play.taken(message["seat"], message["token"][1], self.news(message),
+                               s.variant, YOU):
             self.notice = None  # a refusal's notice stays until the player acts
-            if after["seat"] == self.viewer and E.CardPlayed in kinds:
-                self.selected = 0
+        if any(type(e) is E.CardPlayed and e.seat == self.viewer for e in taken.events):
+            self.selected = 0  # the card shown played: the cursor back to the hand's start
         self.remote_table.answered()
         self.follow()
         self.flow.moved()  # drawn once the messages that came together are all taken
@@ -242,6 +241,15 @@ class RemoteTableScreen(TableScreen):
             self.deal_scored(taken.scored)
         else:
             self.flow.advance()
+
+    def news(self, message: dict[str, Any]) -> list[E.Event]:
+        """The events a ``view`` message just taken brought, as the deal's mirror holds
+        them (none from a deal gone by)."""
+        s = self.session
+        count = len(message["events"])
+        if not count or message["deal"] != len(s.match.deals):
+            return []
+        return s.state.events.get(message["seat"], [])[-count:]
 
     def follow(self) -> None:
         """The hand shown: the seat to act when this player chooses for it (a dummy),

@@ -36,7 +36,7 @@ def refusal(reason: str, name: str, code: str) -> str:
                  "(--name).").format(name=name)
     if reason == "a name is needed":
         return _("The host needs a name: join with --name NAME.")
-    if re.fullmatch(r"this host speaks protocol \d+", reason):
+    if re.fullmatch(r"this host speaks protocol \d+(?: or \d+)*", reason):
         return _("The host speaks another version of the protocol ({reason}): play with the "
                  "same version of bisca-tui as the host.").format(reason=reason)
     if reason == "the host hung up":

@@ -124,8 +124,8 @@ class Admission:
         code, name, key = hello.get("code"), hello.get("name"), hello.get("key")
         if hello.get("type") != P.HELLO:
             return "the first message must be a hello", None
-        if hello.get("protocol") != P.PROTOCOL or isinstance(hello.get("protocol"), bool):
-            return f"this host speaks protocol {P.PROTOCOL}", None
+        if not P.speaks(hello.get("protocol")):
+            return f"this host speaks protocol {P.versions()}", None
         if not isinstance(code, str) or not hmac.compare_digest(
                 code.strip().upper().encode("utf-8", "replace"), self.code.encode()):
             return WRONG_CODE, None
@@ -173,6 +173,7 @@ class Admission:
             self.turn_away(conn, problem)
             return False
         conn.name = name
+        conn.protocol = hello["protocol"]  # the version it is sent, from its welcome on
         self.clients.add(conn)
         if place is not None:
             self.take(conn, place)

@@ -47,6 +47,7 @@ class Client:
         self.on_message = on_message
         self.messages: list[dict[str, Any]] = []
         self.raw: list[bytes] = []
+        self.protocol = P.PROTOCOL  # the version the host speaks to it (its welcome's)
         self.seat: int | None = None  # the place held
         self.key: str | None = None  # the place's key: it takes the place back
         self.views: dict[int | None, dict[str, Any]] = {}  # the last view message, by seat
@@ -62,12 +63,14 @@ class Client:
 
     @classmethod
     async def connect(cls, host: str, port: int, code: str, name: str,
-                      timeout: float = 30.0, key: str | None = None, **kw: Any) -> Client:
-        """Connect and say hello (with ``key``, a place's key, to take that place back);
-        ``Refused`` when the host answers with an error."""
+                      timeout: float = 30.0, key: str | None = None,
+                      protocol: int = P.PROTOCOL, **kw: Any) -> Client:
+        """Connect and say hello in ``protocol``'s version (the newest by default; with
+        ``key``, a place's key, to take that place back); ``Refused`` when the host answers
+        with an error."""
         reader, writer = await asyncio.open_connection(host, port, limit=READ_LIMIT)
         client = cls(reader, writer, **kw)
-        hello = {"type": P.HELLO, "protocol": P.PROTOCOL, "code": code, "name": name}
+        hello = {"type": P.HELLO, "protocol": protocol, "code": code, "name": name}
         if key is not None:
             hello["key"] = key
         client.send(hello)
@@ -76,6 +79,7 @@ class Client:
             await client.close()
             raise Refused(answer["message"] if answer else "the host hung up")
         client.seat, client.key = answer["seat"], answer.get("key")
+        client.protocol = answer.get("protocol", protocol)
         return client
 
     # ----- sending -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .protocol import ERROR, MAX_LINE, ProtocolError, decode, encode
+from .protocol import ERROR, MAX_LINE, PROTOCOL, ProtocolError, decode, encode
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class Connection:
         self.address = ""  # its address alone: wrong tries are counted by it
         self.player: int | None = None  # the place at the table it holds, if any
         self.sent: dict[int, tuple[int, int]] = {}  # by seat: (deal, events sent)
+        self.protocol = PROTOCOL  # the version spoken to it: the one its hello asked for
         self.closed = False
         self._allowance = float(limits.burst)
         self._checked = time.monotonic()

@@ -142,6 +142,7 @@ class Link:
             await client.close(bye=False)
             raise Refused(answer["message"] if answer else "the host hung up")
         client.seat = answer["seat"]
+        client.protocol = answer.get("protocol", P.PROTOCOL)
 
     def _got(self, message: dict[str, Any]) -> None:
         if message.get("type") == P.OVER:

@@ -23,7 +23,10 @@ from ..engine.event_base import Event
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 
-PROTOCOL = 1
+PROTOCOL = 2  # the newest version of the protocol
+# the versions a host speaks, each to the clients that asked for it: version 1 (whose views
+# also describe the last action, ``after``) until its clients have moved to 2
+PROTOCOLS = frozenset({1, 2})
 MAX_LINE = 64 * 1024  # bytes in one line, its newline included: longer ends the connection
 MAX_NAME = 24  # characters of a player's name
 MAX_NAME_SENT = 240  # characters of a name in a hello, before it is cleaned and cut
@@ -79,6 +82,16 @@ def clean_text(text: Any, limit: int) -> str:
     kept = "".join(ch if ch.isprintable() and unicodedata.category(ch) != "Cf" else " "
                    for ch in text)
     return " ".join(kept.split())[:limit]
+
+
+def speaks(version: Any) -> bool:
+    """Whether a hello's ``protocol`` is a version this host serves."""
+    return isinstance(version, int) and not isinstance(version, bool) and version in PROTOCOLS
+
+
+def versions() -> str:
+    """The versions served, as a refusal names them ("1 or 2")."""
+    return " or ".join(map(str, sorted(PROTOCOLS)))
 
 
 # ----- a seat's view and its events --------------------------------------------------------

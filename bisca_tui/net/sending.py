@@ -45,7 +45,7 @@ class Sending:
         last lines said at the table."""
         v = self.variant
         message = {
-            "type": P.WELCOME, "protocol": P.PROTOCOL, "you": conn.name,
+            "type": P.WELCOME, "protocol": conn.protocol, "you": conn.name,
             "seat": conn.player, "started": self.session is not None,
             "game": {"variant": v.id, "name": v.name, "players": v.n_people, "seats": v.n,
                      "options": {k: P.plain(x) for k, x in v.options.items()}},
@@ -71,5 +71,5 @@ class Sending:
 
     def send_views(self, conn: Connection) -> None:
         if self.views is not None:
-            for line in self.views.messages(conn.player, conn.sent):
+            for line in self.views.messages(conn.player, conn.sent, conn.protocol):
                 conn.send(line)

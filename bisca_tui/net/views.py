@@ -6,11 +6,13 @@ the events that seat may see that the client has not been sent yet in this deal.
 A client learns of an action only what its seat may see of it. An action it sees nothing of
 (a signal its opponent did not catch) sends it no message, and is not counted in the position
 it is told (``token``, the view's ``history_len``): each seat counts the actions it saw, so
-even that a signal was made stays between the partners and those who caught it. What a
-message says of the action that led to it (``after``) is who took it, with the action itself
-only for the seat that took it, or when everything it caused is public: a signal's name, a
-card laid aside, a hand shown to some seats only reach the others through the events, which
-hide them.
+even that a signal was made stays between the partners and those who caught it.
+
+In version 2 of the protocol the events are all a message says of an action. Version 1's
+messages also describe the action that led to them (``after``): who took it, with the action
+itself only for the seat that took it, or when everything it caused is public (a signal's
+name, a card laid aside, a hand shown to some seats only reach the others through the events,
+which hide them). A message is encoded once for each version its clients speak.
 """
 
 from __future__ import annotations
@@ -142,20 +144,23 @@ class Views:
             position = self._position = Position(mark, s)
         return position
 
-    def messages(self, player: int | None, sent: dict[int, tuple[int, int]]) -> list[bytes]:
-        """The view messages, encoded, for a client of ``player`` (None: a watcher) that
-        have news for it (a view of a seat that saw nothing since its last message is not
-        sent); ``sent`` (the deal and the events it was sent, by seat) is brought up to
-        date. A message is encoded once for everyone it is the same for (the watchers)."""
+    def messages(self, player: int | None, sent: dict[int, tuple[int, int]],
+                 protocol: int = P.PROTOCOL) -> list[bytes]:
+        """The view messages, encoded in ``protocol``'s version, for a client of ``player``
+        (None: a watcher) that have news for it (a view of a seat that saw nothing since its
+        last message is not sent); ``sent`` (the deal and the events it was sent, by seat) is
+        brought up to date. A message is encoded once for everyone it is the same for (the
+        watchers speaking one version)."""
         position = self._here()
         seats = position.seats.get(player, ()) if player is not None else ()
         if not seats:
-            return self._news(position, None, self.watcher(), sent)
+            return self._news(position, None, self.watcher(), sent, protocol)
         view = self.session.view
-        return [m for seat in seats for m in self._news(position, seat, view(seat), sent)]
+        return [m for seat in seats
+                for m in self._news(position, seat, view(seat), sent, protocol)]
 
     def _news(self, position: Position, seat: int | None, view: SeatView,
-              sent: dict[int, tuple[int, int]]) -> list[bytes]:
+              sent: dict[int, tuple[int, int]], protocol: int) -> list[bytes]:
         key = views_key(seat)
         told = sent.get(key)
         events = len(view.events)
@@ -164,35 +169,41 @@ class Views:
         had_deal, had = told or (0, 0)
         start = had if had_deal == position.deal and had <= events else 0
         sent[key] = (position.deal, events)
-        line = position.lines.get((key, start))
+        line = position.lines.get((protocol, key, start))
         if line is None:
-            line = position.lines[(key, start)] = P.encode(self.message(seat, view, start))
+            line = position.lines[(protocol, key, start)] = P.encode(
+                self.message(seat, view, start, protocol))
         return [line]
 
-    def message(self, seat: int | None, view: SeatView, start: int = 0) -> dict[str, Any]:
+    def message(self, seat: int | None, view: SeatView, start: int = 0,
+                protocol: int = P.PROTOCOL) -> dict[str, Any]:
         """The view message of ``seat`` (None: the watchers') with the events of ``view``
-        from ``start`` on."""
+        from ``start`` on, as ``protocol``'s version writes it (version 1: with ``after``)."""
         s = self.session
         position = self._here()
         key = views_key(seat)
-        body = P.view_json(view, s.variant)
-        body["history_len"] = self.seen(key)  # the actions this seat saw taken
-        if seat is None:
-            body["seat"] = None
-        return {
+        body = position.bodies.get(key)
+        if body is None:  # the same for every version
+            body = position.bodies[key] = P.view_json(view, s.variant)
+            body["history_len"] = self.seen(key)  # the actions this seat saw taken
+            if seat is None:
+                body["seat"] = None
+        message: dict[str, Any] = {
             "type": P.VIEW, "seat": seat, "deal": position.deal, "token": self.token(key),
             "current": position.current, "to_act": position.to_act,
-            "players": position.players,  # the player at each seat (None: a dummy)
-            "after": self.after(key), "scores": position.scores,
-            "view": body, "events_from": start,
-            "events": position.events_json(view.events[start:], s.variant),
-        }
+            "players": position.players}  # the player at each seat (None: a dummy)
+        if protocol == 1:
+            message["after"] = self.after(key)
+        message.update(scores=position.scores, view=body, events_from=start,
+                       events=position.events_json(view.events[start:], s.variant))
+        return message
 
 
 class Position:
     """What the messages of one position share: who is to act, the players and scores,
-    the seats each player chooses for; and the messages encoded, by seat and first event
-    (the same for every client of that seat that was sent the same before)."""
+    the seats each player chooses for; each seat's view as JSON; and the messages encoded, by
+    version, seat and first event (the same for every client of that seat speaking that
+    version that was sent the same before)."""
 
     def __init__(self, mark: tuple[Any, ...], s: Session) -> None:
         self.mark = mark
@@ -207,7 +218,8 @@ class Position:
             player = self.players[s.controller(seat)]
             if player is not None:
                 self.seats.setdefault(player, []).append(seat)
-        self.lines: dict[tuple[int, int], bytes] = {}
+        self.bodies: dict[int, dict[str, Any]] = {}  # by seat (WATCHING: the watchers')
+        self.lines: dict[tuple[int, int, int], bytes] = {}
         # the events' JSON by the events themselves: a public event is one object in every
         # seat's view, and its JSON the same for all (the events are kept, so ids stay theirs)
         self._events: dict[tuple[int, ...], tuple[tuple[Event, ...], list[Any]]] = {}

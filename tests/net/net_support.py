@@ -84,6 +84,11 @@ async def views_until(client: Client, where: Any) -> dict[str, Any]:
     return message
 
 
+def played_by(message: dict[str, Any]) -> list[int]:
+    """The seats whose cards a view message's events say were played, in order."""
+    return [e["seat"] for e in message["events"] if e["kind"] == "card_played"]
+
+
 def refused(client: Client) -> list[str]:
     return [m["rule"] for m in client.messages if m["type"] == "refused"]
 

@@ -2,7 +2,9 @@
 loopback, with watchers, while a counting probe (``benchmarks/host_work.py``) wraps the
 engine's view builder, the spectator's view, the view's JSON and the encoder. At each
 position, each seat's view is built at most once and the spectators' once, and each message
-is turned into JSON and encoded once for its audience, however many clients it goes to."""
+is turned into JSON once for its audience and encoded once for its audience and version of
+the protocol, however many clients it goes to, clients of versions 1 and 2 at one table
+too."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ SETUPS = {
                                   watchers=3),
     "sueca-3": host_work.Setup("Sueca for three (a dummy)", "sueca-3"),
     "chiamata": host_work.Setup("Briscola Chiamata for five", "chiamata", players=5),
+    "sueca-versions": host_work.Setup("Sueca, clients of versions 1 and 2", "sueca",
+                                      watchers=4, protocols=(1, 2)),
 }
 
 
@@ -31,13 +35,19 @@ async def test_each_view_and_each_encoding_is_made_once_per_position(name):
     n = sum(1 for (kind, who) in total if kind == "views" and isinstance(who, int))
     assert played.actions > 20 and n >= 3, "a whole deal, every seat's view counted"
     watchers = host_work.WATCHERS
-    # the watchers were sent their messages, and each was encoded once for all of them
-    assert total[("sent", watchers)] == setup.watchers * total[("encoded", watchers)] > 0
+    # the watchers of each version were sent their messages, and each was encoded once for
+    # all of them
+    for version in set(setup.protocols):
+        audience = watchers if version == protocol.PROTOCOL else (watchers, version)
+        those = sum(setup.protocol(k) == version for k in range(setup.watchers))
+        assert total[("sent", audience)] == those * total[("encoded", audience)] > 0
     assert probe.most() == {"views": 1, "bodies": 1, "encoded": 1}
     for position, counts in probe.counts.items():
         for (kind, who), made in counts.items():
-            if kind != "sent" and (isinstance(who, int) or who == watchers):
+            if kind != "sent" and host_work.for_views(who):
                 assert made == 1, f"{kind} for {who} made {made} times at {position}"
+    if len(setup.protocols) > 1:  # each version's lines were made, each once
+        assert total[("encoded", (0, 1))] > 0 and total[("encoded", 1)] > 0
 
 
 def test_the_probe_counts_a_line_encoded_twice():

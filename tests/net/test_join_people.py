@@ -8,7 +8,7 @@ import asyncio
 import time
 
 from join_support import SIZE, join_app, my_turn, play_a_card, sit, until
-from net_support import LONG, open_table, play_once, views_until
+from net_support import LONG, open_table, play_once, played_by, views_until
 from rich.text import Text
 
 from bisca_tui.engine import events as E
@@ -33,7 +33,7 @@ async def test_a_bots_place_taken_mid_deal_tells_the_deal_once_with_the_bots_car
     table = await open_table(NetSettings("bisca-4", seed=2, start_with=1, hold=LONG))
     p0 = await table.join("P0", seat=0)
     await play_once(p0)  # a trick on: seat 2's bot has played a card
-    await views_until(p0, lambda m: m["current"] == 0 and (m["after"] or {}).get("seat") == 3)
+    await views_until(p0, lambda m: m["current"] == 0 and 3 in played_by(m))
     host = table.host.session
     bot = host.people[2].name
     played = [e for e in host.view(2).events if isinstance(e, E.CardPlayed) and e.seat == 2]

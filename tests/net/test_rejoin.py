@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from net_support import LONG, open_table, play_once, views_until
+from net_support import LONG, open_table, play_once, played_by, views_until
 
 from bisca_tui.engine.cards import card_str
 from bisca_tui.net.client import Client, random_legal
@@ -64,7 +64,7 @@ async def test_a_bot_plays_a_dropped_seat_after_the_hold_and_gives_it_back() -> 
     # the hold runs out: a bot plays seat 1, and the table stops again at seat 2
     lobby = await p0.expect("lobby", LONG, lambda m: m["seats"][1]["kind"] == "bot")
     assert lobby is not None and lobby["seats"][1]["held_by"] == "P1"
-    await views_until(p2, lambda m: (m["after"] or {}).get("seat") == 1 and m["current"] == 2)
+    await views_until(p2, lambda m: 1 in played_by(m) and m["current"] == 2)
 
     back = await table.join("P1", sit=False, key=p1.key, play=True, seed=1)
     assert back.messages[0]["seat"] == 1

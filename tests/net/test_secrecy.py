@@ -1,11 +1,12 @@
 """A shared table keeps every secret: raw clients at every place and one watching record
 every byte of a whole deal, and each message is held against what its audience could know at
 that moment, read from the game itself (``benchmarks/secrecy.py`` does the reading; it also
-prints the figures)."""
+prints the figures), for clients of each version of the protocol."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
@@ -26,10 +27,12 @@ secrecy = benchmark("secrecy")
 GAMES = secrecy.every_game()
 
 
+@pytest.mark.parametrize("protocol", [1, 2], ids=["v1", "v2"])
 @pytest.mark.parametrize(("game", "variant", "options", "players"), GAMES,
                          ids=[f"{g[1]}-{g[3] or ''}" for g in GAMES])
-async def test_no_client_learns_what_its_seat_may_not_know(game, variant, options, players):
-    result = await secrecy.audit(game, variant, options, players, seed=1)
+async def test_no_client_learns_what_its_seat_may_not_know(game, variant, options, players,
+                                                           protocol):
+    result = await secrecy.audit(game, variant, options, players, seed=1, protocol=protocol)
     assert result.wire_matches, "a client read other bytes than the host wrote to it"
     assert result.messages > 20 * result.clients  # a whole deal, to everyone
     assert result.leaks == []
@@ -59,11 +62,12 @@ def test_the_check_finds_a_card_a_signal_a_partner_and_a_count_out_of_place():
 
 
 async def test_a_signal_is_named_only_to_its_sender_after_the_action():
-    """The action that led to a view is told whole to the seat that took it; a signal, to
-    the others, only as the events they may see tell it."""
+    """Version 1: the action that led to a view is told whole to the seat that took it; a
+    signal, to the others, only as the events they may see tell it."""
     table = await open_table(NetSettings("bisca-4", {"signals": True, "intercept": 0.0},
                                          seed=5, deals=1))
-    clients = [await table.join(f"P{p}", seat=p, play=True, seed=p) for p in range(4)]
+    clients = [await table.join(f"P{p}", seat=p, play=True, seed=p, protocol=1)
+               for p in range(4)]
     await table.end()
     names = set(table.host.variant.signal_names)
     signalled = 0
@@ -124,3 +128,26 @@ def test_what_each_seat_saw_is_counted_alike_step_by_step_and_again_from_the_sta
     again = Views(session)
     assert [again.seen(k) for k in (*range(4), WATCHING)] == [
         views.seen(k) for k in (*range(4), WATCHING)]
+
+
+async def test_version_2_tells_a_signal_only_through_the_events():
+    """Version 2: no view describes the action beside its events; a signal's name reaches
+    its sender and partner in a ``signalled`` event, and its opponents (none catch it here)
+    not at all, nor that it was made."""
+    table = await open_table(NetSettings("bisca-4", {"signals": True, "intercept": 0.0},
+                                         seed=5, deals=1))
+    clients = [await table.join(f"P{p}", seat=p, play=True, seed=p) for p in range(4)]
+    session = await table.end()
+    assert session is not None
+    made = [e for e in session.match.deals[0].events if type(e).__name__ == "Signalled"]
+    assert made, "nobody signalled in this deal: pick another seed"
+    names = set(table.host.variant.signal_names)
+    for client in clients:
+        views = [m for m in client.messages if m["type"] == "view"]
+        assert views and all("after" not in m for m in views)
+        told = [e for m in views for e in m["events"] if e["kind"] == "signalled"]
+        mine = [e for e in made if e.seat % 2 == client.seat % 2]
+        assert len(told) == len(mine) and all(e["signal"] in names for e in told)
+        words = [json.dumps(m) for m in views]
+        if not mine:
+            assert not any(f'"{name}"' in w for w in words for name in names)

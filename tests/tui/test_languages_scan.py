@@ -121,7 +121,7 @@ JOIN_KNOWN = {
     ("keys.py", "place-keys.json"): "a file's name in the data folder",
     **{("words.py", words): "the host's words (the protocol's), matched"
        for words in ("wrong invite code", "the table is full", "a name is needed",
-                     r"this host speaks protocol \d+", "the host hung up")},
+                     r"this host speaks protocol \d+(?: or \d+)*", "the host hung up")},
 }
 
 
