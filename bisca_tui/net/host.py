@@ -1,10 +1,10 @@
 """A table shared over the network: an asyncio server that holds the match and is its only
 authority. Clients come in with the invite code and a name, take a place at the table, and
-are sent what their seat may see; every action they send is applied through the table's
-turn loop (``table.loop``), which refuses one from another seat, out of turn, illegal or for
-a position that is gone, and the table goes on. Places nobody holds are played by bots,
-which think in the worker threads every table of the process shares (``pool``), so the host
-keeps answering.
+are sent what their seat may see; every action they send is submitted to the table
+(``table.front``'s ``LocalTable``, over the turn loop), which refuses one out of turn,
+illegal or for a position that is gone, and the table goes on. Places nobody holds are
+played by bots, which think in the worker threads every table of the process shares
+(``pool``), so the host keeps answering.
 
 The host plays the match; it holds a part for each other job: who holds which place
 (``Places``, ``places``), who comes in and goes (``Entrance``, ``entrance``: the hello, a
@@ -33,6 +33,7 @@ from ..argtypes import builtin_levels
 from ..engine.actions import parse_action
 from ..engine.errors import IllegalAction
 from ..engine.variant import make_variant
+from ..table.front import LocalTable
 from ..table.loop import (
     BOT,
     DEAL_CLOSED,
@@ -85,6 +86,7 @@ class Host:
         self.closing: list[Connection] = []  # the clients told the match is over
         self.session: Session | None = None
         self.table: TableLoop | None = None
+        self.front: LocalTable | None = None  # the table the players' actions are put to
         self.views: Views | None = None
         self.history: HostHistory | None = None
         self.asking: tuple[int, int] | None = None  # the position a bot is thinking on
@@ -141,10 +143,10 @@ class Host:
             self.advance()
 
     def act(self, conn: Connection, message: dict[str, Any]) -> None:
-        table, session, p = self.table, self.session, conn.player
+        front, session, p = self.front, self.session, conn.player
         text = message.get("action")
         refuse = self.outbox.refuse
-        if table is None or session is None or self.done.is_set():
+        if front is None or session is None or self.done.is_set():
             return refuse(conn, "the match has not started", text)
         if p is None:
             return refuse(conn, "you hold no place at this table", text)
@@ -162,7 +164,7 @@ class Host:
         if not session.is_human(seat):
             return refuse(conn, "a bot is playing that seat", text, seat)
         try:
-            step = table.act(action, seat)
+            step = front.submit(seat, action)
         except IllegalAction as e:
             return refuse(conn, e.rule, text, seat)
         conn.refund()
@@ -201,6 +203,7 @@ class Host:
             self.history = HostHistory(s.history_dir, self.problem)
         self.table = TableLoop(session, runner=self.run_bot, autosave=autosave,
                                history=self.history)
+        self.front = LocalTable(self.table)
         self.views = Views(session)
 
     def restore(self, resume: Resume) -> None:
