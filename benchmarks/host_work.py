@@ -227,7 +227,7 @@ async def play(setup: Setup, seed: int, deals: int, probe: Probe) -> tuple[int, 
     for w in range(setup.watchers):
         clients.append(await Client.connect("127.0.0.1", host.port, host.code, f"W{w}",
                                             protocol=setup.protocol(len(clients))))
-    for p in host.open:
+    for p in host.places.open:
         client = await Client.connect("127.0.0.1", host.port, host.code, f"P{p}",
                                       chooser=random_legal(random.Random(seed * 31 + p)),
                                       protocol=setup.protocol(len(clients)))

@@ -1,11 +1,15 @@
 """A table shared over the network: an asyncio server that holds the match and is its only
 authority. Clients come in with the invite code and a name, take a place at the table, and
-are sent what their seat may see; every action they send is applied through the table's
-turn loop (``table.loop``), which refuses one from another seat, out of turn, illegal or for
-a position that is gone, and the table goes on. Places nobody holds are played by bots,
-which think in the worker threads every table of the process shares (``pool``), so the host
-keeps answering. Who comes and goes (the hello, a dropped player's place held, then played
-by a bot, and given back) is ``admission``'s; what is sent, ``sending``'s.
+are sent what their seat may see; every action they send is submitted to the table
+(``table.front``'s ``LocalTable``, over the turn loop), which refuses one out of turn,
+illegal or for a position that is gone, and the table goes on. Places nobody holds are
+played by bots, which think in the worker threads every table of the process shares
+(``pool``), so the host keeps answering.
+
+The host plays the match; it holds a part for each other job: who holds which place
+(``Places``, ``places``), who comes in and goes (``Entrance``, ``entrance``: the hello, a
+dropped player's place held, then played by a bot, and given back) and what is sent
+(``Outbox``, ``outbox``).
 
 With a folder to save in, the match is saved after every action and a host started again
 from the save (``serve(resume=...)``) continues it; with a folder for the game history,
@@ -29,6 +33,7 @@ from ..argtypes import builtin_levels
 from ..engine.actions import parse_action
 from ..engine.errors import IllegalAction
 from ..engine.variant import make_variant
+from ..table.front import LocalTable
 from ..table.loop import (
     BOT,
     DEAL_CLOSED,
@@ -42,15 +47,15 @@ from ..table.loop import (
 from ..table.seats import BOT_NAMES, HUMAN, SeatSpec
 from ..table.session import Session
 from . import protocol as P
-from .admission import Admission
-from .chatlog import ChatLog
 from .conn import Connection, Handlers
+from .entrance import Entrance
 from .guard import Guard
 from .hostfiles import HostAutosave, HostHistory, Resume, hosted_path
+from .outbox import Outbox
+from .places import Places
 from .pool import bot_pool
-from .sending import Sending
 from .settings import NetSettings, new_code
-from .views import Views, views_key
+from .views import Views
 
 Listener = Callable[[str, dict[str, Any]], None]  # an event's kind and its fields
 STOPPED = "the host has stopped; the match is saved, and goes on when it starts again"
@@ -58,7 +63,7 @@ STOPPED = "the host has stopped; the match is saved, and goes on when it starts 
 __all__ = ["Host", "NetSettings", "serve", "serve_table"]
 
 
-class Host(Admission, Sending):
+class Host:
     """One table and its clients. Everything runs on the event loop's thread but the bots'
     thinking and the history's writes."""
 
@@ -74,25 +79,22 @@ class Host(Admission, Sending):
         n = self.variant.n_people
         if settings.level not in builtin_levels():
             raise ValueError(f"unknown bot level {settings.level!r}")
-        self.open = tuple(range(n)) if settings.open is None else tuple(settings.open)
-        if any(not 0 <= p < n for p in self.open):
-            raise ValueError(f"the places at this table are 0 to {n - 1}")
-        self.start_with = len(self.open) if settings.start_with is None else settings.start_with
-        self.owners: list[str | None] = [None] * n  # the name holding each place
-        self.keys: list[str | None] = [None] * n  # each held place's secret key
-        self.conns: list[Connection | None] = [None] * n
-        self.clients: set[Connection] = set()
+        self.places = Places(n, range(n) if settings.open is None else settings.open)
+        self.start_with = (len(self.places.open) if settings.start_with is None else
+                           settings.start_with)
+        self.clients: set[Connection] = set()  # every client let in, watchers too
         self.closing: list[Connection] = []  # the clients told the match is over
-        self.holds: dict[int, asyncio.TimerHandle] = {}
         self.session: Session | None = None
         self.table: TableLoop | None = None
+        self.front: LocalTable | None = None  # the table the players' actions are put to
         self.views: Views | None = None
         self.history: HostHistory | None = None
         self.asking: tuple[int, int] | None = None  # the position a bot is thinking on
         self.thinking: set[Future[int]] = set()
         self.done = asyncio.Event()
         self.port = 0
-        self.chat = ChatLog()  # the last lines said, for a client that comes in
+        self.entrance = Entrance(self)
+        self.outbox = Outbox(self)
 
     def tell(self, kind: str, **fields: Any) -> None:
         """Tell the listener what happened (a listener's failure never stops the table)."""
@@ -114,69 +116,57 @@ class Host(Admission, Sending):
         elif kind == P.CHAT:
             text = P.clean_text(message.get("text"), P.MAX_CHAT)
             if text:
-                self.send_all(self.chat.add(conn.name, text))
+                self.outbox.say(conn.name, text)
         elif kind == P.BYE:
-            self.leave(conn)
+            self.entrance.leave(conn)
         else:
-            self.refuse(conn, f"unknown message type {P.clean_text(kind, 20)!r}")
-
-    def refuse(self, conn: Connection, rule: str, action: Any = None,
-               seat: int | None = None) -> None:
-        """Tell ``conn`` why its message was not taken (the token: as ``seat`` is told it)."""
-        message: dict[str, Any] = {"type": P.REFUSED, "rule": rule}
-        if isinstance(action, str):
-            message["action"] = P.clean_text(action, 40)
-        views, session = self.views, self.session
-        if views is not None and session is not None and not self.done.is_set():
-            if seat is None:
-                seat = session.seat_of(conn.player) if conn.player is not None else None
-            message["token"] = views.token(views_key(seat))
-        conn.send(message)
+            self.outbox.refuse(conn, f"unknown message type {P.clean_text(kind, 20)!r}")
 
     def sit(self, conn: Connection, seat: Any) -> None:
-        free = [p for p in self.open if self.owners[p] is None]
+        free, refuse = self.places.free(), self.outbox.refuse
         if conn.player is not None:
-            return self.refuse(conn, "you already hold a place")
+            return refuse(conn, "you already hold a place")
         if seat is None and free:
             seat = free[0]
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.open:
-            return self.refuse(conn, "that place is not open to players")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.places.open:
+            return refuse(conn, "that place is not open to players")
         if seat not in free:
-            return self.refuse(conn, "that place is taken")
-        self.take(conn, seat)
+            return refuse(conn, "that place is taken")
+        self.entrance.take(conn, seat)
         self.tell("sat", name=conn.name, seat=seat)
-        conn.send(self.welcome(conn))
-        self.lobby()
-        if self.session is None and sum(o is not None for o in self.owners) >= self.start_with:
+        conn.send(self.outbox.welcome(conn))
+        self.outbox.lobby()
+        if self.session is None and self.places.held() >= self.start_with:
             self.start()
         else:
-            self.send_views(conn)
+            self.outbox.send_views(conn)
             self.advance()
 
     def act(self, conn: Connection, message: dict[str, Any]) -> None:
-        table, session, p = self.table, self.session, conn.player
+        front, session, p = self.front, self.session, conn.player
         text = message.get("action")
-        if table is None or session is None or self.done.is_set():
-            return self.refuse(conn, "the match has not started", text)
+        refuse = self.outbox.refuse
+        if front is None or session is None or self.done.is_set():
+            return refuse(conn, "the match has not started", text)
         if p is None:
-            return self.refuse(conn, "you hold no place at this table", text)
+            return refuse(conn, "you hold no place at this table", text)
         seat = message.get("seat", session.seat_of(p))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.variant.n:
-            return self.refuse(conn, "no such seat", text)
+            return refuse(conn, "no such seat", text)
         if session.person_of(session.controller(seat)) != p:
-            return self.refuse(conn, f"seat {seat} is not yours to play", text)
+            return refuse(conn, f"seat {seat} is not yours to play", text)
         if self.views is None or message.get("token") != self.views.token(seat):
-            return self.refuse(conn, "that answers a position that is gone", text, seat)
+            return refuse(conn, "that answers a position that is gone", text, seat)
         try:
             action = parse_action(text, self.variant.signal_names)
         except ValueError as e:
-            return self.refuse(conn, str(e), text, seat)
+            return refuse(conn, str(e), text, seat)
         if not session.is_human(seat):
-            return self.refuse(conn, "a bot is playing that seat", text, seat)
+            return refuse(conn, "a bot is playing that seat", text, seat)
         try:
-            step = table.act(action, seat)
+            step = front.submit(seat, action)
         except IllegalAction as e:
-            return self.refuse(conn, e.rule, text, seat)
+            return refuse(conn, e.rule, text, seat)
         conn.refund()
         self.played(step)
 
@@ -187,7 +177,7 @@ class Host(Admission, Sending):
         s = self.settings
         specs = [SeatSpec(HUMAN, owner) if owner else
                  SeatSpec("bot", BOT_NAMES[p % len(BOT_NAMES)], s.level)
-                 for p, owner in enumerate(self.owners)]
+                 for p, owner in enumerate(self.places.owners)]
         first = specs[0]
         if not any(x.is_human for x in specs):  # a session needs a person: one for now
             specs[0] = SeatSpec(HUMAN, first.name)
@@ -197,8 +187,8 @@ class Host(Admission, Sending):
         self.begin(session)
         self.save()
         self.tell("started", seats=[p.name for p in session.people])
-        self.lobby()
-        self.broadcast()
+        self.outbox.lobby()
+        self.outbox.broadcast()
         self.advance()
 
     def begin(self, session: Session) -> None:
@@ -213,24 +203,24 @@ class Host(Admission, Sending):
             self.history = HostHistory(s.history_dir, self.problem)
         self.table = TableLoop(session, runner=self.run_bot, autosave=autosave,
                                history=self.history)
+        self.front = LocalTable(self.table)
         self.views = Views(session)
 
     def restore(self, resume: Resume) -> None:
         """Continue a match read back from its save: every player is away, as after a drop
         (the place is held for them, then a bot plays it, until they come back)."""
-        self.owners, self.keys = list(resume.owners), list(resume.keys)
+        self.places.restore(resume.owners, resume.keys)
         self.begin(resume.session)
-        loop = asyncio.get_running_loop()
-        for p, owner in enumerate(self.owners):
+        for p, owner in enumerate(self.places.owners):
             if owner is not None and resume.session.people[p].is_human:
-                self.holds[p] = loop.call_later(self.settings.hold, self.hold_over, p)
+                self.entrance.hold(p)
 
     def host_part(self) -> dict[str, Any]:
         """The host's section of the save: what ``Resume`` reads back."""
-        s = self.settings
-        return {"code": self.code, "open": list(self.open), "start_with": self.start_with,
+        s, places = self.settings, self.places
+        return {"code": self.code, "open": list(places.open), "start_with": self.start_with,
                 "level": s.level, "hold": s.hold, "deals": s.deals,
-                "owners": list(self.owners), "keys": list(self.keys)}
+                "owners": list(places.owners), "keys": list(places.keys)}
 
     def save(self) -> None:
         if self.table is not None and not self.done.is_set():
@@ -258,7 +248,7 @@ class Host(Admission, Sending):
                     return self.finish()
             elif turn.kind == DEAL_CLOSED:
                 table.next_deal()  # (the views tell no action of the deal gone by)
-                self.broadcast()
+                self.outbox.broadcast()
             else:
                 if turn.kind == MATCH_OVER:
                     table.end_match()
@@ -303,7 +293,7 @@ class Host(Admission, Sending):
     def played(self, step: Step) -> None:
         assert self.views is not None
         self.views.led_here(step)
-        self.broadcast()
+        self.outbox.broadcast()
         self.advance()
 
     def finish(self) -> None:
@@ -315,7 +305,7 @@ class Host(Admission, Sending):
             self.table.autosave.clear()  # nothing is left to resume
         self.done.set()
         self.closing = list(self.clients)
-        self.broadcast()
+        self.outbox.broadcast()
         over: dict[str, Any] = {"type": P.OVER}
         if session is not None:
             over["scores"] = list(session.match.scores)
@@ -323,14 +313,12 @@ class Host(Admission, Sending):
             self.tell("over", scores=over["scores"], deals=over["deals"],
                       sides=self.score_labels(), finished=session.match.is_over())
         self.stop_waiting()
-        self.send_all(over)  # the same for everyone: encoded once
+        self.outbox.send_all(over)  # the same for everyone: encoded once
         for conn in list(self.clients):
             conn.close()
 
     def stop_waiting(self) -> None:
-        for timer in self.holds.values():
-            timer.cancel()
-        self.holds.clear()
+        self.places.unhold_all()
         for future in list(self.thinking):
             future.cancel()  # a bot that has not begun; one thinking ends unheard
 
@@ -361,7 +349,7 @@ async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,
                  guard)
     if resume is not None:
         table.restore(resume)
-    handlers = Handlers(table.handle)
+    handlers = Handlers(table.entrance.handle)
     server = await asyncio.start_server(handlers, host, port, limit=P.MAX_LINE)
     table.port = server.sockets[0].getsockname()[1]
     try:

@@ -293,14 +293,14 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
 
     def ready(host: Host) -> None:
         addresses = reachable_addresses(args.host)
-        places = ", ".join(str(p + 1) for p in host.open) or "-"  # as the players count
+        places = ", ".join(str(p + 1) for p in host.places.open) or "-"  # as the players count
         lines = intro_lines(game_name(host.variant), args.host, host.port, host.code,
                             addresses, places, settings.level, settings.hold,
                             host.start_with, resume is not None)
         log.ready({"code": host.code, "host": args.host, "port": host.port,
                    "addresses": addresses, "loopback": is_loopback(args.host),
                    "join": [join_line(a, host.port, host.code) for a in addresses],
-                   "variant": host.variant.id, "open": list(host.open),
+                   "variant": host.variant.id, "open": list(host.places.open),
                    "resumed": resume is not None}, lines)
 
     doors: list[Any] = []

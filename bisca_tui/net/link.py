@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import protocol as P
-from .admission import BARRED, HELD, IN_USE, LOOKS_LIKE, WRONG_KEY  # the host's words
 from .client import READ_LIMIT, Client, Refused
+from .entrance import BARRED, HELD, IN_USE, LOOKS_LIKE, WRONG_KEY  # the host's words
 
 CONNECTING, CONNECTED, REFUSED, UNREACHABLE = "connecting", "connected", "refused", "unreachable"
 DROPPED, RETRYING, BACK, GONE, CLOSED = "dropped", "retrying", "back", "gone", "closed"

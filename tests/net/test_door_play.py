@@ -82,8 +82,8 @@ async def test_a_player_over_ssh_takes_a_place_and_plays_a_trick(tmp_path: Path,
 async def test_a_place_over_ssh_is_bound_to_the_visitor_s_public_key(tmp_path: Path,
                                                                     monkeypatch) -> None:
     from bisca_tui.join.keys import PlaceKeys, table_id
-    from bisca_tui.net.admission import HELD
     from bisca_tui.net.door import place_key_file
+    from bisca_tui.net.entrance import HELD
 
     monkeypatch.setenv("BISCA_TUI_DATA", str(tmp_path / "data"))
     table = await open_table(NetSettings("briscola", level="random", start_with=1, seed=5,
@@ -112,7 +112,7 @@ async def test_a_place_over_ssh_is_bound_to_the_visitor_s_public_key(tmp_path: P
         keys = PlaceKeys(kept)
         place = table_id("127.0.0.1", table.host.port, CODE, "ana")
         await until(lambda: keys.get(place), "the place's key kept for ana's public key")
-        assert keys.get(place) == table.host.keys[0]
+        assert keys.get(place) == table.host.places.keys[0]
         ana.conn.abort()  # type: ignore[attr-defined]  # the visitor's network goes
         await table.log.heard("left", lambda f: f.get("name") == "ana")
 
@@ -120,7 +120,7 @@ async def test_a_place_over_ssh_is_bound_to_the_visitor_s_public_key(tmp_path: P
         eve = await visit(username="ana", client_keys=None, password=CODE)
         await table.log.heard("refused", lambda f: f["reason"] == f"ana {HELD}")
         eve.conn.close()  # type: ignore[attr-defined]
-        assert table.host.conns[0] is None
+        assert table.host.places.conns[0] is None
 
         # ana, with her key (remembered, no password), has her place back
         back = await visit(username="ana", client_keys=[key])

@@ -11,7 +11,7 @@ import logging
 import pytest
 from net_support import CODE, hello_line, open_table, raw_hello
 
-from bisca_tui.net.admission import BARRED, WRONG_CODE, WRONG_KEY
+from bisca_tui.net.entrance import BARRED, WRONG_CODE, WRONG_KEY
 from bisca_tui.net.guard import Guard, GuardRules
 from bisca_tui.net.host import NetSettings
 from bisca_tui.net.hostlog import event_text
@@ -73,7 +73,7 @@ async def test_wrong_keys_count_as_wrong_codes_do() -> None:
         answer = await raw_hello(table.host.port, hello_line(key=f"guess{k}"))
         assert answer[0]["message"] == (WRONG_KEY if k < 7 else BARRED)
     answer = await raw_hello(table.host.port, hello_line(key=ana.key))  # guessed at last
-    assert answer[0]["message"] == BARRED and table.host.conns[0] is not None
+    assert answer[0]["message"] == BARRED and table.host.places.conns[0] is not None
     assert (await table.log.heard("barred"))["what"] == "key"
     table.host.finish()
     await table.end()

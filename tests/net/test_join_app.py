@@ -180,7 +180,7 @@ async def test_a_dropped_connection_comes_back_with_the_same_hand(tmp_path) -> N
         t = app.table
         hand = t.session.view(0).hand
         log = len(t.log_lines)
-        table.host.conns[0].abort()  # the connection drops, at the host's end
+        table.host.places.conns[0].abort()  # the connection drops, at the host's end
         await until(pilot, lambda: app.link_state == L.BACK, "the connection back")
         await until(pilot, lambda: my_turn(app), "the turn again")
         assert app.table is t and t.session.view(0).hand == hand

@@ -11,7 +11,7 @@ from join_support import SIZE, join_app, my_turn, sit, until
 from net_support import CODE, LONG, hello_line, open_table, raw_hello
 
 from bisca_tui.join.keys import KEYS_NAME, PlaceKeys, table_id
-from bisca_tui.net.admission import HELD
+from bisca_tui.net.entrance import HELD
 from bisca_tui.net.host import NetSettings
 
 
@@ -25,7 +25,7 @@ async def test_a_client_started_again_takes_its_place_back_with_the_kept_key(tmp
         await until(pilot, lambda: my_turn(app), "the first turn")
         app.request_quit()  # the player closes the client: the host holds the place
         await until(pilot, lambda: not app.is_running, "the app's end")
-    key = table.host.keys[0]
+    key = table.host.places.keys[0]
     kept = tmp_path / KEYS_NAME
     assert PlaceKeys(kept).get(table_id("127.0.0.1", port, CODE.lower(), "Ana")) == key
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
@@ -38,12 +38,12 @@ async def test_a_client_started_again_takes_its_place_back_with_the_kept_key(tmp
     other = join_app(table, tmp_path, name="Cai")  # another player, the same folder
     async with other.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: other.seats and other.you == "Cai", "Cai in")
-        assert other.place is None and table.host.conns[0] is None  # Ana's place is not hers
+        assert other.place is None and table.host.places.conns[0] is None  # Ana's place is not hers
     again = join_app(table, tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: again.place == 0, "the place back")
         await until(pilot, lambda: my_turn(again), "the turn again")
-    assert table.host.owners[0] == "Ana"
+    assert table.host.places.owners[0] == "Ana"
     table.host.finish()
     await table.end()
 
@@ -58,7 +58,7 @@ async def test_a_key_the_host_does_not_know_is_dropped(tmp_path) -> None:
         assert app.place is None and PlaceKeys.in_folder(tmp_path).get(where) is None
         await sit(app, pilot, 1)
         await until(pilot, lambda: PlaceKeys.in_folder(tmp_path).get(where), "the key kept")
-        assert PlaceKeys.in_folder(tmp_path).get(where) == table.host.keys[1]
+        assert PlaceKeys.in_folder(tmp_path).get(where) == table.host.places.keys[1]
         table.host.finish()  # the match is over: the key is let go
         await until(pilot, lambda: PlaceKeys.in_folder(tmp_path).get(where) is None,
                     "the key forgotten")

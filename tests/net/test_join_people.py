@@ -72,7 +72,7 @@ async def test_the_chat_comes_back_to_a_player_who_rejoins(tmp_path) -> None:
         await pilot.press("q")  # Ana leaves the table
         await until(pilot, lambda: not app.is_running, "the app's end")
     # the app closed: Ana's place is held for her; Bea says more meanwhile
-    await host_sees(lambda: table.host.conns[0] is None, "Ana gone")
+    await host_sees(lambda: table.host.places.conns[0] is None, "Ana gone")
     bea.chat("two")
     await bea.expect("chat", LONG, lambda m: m["text"] == "two")
     again = join_app(table, tmp_path)
@@ -83,7 +83,7 @@ async def test_the_chat_comes_back_to_a_player_who_rejoins(tmp_path) -> None:
         lines = log(again)
         assert lines.count("Bea: one") == 1 and lines.count("Bea: two") == 1, lines
         # a connection dropped and back in the same app: nothing said twice
-        table.host.conns[0].abort()
+        table.host.places.conns[0].abort()
         await until(pilot, lambda: again.link_state == "back", "the connection back")
         bea.chat("three")
         await until(pilot, lambda: "Bea: three" in log(again), "the line after")

@@ -11,8 +11,8 @@ import json
 import pytest
 from net_support import CODE, LONG, open_table, views_until
 
-from bisca_tui.net.admission import REPLACED
 from bisca_tui.net.client import Refused
+from bisca_tui.net.entrance import REPLACED
 from bisca_tui.net.host import NetSettings
 from bisca_tui.net.protocol import MAX_LINE, MAX_NAME_SENT
 
@@ -53,7 +53,7 @@ async def test_a_wrong_key_is_refused_and_the_right_one_still_works() -> None:
         await table.join("Mallory", sit=False, key="")
     with pytest.raises(Refused, match="already at the table"):  # and no key: by name
         await table.join("Ana", sit=False)
-    assert not ana.closed.is_set() and table.host.conns[ana.seat] is not None  # type: ignore
+    assert not ana.closed.is_set() and table.host.places.conns[ana.seat] is not None  # type: ignore
     assert [f["reason"] for k, f in table.log.events if k == "refused"] == [
         "wrong key: it holds no place at this table"] * 2 + ["Ana is already at the table"]
     back = await table.join("Ana", sit=False, key=ana.key, play=True)
@@ -111,7 +111,7 @@ async def test_hostile_hellos_are_refused_with_a_message_and_the_host_goes_on() 
     refusals = [f for k, f in table.log.events if k == "refused"]
     assert len(refusals) == len(HOSTILE) + 4
     assert all(f["peer"].startswith("127.0.0.1:") for f in refusals)
-    assert table.host.clients == set() and table.host.owners == [None] * 4
+    assert table.host.clients == set() and table.host.places.owners == [None] * 4
     # the host goes on: four players come in and play the deal out
     for k in range(4):
         await table.join(f"P{k}", play=True, seed=k)

@@ -93,7 +93,7 @@ async def test_a_wrong_invite_code_or_protocol_is_refused() -> None:
     assert b"protocol 1 or 2" in line and await asyncio.wait_for(reader.read(), LONG) == b""
     writer.close()
     # nobody got in: the places are all still open, and a right code still works
-    assert table.host.owners == [None] * 4 and not table.host.clients
+    assert table.host.places.owners == [None] * 4 and not table.host.clients
     players = [await table.join(f"P{k}", play=True, seed=k) for k in range(4)]
     await table.end()
     assert all(p.last("over") is not None for p in players)

@@ -73,7 +73,7 @@ async def test_a_mirrored_session_follows_a_match_and_comes_back_after_a_drop() 
     while me.checks < 5:
         me.seen.clear()
         await asyncio.wait_for(me.seen.wait(), LONG)
-    table.host.conns[1].abort()
+    table.host.places.conns[1].abort()
     session = await table.end()
     await asyncio.wait_for(task, LONG)
     kinds = [s.kind for s in me.statuses]
@@ -107,14 +107,14 @@ async def test_the_place_s_key_takes_it_back_over_a_connection_that_lingers() ->
         me.seen.clear()
         await asyncio.wait_for(me.seen.wait(), LONG)
     assert me.link.key is not None  # given with the place
-    old = table.host.conns[0]
+    old = table.host.places.conns[0]
     # the client thinks its connection dropped; the host still holds it as alive: without
     # the key the name would be refused as already at the table
     me.link.client.closed.set()
     while L.BACK not in [s.kind for s in me.statuses]:
         me.seen.clear()
         await asyncio.wait_for(me.seen.wait(), LONG)
-    assert table.host.conns[0] is not None and table.host.conns[0] is not old
+    assert table.host.places.conns[0] is not None and table.host.places.conns[0] is not old
     assert me.session.me == 0
     table.host.finish()
     await table.end()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from net_support import LONG, hello_line, open_table, raw_hello, views_until
 
-from bisca_tui.net.admission import FULL, HELD
 from bisca_tui.net.client import Refused
+from bisca_tui.net.entrance import FULL, HELD
 from bisca_tui.net.host import NetSettings
 
 
@@ -27,7 +27,7 @@ async def test_a_dropped_player_s_name_does_not_take_the_place() -> None:
     for lookalike in ("Ρ1", "Pl", " P1 "):  # a Greek Rho; a small L; spaces are squeezed
         answers = await raw_hello(table.host.port, hello_line(lookalike))
         assert [m["type"] for m in answers] == ["error"], lookalike
-    assert table.host.conns[1] is None and table.host.owners[1] == "P1"
+    assert table.host.places.conns[1] is None and table.host.places.owners[1] == "P1"
     assert all("key" not in m for m in answers)
 
     back = await table.join("P1", sit=False, key=p1.key, play=True, seed=1)
@@ -93,7 +93,7 @@ async def test_names_that_look_like_one_at_the_table_are_refused() -> None:
 
 def test_the_join_client_says_each_refusal_in_a_sentence() -> None:
     from bisca_tui.join.words import refusal
-    from bisca_tui.net.admission import BARRED, IN_USE, LOOKS_LIKE
+    from bisca_tui.net.entrance import BARRED, IN_USE, LOOKS_LIKE
 
     assert "only its key gives back" in refusal(f"Ana {HELD}", "Ana", "CODE")
     assert "looks too much like" in refusal(f"Αna {LOOKS_LIKE} Ana, who {IN_USE}", "Αna", "C")
