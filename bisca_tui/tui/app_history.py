@@ -126,11 +126,11 @@ class AppHistory:
         in a worker thread: it never holds up the table, and a failure is said once while
         play goes on."""
         try:
-            entry = session.history_entry()
+            entry = session.recording.history_entry()
         except Exception as e:  # whatever goes wrong here, the table plays on
             self._history_write_failed(e)
             return
-        seq = session.history_seq
+        seq = session.recording.history_seq
         self._history_pending += 1
         self.run_worker(lambda: self._write_history(entry, seq), thread=True,
                         group="history", exit_on_error=False)

@@ -66,10 +66,10 @@ class MatchSaves:
         if saved is None:
             return None
         from ..engine.records import parse_record
-        from ..table.session import Session
+        from ..table.recording import from_saved
 
         record = parse_record(saved.text, str(saved.path))
-        session = Session.from_saved(record, saved.table)
+        session = from_saved(record, saved.table)
         for seat in range(session.variant.n_people):  # what the table asks of it
             session.view(seat)
             session.name(seat)
@@ -130,7 +130,8 @@ class MatchSaves:
             return None
         target = self.save_target or save_path(self.data_directory)
         try:
-            write_save(self.data_directory, s.save_text(), s.table_text(), target)
+            paper = s.recording
+            write_save(self.data_directory, paper.save_text(), paper.table_text(), target)
         except OSError as e:
             self.last_save_error = e
             if not self.save_failed:

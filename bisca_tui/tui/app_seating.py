@@ -4,7 +4,6 @@ once the person here confirmed its exact command, in a dialog or ahead with ``--
 
 from __future__ import annotations
 
-import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -115,10 +114,7 @@ class AppSeating:
         self.release_claim()
         self.claim = claim
         if source is not None and target != source:
-            # a copy of a saved match, which the table that saved it may go on playing: a
-            # match of its own in the history, so that neither replaces the other's deals
-            session.history_id = uuid.uuid4().hex
-            session.history_seq = 0
+            session.recording.new_in_history()  # a copy: the other table may play on
         self.session = session
         self.saved = None
         self.save_problem = None

@@ -111,7 +111,7 @@ def a_sound_folder(data: Path) -> None:
     store.write_many(demo_entries(1))
     store.close()
     session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=5)
-    write_save(data, session.save_text(), session.table_text())
+    write_save(data, session.recording.save_text(), session.recording.table_text())
 
 
 # ----- what runs in the child --------------------------------------------------------------

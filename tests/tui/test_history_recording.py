@@ -53,7 +53,7 @@ async def test_a_finished_solo_match_lands_in_the_history(private_data) -> None:
     (mid, uid, ended, variant, deals, record), = rows(
         db, "SELECT id, uid, ended, variant, deals, record FROM matches JOIN records "
             "ON records.match_id = matches.id")
-    assert uid == session.history_id and ended is not None
+    assert uid == session.recording.history_id and ended is not None
     assert (variant, deals) == ("bisca-3", 1)
     players = rows(db, "SELECT name, kind, level, opponents, result FROM match_players "
                        "ORDER BY player")
@@ -111,8 +111,8 @@ async def test_a_resumed_match_keeps_its_place_in_the_history(private_data) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
         assert app.saved is not None
-        assert app.saved.history_id == session.history_id
-        assert app.saved.started == session.started
+        assert app.saved.recording.history_id == session.recording.history_id
+        assert app.saved.recording.started == session.recording.started
 
 
 async def test_a_history_that_cannot_be_written_is_said_once(private_data,

@@ -47,7 +47,7 @@ def write_settings(data: Path, command: str) -> None:
 def write_program_save(data: Path, command: str) -> tuple[str, str]:
     seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", f"cmd:{command}")]
     session = Session.new("bisca-3", {}, seats, seed=5)
-    write_save(data, session.save_text(), session.table_text())
+    write_save(data, session.recording.save_text(), session.recording.table_text())
     return ((data / SAVE_NAME).read_text(encoding="utf-8"),
             (data / TABLE_NAME).read_text(encoding="utf-8"))
 

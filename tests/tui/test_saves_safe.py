@@ -332,7 +332,7 @@ def near_the_end_of_a_deal(data) -> Session:
     st = session.state
     while len(st.tricks) < 17:
         st.apply(st.legal_actions()[0])
-    write_save(data, session.save_text(), session.table_text())
+    write_save(data, session.recording.save_text(), session.recording.table_text())
     return session
 
 
@@ -386,7 +386,8 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
     for uid, points in kept:
         by_match.setdefault(uid, []).append(points)
     assert sorted(map(tuple, by_match.values())) == sorted([here, there])
-    assert by_match[first.history_id] == list(here)  # the first table's match keeps its id
+    # the first table's match keeps its id
+    assert by_match[first.recording.history_id] == list(here)
 
 
 async def test_a_match_played_at_another_table_is_not_continued_twice(private_data,
@@ -512,8 +513,8 @@ async def test_the_app_offers_a_match_saved_in_the_old_folder(tmp_path, monkeypa
 
 def bad_save(data, change) -> str:
     session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=5)
-    record = json.loads(session.save_text())
-    tbl = json.loads(session.table_text())
+    record = json.loads(session.recording.save_text())
+    tbl = json.loads(session.recording.table_text())
     change(record, tbl)
     text = json.dumps(record)
     write_save(data, text, json.dumps(tbl))

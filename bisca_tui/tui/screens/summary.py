@@ -311,7 +311,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         s = self.session
         deal = len(s.match.deals) - 1
         self.app.push_screen(ReviewScreen(
-            s.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
+            s.recording.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
             samples=getattr(self.app, "coach_samples", None)))
 
 
