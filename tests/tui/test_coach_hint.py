@@ -131,7 +131,7 @@ async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> 
     session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=42, hints=False)
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause(0)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         t = table(app)
         assert not t.check_action("hint", ())  # not in the footer

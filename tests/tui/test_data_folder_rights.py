@@ -131,7 +131,7 @@ async def unreadable(data: Path) -> dict:
         await quiet(pilot)
         seen["notices"] = list(app.notices)
         seen["said"] = [n.message for n in app._notifications]
-        seen["save_problem"] = app.save_problem and app.save_problem.message()
+        seen["save_problem"] = app.saves.problem and app.saves.problem.message()
         t = await quick_table(app, pilot, "bisca-3", seed=3)
         seen["playing"] = not t.session.match.is_over()
         await press(pilot, "ctrl+q")
@@ -164,7 +164,7 @@ async def read_only(data: Path) -> dict:
         await quiet(pilot)
         seen["notices"] = list(app.notices)
         seen["said"] = [n.message for n in app._notifications]
-        seen["save_problem"] = app.save_problem and app.save_problem.message()
+        seen["save_problem"] = app.saves.problem and app.saves.problem.message()
         await press(pilot, "c")  # continue the match in progress
         await settle(app, pilot)
         seen["playing"] = isinstance(app.screen, TableScreen)

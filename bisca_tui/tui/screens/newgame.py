@@ -381,7 +381,7 @@ class NewGameScreen(Translated, Screen[None]):
         app.remember("variant", self.variant_id)
         app.remember("card_style", style)
         app.remember("speed", speed)
-        app.start_session(session)
+        app.seating.start(session)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -275,7 +275,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         self.dismiss(None)
 
     def action_quit_match(self) -> None:
-        self.app.request_quit()  # type: ignore[attr-defined]  # as the table's q does
+        self.app.quitting.request()  # type: ignore[attr-defined]  # as the table's q does
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # a deal played out, by at least one person at the keyboard
