@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.reactive import var
 from textual.screen import Screen
 
 from .. import lang
@@ -105,16 +106,16 @@ class BiscaApp(Translated, App[int]):
         self._default_level = default_bot_level
         self.first_variant = variant
         self.prefs = Prefs(self.data_directory)
-        # what was asked for, else what was chosen last time, else the defaults
-        self.card_style = (card_style if card_style in CARD_STYLES
-                           else self.prefs.text("card_style", CARD_STYLES) or SYMBOLS)
-        self.speed = (speed if speed in SPEEDS
-                      else self.prefs.text("speed", SPEEDS) or DEFAULT_SPEED)
+        # what was asked for, else what was chosen last time, else the defaults (set, not
+        # chosen: nothing is remembered for them)
+        self.set_reactive(BiscaApp.card_style,
+                          card_style if card_style in CARD_STYLES
+                          else self.prefs.text("card_style", CARD_STYLES) or SYMBOLS)
+        self.set_reactive(BiscaApp.speed, speed if speed in SPEEDS
+                          else self.prefs.text("speed", SPEEDS) or DEFAULT_SPEED)
         if self.first_variant is None:
             self.first_variant = self.prefs.text("variant")
-        # cards that move (a card played slides to the trick); off by choice, for screen
-        # readers' sake, and with the instant pace
-        self.motion = self.prefs.text("motion", ("on", "off")) != "off"
+        self.set_reactive(BiscaApp.motion, self.prefs.text("motion", ("on", "off")) != "off")
         self.session: Session | None = None  # the match in play
         self.lock: Lock | None = None  # on the save folder (save.take_lock)
         self.notices: list[str] = []  # for the start screen: moved saves, another table
@@ -190,6 +191,14 @@ class BiscaApp(Translated, App[int]):
 
     # ----- settings ------------------------------------------------------------------
 
+    # the choices for the matches to come, wherever made (the palette, the new game form):
+    # each is remembered for the next run and shown in the open form by its watcher
+    card_style: var[str] = var(SYMBOLS, init=False, always_update=True)
+    speed: var[str] = var(DEFAULT_SPEED, init=False, always_update=True)  # the bots' pace
+    # cards that move (a card played slides to the trick); off by choice, for screen
+    # readers' sake, and with the instant pace
+    motion: var[bool] = var(True, init=False, always_update=True)
+
     prefs_ready = False  # the remembered theme is applied: later changes are the player's
 
     def remember(self, key: str, value: Any) -> None:
@@ -205,6 +214,21 @@ class BiscaApp(Translated, App[int]):
         if self.prefs_ready:
             self.remember("theme", theme)
 
+    def watch_card_style(self, style: str) -> None:
+        self.remember("card_style", style)
+        self._redraw_form("#card-style", style)
+        for screen in self.screen_stack:  # the replay viewer draws in the app's style
+            redraw = getattr(screen, "restyle", None)
+            if callable(redraw):
+                redraw(style)
+
+    def watch_speed(self, speed: str) -> None:
+        self.remember("speed", speed)
+        self._redraw_form("#speed", speed)
+
+    def watch_motion(self, on: bool) -> None:
+        self.remember("motion", "on" if on else "off")
+
     @property
     def current_speed(self) -> str:
         return self.session.speed if self.session is not None else self.speed
@@ -219,14 +243,11 @@ class BiscaApp(Translated, App[int]):
         if self.session is not None:
             self.session.speed = speed
             self.saves.save()
-        self.remember("speed", speed)
-        self._redraw_form("#speed", speed)
         self.notify(_("Bot speed: {speed}").format(speed=speed_name(speed)))
 
     def set_motion(self, on: bool) -> None:
         """Cards that move, or not, from now on."""
         self.motion = on
-        self.remember("motion", "on" if on else "off")
         self.notify(_("Moving cards: on") if on else _("Moving cards: off"))
 
     def set_card_style(self, style: str) -> None:
@@ -240,12 +261,6 @@ class BiscaApp(Translated, App[int]):
             for screen in self.screen_stack:
                 if isinstance(screen, TableScreen):
                     screen.refresh_table()
-        for screen in self.screen_stack:  # the replay viewer draws in the app's style
-            redraw = getattr(screen, "restyle", None)
-            if callable(redraw):
-                redraw(style)
-        self.remember("card_style", style)
-        self._redraw_form("#card-style", style)
         self.notify(_("Card style: {style}").format(style=style_name(style)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
