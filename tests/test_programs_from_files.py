@@ -32,7 +32,7 @@ def test_no_command_reads_a_program_from_a_file_and_runs_it(tmp_path, monkeypatc
     st = session.state
     while not st.is_over():  # a whole deal, so that review has decisions to judge
         session.apply(rng.choice(st.view(st.current).legal))
-    write_save(data, session.save_text(), session.table_text())
+    write_save(data, session.recording.save_text(), session.recording.table_text())
     saved = data / SAVE_NAME
     table = json.loads((data / "saved-match.table.json").read_text(encoding="utf-8"))
     assert table["seats"][1]["level"] == level

@@ -24,6 +24,8 @@ from ..net import protocol as P
 from ..net.remote import RemoteSession
 from ..tui import app as tui_app
 from ..tui.app import BiscaApp
+from ..tui.app_quit import Quitting
+from ..tui.app_saves import KeptElsewhere, MatchSaves
 from .chat import ChatDialog, NameDialog, chat_line
 from .keys import PlaceKeys, table_id
 from .lobby import LobbyScreen
@@ -295,23 +297,25 @@ class JoinApp(BiscaApp):
 
     # ----- the card table's app, without saves -------------------------------------------
 
-    def save_session(self) -> OSError | None:
-        return None  # the host keeps the match
+    def make_saves(self) -> MatchSaves:
+        return KeptElsewhere(self)  # the host keeps the match
 
-    def clear_session(self) -> None:
-        pass
-
-    def record_history(self, session: Any) -> None:
-        pass  # a match hosted elsewhere is not kept in this machine's history
+    def make_quitting(self) -> Quitting:
+        return LeavingTheHost(self)
 
     def action_new_game(self) -> None:
         self.notify(_("A new game is set up by the host of this table."), markup=False)
 
-    def request_quit(self) -> None:
-        """Leave: the host keeps the place for a while."""
-        if self.link is not None:
-            self.link.bye()
-        self.leave()
-
     def back_to_start(self) -> None:
-        self.request_quit()
+        self.quitting.request()
+
+
+class LeavingTheHost(Quitting):
+    """Leaving a hosted table: the host is told, and keeps the place for a while."""
+
+    app: JoinApp
+
+    def request(self) -> None:
+        if self.app.link is not None:
+            self.app.link.bye()
+        self.leave()

@@ -185,4 +185,4 @@ class LobbyScreen(Translated, Screen[None]):
         self.join_app.open_chat()
 
     def action_quit_join(self) -> None:
-        self.join_app.request_quit()
+        self.join_app.quitting.request()

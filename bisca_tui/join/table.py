@@ -298,7 +298,7 @@ class RemoteTableScreen(TableScreen):
         s = self.session
         s.take_over(message)
         self.app.push_screen(RemoteMatchEnd(s, self.flow.my_team()),
-                             callback=lambda _answer: self.join_app.leave())
+                             callback=lambda _answer: self.join_app.quitting.leave())
 
     # ----- the player's actions ------------------------------------------------------
 
@@ -316,7 +316,7 @@ class RemoteTableScreen(TableScreen):
         pass
 
     def action_quit_match(self) -> None:
-        self.join_app.request_quit()
+        self.join_app.quitting.request()
 
     def action_leave_table(self) -> None:
         """Escape: a watcher goes back to the places; a player is asked first."""
@@ -333,4 +333,4 @@ class RemoteTableScreen(TableScreen):
             _("Leave the table?"), body,
             [Choice("leave", _("Leave the table"), "l", "primary"), Choice("stay", _("Stay"), "s")],
             cancel="stay", dialog_id="leave-table"),
-            lambda answer: self.join_app.request_quit() if answer == "leave" else None)
+            lambda answer: self.join_app.quitting.request() if answer == "leave" else None)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..lang import _
 from ..table.loop import FileAutosave
+from ..table.recording import from_saved
 from ..table.save import TABLE_SUFFIX, clear_save, read_save, write_save
 from ..table.seats import HUMAN
 from ..table.session import Session
@@ -88,9 +89,9 @@ class HostAutosave(FileAutosave):
         s = self.session
         if s.match.is_over():
             return
-        table = json.loads(s.table_text())
+        table = json.loads(s.recording.table_text())
         table["host"] = self.host_part()
-        self._submit(self._write, s.save_text(),
+        self._submit(self._write, s.recording.save_text(),
                      json.dumps(table, indent=2, ensure_ascii=False) + "\n")
 
     def clear(self) -> None:
@@ -210,7 +211,7 @@ def read_hosted(path: Path) -> Resume:
         # dropped past the hold), so the first is one while it is made, as at the start
         first = seats[0]
         table["seats"] = [{"kind": HUMAN, "name": first.get("name")}, *seats[1:]]
-    session = Session.from_saved(record, table)
+    session = from_saved(record, table)
     if first is not None:
         spec = session.people[0]
         spec.kind, spec.level = str(first.get("kind")), str(first.get("level", ""))
@@ -232,11 +233,11 @@ class HostHistory:
 
     def __call__(self, session: Session) -> None:
         try:
-            entry = session.history_entry()
+            entry = session.recording.history_entry()
         except Exception as e:  # whatever goes wrong here, the table plays on
             return self.problem(_("This match could not be kept in the game history "
                                   "({error}); play goes on.").format(error=e))
-        future = writer().submit(self._write, entry, session.history_seq)
+        future = writer().submit(self._write, entry, session.recording.history_seq)
         self.pending.add(future)
         future.add_done_callback(self.pending.discard)
 

@@ -100,7 +100,8 @@ class FileAutosave:
     def save(self) -> None:
         s = self.session
         if not s.match.is_over():
-            write_save(self.directory, s.save_text(), s.table_text(), self.target)
+            paper = s.recording
+            write_save(self.directory, paper.save_text(), paper.table_text(), self.target)
 
     def clear(self) -> None:
         clear_save(self.target)
@@ -113,8 +114,8 @@ class StoreHistory:
         self.store = store
 
     def __call__(self, session: Session) -> None:
-        entry = session.history_entry()
-        self.store.write(entry, session.history_seq)
+        entry = session.recording.history_entry()
+        self.store.write(entry, session.recording.history_seq)
 
 
 def choose_now(request: BotRequest, answer: Callable[..., Step | None]) -> None:

@@ -3,15 +3,14 @@
 This module holds no widgets. The table screen asks it what to show and hands it the actions
 people choose; every rule (whose turn, what is legal, what a deal is worth) comes from the
 engine. The seats and their names are in ``seats``; the record, the table section and the
-history entry a session writes, and a session read back from them, in ``recording``.
+history entry a session writes are its ``recording`` (``recording.py``, which also reads a
+session back from them).
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
-import time
-import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +24,7 @@ from ..engine.turns import Played, Views, act
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
 from ..engine.words import shown_name
-from .recording import Saving
+from .recording import Recording
 from .seats import (  # noqa: F401 (the screens and tests import the seats here)
     BOT,
     BOT_NAMES,
@@ -43,7 +42,7 @@ from .seats import (  # noqa: F401 (the screens and tests import the seats here)
 from .settings import DEFAULT_SPEED, SPEEDS, table_style  # noqa: F401 (the screens import them here)
 
 
-class Session(Saving):
+class Session:
     """A match in progress, with its seats and bots.
 
     The bots start with ``start_bots`` (the table calls it), not when the session is built:
@@ -74,10 +73,7 @@ class Session(Saving):
         # told when a bot is replaced mid-match; it may be called from a bot's thread
         self.on_bot_notice: Callable[[int, str], None] | None = None
         self.closed = False
-        # the match in the game history: the same id across saves and resumes
-        self.history_id = uuid.uuid4().hex
-        self.started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        self.history_seq = 0  # how many times it was written: a later write replaces
+        self.recording = Recording(self)  # its record, table section and history entry
         self.approved: set[str] = set()  # ``cmd:`` levels confirmed at this machine
         self.programs_allowed = True  # False: no outside program at this table at all
 

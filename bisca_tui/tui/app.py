@@ -10,10 +10,11 @@ form between runs. ctrl+p opens the command palette (``commands.py``).
 
 An outside program (a ``cmd:`` seat) starts only once the person here confirmed its exact
 command, in a dialog or ahead with ``bisca-tui --program COMMAND``; ``--no-programs`` refuses
-them all (``start_session``).
+them all (``Seating.start``).
 
-The app's parts are mixins beside it: ``app_saves`` (the saved match), ``app_seating`` (sitting
-down, outside programs confirmed), ``app_history`` (the game history) and ``app_quit``.
+The app holds objects beside it, one job each: ``saves`` (the saved matches, ``app_saves``),
+``seating`` (sitting down, outside programs confirmed, ``app_seating``), ``history`` (the game
+history, ``app_history``) and ``quitting`` (``app_quit``).
 
 The app's result is the exit status: 0, or 1 when the player quit with a match that could not
 be saved.
@@ -22,7 +23,6 @@ be saved.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.reactive import var
 from textual.screen import Screen
 
 from .. import lang
@@ -37,19 +38,17 @@ from ..lang import N_, _
 from ..table.save import (
     ENV_DIR,
     Lock,
-    SaveProblem,
     data_dir,
     folder_problem,
     legacy_data_dir,
     migrate,
-    save_path,
     take_lock,
 )
 from ..table.settings import CARD_STYLES, DEFAULT_SPEED, SPEEDS, SYMBOLS
-from .app_history import AppHistory
-from .app_quit import AppQuit
+from .app_history import GameHistory
+from .app_quit import Quitting
 from .app_saves import MatchSaves
-from .app_seating import AppSeating
+from .app_seating import Seating
 from .commands import BiscaCommands, translated_system_commands
 from .layout import WIDE, too_small
 from .prefs import Prefs
@@ -57,12 +56,10 @@ from .translated import Translated, translate_bindings
 from .words import speed_name, style_name
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
-    from ..history.stats import Filters, Stats
-    from ..history.store import Store, StoreProblem
     from ..table.session import Session
 
 
-class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]):
+class BiscaApp(Translated, App[int]):
     """The card table."""
 
     CSS_PATH = "bisca.tcss"
@@ -109,38 +106,32 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         self._default_level = default_bot_level
         self.first_variant = variant
         self.prefs = Prefs(self.data_directory)
-        # what was asked for, else what was chosen last time, else the defaults
-        self.card_style = (card_style if card_style in CARD_STYLES
-                           else self.prefs.text("card_style", CARD_STYLES) or SYMBOLS)
-        self.speed = (speed if speed in SPEEDS
-                      else self.prefs.text("speed", SPEEDS) or DEFAULT_SPEED)
+        # what was asked for, else what was chosen last time, else the defaults (set, not
+        # chosen: nothing is remembered for them)
+        self.set_reactive(BiscaApp.card_style,
+                          card_style if card_style in CARD_STYLES
+                          else self.prefs.text("card_style", CARD_STYLES) or SYMBOLS)
+        self.set_reactive(BiscaApp.speed, speed if speed in SPEEDS
+                          else self.prefs.text("speed", SPEEDS) or DEFAULT_SPEED)
         if self.first_variant is None:
             self.first_variant = self.prefs.text("variant")
-        # cards that move (a card played slides to the trick); off by choice, for screen
-        # readers' sake, and with the instant pace
-        self.motion = self.prefs.text("motion", ("on", "off")) != "off"
-        self.session: Session | None = None
-        self.saved: Session | None = None
-        self.saved_summary = ""
-        self.save_problem: SaveProblem | None = None
-        self.save_failed = False
-        self.last_save_error: OSError | None = None
-        self.save_target: Path | None = None  # where the match in play is saved
-        self.lock: Lock | None = None
-        self.claim: Lock | None = None  # on the save of the match in play (save.take_claim)
+        self.set_reactive(BiscaApp.motion, self.prefs.text("motion", ("on", "off")) != "off")
+        self.session: Session | None = None  # the match in play
+        self.lock: Lock | None = None  # on the save folder (save.take_lock)
         self.notices: list[str] = []  # for the start screen: moved saves, another table
         self.folder_trouble: str | None = None  # the data folder cannot be read or written
         self.rules_screens: dict[tuple[str, str, int | None], str] = {}
+        self.saves = self.make_saves()
+        self.seating = Seating(self)
         # the game history (history/store.py), opened in a worker thread at start-up
-        self.history_problem: StoreProblem | None = None
-        self.history_failed = False  # a write failed: said once, play goes on
-        self._history: Store | None = None
-        self._stats_cache: tuple[Filters, tuple[int, int], Stats] | None = None
-        self._history_opened = False
-        self._history_busy_said = False
-        self._history_lock = threading.Lock()
-        self._history_writes = threading.Semaphore(0)  # released by each write's end
-        self._history_pending = 0
+        self.history = GameHistory(self)
+        self.quitting = self.make_quitting()
+
+    def make_saves(self) -> MatchSaves:
+        return MatchSaves(self)
+
+    def make_quitting(self) -> Quitting:
+        return Quitting(self)
 
     @property
     def default_level(self) -> str:
@@ -188,10 +179,10 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         elif self.lock.problem:
             self.notices.append(_("Matches cannot be saved in {folder}: {problem}.").format(
                 folder=self.data_directory, problem=self.lock.problem))
-        self.load_saved()
+        self.saves.load()
         self.push_screen(StartScreen())
         # once the start screen is drawn: opening the history must not hold up the start
-        self.call_after_refresh(self.run_worker, self.warm_stats, thread=True,
+        self.call_after_refresh(self.run_worker, self.history.warm_stats, thread=True,
                                 group="history", exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -199,6 +190,14 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         self.set_class(event.size.width >= WIDE, "-wide")
 
     # ----- settings ------------------------------------------------------------------
+
+    # the choices for the matches to come, wherever made (the palette, the new game form):
+    # each is remembered for the next run and shown in the open form by its watcher
+    card_style: var[str] = var(SYMBOLS, init=False, always_update=True)
+    speed: var[str] = var(DEFAULT_SPEED, init=False, always_update=True)  # the bots' pace
+    # cards that move (a card played slides to the trick); off by choice, for screen
+    # readers' sake, and with the instant pace
+    motion: var[bool] = var(True, init=False, always_update=True)
 
     prefs_ready = False  # the remembered theme is applied: later changes are the player's
 
@@ -215,6 +214,21 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         if self.prefs_ready:
             self.remember("theme", theme)
 
+    def watch_card_style(self, style: str) -> None:
+        self.remember("card_style", style)
+        self._redraw_form("#card-style", style)
+        for screen in self.screen_stack:  # the replay viewer draws in the app's style
+            redraw = getattr(screen, "restyle", None)
+            if callable(redraw):
+                redraw(style)
+
+    def watch_speed(self, speed: str) -> None:
+        self.remember("speed", speed)
+        self._redraw_form("#speed", speed)
+
+    def watch_motion(self, on: bool) -> None:
+        self.remember("motion", "on" if on else "off")
+
     @property
     def current_speed(self) -> str:
         return self.session.speed if self.session is not None else self.speed
@@ -228,15 +242,12 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         self.speed = speed
         if self.session is not None:
             self.session.speed = speed
-            self.save_session()
-        self.remember("speed", speed)
-        self._redraw_form("#speed", speed)
+            self.saves.save()
         self.notify(_("Bot speed: {speed}").format(speed=speed_name(speed)))
 
     def set_motion(self, on: bool) -> None:
         """Cards that move, or not, from now on."""
         self.motion = on
-        self.remember("motion", "on" if on else "off")
         self.notify(_("Moving cards: on") if on else _("Moving cards: off"))
 
     def set_card_style(self, style: str) -> None:
@@ -244,18 +255,12 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         self.card_style = style
         if self.session is not None:
             self.session.card_style = style
-            self.save_session()
+            self.saves.save()
             from .screens.table import TableScreen
 
             for screen in self.screen_stack:
                 if isinstance(screen, TableScreen):
                     screen.refresh_table()
-        for screen in self.screen_stack:  # the replay viewer draws in the app's style
-            redraw = getattr(screen, "restyle", None)
-            if callable(redraw):
-                redraw(style)
-        self.remember("card_style", style)
-        self._redraw_form("#card-style", style)
         self.notify(_("Card style: {style}").format(style=style_name(style)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
@@ -267,10 +272,7 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         code = lang.use(code)
         self.remember("language", code)
         translate_bindings(self)
-        if self.saved is not None:  # the start screen's line about it
-            from .app_saves import describe
-
-            self.saved_summary = describe(self.saved, save_path(self.data_directory))
+        self.saves.describe_saved()  # the start screen's line about the saved match
         for screen in self.screen_stack:
             for node in (screen, *screen.query("*")):
                 if "_english_bindings" in node.__dict__:
@@ -339,7 +341,7 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
         if isinstance(self.screen, NewGameScreen):
             return
         if self.session is not None:
-            if self.save_session() is not None:
+            if self.saves.save() is not None:
                 return  # said already: leaving would lose the match
             from .screens.table import TableScreen
 
@@ -349,7 +351,7 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
             else:
                 self.close_session()
                 self.back_to_start()
-            self.load_saved()
+            self.saves.load()
         else:
             self.back_to_start()
         starts = [s for s in self.screen_stack if isinstance(s, StartScreen)]
@@ -371,15 +373,27 @@ class BiscaApp(Translated, AppQuit, MatchSaves, AppSeating, AppHistory, App[int]
             self.install_screen(RulesScreen(variant_id, options, players), name)
         self.push_screen(name)
 
+    def action_quit(self) -> None:
+        self.quitting.request()
+
+    def back_to_start(self) -> None:
+        """Leave the match in play (saved already) for the start screen."""
+        from .screens.start import StartScreen
+
+        self.session = None
+        self.saves.left()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
+            self.pop_screen()
+
+    def close_session(self) -> None:
+        """Stop the bots' external programs of the match in play (it stays saved)."""
+        if self.session is not None:
+            self.session.close()
 
     def on_unmount(self) -> None:
         self.close_session()
-        self.wait_for_history()
-        store = self._history
-        if store is not None:
-            with store.lock:  # after a write in flight
-                store.close()
-        self.release_claim()
+        self.history.close()
+        self.saves.release_claim()
         if self.lock is not None:
             self.lock.release()
 

@@ -1,6 +1,6 @@
-"""The game history (``BiscaApp``'s part): the store opened on first use from any thread,
-the statistics kept warm, and each finished match recorded by a worker; a history that cannot
-be opened or written is told, and play goes on."""
+"""The game history as the app keeps it (``BiscaApp.history``): the store opened on first
+use from any thread, the statistics kept warm, and each finished match recorded by a worker;
+a history that cannot be opened or written is told, and play goes on."""
 
 from __future__ import annotations
 
@@ -16,16 +16,30 @@ if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start
 
     from ..history.entry import MatchEntry
     from ..history.stats import Filters, Stats
-    from ..history.store import Store
+    from ..history.store import Store, StoreProblem
     from ..table.session import Session
+    from .app import BiscaApp
 
 HISTORY_PATIENCE = 0.5  # seconds the app's own thread waits for the game history
 
 
-class AppHistory:
-    """The game history: a mixin of ``BiscaApp``."""
+class GameHistory:
+    """The app's game history: opening it, the statistics kept warm, the matches written
+    (in workers) and a problem with any of it, said once."""
 
-    def history_store(self) -> Store | None:
+    def __init__(self, app: BiscaApp) -> None:
+        self.app = app
+        self.problem: StoreProblem | None = None  # met opening it
+        self.failed = False  # a write failed: said once, play goes on
+        self._store: Store | None = None
+        self._stats_cache: tuple[Filters, tuple[int, int], Stats] | None = None
+        self._opened = False
+        self._busy_said = False
+        self._lock = threading.Lock()
+        self._writes = threading.Semaphore(0)  # released by each write's end
+        self._pending = 0
+
+    def store(self) -> Store | None:
         """The game history, opened on first use (from any thread); None when it cannot be
         kept, which is said once.
 
@@ -37,40 +51,39 @@ class AppHistory:
         opened again, a deal's write), so that this run's deals are not lost."""
         from ..history.store import BUSY_REASON, Store, StoreProblem, db_path
 
-        on_main = threading.get_ident() == self._thread_id
-        if not self._history_lock.acquire(timeout=HISTORY_PATIENCE if on_main else -1):
-            if self.history_problem is None:  # another thread is opening it just now
-                self.history_problem = StoreProblem(db_path(self.data_directory),
-                                                    BUSY_REASON, busy=True)
+        app = self.app
+        on_main = threading.get_ident() == app._thread_id
+        if not self._lock.acquire(timeout=HISTORY_PATIENCE if on_main else -1):
+            if self.problem is None:  # another thread is opening it just now
+                self.problem = StoreProblem(db_path(app.data_directory), BUSY_REASON, busy=True)
             return None
         say = None
         try:
-            if not self._history_opened:
-                store, problem = Store.open(self.data_directory,
+            if not self._opened:
+                store, problem = Store.open(app.data_directory,
                                             timeout=HISTORY_PATIENCE if on_main else None)
-                self._history = store
-                self._history_opened = store is not None or problem is None or not problem.busy
-                self.history_problem = problem
-                if problem is not None and self.folder_trouble and store is None:
+                self._store = store
+                self._opened = store is not None or problem is None or not problem.busy
+                self.problem = problem
+                if problem is not None and app.folder_trouble and store is None:
                     pass  # said with the folder
-                elif problem is not None and (not problem.busy or
-                                              not self._history_busy_said):
+                elif problem is not None and (not problem.busy or not self._busy_said):
                     say = problem.message()
-                    self._history_busy_said = self._history_busy_said or problem.busy
+                    self._busy_said = self._busy_said or problem.busy
         finally:
-            self._history_lock.release()
+            self._lock.release()
         if say is not None:
             self._say(say, _("Game history"), "warning")
-        return self._history
+        return self._store
 
     @contextlib.contextmanager
-    def reading_history(self, store: Store) -> Iterator[None]:
+    def reading(self, store: Store) -> Iterator[None]:
         """Reads of the history by a screen (the app's own thread): they wait only a moment
         for another program holding the file."""
         with store.impatient(HISTORY_PATIENCE):
             yield
 
-    def history_trouble(self, error: Exception | None = None) -> str:
+    def trouble(self, error: Exception | None = None) -> str:
         """Why a screen shows no history: the problem met opening it, or ``error`` met
         reading it, in one line."""
         import sqlite3
@@ -78,19 +91,19 @@ class AppHistory:
         from ..history.store import db_path
 
         if error is None:
-            problem = self.history_problem
+            problem = self.problem
             return problem.message() if problem else _("The game history cannot be read.")
         if isinstance(error, sqlite3.OperationalError) and "locked" in str(error).lower():
             return _("The game history {path} is busy (used by another bisca-tui, or another "
                      "program?); open this screen again in a moment.").format(
-                         path=db_path(self.data_directory))
+                         path=db_path(self.app.data_directory))
         return _("The game history cannot be read just now ({error}).").format(error=error)
 
     def warm_stats(self) -> None:
         """Open the history and work out the statistics the statistics screen shows first
         (a worker's job: with years of games it takes a moment, and the screen then opens
         at once). Kept until the next match is written."""
-        store = self.history_store()
+        store = self.store()
         if store is None:
             return
         from ..history.stats import Filters, compute
@@ -105,7 +118,7 @@ class AppHistory:
         """The statistics for ``filters`` if they were worked out ahead (see
         ``warm_stats``) and the history has not changed since, else None."""
         cached = self._stats_cache
-        store = self._history
+        store = self._store
         if cached is None or store is None or cached[0] != filters:
             return None
         try:
@@ -118,49 +131,57 @@ class AppHistory:
         message (thread-safe): a worker never waits here for the event loop, which may
         itself be waiting for that worker."""
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-            self.notify(text, title=title, severity=severity, timeout=10,  # type: ignore[arg-type]
+            self.app.notify(text, title=title, severity=severity, timeout=10,  # type: ignore[arg-type]
                         markup=False)
 
-    def record_history(self, session: Session) -> None:
+    def record(self, session: Session) -> None:
         """Keep the match as it stands (after a deal) in the game history. The write runs
         in a worker thread: it never holds up the table, and a failure is said once while
         play goes on."""
         try:
-            entry = session.history_entry()
+            entry = session.recording.history_entry()
         except Exception as e:  # whatever goes wrong here, the table plays on
-            self._history_write_failed(e)
+            self._write_failed(e)
             return
-        seq = session.history_seq
-        self._history_pending += 1
-        self.run_worker(lambda: self._write_history(entry, seq), thread=True,
-                        group="history", exit_on_error=False)
+        seq = session.recording.history_seq
+        self._pending += 1
+        self.app.run_worker(lambda: self._write(entry, seq), thread=True, group="history",
+                            exit_on_error=False)
 
-    def _write_history(self, entry: MatchEntry, seq: int) -> None:
+    def _write(self, entry: MatchEntry, seq: int) -> None:
         try:
-            store = self.history_store()
+            store = self.store()
             if store is None:
                 return  # said when it was opened
             self._stats_cache = None
             store.write(entry, seq)
         except Exception as e:
-            self._history_write_failed(e)
+            self._write_failed(e)
         else:
-            self.history_failed = False
+            self.failed = False
             self.warm_stats()
         finally:
-            self._history_writes.release()
+            self._writes.release()
 
-    def wait_for_history(self, timeout: float = 3.0) -> None:
+    def wait(self, timeout: float = 3.0) -> None:
         """Let the writes under way end (the last deal of a match just before quitting)."""
         deadline = time.monotonic() + timeout
-        while self._history_pending > 0:
-            if not self._history_writes.acquire(timeout=max(0.0, deadline - time.monotonic())):
+        while self._pending > 0:
+            if not self._writes.acquire(timeout=max(0.0, deadline - time.monotonic())):
                 return
-            self._history_pending -= 1
+            self._pending -= 1
 
-    def _history_write_failed(self, error: Exception) -> None:
-        if not self.history_failed:
-            self.history_failed = True
+    def close(self) -> None:
+        """The writes under way end (for a moment), and the history is closed."""
+        self.wait()
+        store = self._store
+        if store is not None:
+            with store.lock:  # after a write in flight
+                store.close()
+
+    def _write_failed(self, error: Exception) -> None:
+        if not self.failed:
+            self.failed = True
             self._say(_("This match could not be kept in the game history ({error}); play "
                         "goes on.").format(error=f"{error.__class__.__name__}: {error}"),
                       _("Game history"), "warning")

@@ -1,10 +1,9 @@
-"""Sitting down at a match (``BiscaApp``'s part): an outside program (a ``cmd:`` seat) starts only
+"""Sitting down at a match (``BiscaApp.seating``): an outside program (a ``cmd:`` seat) starts only
 once the person here confirmed its exact command, in a dialog or ahead with ``--program``;
 ``--no-programs`` refuses them all. Where the match is saved is chosen here too."""
 
 from __future__ import annotations
 
-import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ from ..table.save import (
 
 if TYPE_CHECKING:  # the engine loads when a match is read or made, not at start-up
     from ..table.session import Session
+    from .app import BiscaApp
 
 PROGRAMS_DIALOG = "confirm-programs"
 NOT_ALLOWED = N_("outside programs are not allowed at this table")
@@ -34,10 +34,13 @@ def shown_command(command: str) -> str:
     return escaped(command)
 
 
-class AppSeating:
-    """Starting a match, new or resumed: a mixin of ``BiscaApp``."""
+class Seating:
+    """Starting a match, new or resumed, at the app's table."""
 
-    def start_session(self, session: Session, source: Path | None = None) -> None:
+    def __init__(self, app: BiscaApp) -> None:
+        self.app = app
+
+    def start(self, session: Session, source: Path | None = None) -> None:
         """Sit down at ``session``: a new match, or one read from ``source``.
 
         An outside program plays a seat only once the person here has confirmed its exact
@@ -48,21 +51,22 @@ class AppSeating:
         """
         from .screens.confirm import Choice, ChoiceDialog
 
-        session.programs_allowed = not self.no_programs
+        app = self.app
+        session.programs_allowed = not app.no_programs
         if source is None:  # a new game: the commands named on the command line
-            session.approved |= {f"cmd:{c}" for c in self.named_programs}
-        pending = session.programs() if self.no_programs else session.unapproved()
+            session.approved |= {f"cmd:{c}" for c in app.named_programs}
+        pending = session.programs() if app.no_programs else session.unapproved()
         if not pending:
             self.sit_down(session, source)
             return
         where = source.name if source is not None else _("The new game")
-        if self.no_programs:
+        if app.no_programs:
             names = ", ".join(name for name, _command in pending)
-            self.notify(_("{where} seats an outside program ({names}): {refusal}.").format(
+            app.notify(_("{where} seats an outside program ({names}): {refusal}.").format(
                 where=where, names=names, refusal=_(NOT_ALLOWED)),
                 title=_("Cannot start"), severity="error", timeout=10, markup=False)
             return
-        if self.screen.id == PROGRAMS_DIALOG:
+        if app.screen.id == PROGRAMS_DIALOG:
             return  # already asking
         body = Text(_("This match seats outside programs. Each runs on this computer with "
                       "your rights, exactly as written here:") + "\n\n")
@@ -83,14 +87,14 @@ class AppSeating:
                 session.approved |= commands
                 self.sit_down(session, source)
 
-        self.push_screen(ChoiceDialog(
+        app.push_screen(ChoiceDialog(
             _("Start outside programs?"), body,
             [Choice("start", _("Yes, start them"), "y", "warning"),
              Choice("back", back, "n", "primary")],
             cancel="back", focus="back", dialog_id=PROGRAMS_DIALOG), answer)
 
     def sit_down(self, session: Session, source: Path | None = None) -> None:
-        """``start_session`` once its outside programs, if any, are confirmed.
+        """``start`` once its outside programs, if any, are confirmed.
 
         A new match never replaces the match in progress: that one is moved to an
         earlier-match file first. A second table open on the same folder saves to a file of
@@ -99,7 +103,8 @@ class AppSeating:
         from .screens.newgame import NewGameScreen
         from .screens.table import TableScreen
 
-        session.programs_allowed = not self.no_programs  # said again: start_bots obeys it
+        app = self.app
+        session.programs_allowed = not app.no_programs  # said again: start_bots obeys it
         playing = claimed_by(source) if source is not None else None
         if playing is None:
             target = self.choose_target(source)
@@ -107,55 +112,49 @@ class AppSeating:
             playing = claim.other_pid
         if playing is not None:  # two tables playing one match would undo each other
             name = (source or target).name
-            self.notify(_("{file} is being played at another table (process {pid}); it "
-                          "can be continued here once that table has left it.").format(
-                              file=name, pid=playing),
-                        title=_("Cannot continue"), severity="error", timeout=10, markup=False)
+            app.notify(_("{file} is being played at another table (process {pid}); it "
+                         "can be continued here once that table has left it.").format(
+                             file=name, pid=playing),
+                       title=_("Cannot continue"), severity="error", timeout=10, markup=False)
             return
-        self.release_claim()
-        self.claim = claim
         if source is not None and target != source:
-            # a copy of a saved match, which the table that saved it may go on playing: a
-            # match of its own in the history, so that neither replaces the other's deals
-            session.history_id = uuid.uuid4().hex
-            session.history_seq = 0
-        self.session = session
-        self.saved = None
-        self.save_problem = None
-        self.save_failed = False
-        self.first_variant = session.variant.id  # the next new game offers it again
-        self.save_target = target
-        self.save_session()
-        if isinstance(self.screen, NewGameScreen):
-            self.switch_screen(TableScreen.for_session(session))
+            session.recording.new_in_history()  # a copy: the other table may play on
+        app.saves.playing(target, claim)
+        app.session = session
+        app.first_variant = session.variant.id  # the next new game offers it again
+        app.saves.save()
+        if isinstance(app.screen, NewGameScreen):
+            app.switch_screen(TableScreen.for_session(session))
         else:
-            self.push_screen(TableScreen.for_session(session))
+            app.push_screen(TableScreen.for_session(session))
 
     def choose_target(self, source: Path | None) -> Path:
         """Where a match starting now is saved, moving the match in progress aside if a new
         game would take its place; says so when a file other than the usual one is used."""
-        main = save_path(self.data_directory)
+        app = self.app
+        folder = app.data_directory
+        main = save_path(folder)
         if source is not None and source != main:
             return source  # an earlier match stays in its own file
         try:
-            if self.other_table is not None:
-                target = new_slot(self.data_directory)
-                self.notify(_("Another table is open (process {pid}): this match is saved "
-                              "to {file}.").format(pid=self.other_table, file=target),
-                            timeout=10, markup=False)
+            if app.other_table is not None:
+                target = new_slot(folder)
+                app.notify(_("Another table is open (process {pid}): this match is saved "
+                             "to {file}.").format(pid=app.other_table, file=target),
+                           timeout=10, markup=False)
                 return target
             if source is None:
-                kept = keep_aside(self.data_directory)
+                kept = keep_aside(folder)
                 if kept is not None:
-                    self.notify(_("The match in progress was kept as {file}: \"Continue an "
-                                  "earlier match\" brings it back.").format(file=kept.name),
-                                timeout=10, markup=False)
+                    app.notify(_("The match in progress was kept as {file}: \"Continue an "
+                                 "earlier match\" brings it back.").format(file=kept.name),
+                               timeout=10, markup=False)
         except OSError as e:
-            target = new_slot(self.data_directory)
-            if not self.folder_trouble:  # else said at the start
-                self.notify(_("The match in progress could not be set aside ({error}); it "
-                              "stays in {file}, and this match is saved to {new_file}.").format(
-                                  error=e, file=main.name, new_file=target.name),
-                            severity="warning", timeout=10, markup=False)
+            target = new_slot(folder)
+            if not app.folder_trouble:  # else said at the start
+                app.notify(_("The match in progress could not be set aside ({error}); it "
+                             "stays in {file}, and this match is saved to {new_file}.").format(
+                                 error=e, file=main.name, new_file=target.name),
+                           severity="warning", timeout=10, markup=False)
             return target
         return main

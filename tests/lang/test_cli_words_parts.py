@@ -21,7 +21,7 @@ from bisca_tui import cli, lang, serve
 from bisca_tui.engine.records import RecordError, load_record
 from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.store import Store
-from bisca_tui.table.recording import Saving
+from bisca_tui.table.recording import from_saved
 from bisca_tui.table.save import (
     SAVE_NAME,
     SaveProblem,
@@ -177,7 +177,7 @@ def test_a_saved_tables_settings_are_refused_in_the_language() -> None:
     record = load_record(str(EXAMPLES / "bisca-3.json"))
     for table in ({"hide_points": "yes"}, {"hints": 1}):
         with pytest.raises(ValueError) as e:
-            Saving.from_saved(record, table)
+            from_saved(record, table)
         assert "MUST BE TRUE OR FALSE" in str(e.value)
 
 

@@ -23,7 +23,7 @@ async def test_a_client_started_again_takes_its_place_back_with_the_kept_key(tmp
         await sit(app, pilot, 0)
         await table.join("Bea", seat=1, play=True, seed=1)
         await until(pilot, lambda: my_turn(app), "the first turn")
-        app.request_quit()  # the player closes the client: the host holds the place
+        app.quitting.request()  # the player closes the client: the host holds the place
         await until(pilot, lambda: not app.is_running, "the app's end")
     key = table.host.places.keys[0]
     kept = tmp_path / KEYS_NAME

@@ -41,7 +41,7 @@ async def test_r_at_the_summary_reviews_this_players_play_as_the_host_would(tmp_
         await until(pilot, lambda: r.review is not None, "the review worked out", timeout=120)
         host = table.host.session
         assert host is not None
-        want = review_as_asked(host.record(), 0, 1, samples=SAMPLES)
+        want = review_as_asked(host.recording.record(), 0, 1, samples=SAMPLES)
         got = r.review
         assert got.decisions == want.decisions and got.others == want.others
         assert (got.result_points, got.result_win) == (want.result_points, want.result_win)

@@ -34,7 +34,7 @@ async def sit_down(pilot: Pilot, variant: str, seed: int) -> TableScreen:
     app = pilot.app
     await quiet(pilot)
     n = len(default_seats(2)) if variant == "bisca-3" else 4
-    app.start_session(Session.new(variant, {}, default_seats(n, "random"), seed=seed))
+    app.seating.start(Session.new(variant, {}, default_seats(n, "random"), seed=seed))
     await settle(pilot)
     screen = app.screen
     assert isinstance(screen, TableScreen)

@@ -75,7 +75,7 @@ def test_a_whole_match_played_by_bots_through_the_loop(variant_id: str, tmp_path
     text = store.record_text(mid)
     assert text is not None
     assert len(parse_record(text).deals) == deals
-    assert session.history_seq == deals  # written after every deal
+    assert session.recording.history_seq == deals  # written after every deal
     store.close()
 
 

@@ -22,6 +22,7 @@ from tui_helpers import (
 
 from bisca_tui.coach import hint
 from bisca_tui.engine import actions as A
+from bisca_tui.table.recording import from_saved
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.coaching import hint_text, parts_text, rule_of_thumb
@@ -130,7 +131,7 @@ async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> 
     session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=42, hints=False)
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause(0)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         t = table(app)
         assert not t.check_action("hint", ())  # not in the footer
@@ -139,10 +140,10 @@ async def test_a_no_hints_match_refuses_h_and_keeps_it_refused(private_data) -> 
         assert t.coach.token is None and not app.workers
         assert t.notice is not None and "No hints in this match" in t.notice.plain
     # saved with the match, and read back so
-    assert '"hints": false' in session.table_text()
-    again = Session.from_saved(session.record(), {"hints": False})
+    assert '"hints": false' in session.recording.table_text()
+    again = from_saved(session.recording.record(), {"hints": False})
     assert again.hints is False
-    assert Session.from_saved(session.record(), {}).hints is True  # older saves
+    assert from_saved(session.recording.record(), {}).hints is True  # older saves
 
 
 async def test_the_new_game_form_sets_up_a_no_hints_match(private_data) -> None:

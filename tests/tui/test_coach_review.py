@@ -70,7 +70,7 @@ async def test_review_from_the_summary_and_step_through_the_marks(
         # the coach's review of this deal, shown line by line: the same figures as
         # ``bisca-tui review`` gives for the match's record with the same samples
         record = tmp_path / "match.json"
-        record.write_text(s.save_text(), encoding="utf-8")
+        record.write_text(s.recording.save_text(), encoding="utf-8")
         out = io.StringIO()
         with contextlib.redirect_stdout(out):  # the app holds sys.stdout while it runs
             assert cli.main(["review", str(record), "--deal", "1", "--seat", "0",
@@ -80,7 +80,7 @@ async def test_review_from_the_summary_and_step_through_the_marks(
         assert told["lost"] == round(r.review.lost, 2) > 0
         assert [d["loss"] for d in told["decisions"]] == [
             round(d.loss, 2) for d in r.review.decisions]
-        expected = review_deal(s.record(), 0, 0, seed=REVIEW_SEED, samples=SAMPLES,
+        expected = review_deal(s.recording.record(), 0, 0, seed=REVIEW_SEED, samples=SAMPLES,
                                playouts=None)
         assert r.review.decisions == expected.decisions
         decisions = r.review.decisions
@@ -199,7 +199,7 @@ async def test_a_review_that_fails_says_so(private_data, monkeypatch) -> None:
     score = s.finish_deal()
     async with app.run_test(size=(110, 34)) as pilot:
         await quiet(pilot)
-        app.push_screen(ReviewScreen(s.record(), 0, 0, s.card_style, name=s.name))
+        app.push_screen(ReviewScreen(s.recording.record(), 0, 0, s.card_style, name=s.name))
         await workers_done(app)
         await quiet(pilot)
         r = app.screen
@@ -225,7 +225,8 @@ async def test_a_bid_is_listed_beside_the_cards_with_the_hard_levels_choice(
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         await quiet(pilot)
-        app.push_screen(ReviewScreen(s.record(), 0, 0, s.card_style, name=s.name, samples=4))
+        app.push_screen(ReviewScreen(s.recording.record(), 0, 0, s.card_style, name=s.name,
+                                     samples=4))
         await workers_done(app)
         await quiet(pilot)
         r = app.screen

@@ -111,7 +111,7 @@ def a_sound_folder(data: Path) -> None:
     store.write_many(demo_entries(1))
     store.close()
     session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=5)
-    write_save(data, session.save_text(), session.table_text())
+    write_save(data, session.recording.save_text(), session.recording.table_text())
 
 
 # ----- what runs in the child --------------------------------------------------------------
@@ -131,7 +131,7 @@ async def unreadable(data: Path) -> dict:
         await quiet(pilot)
         seen["notices"] = list(app.notices)
         seen["said"] = [n.message for n in app._notifications]
-        seen["save_problem"] = app.save_problem and app.save_problem.message()
+        seen["save_problem"] = app.saves.problem and app.saves.problem.message()
         t = await quick_table(app, pilot, "bisca-3", seed=3)
         seen["playing"] = not t.session.match.is_over()
         await press(pilot, "ctrl+q")
@@ -164,7 +164,7 @@ async def read_only(data: Path) -> dict:
         await quiet(pilot)
         seen["notices"] = list(app.notices)
         seen["said"] = [n.message for n in app._notifications]
-        seen["save_problem"] = app.save_problem and app.save_problem.message()
+        seen["save_problem"] = app.saves.problem and app.saves.problem.message()
         await press(pilot, "c")  # continue the match in progress
         await settle(app, pilot)
         seen["playing"] = isinstance(app.screen, TableScreen)

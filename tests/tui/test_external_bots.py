@@ -92,7 +92,7 @@ async def test_a_crashing_bot_is_replaced_and_the_player_told_why(private_data,
         rui = session.people[1]
         assert (rui.program, rui.stand_in_from) == (command(script), 0)
         assert rui.level == bot.fallback_level and rui.command is None
-        saved = json.loads(session.table_text())["seats"][1]
+        saved = json.loads(session.recording.table_text())["seats"][1]
         assert saved["program"] == command(script) and saved["level"] == rui.level
         line = f"Rui's program was replaced in this deal: the built-in {rui.level} bot played"
         await play_deal_by_keys(app, pilot)

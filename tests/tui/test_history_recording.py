@@ -41,7 +41,7 @@ async def test_a_finished_solo_match_lands_in_the_history(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
@@ -53,7 +53,7 @@ async def test_a_finished_solo_match_lands_in_the_history(private_data) -> None:
     (mid, uid, ended, variant, deals, record), = rows(
         db, "SELECT id, uid, ended, variant, deals, record FROM matches JOIN records "
             "ON records.match_id = matches.id")
-    assert uid == session.history_id and ended is not None
+    assert uid == session.recording.history_id and ended is not None
     assert (variant, deals) == ("bisca-3", 1)
     players = rows(db, "SELECT name, kind, level, opponents, result FROM match_players "
                        "ORDER BY player")
@@ -75,7 +75,7 @@ async def test_each_person_at_a_hot_seat_table_has_their_lines(private_data) -> 
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         for _ in range(6):
             await settle(app, pilot)
             if isinstance(app.screen, DealSummaryScreen):
@@ -102,7 +102,7 @@ async def test_a_resumed_match_keeps_its_place_in_the_history(private_data) -> N
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await play_deal_by_keys(app, pilot)
         await finish_history(app)
         await press(pilot, "enter")  # the next deal starts, and is saved
@@ -110,9 +110,9 @@ async def test_a_resumed_match_keeps_its_place_in_the_history(private_data) -> N
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        assert app.saved is not None
-        assert app.saved.history_id == session.history_id
-        assert app.saved.started == session.started
+        assert app.saves.saved is not None
+        assert app.saves.saved.recording.history_id == session.recording.history_id
+        assert app.saves.saved.recording.started == session.recording.started
 
 
 async def test_a_history_that_cannot_be_written_is_said_once(private_data,
@@ -135,7 +135,7 @@ async def test_a_history_that_cannot_be_written_is_said_once(private_data,
 
         app.notify = notify  # type: ignore[method-assign]
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         for _ in range(2):  # two deals, two failed writes
             await play_deal_by_keys(app, pilot)
             assert isinstance(app.screen, DealSummaryScreen)
@@ -160,7 +160,7 @@ async def test_a_damaged_history_is_set_aside_and_the_app_starts(private_data) -
         from bisca_tui.tui.screens.start import StartScreen
 
         assert isinstance(app.screen, StartScreen)
-        problem = app.history_problem
+        problem = app.history.problem
         assert problem is not None and problem.moved_to is not None
         assert problem.moved_to.read_bytes() == junk
-        assert app.history_store() is not None
+        assert app.history.store() is not None

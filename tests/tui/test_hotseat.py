@@ -21,7 +21,7 @@ async def test_hand_over_between_two_people(private_data) -> None:
     session = Session.new("bisca-4", {}, seats, seed=21)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         # Ana leads the first deal: she is asked for first, with no hand on show
         assert isinstance(app.screen, HandOverScreen)
@@ -62,7 +62,7 @@ async def test_hand_over_before_each_persons_bid_in_chiamata(private_data) -> No
     session = Session.new("chiamata", {}, seats, seed=5)
     async with app.run_test(size=(100, 32)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         assert session.state.current == 0  # eldest, Ana, speaks first
         assert isinstance(app.screen, HandOverScreen)

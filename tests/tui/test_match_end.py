@@ -21,7 +21,7 @@ async def test_the_deciding_deal_ends_the_match(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         assert (private_data / SAVE_NAME).exists()
         await play_deal_by_keys(app, pilot)

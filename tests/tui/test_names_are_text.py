@@ -97,7 +97,7 @@ async def test_hot_seat_hands_over_to_names_as_typed(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(100, 30)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         assert isinstance(app.screen, HandOverScreen)
         assert f"Pass to {NAMES[0]} — press Enter" in rendered(app.screen.query_one(

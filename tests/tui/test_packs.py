@@ -77,10 +77,10 @@ def test_the_french_setting_and_the_letters_apply_to_every_game() -> None:
         assert table_style(LETTERS, cls.pack_style) == LETTERS
     session = Session.new("brisca", {}, default_seats(2, "random"), seed=1, card_style=FRENCH)
     assert session.card_style == FRENCH
-    assert json.loads(session.table_text())["card_style"] == FRENCH
+    assert json.loads(session.recording.table_text())["card_style"] == FRENCH
     own = Session.new("brisca", {}, default_seats(2, "random"), seed=1)
     # the setting is saved, not the pack it resolved to
-    assert json.loads(own.table_text())["card_style"] == SYMBOLS
+    assert json.loads(own.recording.table_text())["card_style"] == SYMBOLS
     assert set(CARD_STYLES) <= set(ALL_CARD_STYLES) == set(CARD_STYLE_LABELS)
     assert table_style("no such style", "spanish") == SYMBOLS
     king = parse_card("KD")

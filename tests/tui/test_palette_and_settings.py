@@ -80,7 +80,7 @@ async def test_the_palette_starts_a_new_game_from_the_table(private_data) -> Non
         await palette(app, pilot, "new game", "New game")
         # the match in play is saved and left; the start screen asks about it
         await until(pilot, lambda: app.screen.id == "confirm-new-game")
-        assert app.session is None and app.saved is not None
+        assert app.session is None and app.saves.saved is not None
         await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
 

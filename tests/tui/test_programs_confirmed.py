@@ -47,7 +47,7 @@ def write_settings(data: Path, command: str) -> None:
 def write_program_save(data: Path, command: str) -> tuple[str, str]:
     seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", f"cmd:{command}")]
     session = Session.new("bisca-3", {}, seats, seed=5)
-    write_save(data, session.save_text(), session.table_text())
+    write_save(data, session.recording.save_text(), session.recording.table_text())
     return ((data / SAVE_NAME).read_text(encoding="utf-8"),
             (data / TABLE_NAME).read_text(encoding="utf-8"))
 
@@ -112,7 +112,7 @@ async def test_continue_shows_the_saved_command_and_starts_it_only_on_yes(
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
         await quiet(pilot)
-        assert app.saved is not None and app.saved.bots == {}
+        assert app.saves.saved is not None and app.saves.saved.bots == {}
         await press(pilot, "c")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         assert app.screen.id == "confirm-programs"
@@ -120,7 +120,7 @@ async def test_continue_shows_the_saved_command_and_starts_it_only_on_yes(
         assert f"Rui: {command}" in body and SAVE_NAME in body
         await press(pilot, "escape")  # no
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        assert app.session is None and app.saved is not None
+        assert app.session is None and app.saves.saved is not None
         assert not marker.exists()
         assert saved_files(private_data) == saved  # the match stays as it was
         await press(pilot, "c")
@@ -161,7 +161,7 @@ async def test_no_programs_refuses_a_saved_program_and_offers_none(private_data,
         session = Session.new("bisca-3", {}, [SeatSpec(HUMAN, "Ana"),
                                               SeatSpec(BOT, "Rui", f"cmd:{command}")], seed=3)
         session.approved.add(f"cmd:{command}")
-        app.start_session(session)
+        app.seating.start(session)
         await quiet(pilot)
         assert app.session is None  # refused before sitting down
         session.programs_allowed = False

@@ -32,7 +32,7 @@ async def test_an_unplayable_card_is_refused_with_the_rule(private_data) -> None
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         t = table(app)
         view = session.view(0)
@@ -67,7 +67,7 @@ async def test_an_action_sent_for_a_seat_not_to_act_is_refused_not_played_for_an
     app = make_app(private_data, bot_delay=3600)  # the bot keeps thinking while we look
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         t = table(app)
         card = st.hands[0][0]  # legal for the bot, sent as the person's

@@ -20,6 +20,7 @@ from tui_helpers import (
 )
 
 from bisca_tui.engine.records import parse_record
+from bisca_tui.table.recording import from_saved
 from bisca_tui.table.save import TABLE_NAME
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.summary import DealSummaryScreen
@@ -65,12 +66,12 @@ async def test_continue_keeps_hidden_points_and_the_log_of_every_deal(private_da
 
 def test_an_older_save_without_the_setting_shows_points() -> None:
     made = Session.new("bisca-3", {}, default_seats(2, "random"), seed=3)
-    record = parse_record(made.save_text())
-    table_data = json.loads(made.table_text())
+    record = parse_record(made.recording.save_text())
+    table_data = json.loads(made.recording.table_text())
     del table_data["hide_points"]
-    assert Session.from_saved(record, table_data).hide_points is False
+    assert from_saved(record, table_data).hide_points is False
     table_data["hide_points"] = "yes"
     with pytest.raises(ValueError, match="hide_points"):
-        Session.from_saved(record, table_data)
+        from_saved(record, table_data)
     table_data["hide_points"] = True
-    assert Session.from_saved(record, table_data).hide_points is True
+    assert from_saved(record, table_data).hide_points is True

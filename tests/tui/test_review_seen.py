@@ -47,7 +47,7 @@ async def test_a_seats_views_are_reviewed_as_the_record_is(private_data) -> None
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         await quiet(pilot)
-        from_record, lines, summary = await review_lines(app, pilot, s.record())
+        from_record, lines, summary = await review_lines(app, pilot, s.recording.record())
         assert from_record.review.marked  # the first legal card costs marks here
         await press(pilot, "escape")
         from_views, seen_lines, seen_summary = await review_lines(app, pilot,

@@ -106,16 +106,17 @@ async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
 def test_an_unknown_card_style_in_a_save_is_said_not_silently_changed() -> None:
     import json as _json
 
+    from bisca_tui.table.recording import from_saved
     from bisca_tui.table.session import Session, default_seats
 
     s = Session.new("bisca-3", {}, default_seats(2, "random"), seed=3)
-    table = _json.loads(s.table_text())
+    table = _json.loads(s.recording.table_text())
     table["card_style"] = "runes"
-    back = Session.from_saved(s.record(), table)
+    back = from_saved(s.recording.record(), table)
     assert back.card_setting == "symbols"
     assert any("'runes' is unknown" in p for p in back.bot_problems)
     table["card_style"] = "letters"
-    assert not Session.from_saved(s.record(), table).bot_problems
+    assert not from_saved(s.recording.record(), table).bot_problems
 
 
 async def test_q_at_the_end_of_a_deal_saves_and_quits(private_data) -> None:

@@ -299,8 +299,8 @@ async def test_a_second_table_keeps_its_match_apart(private_data, other_process)
         assert tuple(t.session.state.history) == old
         await play_key(app, pilot, str(first_playable_index(t) + 1))
         now = tuple(t.session.state.history)
-        assert app.save_target is not None and app.save_target != main
-        target = app.save_target
+        assert app.saves.target is not None and app.saves.target != main
+        target = app.saves.target
         await press(pilot, "ctrl+q")
     assert main.read_text(encoding="utf-8") == before  # the first table's match
     assert len(saved_actions(target)) == len(now) > len(old)  # and this one's, apart
@@ -319,7 +319,7 @@ async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
         assert isinstance(app.screen, NewGameScreen)
         await press(pilot, "enter")
         await settle(app, pilot)
-        target = app.save_target
+        target = app.saves.target
         await press(pilot, "ctrl+q")
     assert (private_data / SAVE_NAME).read_text(encoding="utf-8") == before
     assert target is not None and target in earlier_saves(private_data)
@@ -332,7 +332,7 @@ def near_the_end_of_a_deal(data) -> Session:
     st = session.state
     while len(st.tricks) < 17:
         st.apply(st.legal_actions()[0])
-    write_save(data, session.save_text(), session.table_text())
+    write_save(data, session.recording.save_text(), session.recording.table_text())
     return session
 
 
@@ -372,7 +372,7 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         there = await finish_the_deal(app, pilot, last=True)
-        assert app.save_target != main
+        assert app.saves.target != main
         app.action_quit()
         await quiet(pilot)
     assert here != there  # two different deals were played
@@ -386,7 +386,8 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
     for uid, points in kept:
         by_match.setdefault(uid, []).append(points)
     assert sorted(map(tuple, by_match.values())) == sorted([here, there])
-    assert by_match[first.history_id] == list(here)  # the first table's match keeps its id
+    # the first table's match keeps its id
+    assert by_match[first.recording.history_id] == list(here)
 
 
 async def test_a_match_played_at_another_table_is_not_continued_twice(private_data,
@@ -413,7 +414,7 @@ async def test_a_match_played_at_another_table_is_not_continued_twice(private_da
         await press(pilot, "e")
         await press(pilot, "enter")
         await settle(app, pilot)
-        assert isinstance(app.screen, TableScreen) and app.save_target == earlier
+        assert isinstance(app.screen, TableScreen) and app.saves.target == earlier
         assert read_lock_pid(claim) == os.getpid()
         app.action_quit()
         await quiet(pilot)
@@ -500,7 +501,7 @@ async def test_the_app_offers_a_match_saved_in_the_old_folder(tmp_path, monkeypa
     app = app_module.BiscaApp(bot_delay=0, default_bot_level="random")
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        assert app.saved is not None
+        assert app.saves.saved is not None
         notice = text_of(app.screen.query_one("#save-notice", Static))
         assert "moved" in notice and str(new) in notice
     assert len(saved_actions(new / SAVE_NAME)) == len(history) > 0
@@ -512,8 +513,8 @@ async def test_the_app_offers_a_match_saved_in_the_old_folder(tmp_path, monkeypa
 
 def bad_save(data, change) -> str:
     session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=5)
-    record = json.loads(session.save_text())
-    tbl = json.loads(session.table_text())
+    record = json.loads(session.recording.save_text())
+    tbl = json.loads(session.recording.table_text())
     change(record, tbl)
     text = json.dumps(record)
     write_save(data, text, json.dumps(tbl))

@@ -24,7 +24,7 @@ async def test_send_a_signal_and_see_it_in_the_feed(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.start_session(session)
+        app.seating.start(session)
         await settle(app, pilot)
         t = table(app)
         legal = [a for a in session.view(0).legal if A.is_signal(a)]

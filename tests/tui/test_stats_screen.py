@@ -117,7 +117,7 @@ async def test_the_first_figures_are_worked_out_ahead_and_again_after_each_match
     async with app.run_test(size=(120, 40)) as pilot:
         await quiet(pilot)  # the figures are worked out once the start screen is drawn
         await app.workers.wait_for_complete()
-        warm = app.cached_stats(Filters())
+        warm = app.history.cached_stats(Filters())
         assert warm is not None and warm.total.matches.played == 12
 
         def no_compute(*args, **kwargs):
@@ -131,10 +131,10 @@ async def test_the_first_figures_are_worked_out_ahead_and_again_after_each_match
         # a match written: the figures ready before no longer hold, new ones are made
         entry = entry_of(play("bisca-3", 3), sitters(2, warm.player), "n",
                          "2026-05-02T10:00:00Z")
-        app.run_worker(lambda: app._write_history(entry, 1), thread=True, group="history")
-        app._history_pending += 1
+        app.run_worker(lambda: app.history._write(entry, 1), thread=True, group="history")
+        app.history._pending += 1
         await app.workers.wait_for_complete()
-        again = app.cached_stats(Filters())
+        again = app.history.cached_stats(Filters())
         assert again is not None and again.total.matches.played == 13
 
 
@@ -147,7 +147,7 @@ async def test_figures_worked_out_ahead_are_not_shown_once_the_history_changed(p
     async with app.run_test(size=(120, 40)) as pilot:
         await quiet(pilot)  # the figures are worked out once the start screen is drawn
         await app.workers.wait_for_complete()
-        warm = app.cached_stats(Filters())
+        warm = app.history.cached_stats(Filters())
         assert warm is not None and warm.total.matches.played == 12
         # another table open on the same history keeps a match
         other, _ = Store.open(private_data)
@@ -155,17 +155,17 @@ async def test_figures_worked_out_ahead_are_not_shown_once_the_history_changed(p
         other.write(entry_of(play("bisca-3", 5), sitters(2, warm.player), "other-table",
                              "2026-05-03T10:00:00Z"))
         other.close()
-        assert app.cached_stats(Filters()) is None
+        assert app.history.cached_stats(Filters()) is None
         screen = await open_stats(app, pilot)
         assert screen.stats is not None and screen.stats.total.matches.played == 13
         await press(pilot, "escape")
         await quiet(pilot)
         # and a write through this table's own store
-        app._stats_cache = (Filters(), app.history_store().stamp(), warm)
-        assert app.cached_stats(Filters()) is warm
-        app.history_store().write_many([entry_of(play("briscola", 6), sitters(2, warm.player),
+        app.history._stats_cache = (Filters(), app.history.store().stamp(), warm)
+        assert app.history.cached_stats(Filters()) is warm
+        app.history.store().write_many([entry_of(play("briscola", 6), sitters(2, warm.player),
                                                  "this-table", "2026-05-04T10:00:00Z")])
-        assert app.cached_stats(Filters()) is None
+        assert app.history.cached_stats(Filters()) is None
 
 
 async def test_at_80_columns_the_key_figures_show_whole_and_the_rest_scroll(private_data):

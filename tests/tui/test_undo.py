@@ -105,7 +105,7 @@ async def test_the_record_keeps_the_undo_and_still_replays(private_data) -> None
         t2 = table(app2)
         assert t2.session.state.history == history
         assert log_text(t2) == log
-        assert t2.session.record().deals[0].undone == record.deals[0].undone
+        assert t2.session.recording.record().deals[0].undone == record.deals[0].undone
 
 
 async def test_no_undo_between_people(private_data) -> None:
@@ -142,7 +142,7 @@ async def test_no_undo_between_people(private_data) -> None:
 def test_a_record_with_a_bad_undo_is_refused() -> None:
     seats = [SeatSpec(HUMAN, "You"), SeatSpec(BOT, "Rui", "random")]
     session = Session.new("bisca-3", {}, seats, seed=2)
-    data = json.loads(session.save_text())
+    data = json.loads(session.recording.save_text())
     assert "undone" not in data["deals"][0]  # written only when something was undone
     data["deals"][0]["undone"] = [{"kept": -1, "actions": ["7H"]}]
     with pytest.raises(RecordError, match="deal 1, undo 1, kept"):

@@ -65,7 +65,7 @@ async def start_game(app: BiscaApp, pilot: Pilot, seed: int | None = None) -> Ta
 async def open_table(app: BiscaApp, pilot: Pilot, session: Session) -> TableScreen:
     """Sit down at a match made in code (quicker than the form, which has its own tests)."""
     await quiet(pilot)
-    app.start_session(session)
+    app.seating.start(session)
     await settle(app, pilot)
     return table(app)
 

@@ -134,7 +134,7 @@ class HistoryScreen(Translated, Screen[None]):
 
     @property
     def store(self) -> Store | None:
-        return self.bisca_app.history_store()
+        return self.bisca_app.history.store()
 
     def compose(self) -> ComposeResult:
         games: list[str] = []
@@ -142,7 +142,7 @@ class HistoryScreen(Translated, Screen[None]):
         store = self.store
         if store is not None:
             try:
-                with self.bisca_app.reading_history(store):
+                with self.bisca_app.history.reading(store):
                     games = [r[0] for r in store.query("SELECT DISTINCT variant FROM matches")]
                     kinds = [r[0] for r in store.query(
                         "SELECT DISTINCT opponents FROM match_players WHERE kind = 'human'")]
@@ -195,14 +195,14 @@ class HistoryScreen(Translated, Screen[None]):
         if store is not None:
             since, until = self.since_until()
             try:
-                with self.bisca_app.reading_history(store):
+                with self.bisca_app.history.reading(store):
                     self.rows = list_matches(store, self.variant, self.opponents, since,
                                              until, limit=LIMIT)
                     total = store.count() if not self.rows else len(self.rows)
             except sqlite3.Error as e:  # another program holds it: said here
-                trouble = self.bisca_app.history_trouble(e)
+                trouble = self.bisca_app.history.trouble(e)
         if trouble is None or trouble:
-            empty.update(Text(trouble or self.bisca_app.history_trouble(), style="red"))
+            empty.update(Text(trouble or self.bisca_app.history.trouble(), style="red"))
             empty.display = True
             table.display = False
             self.rows = []
@@ -267,10 +267,10 @@ class HistoryScreen(Translated, Screen[None]):
         if match is None or store is None:
             return
         try:
-            with self.bisca_app.reading_history(store):
+            with self.bisca_app.history.reading(store):
                 deals = deal_rows(store, match.id)
         except sqlite3.Error as e:
-            self.notify(self.bisca_app.history_trouble(e), severity="warning", markup=False)
+            self.notify(self.bisca_app.history.trouble(e), severity="warning", markup=False)
             return
         if not deals:
             self.notify(_("Match {id} has no finished deal to replay.").format(id=match.id),
@@ -284,10 +284,10 @@ class HistoryScreen(Translated, Screen[None]):
         if deal is None or store is None:
             return
         try:
-            with self.bisca_app.reading_history(store):
+            with self.bisca_app.history.reading(store):
                 record = record_of(store, match.id)
         except sqlite3.Error as e:
-            self.notify(self.bisca_app.history_trouble(e), severity="warning", markup=False)
+            self.notify(self.bisca_app.history.trouble(e), severity="warning", markup=False)
             return
         except ExportError as e:
             self.notify(str(e), title=_("Cannot replay"), severity="error", markup=False)
@@ -309,7 +309,7 @@ class HistoryScreen(Translated, Screen[None]):
         folder = Path(self.bisca_app.data_directory) / "exports"
         target = folder / f"match-{match.id}.json"
         try:
-            with self.bisca_app.reading_history(store):
+            with self.bisca_app.history.reading(store):
                 text = export_text(store, match.id)
             folder.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")

@@ -372,16 +372,14 @@ class NewGameScreen(Translated, Screen[None]):
             self.notify(str(e), title=_("Cannot start"), severity="error", markup=False)
             return
         app = self.bisca_app
-        app.card_style = style
+        app.card_style = style  # kept for the next run, as every choice of the app's
         app.speed = speed
         self.snapshot()
         self.memory["variant"] = self.variant_id
         self.memory["hints"] = hints
         app.remember(MEMORY, self.memory)
         app.remember("variant", self.variant_id)
-        app.remember("card_style", style)
-        app.remember("speed", speed)
-        app.start_session(session)
+        app.seating.start(session)
 
     def action_back(self) -> None:
         self.app.pop_screen()

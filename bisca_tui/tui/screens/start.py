@@ -59,7 +59,7 @@ class StartScreen(Translated, Screen[None]):
         # what shows is decided here, before the first layout: the save was read before the
         # screen was made, and changing it after mounting would lay the screen out twice
         app = self.bisca_app
-        has_save = app.saved is not None
+        has_save = app.saves.saved is not None
         self.AUTO_FOCUS = "#continue" if has_save else "#new"
         text = self.notice_text()
         notice = Static(text, id="save-notice")
@@ -95,7 +95,7 @@ class StartScreen(Translated, Screen[None]):
         lines = 0
         for part in str(notice).splitlines():
             lines += max(1, len(textwrap.wrap(part, NOTICE_WIDTH)))
-        buttons = 6 + (self.bisca_app.saved is not None) + (self.earlier_count > 0)
+        buttons = 6 + (self.bisca_app.saves.saved is not None) + (self.earlier_count > 0)
         needed = len(TITLE.strip("\n").splitlines()) + 2 + (lines + 1 if lines else 0)
         return needed + 3 * buttons > height - 1  # the key hints take the last line
 
@@ -133,7 +133,7 @@ class StartScreen(Translated, Screen[None]):
                 ("h", _("Past matches")), ("r", _("Rules")), ("l", _("Language")),
                 ("q", _("Quit"))]  # F1 opens the rules too, as r does
         hidden = set()
-        if self.bisca_app.saved is None:
+        if self.bisca_app.saves.saved is None:
             hidden.add("c")
         if not self.earlier_count:
             hidden.add("e")
@@ -144,12 +144,12 @@ class StartScreen(Translated, Screen[None]):
         player names and paths."""
         app = self.bisca_app
         parts: list[Text] = [Text(line, style="yellow") for line in app.notices]
-        if app.save_problem is not None:
-            parts.append(Text(app.save_problem.message(), style="bold red"))
-        if app.saved is not None:  # a match read: the engine is loaded
+        if app.saves.problem is not None:
+            parts.append(Text(app.saves.problem.message(), style="bold red"))
+        if app.saves.saved is not None:  # a match read: the engine is loaded
             from ...engine.narrate import say
 
-            parts.append(Text(say("Save", "saved", line=app.saved_summary), style="green"))
+            parts.append(Text(say("Save", "saved", line=app.saves.summary), style="green"))
         return Text("\n").join(parts) if parts else ""
 
     def on_screen_resume(self) -> None:
@@ -187,7 +187,7 @@ class StartScreen(Translated, Screen[None]):
 
     def refresh_choices(self) -> None:
         """Back from a match: the save may have come or gone."""
-        has_save = self.bisca_app.saved is not None
+        has_save = self.bisca_app.saves.saved is not None
         self.count_earlier()
         button = self.query_one("#continue", Button)
         button.display = has_save
@@ -206,7 +206,7 @@ class StartScreen(Translated, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_match":
-            return self.bisca_app.saved is not None
+            return self.bisca_app.saves.saved is not None
         if action == "earlier":
             return self.earlier_count > 0
         return True
@@ -223,12 +223,12 @@ class StartScreen(Translated, Screen[None]):
         from .confirm import Choice, ChoiceDialog
 
         app = self.bisca_app
-        if app.saved is None or app.other_table is not None:  # nothing would be displaced
+        if app.saves.saved is None or app.other_table is not None:  # nothing would be displaced
             self.open_form()
             return
         head, _field, tail = _("A match is in progress: {match}").partition("{match}")
         body = Text(head)
-        body.append(app.saved_summary, style="bold")
+        body.append(app.saves.summary, style="bold")
         body.append(tail + "\n\n" + _("Starting a new one keeps it: \"Continue an earlier "
                                        "match\" brings it back."))
         self.app.push_screen(ChoiceDialog(
@@ -250,18 +250,18 @@ class StartScreen(Translated, Screen[None]):
         self.app.push_screen(NewGameScreen(self.bisca_app.first_variant))
 
     def action_continue_match(self) -> None:
-        self.bisca_app.continue_saved()
+        self.bisca_app.saves.continue_saved()
 
     def action_earlier(self) -> None:
         from .confirm import EarlierMatchesScreen
 
-        matches = self.bisca_app.earlier_matches()
+        matches = self.bisca_app.saves.earlier_matches()
         if matches:
             self.app.push_screen(EarlierMatchesScreen(matches), self.earlier_answer)
 
     def earlier_answer(self, path: Path | None) -> None:
         if path is not None:
-            self.bisca_app.continue_earlier(path)
+            self.bisca_app.saves.continue_earlier(path)
 
     def action_rules(self) -> None:
         self.bisca_app.action_rules()
@@ -277,4 +277,4 @@ class StartScreen(Translated, Screen[None]):
         self.app.push_screen(HistoryScreen())
 
     def action_quit(self) -> None:
-        self.bisca_app.request_quit()
+        self.bisca_app.quitting.request()

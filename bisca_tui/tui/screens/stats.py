@@ -86,15 +86,15 @@ class StatsScreen(Translated, Screen[None]):
     def compute(self) -> Stats | None:
         app = self.bisca_app
         self.trouble = None
-        store = app.history_store()
+        store = app.history.store()
         if store is None:
             return None
         filters = period_filters(self.filters, self.period, self.today)
         try:
-            with app.reading_history(store):
-                stats = app.cached_stats(filters) or compute(store, filters)
+            with app.history.reading(store):
+                stats = app.history.cached_stats(filters) or compute(store, filters)
         except sqlite3.Error as e:  # another program holds it: said on the screen
-            self.trouble = app.history_trouble(e)
+            self.trouble = app.history.trouble(e)
             return None
         if stats.player is not None:  # the person shown, so that the filters keep them
             self.filters = replace(self.filters, player=stats.player)
@@ -144,7 +144,7 @@ class StatsScreen(Translated, Screen[None]):
     def empty_text(self) -> Text:
         app = self.bisca_app
         if self.stats is None:
-            return Text(self.trouble or app.history_trouble(), style="red")
+            return Text(self.trouble or app.history.trouble(), style="red")
         if self.stats.player is None:
             return Text(_("No games yet: every deal and match played at this table is kept "
                           "here once it ends."), style="dim")

@@ -275,7 +275,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         self.dismiss(None)
 
     def action_quit_match(self) -> None:
-        self.app.request_quit()  # type: ignore[attr-defined]  # as the table's q does
+        self.app.quitting.request()  # type: ignore[attr-defined]  # as the table's q does
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # a deal played out, by at least one person at the keyboard
@@ -311,7 +311,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         s = self.session
         deal = len(s.match.deals) - 1
         self.app.push_screen(ReviewScreen(
-            s.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
+            s.recording.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
             samples=getattr(self.app, "coach_samples", None)))
 
 

@@ -346,14 +346,14 @@ class TableScreen(Translated, Screen[None]):
     def action_toggle_points(self) -> None:
         self.session.hide_points = not self.session.hide_points
         self.refresh_table()
-        self.bisca_app.save_session()  # a setting of the match: Continue brings it back
+        self.bisca_app.saves.save()  # a setting of the match: Continue brings it back
 
     def action_speed(self) -> None:
         names = list(SPEEDS)  # remembered like the palette's choice; saves and says so
         self.bisca_app.set_speed(names[(names.index(self.session.speed) + 1) % len(names)])
 
     def action_quit_match(self) -> None:
-        self.bisca_app.request_quit()  # saves, or says why it cannot and offers to stay
+        self.bisca_app.quitting.request()  # saves, or says why it cannot and offers to stay
 
     def action_undo(self) -> None:
         if self.check_action("undo", ()) and self.app.screen is self:

@@ -94,7 +94,7 @@ class TableDialogs:
             return
         screen = self.screen
         app = screen.bisca_app
-        error = app.save_session()
+        error = app.saves.save()
         if error is not None:
             from .confirm import Choice, ChoiceDialog
 

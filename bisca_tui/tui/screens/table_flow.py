@@ -43,10 +43,10 @@ class AppSaves:
         self.screen = screen
 
     def save(self) -> object:
-        return self.screen.bisca_app.save_session()
+        return self.screen.bisca_app.saves.save()
 
     def clear(self) -> None:
-        self.screen.bisca_app.clear_session()
+        self.screen.bisca_app.saves.clear()
 
 
 class TableFlow:
@@ -67,7 +67,7 @@ class TableFlow:
         saves and writes the history."""
         return TableLoop(self.session, runner=self.start_thinking,
                          autosave=AppSaves(self.screen),
-                         history=lambda s: self.app.record_history(s))
+                         history=lambda s: self.app.history.record(s))
 
     def make_table(self) -> Table:
         """The table this screen reads and plays at: the match here, through its loop."""
@@ -338,8 +338,8 @@ class TableFlow:
         app = self.app
         self.stop_bots()
         self.session.close()
-        app.saved = None
-        app.save_problem = set_aside(
+        app.saves.saved = None
+        app.saves.problem = set_aside(
             app.data_directory,
             _("the table cannot show it ({error})").format(
                 error=f"{error.__class__.__name__}: {error}"))
@@ -351,11 +351,11 @@ class TableFlow:
         from ...table.save import save_path
 
         app = self.app
-        target = app.save_target
+        target = app.saves.target
         self.stop_bots()
         self.session.close()
         if target is None or target == save_path(app.data_directory):
-            app.load_saved()  # read back as Continue will read it
+            app.saves.load()  # read back as Continue will read it
         app.back_to_start()
 
     def leave(self) -> None:
