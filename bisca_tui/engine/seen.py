@@ -88,7 +88,8 @@ class Teller:
         # per seat, the cards this seat knows it holds (None: nothing known yet)
         self.known: list[set[int]] | None = None
         self.gone: set[int] = set()  # the cards played: none goes back to a hand
-        self._told: Told | None = None  # ``told()`` for the events fed so far, once asked
+        # ``told()`` for the events fed so far, once asked (kept while none changes it)
+        self._told: Told | None = None
 
     def _known(self) -> list[set[int]]:
         if self.known is None:
@@ -100,15 +101,19 @@ class Teller:
         read, played, trick_won = _READ, E.CardPlayed, E.TrickWon
         for e in events:
             kind = type(e)
-            self._told = None
             if kind is played:
-                self.gone.add(e[1])
+                card = e[1]
+                self.gone.add(card)
+                known = self.known
+                if known is not None and any(card in cards for cards in known):
+                    self._told = None  # a card known to be held is held no more
                 continue
-            if kind is trick_won:
+            if kind is trick_won:  # (counted for what comes next, told by nothing itself)
                 self.tricks += 1
                 continue
             if kind not in read:
                 continue
+            self._told = None
             if kind is E.Bid:
                 self.bids.append((e[0], e[1]))
             elif kind is E.Passed or kind is E.RedealAgreed:
