@@ -159,13 +159,13 @@ def table_view(state: GameState, seat: int, *, hand: tuple[int, ...],
     d["phase"] = state.phase
     d["current"] = state.current
     d["hand"] = hand
-    d["hand_sizes"] = tuple([len(h) for h in state.hands])
+    d["hand_sizes"] = tuple(map(len, state.hands))
     d["trump"] = state.trump if state.trump_known else None
     d["indicator"] = state.indicator
     d["indicator_card"] = state.indicator_card
     d["stock_count"] = state.stock_count
     d["leader"] = state.leader
-    d["trick"] = tuple(zip(state.trick_seats, state.trick, strict=True))
+    d["trick"] = tuple(zip(state.trick_seats, state.trick, strict=True)) if state.trick else ()
     d["tricks"] = tuple(state.tricks)
     d["points"] = tuple(state.points)
     d["legal"] = legal
