@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import json
 import random
 import resource
@@ -154,7 +155,8 @@ async def drive(args: argparse.Namespace) -> int:
     command = [sys.executable, __file__, "--serve", "--tables", str(args.tables),
                "--deals", str(args.deals), "--variant", args.variant, "--seed", str(args.seed),
                "--bots", str(args.bots), "--level", args.level] + (
-                   ["--save", args.save] if args.save else [])
+                   ["--save", args.save] if args.save else []) + (
+                   ["--profile", args.profile] if args.profile else [])
     proc = await asyncio.create_subprocess_exec(*command, stdout=subprocess.PIPE)
     assert proc.stdout is not None
     ports = json.loads(await proc.stdout.readline())["ports"]
@@ -205,6 +207,8 @@ def main() -> int:
     parser.add_argument("--save", metavar="DIR", default=None,
                         help="save each table after every action in DIR, as bisca-tui host "
                              "does (default: no saves)")
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="profile the host (cProfile) and write its statistics to FILE")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -212,7 +216,11 @@ def main() -> int:
         settings = NetSettings(args.variant, seed=args.seed, deals=args.deals or None,
                                hold=3600.0, open=tuple(range(people)), level=args.level,
                                save_dir=Path(args.save) if args.save else None)
-        asyncio.run(host_tables(args.tables, settings))
+        if args.profile is None:
+            asyncio.run(host_tables(args.tables, settings))
+        else:
+            cProfile.runctx("asyncio.run(host_tables(args.tables, settings))", globals(),
+                            {"args": args, "settings": settings}, args.profile)
         return 0
     return asyncio.run(drive(args))
 

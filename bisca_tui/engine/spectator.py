@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .calling import known_partner
 from .events import Event, HandShown
+from .seen import so_far
 from .view import SeatView, table_view
 
 if TYPE_CHECKING:
@@ -46,6 +47,10 @@ def spectator_sees(event: Event, n: int) -> Event | None:
     return event.as_seen_by(SPECTATOR)
 
 
+def _sees(event: Event, seat: int, n: int) -> Event | None:
+    return spectator_sees(event, n)
+
+
 def spectator_view(state: GameState) -> SeatView:
     """What a spectator may know of the deal now (its ``seat`` is ``SPECTATOR``): no hand and
     nothing to play, the public cards of every hand, no signal and no card laid aside, the
@@ -53,7 +58,7 @@ def spectator_view(state: GameState) -> SeatView:
     and the events as a seat holding no card sees them."""
     v = state.variant
     n = state.n
-    events = tuple(e for e in (spectator_sees(e, n) for e in state.events) if e is not None)
+    events = so_far(state, SPECTATOR, _sees)
     c = state.bidding.contract
     # None until the game shows it (the called card played, or shown)
     contract = None if c is None else replace(c, partner=known_partner(state, SPECTATOR))

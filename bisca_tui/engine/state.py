@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from . import actions as A
@@ -41,6 +42,7 @@ OVER = P.OVER
 _event = tuple.__new__  # makes an event of the hot paths without its count check
 _DEAL_SCORED = E.DealScored
 _HAND_SHOWN = E.HandShown
+_views: ModuleType | None = None  # the ``view`` module, once first asked for a view
 # the context of a deal played on its own, by number of teams (immutable, so deals share it)
 _ALONE: dict[int, DealContext] = {}
 
@@ -312,9 +314,10 @@ class GameState:
         return [1.0 if self.variant.team_of[s] == w else -1.0 for s in range(self.n)]
 
     def view(self, seat: int):  # -> SeatView
-        from .view import make_view
-
-        return make_view(self, seat)
+        views = _views
+        if views is None:  # ``view`` imports this module: looked up on first use, then kept
+            views = _view_module()
+        return views.make_view(self, seat)
 
     def clone(self) -> GameState:
         new = GameState.__new__(GameState)
@@ -368,3 +371,11 @@ class GameState:
             self.bidding.partner_shown, self.aside.monte, self.aside.discards,
             self.aside.claims,
         )
+
+
+def _view_module() -> ModuleType:
+    global _views
+    from . import view
+
+    _views = view
+    return view

@@ -12,6 +12,10 @@ see them, in order (``seen_events``). Its per-family values (``cut_or_knock``, `
 (``seen.told``), never copied from the state's records, so a view says only what its seat
 saw happen. They are read on first use and kept (``FromEvents``): a view made for a bot
 that only looks at its hand and the trick costs no fold at all.
+
+Each seat's events, and their fold, are kept with the deal and brought up to date with the
+events of each action (``seen.so_far``) rather than picked out and folded again from the
+deal's first event for every view: a host makes every seat's view at every action.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from .context import CutOrKnock
 from .events import Event
 from .exchange import Exchange
 from .phase_data import SeenSignal
-from .seen import Told, told
+from .seen import Told, seat_sees, so_far, told_so_far
 from .state import GameState, ScoreEvent, Trick
 from .variant import make_variant
 
@@ -50,7 +54,7 @@ class FromEvents:
         rules = view.rules
         if rules is None:
             rules = make_variant(view.variant, dict(view.options), view.n_players)
-        found = told(rules, view.seat, view.events, view.n_players)
+        found = told_so_far(rules, view.seat, view.events, view.n_players)
         if len(d) == _PLAIN:  # none of them given
             d.update(zip(Told._fields, found, strict=True))
         else:
@@ -129,7 +133,7 @@ def make_view(state: GameState, seat: int) -> SeatView:
     return table_view(state, seat, hand=tuple(state.hands[seat]),
                       side_of=state.variant.known_sides(state, seat),
                       legal=tuple(state.legal_actions()) if state.current == seat else (),
-                      events=seen_events(state, seat))
+                      events=so_far(state, seat, seat_sees))
 
 
 def table_view(state: GameState, seat: int, *, hand: tuple[int, ...],
@@ -138,41 +142,50 @@ def table_view(state: GameState, seat: int, *, hand: tuple[int, ...],
     """A view of the table as it lies, the same for everyone who looks (the counts, the
     trick, the tricks taken, the trump once known), with what is ``seat``'s own: its hand,
     the partnerships as it knows them, what it may do, the events as it saw them, and any
-    field read from the events that is ``given`` instead (the spectator's)."""
+    field read from the events that is ``given`` instead (the spectator's).
+
+    The view is filled in as ``SeatView(...)`` would fill it, without the frozen class's
+    field-by-field setting (a host makes five views an action)."""
     v = state.variant
-    return SeatView(
-        seat=seat,
-        variant=v.id,
-        options=tuple(sorted(v.options.items())),
-        n_players=state.n,
-        team_of=v.team_of,
-        side_of=side_of,
-        dealer=state.dealer,
-        phase=state.phase,
-        current=state.current,
-        hand=hand,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        trump=state.trump if state.trump_known else None,
-        indicator=state.indicator,
-        indicator_card=state.indicator_card,
-        stock_count=state.stock_count,
-        leader=state.leader,
-        trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
-        tricks=tuple(state.tricks),
-        points=tuple(state.points),
-        legal=legal,
-        monte=len(state.aside.monte),  # a count of cards on the table, as ``stock_count``
-        match_points=tuple(state.match_points),
-        target=state.target,
-        history_len=len(state.history),
-        events=events,
-        rules=v,
-        **given,
-    )
+    view = _blank(SeatView)
+    d = view.__dict__
+    d["seat"] = seat
+    d["variant"] = v.id
+    d["options"] = tuple(sorted(v.options.items()))
+    d["n_players"] = state.n
+    d["team_of"] = v.team_of
+    d["side_of"] = side_of
+    d["dealer"] = state.dealer
+    d["phase"] = state.phase
+    d["current"] = state.current
+    d["hand"] = hand
+    d["hand_sizes"] = tuple(map(len, state.hands))
+    d["trump"] = state.trump if state.trump_known else None
+    d["indicator"] = state.indicator
+    d["indicator_card"] = state.indicator_card
+    d["stock_count"] = state.stock_count
+    d["leader"] = state.leader
+    d["trick"] = tuple(zip(state.trick_seats, state.trick, strict=True)) if state.trick else ()
+    d["tricks"] = tuple(state.tricks)
+    d["points"] = tuple(state.points)
+    d["legal"] = legal
+    d["monte"] = len(state.aside.monte)  # a count of cards on the table, as ``stock_count``
+    d["match_points"] = tuple(state.context.match_points)
+    d["target"] = state.context.target
+    d["history_len"] = len(state.history)
+    d["events"] = events
+    d["rules"] = v
+    if given:
+        d.update(given)
+    return view
+
+
+_blank = object.__new__
 
 
 def seen_events(state: GameState, seat: int) -> tuple[Event, ...]:
-    """The deal's events as ``seat`` may see them, in order."""
+    """The deal's events as ``seat`` may see them, in order, picked out from the first on
+    (a view takes them from what ``seat`` was shown so far: ``seen.so_far``)."""
     out = []
     for e in state.events:
         if not e.public:

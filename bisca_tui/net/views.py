@@ -56,19 +56,23 @@ class Views:
              state: GameState | None = None) -> bool:
         """Whether ``key`` (a seat, or WATCHING) sees anything of an action ``acting`` took
         that caused ``events``: its own, or one of the events is its to see."""
-        s = self.session
-        st = state if state is not None else s.state
+        for e in events:  # most actions cause a public event (a card played): seen by all
+            if e.public:
+                return True
+        st = state if state is not None else self.session.state
         if key == WATCHING:
-            return any(spectator_sees(e, st.n) is not None for e in events)
-        if st.variant.controller(st, acting) == st.variant.controller(st, key):
+            n = st.n
+            return any(spectator_sees(e, n) is not None for e in events)
+        controller = st.variant.controller
+        if controller(st, acting) == controller(st, key):
             return True
-        return any(e.public or e.as_seen_by(key) is not None for e in events)
+        return any(e.as_seen_by(key) is not None for e in events)
 
     def seen(self, key: int) -> int:
         """The actions of this deal ``key`` saw taken."""
-        s = self.session
-        mark = (s.deal_number, len(s.state.history))
-        if self._counted != mark:
+        match = self.session.match  # (the session's deal number and state, read directly)
+        current = match.current
+        if self._counted != (len(match.deals), -1 if current is None else len(current.history)):
             self._count_again()
         return self._seen[key]
 
