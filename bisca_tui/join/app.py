@@ -258,8 +258,10 @@ class JoinApp(BiscaApp):
             return False
         # the host's messages go on into the session until the table is up (``table_up``):
         # it then tells the deal so far, all of it, once
-        self.opening = RemoteTableScreen.for_session(s)  # type: ignore[assignment]
-        self.push_screen(self.opening)
+        opening = RemoteTableScreen.for_session(s)
+        assert isinstance(opening, RemoteTableScreen)  # the table of its game, a hosted one
+        self.opening = opening
+        self.push_screen(opening)
         return True
 
     def table_up(self, table: RemoteTableScreen) -> None:
