@@ -182,8 +182,8 @@ class RemoteTableScreen(TableScreen):
     def on_mount(self) -> None:
         s = self.session
         stood_in, s.stood_in = s.stood_in, None
-        if s.match.deals:  # the deal so far, as the host told it
-            self.own_play.new_deal(len(s.match.deals) - 1)
+        if s.deal_number:  # the deal so far, as the host told it
+            self.own_play.new_deal(s.deal_number - 1)
             self.log_line(deal_heading(s))
             deal = s.deal
 
@@ -218,7 +218,7 @@ class RemoteTableScreen(TableScreen):
         taken = s.take_view(message)
         self.views_taken += 1
         if taken.began:
-            self.own_play.new_deal(len(s.match.deals) - 1)
+            self.own_play.new_deal(s.deal_number - 1)
             self.show_finished = self.review = False
             self.notice = None
             self.log_line(deal_heading(s))
@@ -250,7 +250,7 @@ class RemoteTableScreen(TableScreen):
         them (none from a deal gone by)."""
         s = self.session
         count = len(message["events"])
-        if not count or message["deal"] != len(s.match.deals):
+        if not count or message["deal"] != s.deal_number:
             return []
         return s.deal.events.get(message["seat"], [])[-count:]
 
@@ -258,7 +258,7 @@ class RemoteTableScreen(TableScreen):
         """The hand shown: the seat to act when this player chooses for it (a dummy),
         else the player's own."""
         s = self.session
-        if not s.match.deals:
+        if not s.deal_number:
             return
         own = s.own_seat()
         shown = s.deal.shown
@@ -283,7 +283,7 @@ class RemoteTableScreen(TableScreen):
 
     def deal_scored(self, score: DealScore) -> None:
         s = self.session
-        self.log_line(deal_result(s, len(s.match.deals) - 1))
+        self.log_line(deal_result(s, s.deal_number - 1))
         self.holding = True
         plays = self.own_play.scored({seat: s.view(seat) for seat in self.own_play.plays})
         self.app.push_screen(RemoteDealSummary(s, score, self.flow.my_team(), plays),
