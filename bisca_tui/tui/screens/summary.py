@@ -106,10 +106,13 @@ def score_sheet(session: Seating) -> Text:
 
 
 def deal_view(session: Seating) -> SeatView:
-    """The deal summed up, as a seat at this keyboard sees it (any seat's, when none): its
-    dealer, contract and sides, all shown by the deal's end."""
+    """The deal summed up (its dealer, contract and sides) as a seat sees it: one at this
+    keyboard, unless another seat knows partnerships it does not (a secret partner knows
+    its side; a client has only its own seats' views)."""
     humans = session.humans()
-    return session.view(humans[0] if humans else 0)
+    seats = [*humans, *(seat for seat in range(session.variant.n) if seat not in humans)]
+    views = [session.view(seat) for seat in seats]
+    return next((v for v in views if None not in v.side_of), views[0])
 
 
 def sides_lines(session: Seating, score: DealScore) -> Text | None:
