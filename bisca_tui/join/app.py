@@ -3,7 +3,7 @@ panel, its palette) opened on the places of a hosted table instead of the start 
 a connection to the host (``net.link.Link``) that comes back by itself after a drop.
 
 Every message the host sends comes to the app (``HostSaid``), which keeps the match as this
-client knows it (``net.remote.RemoteSession``) and hands the rest to the screen concerned:
+client knows it (``net.remote.JoinedMatch``) and hands the rest to the screen concerned:
 the places (``lobby``), the table (``table``). Nothing is saved here and nothing goes into
 the game history: the host keeps the match.
 """
@@ -21,7 +21,7 @@ from ..engine.variant import make_variant
 from ..lang import _
 from ..net import link as L
 from ..net import protocol as P
-from ..net.remote import RemoteSession
+from ..net.remote import JoinedMatch
 from ..tui import app as tui_app
 from ..tui.app import BiscaApp
 from ..tui.app_quit import Quitting
@@ -71,7 +71,7 @@ class JoinApp(BiscaApp):
         # the place's key is kept for this table: a client started again takes it back
         self.keys = keys if keys is not None else PlaceKeys.in_folder(self.data_directory)
         self.link = self.new_link(name) if name else None
-        self.remote: RemoteSession | None = None
+        self.remote: JoinedMatch | None = None
         self.game: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
         self.watchers = 0
@@ -198,7 +198,7 @@ class JoinApp(BiscaApp):
                                  "play with the same version of bisca-tui as the host.").format(
                     error=e), problem=True)
                 return
-            self.remote = RemoteSession(variant, self.place, self.card_style, self.speed)
+            self.remote = JoinedMatch(variant, self.place, self.card_style, self.speed)
             self.session = self.remote  # the rules panel (F1) and the card style know it
         self.remote.me = self.place
         self.remote.hints = m.get("hints") is True  # a host that does not say: none
@@ -260,8 +260,10 @@ class JoinApp(BiscaApp):
             return False
         # the host's messages go on into the session until the table is up (``table_up``):
         # it then tells the deal so far, all of it, once
-        self.opening = RemoteTableScreen.for_session(s)  # type: ignore[assignment]
-        self.push_screen(self.opening)
+        opening = RemoteTableScreen.for_session(s)
+        assert isinstance(opening, RemoteTableScreen)  # the table of its game, a hosted one
+        self.opening = opening
+        self.push_screen(opening)
         return True
 
     def table_up(self, table: RemoteTableScreen) -> None:

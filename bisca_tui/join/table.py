@@ -1,6 +1,6 @@
 """The card table of a match another machine hosts: the table on one screen
 (``tui.screens.table.TableScreen``), drawing the match as this client knows it
-(``net.remote.RemoteSession``), with the turns left to the host. The same keys and clicks
+(``net.remote.JoinedMatch``), with the turns left to the host. The same keys and clicks
 choose a card, a bid, a call or a signal; the action goes to the host with the position it
 answers, and what the table shows next is what the host sends back: the action applied (the
 log tells it, the trick is drawn, the deal's end is summed up) or refused ("Not now: …", as
@@ -21,7 +21,7 @@ from ..engine import events as E
 from ..engine.variant import DealScore
 from ..engine.words import YOU
 from ..lang import N_, _
-from ..net.remote import RemoteSession
+from ..net.remote import JoinedMatch
 from ..net.remote_table import NotSent, RemoteTable
 from ..tui.contract import BIDDING
 from ..tui.narrate import deal_heading, deal_result, describe
@@ -41,7 +41,7 @@ class RemoteTurns:
 
     deal_closed = False
 
-    def __init__(self, session: RemoteSession) -> None:
+    def __init__(self, session: JoinedMatch) -> None:
         self.session = session
 
     def token(self) -> tuple[int, int]:
@@ -56,10 +56,13 @@ class RemoteFlow(TableFlow):
     position; what the table shows next is what the host sends back."""
 
     screen: RemoteTableScreen
-    session: RemoteSession
+    session: JoinedMatch
 
     def make_loop(self) -> RemoteTurns:  # type: ignore[override]
         return RemoteTurns(self.session)
+
+    def stop(self) -> None:
+        """No bot plays here: none has a notice to stop telling."""
 
     def can_undo(self) -> bool:
         return False  # nothing is taken back at a shared table
@@ -107,7 +110,7 @@ class RemoteDealSummary(DealSummaryScreen):
 
     BINDINGS = [Binding("q", "quit_match", N_("Quit"), tooltip=N_("Leave the table and quit"))]
 
-    def __init__(self, session: RemoteSession, score: DealScore, my_team: int,
+    def __init__(self, session: JoinedMatch, score: DealScore, my_team: int,
                  plays: dict[int, SeatPlay]) -> None:
         super().__init__(session, score, my_team)
         self.plays = {seat: p for seat, p in plays.items() if p.decisions}
@@ -143,9 +146,9 @@ class RemoteTableScreen(TableScreen):
         Binding("m", "chat", N_("Chat"), tooltip=N_("Say something to the table")),
         Binding("q", "quit_match", N_("Quit"), tooltip=N_("Leave the table and quit")),
     ]
-    session: RemoteSession
+    session: JoinedMatch
 
-    def __init__(self, session: RemoteSession) -> None:
+    def __init__(self, session: JoinedMatch) -> None:
         super().__init__(session)
         self.started = True  # no bots to start, no match to tell again: see ``on_mount``
         self.held: list[dict[str, Any]] = []  # what came while a summary was up
@@ -179,10 +182,10 @@ class RemoteTableScreen(TableScreen):
     def on_mount(self) -> None:
         s = self.session
         stood_in, s.stood_in = s.stood_in, None
-        if s.match.deals:  # the deal so far, as the host told it
-            self.own_play.new_deal(len(s.match.deals) - 1)
+        if s.deal_number:  # the deal so far, as the host told it
+            self.own_play.new_deal(s.deal_number - 1)
             self.log_line(deal_heading(s))
-            deal = s.state
+            deal = s.deal
 
             def name(seat: int) -> str:  # a bot's place taken: the bot played until now
                 if stood_in is not None and s.person_of(seat) == s.me:
@@ -190,7 +193,7 @@ class RemoteTableScreen(TableScreen):
                 return s.name(seat)
 
             told = deal.events.get(deal.main, [])
-            for line in describe(s, deal, told, points=not self.hide_points, name=name):
+            for line in describe(s, s.match, told, points=not self.hide_points, name=name):
                 self.log_line(line)
             deal.logged[deal.main] = len(told)
             if stood_in is not None:
@@ -215,14 +218,14 @@ class RemoteTableScreen(TableScreen):
         taken = s.take_view(message)
         self.views_taken += 1
         if taken.began:
-            self.own_play.new_deal(len(s.match.deals) - 1)
+            self.own_play.new_deal(s.deal_number - 1)
             self.show_finished = self.review = False
             self.notice = None
             self.log_line(deal_heading(s))
             own = s.own_seat()
             if own is not None and own != self.bottom:  # the seats moved with the deal
                 self.call_later(self.flow.turn_to, own)
-        for line in describe(s, s.state, taken.events, points=not self.hide_points):
+        for line in describe(s, s.match, taken.events, points=not self.hide_points):
             self.log_line(line)
         kinds = {type(e) for e in taken.events}
         if E.TrickWon in kinds:
@@ -247,20 +250,21 @@ class RemoteTableScreen(TableScreen):
         them (none from a deal gone by)."""
         s = self.session
         count = len(message["events"])
-        if not count or message["deal"] != len(s.match.deals):
+        if not count or message["deal"] != s.deal_number:
             return []
-        return s.state.events.get(message["seat"], [])[-count:]
+        return s.deal.events.get(message["seat"], [])[-count:]
 
     def follow(self) -> None:
         """The hand shown: the seat to act when this player chooses for it (a dummy),
         else the player's own."""
         s = self.session
-        if not s.match.deals:
+        if not s.deal_number:
             return
         own = s.own_seat()
-        current = s.state.current
+        shown = s.deal.shown
+        current = shown.current if shown is not None else None
         self.viewer = (current if current is not None and s.is_human(current)
-                       and current in s.state.views else own)
+                       and current in s.deal.views else own)
 
     def refused(self, message: dict[str, Any]) -> None:
         """The host refused the action: said as the table says a refusal."""
@@ -279,7 +283,7 @@ class RemoteTableScreen(TableScreen):
 
     def deal_scored(self, score: DealScore) -> None:
         s = self.session
-        self.log_line(deal_result(s, len(s.match.deals) - 1))
+        self.log_line(deal_result(s, s.deal_number - 1))
         self.holding = True
         plays = self.own_play.scored({seat: s.view(seat) for seat in self.own_play.plays})
         self.app.push_screen(RemoteDealSummary(s, score, self.flow.my_team(), plays),

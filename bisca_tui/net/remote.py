@@ -1,9 +1,10 @@
-"""A shared table as one client knows it, in the shape the card table reads a match in: a
-``RemoteSession`` is a ``Session`` whose match (``RemoteMatch``) holds, for each deal, only
-the views the host sent this client (``DealMirror``), never a card its seats may not see.
-The table on screen draws it with the same code as a match played on one screen; what it
-would apply itself there (an action, a deal's end) comes here from the host's messages
-(``take_view``, ``take_seats``, ``take_over``).
+"""A shared table as one client knows it (``JoinedMatch``): the places and names as the
+host lists them, each deal's views and events as the host sent them (``sent.SentDeal``),
+and the match's scores as the host sends them (``sent.SentScores``). The table on screen
+reads it as it reads a match played here (``table.seating``): who sits where and by what
+name, the scores, and the deal from a seat's view, never a card its seats may not see.
+What it would apply itself at home (an action, a deal's end) comes here from the host's
+messages (``take_view``, ``take_seats``, ``take_over``).
 
 "At this keyboard" means this client: its player's seats are the person's, every other
 seat (a person elsewhere, the host's bots) is played at the host.
@@ -15,94 +16,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import events as E
-from ..engine.match import Match
-from ..engine.phases import OVER
 from ..engine.variant import DealScore, Variant
 from ..engine.view import SeatView
-from ..engine.words import YOU
-from ..table.seats import BOT, HUMAN, SeatSpec
-from ..table.session import Session
+from ..engine.words import YOU, shown_name
+from ..table.seats import BOT, HUMAN, SeatSpec, dummy_name
+from ..table.settings import DEFAULT_SPEED, SPEEDS, table_style
 from .mirror import events_from_json, view_from_json
-
-Key = int | None  # a view's seat; None for a watcher's view
-
-
-class DealMirror:
-    """One deal as this client knows it: the views it was sent, by seat, with their events;
-    read as the table reads a deal (its dealer, sides, phase, trick, bidding) from the view
-    it draws (its ``main`` view)."""
-
-    def __init__(self, variant: Variant, players: tuple[int | None, ...] | None = None) -> None:
-        self.variant = variant
-        self.players = players  # the player at each seat (None: a dummy); None: not known
-        self.views: dict[Key, SeatView] = {}
-        self.events: dict[Key, list[E.Event]] = {}
-        self.main: Key = None
-        self.result: DealScore | None = None
-        self.logged: dict[Key, int] = {}  # by view: the events the table has told
-
-    @property
-    def view(self) -> SeatView | None:
-        return self.views.get(self.main) or next(iter(self.views.values()), None)
-
-    # ----- read as the table reads a deal ------------------------------------------------
-
-    @property
-    def n(self) -> int:
-        return self.variant.n
-
-    @property
-    def dealer(self) -> int:
-        v = self.view
-        return v.dealer if v is not None else 0
-
-    @property
-    def side_of(self) -> tuple[int | None, ...]:
-        v = self.view
-        return v.side_of if v is not None else (None,) * self.n
-
-    @property
-    def phase(self) -> str:
-        v = self.view
-        return v.phase if v is not None else ""
-
-    @property
-    def current(self) -> int | None:
-        v = self.view
-        return v.current if v is not None else None
-
-    @property
-    def indicator(self) -> int | None:
-        v = self.view
-        return v.indicator if v is not None else None
-
-    @property
-    def trick(self) -> tuple[int, ...]:
-        v = self.view
-        return tuple(c for _, c in v.trick) if v is not None else ()
-
-    @property
-    def tricks(self) -> tuple[Any, ...]:
-        v = self.view
-        return v.tricks if v is not None else ()
-
-    @property
-    def history(self) -> range:
-        v = self.view
-        return range(v.history_len if v is not None else 0)
-
-    @property
-    def bidding(self) -> Any:
-        return self.view  # its ``bids`` and ``contract``, as this seat knows them
-
-    @property
-    def aside(self) -> Any:
-        """The cards laid aside (col Monte), as many as this seat saw laid aside."""
-        laid = tuple(e.card for e in self.events.get(self.main, ()) if type(e) is E.Discarded)
-        return _Aside(laid)
-
-    def is_over(self) -> bool:
-        return self.result is not None or self.phase == OVER
+from .sent import Key, SentDeal, SentScores
 
 
 @dataclass(frozen=True)
@@ -115,68 +35,58 @@ class Taken:
     scored: DealScore | None = None
 
 
-@dataclass(frozen=True)
-class _Aside:
-    discards: tuple[int | None, ...]
-
-
-class RemoteMatch(Match):
-    """The match's scores as the host sends them, and its deals as ``DealMirror``s: a deal
-    this client did not see (it joined later) is one with no view and an empty score."""
-
-    deals: list[DealMirror]  # type: ignore[assignment]
-
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant, dealer=variant.n_people - 1, seed=0)
-        self.seed = None  # type: ignore[assignment]  # the host keeps it: it would tell the cards
-
-    def people(self, index: int | None = None) -> tuple[int | None, ...]:
-        i = len(self.deals) - 1 if index is None else index
-        if 0 <= i < len(self.deals) and self.deals[i].players is not None:
-            return self.deals[i].players  # type: ignore[return-value]
-        return super().people(index)
-
-    def seating(self, index: int) -> tuple[int, tuple[int | None, ...]]:
-        if 0 <= index < len(self.deals) and self.deals[index].players is not None:
-            return self.deals[index].dealer, self.people(index)
-        return super().seating(index)
-
-    def sitting_out(self, index: int | None = None) -> int | None:
-        if not self.variant.dealer_sits_out:
-            return None
-        i = len(self.deals) - 1 if index is None else index
-        if 0 <= i < len(self.deals) and self.deals[i].players is not None:
-            out = set(range(self.variant.n_people)) - set(self.people(i))
-            return min(out) if out else None
-        return super().sitting_out(index)
-
-    def unseen(self) -> DealScore:
-        t = len(self.scores) if self.variant.per_seat_payments else self.variant.n_teams
-        return DealScore((0,) * t, (0,) * t, (0,) * t, (), None)
-
-
-class RemoteSession(Session):
+class JoinedMatch:
     """A shared table's match as this client knows it. ``me`` is its player's place (None:
     watching)."""
 
-    match: RemoteMatch  # type: ignore[assignment]
+    hot_seat = False  # one person at this keyboard: "You"
+    undo_allowed = False  # nothing is taken back between people
 
     def __init__(self, variant: Variant, me: int | None = None, card_style: str = "symbols",
-                 speed: str = "normal") -> None:
-        n = variant.n_people
-        # the session insists on a person at this keyboard: its checks pass, then the
-        # places are told as the host tells them (``take_seats``)
-        super().__init__(RemoteMatch(variant), [SeatSpec(HUMAN, "?")] * n, card_style, speed,
-                         hints=False)
-        self.people = [SeatSpec(BOT, "") for _ in range(n)]
+                 speed: str = DEFAULT_SPEED) -> None:
+        self.match = SentScores(variant)
+        # the places as the host lists them (``take_seats``): until then, its bots
+        self.people = [SeatSpec(BOT, "") for _ in range(variant.n_people)]
         self.me = me
-        self.programs_allowed = False
+        self.card_setting = card_style
+        self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
+        self.hide_points = False
+        self.hints = False  # until the host says it allows them
         self.token: tuple[int, int] = (0, 0)
+        self.moves = 0
         self.over = False
+        self.closed = False
         # the name of the bot whose place this client took during the match: the deal so
         # far was that bot's play, and is told as it
         self.stood_in: str | None = None
         self.away: set[int] = set()  # the places whose player lost the connection
+
+    @property
+    def variant(self) -> Variant:
+        return self.match.variant
+
+    @property
+    def card_style(self) -> str:
+        return table_style(self.card_setting, self.variant.pack_style)
+
+    @card_style.setter
+    def card_style(self, setting: str) -> None:
+        self.card_setting = setting
+
+    @property
+    def deal(self) -> SentDeal:
+        """The current deal, as the host sent it."""
+        return self.match.deals[-1]
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.match.deals)
+
+    def start_bots(self) -> None:
+        """The host's bots play at the host."""
+
+    def close(self) -> None:
+        self.closed = True
 
     # ----- who sits where ----------------------------------------------------------------
 
@@ -202,13 +112,46 @@ class RemoteSession(Session):
             else:
                 self.away.discard(p)
 
+    @property
+    def seats(self) -> list[SeatSpec]:
+        """Who sits at each seat of the current deal; a dummy hand counts as its player's
+        under the name "Dummy"."""
+        people = self.match.people()
+        out = []
+        for seat, p in enumerate(people):
+            if p is None:
+                ctl = self.people[people[self.controller(seat)] or 0]
+                out.append(SeatSpec(ctl.kind, dummy_name(), ctl.level))
+            else:
+                out.append(self.people[p])
+        return out
+
+    def person_of(self, seat: int) -> int | None:
+        return self.match.people()[seat]
+
+    def seat_of(self, player: int) -> int | None:
+        people = self.match.people()
+        return people.index(player) if player in people else None
+
+    def sitting_out(self) -> str | None:
+        p = self.match.sitting_out()
+        return None if p is None else self.people[p].name
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player chooses for ``seat``: itself, or for a dummy hand (a seat
+        the host sends no player for), the seat of its side that a player holds."""
+        if not self.match.deals or self.person_of(seat) is not None:
+            return seat
+        people, team_of = self.match.people(), self.variant.team_of
+        return next((k for k in range(len(people)) if people[k] is not None
+                     and team_of[k] == team_of[seat]), seat)
+
     def own_seat(self) -> int | None:
         """This client's player's seat in the current deal (None: watching, or sitting the
         deal out)."""
         if self.me is None or not self.match.deals:
             return None
-        people = self.match.people()
-        return people.index(self.me) if self.me in people else None
+        return self.seat_of(self.me)
 
     def humans(self) -> list[int]:
         own = self.own_seat()
@@ -218,35 +161,76 @@ class RemoteSession(Session):
         return (seat is not None and self.me is not None and bool(self.match.deals)
                 and self.person_of(self.controller(seat)) == self.me)
 
-    @property
-    def hot_seat(self) -> bool:
-        return False
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
 
-    @property
-    def undo_allowed(self) -> bool:
-        return False  # never between people
+    def shown_name(self, seat: int) -> str:
+        return shown_name(self.name(seat))
 
-    def start_bots(self) -> None:
-        """The host's bots play at the host."""
+    def name_in(self, deal: int, seat: int) -> str:
+        if deal == len(self.match.deals) - 1:
+            return self.name(seat)
+        p = self.match.people(deal)[seat]
+        return dummy_name() if p is None else self.people[p].name
+
+    def level_label(self, seat: int) -> str:
+        return ""  # the host's bots play at the host's levels, not told
+
+    # ----- sides and scores --------------------------------------------------------------
+
+    def team_label(self, team: int) -> str:
+        v = self.variant
+        if v.n_teams == v.n:
+            return self.name(v.team_of.index(team))
+        return "AB"[team] if team < 2 else chr(ord("A") + team)
+
+    def team_members(self, team: int) -> list[str]:
+        v = self.variant
+        return [self.name(s) for s in range(v.n) if v.team_of[s] == team]
+
+    def scorer_of(self, seat: int) -> int:
+        if self.variant.people_scores:
+            player = self.person_of(self.controller(seat))
+            assert player is not None
+            return player
+        return self.variant.team_of[seat]
+
+    def scorer_label(self, k: int) -> str:
+        return self.people[k].name if self.variant.people_scores else self.team_label(k)
+
+    def scorer_team(self, k: int) -> int:
+        if self.variant.people_scores:
+            seat = self.seat_of(k)
+            return k if seat is None else self.variant.team_of[seat]
+        return k
+
+    def humans_and_bots(self, side: int) -> list[int]:
+        """The seats of a side of the current deal that a player holds (not a dummy), as
+        the view drawn knows the sides."""
+        shown = self.deal.shown
+        side_of = shown.side_of if shown is not None else ()
+        return [seat for seat, p in enumerate(self.match.people())
+                if p is not None and seat < len(side_of) and side_of[seat] == side]
+
+    def deal_gains(self, score: DealScore) -> list[int]:
+        return self.match.gains(len(self.match.deals) - 1, score)
 
     # ----- what the host sent ------------------------------------------------------------
 
     def view(self, seat: int) -> SeatView:
         """The view of ``seat`` the host sent; a watcher (or a player sitting the deal out)
         is drawn its watcher's view from that seat's place."""
-        deal = self.state
+        deal = self.deal
         view = deal.views.get(seat)
         if view is not None:
             return view
-        view = deal.view
+        view = deal.shown
         assert view is not None, "no view yet"
-        if view.seat != seat and seat not in deal.views:
-            view = replace(view, seat=seat)
-        return view
+        return view if view.seat == seat else replace(view, seat=seat)
 
     def take_view(self, message: dict[str, Any]) -> Taken:
-        """A ``view`` message: the deal's mirror brought up to date, and the deal scored
-        into the match when the host scored it. A view of a deal gone by is ignored."""
+        """A ``view`` message: the deal brought up to date, and the deal scored into the
+        match when the host scored it. A view of a deal gone by is ignored."""
         number = message["deal"]
         m = self.match
         began = number > len(m.deals)
@@ -255,7 +239,7 @@ class RemoteSession(Session):
         while len(m.deals) < number:
             if m.deals and len(m.results) < len(m.deals):
                 m.results.append(m.unseen())  # a deal this client did not see end
-            m.deals.append(DealMirror(m.variant))
+            m.deals.append(SentDeal())
         deal = m.deals[-1]
         players = message.get("players")
         if isinstance(players, list):
@@ -285,7 +269,7 @@ class RemoteSession(Session):
         scored = next((e.result for e in fresh if type(e) is E.DealScored), None)
         if scored is not None:
             deal.result = scored
-            m.finish_deal()  # as the host adds it to the match (its next views agree)
+            m.add_result(scored)  # as the host adds it to the match (its next views agree)
         return Taken(fresh, began, scored)
 
     def take_over(self, message: dict[str, Any]) -> None:

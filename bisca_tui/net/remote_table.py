@@ -3,8 +3,8 @@ events the host sent this client's seats, an action sent to the host with the po
 answers (once per position), no undo (nothing is taken back between people), and hints
 where the host allows them.
 
-What the host sent is kept by the client's copy of the match (``net.remote``); this reads
-it, and sends through the connection it is given (``send``: False when there is none now).
+What the host sent is kept as it came (``net.remote.JoinedMatch``); this reads it, and
+sends through the connection it is given (``send``: False when there is none now).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..engine.event_base import Event
 from ..engine.spectator import SPECTATOR
 from ..engine.variant import Variant
 from ..engine.view import SeatView
-from .remote import RemoteSession
+from .remote import JoinedMatch
 
 
 class NotSent(ConnectionError):
@@ -27,8 +27,7 @@ class NotSent(ConnectionError):
 class RemoteTable:
     """The hosted match as this client knows it (``session``), played through ``send``."""
 
-    def __init__(self, session: RemoteSession,
-                 send: Callable[[dict[str, Any]], bool]) -> None:
+    def __init__(self, session: JoinedMatch, send: Callable[[dict[str, Any]], bool]) -> None:
         self.session = session
         self.send = send
         self.sent: tuple[int, int] | None = None  # the position an action was sent for
@@ -45,7 +44,7 @@ class RemoteTable:
         s = self.session
         if not s.match.deals:
             return ()
-        return tuple(seat for seat in sorted(k for k in s.state.views if k is not None)
+        return tuple(seat for seat in sorted(k for k in s.deal.views if k is not None)
                      if s.is_human(seat))
 
     def view(self, seat: int) -> SeatView:
@@ -55,7 +54,7 @@ class RemoteTable:
         return s.view(seat)
 
     def events(self, seat: int, start: int = 0) -> tuple[Event, ...]:
-        deal = self.session.state
+        deal = self.session.deal
         key = None if seat == SPECTATOR or seat not in deal.views else seat
         return tuple(deal.events.get(key, ())[start:])
 

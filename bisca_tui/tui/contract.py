@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..engine.phase_data import Bidding
     from ..engine.state import GameState
     from ..engine.view import SeatView
-    from ..table.session import Session
+    from ..table.seating import Seating
 
 AUCTION, CALLING = P.AUCTION, P.CALL  # the phases of bidding and calling a card
 BIDDING = tuple(P.BIDDING)
@@ -97,14 +97,14 @@ def called_card(where: SeatView | GameState) -> int | None:
     return None if c is None else c.called
 
 
-def said(s: Session, action: int) -> str:
+def said(s: Seating, action: int) -> str:
     """A bid in words for the table: "pass", "King", "75 points"."""
     return bid_label(s.variant, action)
 
 
 # ----- the words ---------------------------------------------------------------------
 
-def partner_name(s: Session, v: SeatView) -> str | None:
+def partner_name(s: Seating, v: SeatView) -> str | None:
     """The bidder's partner as this seat knows it: a name, "nobody" (the bidder called
     a card of their own), None while unknown."""
     high = bidder(v)
@@ -115,7 +115,7 @@ def partner_name(s: Session, v: SeatView) -> str | None:
     return s.shown_name(mates[0]) if mates else say("Bidding", "partner.none")
 
 
-def contract_text(s: Session, v: SeatView) -> Text:
+def contract_text(s: Seating, v: SeatView) -> Text:
     """The lines of the side panel on the bidding: the high bid, the call, the partner."""
     t = Text()
     high = bidder(v)
@@ -140,7 +140,7 @@ def contract_text(s: Session, v: SeatView) -> Text:
     return t
 
 
-def auction_role(s: Session, v: SeatView, seat: int) -> tuple[str, str]:
+def auction_role(s: Seating, v: SeatView, seat: int) -> tuple[str, str]:
     """What the bidding made of a seat: its bid, the bidder, the partner once known; and
     the bid as those words name it ("" if they name none), where a narrow panel may break
     them ("bid" above "Two for 62", never "bid Two for" above "62")."""
@@ -165,7 +165,7 @@ def auction_role(s: Session, v: SeatView, seat: int) -> tuple[str, str]:
     return "", ""
 
 
-def bids_text(s: Session, v: SeatView) -> Text:
+def bids_text(s: Seating, v: SeatView) -> Text:
     """The bids so far, for the person about to bid."""
     made = bids(v)
     if not made:

@@ -32,22 +32,23 @@ from .styled import drawn
 from .widgets.log import LOG_WIDTH
 
 if TYPE_CHECKING:
+    from ..table.seating import Seating
     from ..table.session import Session
 
 
-def deal_heading(s: Session, index: int | None = None) -> str:
+def deal_heading(s: Seating, index: int | None = None) -> str:
     """The line that opens a deal in the log (the current deal's unless ``index``)."""
     m = s.match
-    i = len(m.deals) - 1 if index is None else index
+    i = s.deal_number - 1 if index is None else index
     out = m.sitting_out(i)
     if out is not None:
         name = s.people[out].name
         return say("Deal", f"{person(name)}.out", number=i + 1, seat=name)
-    who = s.name_in(i, m.deals[i].dealer)
+    who = s.name_in(i, m.seating(i)[0])
     return say("Deal", person(who), number=i + 1, seat=who)
 
 
-def deal_result(s: Session, index: int) -> Text:
+def deal_result(s: Seating, index: int) -> Text:
     """The line that closes a finished deal in the log: the card points per side, and what
     each side (or player) gained; a deal thrown in is said so."""
     m = s.match
@@ -74,7 +75,7 @@ class Ruled(Protocol):
     def variant(self) -> Variant: ...
 
 
-def describe(s: Session, deal: Ruled, events: Sequence[Event], points: bool = True,
+def describe(s: Seating, deal: Ruled, events: Sequence[Event], points: bool = True,
              name: Callable[[int], str] | None = None) -> list[str | Text]:
     """The log lines of ``events`` (those an action just caused in ``deal``), told by the
     engine's narrator from the events and the deal's rules alone, and drawn with the table's
@@ -89,7 +90,7 @@ def describe(s: Session, deal: Ruled, events: Sequence[Event], points: bool = Tr
     return out
 
 
-def taken_phrase(s: Session, action: int) -> Text:
+def taken_phrase(s: Seating, action: int) -> Text:
     """An action taken back, in a few words: the card played, "4♥ laid aside", "the call
     of 7♠", a bid in words, a signal by its name."""
     v = s.variant

@@ -1,4 +1,4 @@
-"""A client's mirror of the match (``RemoteSession``) kept by its connection (``Link``):
+"""A client's mirror of the match (``JoinedMatch``) kept by its connection (``Link``):
 what it reads of each deal is what the host's session says its seat may see, deal after
 deal; a dropped connection comes back by itself with the place, the hand and the deal."""
 
@@ -14,14 +14,14 @@ from bisca_tui.engine.words import YOU
 from bisca_tui.net import link as L
 from bisca_tui.net.client import random_legal
 from bisca_tui.net.host import NetSettings
-from bisca_tui.net.remote import RemoteSession
+from bisca_tui.net.remote import JoinedMatch
 
 
 class Player:
     """A Link and the session it keeps, choosing at random on its turns."""
 
     def __init__(self, port: int, name: str, code: str = CODE, seed: int = 0) -> None:
-        self.session: RemoteSession | None = None
+        self.session: JoinedMatch | None = None
         self.statuses: list[L.Status] = []
         self.choose = random_legal(random.Random(seed))
         self.seen = asyncio.Event()
@@ -35,7 +35,7 @@ class Player:
             game = m["game"]
             if self.session is None:
                 v = make_variant(game["variant"], game["options"], game["players"])
-                self.session = RemoteSession(v, m["seat"])
+                self.session = JoinedMatch(v, m["seat"])
             self.session.me = m["seat"]
             self.session.take_seats(m["seats"])
         elif m["type"] == "lobby" and self.session is not None:

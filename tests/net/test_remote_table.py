@@ -14,7 +14,7 @@ from bisca_tui.engine.spectator import SPECTATOR
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.net import link as L
 from bisca_tui.net.host import NetSettings
-from bisca_tui.net.remote import RemoteSession
+from bisca_tui.net.remote import JoinedMatch
 from bisca_tui.net.remote_table import NotSent, RemoteTable
 from bisca_tui.table.front import Table
 
@@ -40,7 +40,7 @@ class FrontPlayer:
         if m["type"] == "welcome" and self.table is None:
             game = m["game"]
             v = make_variant(game["variant"], game["options"], game["players"])
-            self.table = RemoteTable(RemoteSession(v, m["seat"]), self.send)
+            self.table = RemoteTable(JoinedMatch(v, m["seat"]), self.send)
         t = self.table
         if t is None:
             return
@@ -99,7 +99,7 @@ async def test_a_client_plays_a_match_through_the_table_interface_alone() -> Non
 
 async def test_an_action_with_no_connection_is_not_sent_and_may_be_sent_again() -> None:
     v = make_variant("briscola")
-    s = RemoteSession(v, 0)
+    s = JoinedMatch(v, 0)
     t = RemoteTable(s, lambda _m: False)
     try:
         t.submit(0, 1)

@@ -11,8 +11,10 @@ from textual.widgets import Static
 
 from ...engine.narrate import and_list, person, say
 from ...engine.variant import DealScore
+from ...engine.view import SeatView
 from ...engine.words import shown_name
 from ...lang import N_, _, pgettext
+from ...table.seating import Seating
 from ...table.session import Session
 from ..contract import bidder
 from ..translated import Translated
@@ -21,9 +23,9 @@ from ..widgets.side import PENTE_MAX, pente_lines
 from ..widgets.table import team_colour
 
 
-def stand_in_lines(session: Session) -> list[str]:
+def stand_in_lines(session: Seating) -> list[str]:
     """Who played for an outside program that failed, for the deal just over."""
-    deal = len(session.match.deals) - 1
+    deal = session.deal_number - 1
     out = []
     for p in session.people:
         since = p.stand_in_from
@@ -33,7 +35,7 @@ def stand_in_lines(session: Session) -> list[str]:
     return out
 
 
-def team_order(session: Session, my_team: int) -> list[int]:
+def team_order(session: Seating, my_team: int) -> list[int]:
     """The teams (or the players, in a game scored player by player) with the player's own
     first, as the side panel shows them."""
     teams = list(range(len(session.match.scores)))
@@ -43,7 +45,7 @@ def team_order(session: Session, my_team: int) -> list[int]:
     return teams
 
 
-def score_table(session: Session, my_team: int = 0) -> Text:
+def score_table(session: Seating, my_team: int = 0) -> Text:
     """The match score, as a pente for two sides: the player's own team above the line,
     the same way up as in the side panel."""
     s = session
@@ -74,7 +76,7 @@ def score_table(session: Session, my_team: int = 0) -> Text:
     return t
 
 
-def score_sheet(session: Session) -> Text:
+def score_sheet(session: Seating) -> Text:
     """The session's score sheet for games scored player by player: what each player got in
     each deal played (a deal thrown in is noted), then the totals."""
     s = session
@@ -103,11 +105,21 @@ def score_sheet(session: Session) -> Text:
     return t
 
 
-def sides_lines(session: Session, score: DealScore) -> Text | None:
+def deal_view(session: Seating) -> SeatView:
+    """The deal summed up (its dealer, contract and sides) as a seat sees it: one at this
+    keyboard, unless another seat knows partnerships it does not (a secret partner knows
+    its side; a client has only its own seats' views)."""
+    humans = session.humans()
+    seats = [*humans, *(seat for seat in range(session.variant.n) if seat not in humans)]
+    views = [session.view(seat) for seat in seats]
+    return next((v for v in views if None not in v.side_of), views[0])
+
+
+def sides_lines(session: Seating, score: DealScore) -> Text | None:
     """A deal scored by sides that are not the match's teams (the bidder and partner against
     the others): the sides' card points and tricks, then what each player gets."""
     s = session
-    state = s.state
+    state = deal_view(s)
     if len(score.card_points) == s.variant.n_teams and not s.variant.people_scores:
         return None
     body = Text()
@@ -141,7 +153,7 @@ def points_and_tricks(points: int, tricks: int, width: int) -> str:
             + say("Summary", f"tricks.{_many(tricks)}", tricks=f"{tricks:>2}"))
 
 
-def match_won(session: Session, team: int) -> str:
+def match_won(session: Seating, team: int) -> str:
     """``You win the match!``, ``Rui wins the match!``, ``Team A (Ana, Rui) win the match!``
     In a game scored player by player, ``team`` is a player."""
     if session.variant.people_scores:
@@ -152,7 +164,7 @@ def match_won(session: Session, team: int) -> str:
     return say("Match", f"won.{person(names)}" if one else "won.many", seat=names)
 
 
-def _deal_won(session: Session, team: int) -> str:
+def _deal_won(session: Seating, team: int) -> str:
     """``You win the deal.``, ``Rui wins the deal.``, ``Team A (Ana, Rui) win the deal.``
     In a game scored player by player, ``team`` is a side of the deal."""
     if session.variant.people_scores:
@@ -165,7 +177,7 @@ def _deal_won(session: Session, team: int) -> str:
     return say("DealScored", f"summary.{person(names)}" if one else "summary.many", seat=names)
 
 
-def deal_winner_line(session: Session, score: DealScore) -> str:
+def deal_winner_line(session: Seating, score: DealScore) -> str:
     """Who won the deal, in one sentence that always names them: the bidder and partner,
     the bidder alone, or the defenders, in a game with a called partner; a side or a
     player elsewhere; the players who share the top; or that nobody did."""
@@ -173,13 +185,14 @@ def deal_winner_line(session: Session, score: DealScore) -> str:
     if len(sc.winners) > 1:
         names = [s.team_label(t) for t in sc.winners]
         return say("DealScored", "summary.tie", seat=and_list(names))
-    st = s.state
-    c = st.bidding.contract
+    st = deal_view(s)
+    c = st.contract
+    n = st.n_players
     if c is not None and c.called is not None and st.side_of:
         bidder_side = st.side_of[c.bidder]
-        ours = sorted((seat for seat in range(st.n) if st.side_of[seat] == bidder_side),
+        ours = sorted((seat for seat in range(n) if st.side_of[seat] == bidder_side),
                       key=lambda seat: (seat != c.bidder, seat))  # the bidder first
-        theirs = [seat for seat in range(st.n) if st.side_of[seat] != bidder_side]
+        theirs = [seat for seat in range(n) if st.side_of[seat] != bidder_side]
         if sc.game_points[c.bidder] > 0:
             names = [s.shown_name(seat) for seat in ours]
             if len(names) == 1:
@@ -199,7 +212,7 @@ def deal_winner_line(session: Session, score: DealScore) -> str:
     return say("DealScored", "summary.none")
 
 
-def team_names(session: Session, team: int) -> str:
+def team_names(session: Seating, team: int) -> str:
     members = session.team_members(team)
     label = session.team_label(team)
     if len(members) == 1:
@@ -216,7 +229,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         Binding("q", "quit_match", N_("Save & quit"), tooltip=N_("Save the match and quit")),
     ]
 
-    def __init__(self, session: Session, score: DealScore, my_team: int = 0) -> None:
+    def __init__(self, session: Seating, score: DealScore, my_team: int = 0) -> None:
         super().__init__()
         self.session = session
         self.score = score
@@ -309,7 +322,8 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         from .review import ReviewScreen
 
         s = self.session
-        deal = len(s.match.deals) - 1
+        assert isinstance(s, Session)  # a match played here: its record replays the deal
+        deal = s.deal_number - 1
         self.app.push_screen(ReviewScreen(
             s.recording.record(), deal, seat, s.card_style, name=lambda k: s.name_in(deal, k),
             samples=getattr(self.app, "coach_samples", None)))
@@ -318,7 +332,7 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
 class MatchEndScreen(Translated, ModalScreen[None]):
     BINDINGS = [Binding("enter", "close", N_("Back to the menu"))]
 
-    def __init__(self, session: Session, my_team: int = 0) -> None:
+    def __init__(self, session: Seating, my_team: int = 0) -> None:
         super().__init__()
         self.session = session
         self.my_team = my_team
@@ -351,7 +365,7 @@ class ScoreSheetScreen(Translated, ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,t", "close", N_("Back to the table"))]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Seating) -> None:
         super().__init__()
         self.session = session
 

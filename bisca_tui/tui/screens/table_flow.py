@@ -179,7 +179,7 @@ class TableFlow:
     def start_thinking(self, request: BotRequest) -> None:
         """The loop's runner: the bot thinks in a worker thread, at the table's pace."""
         delay = self.bot_delay()
-        if self.screen.show_finished and not self.session.state.trick:
+        if self.screen.show_finished and not self.screen.shown_view()[0].trick:
             delay *= 2  # leave the finished trick on the table a moment
         self.screen.run_worker(partial(self.think, request, delay), thread=True,
                                exclusive=True, group="bots")
@@ -248,7 +248,6 @@ class TableFlow:
     def acted(self, step: Step) -> None:
         """Show an action the loop applied, and move on."""
         screen, s = self.screen, self.session
-        st = s.state
         seat, action = step.seat, step.action
         screen.coach.drop()
         if s.is_human(seat):  # a notice stays until the person acts
@@ -256,13 +255,14 @@ class TableFlow:
         screen.review = False
         if A.is_play(action):
             screen.show_finished = False
-        if len(st.tricks) > step.tricks_before:
+        v, _private = screen.shown_view()  # the deal as the table draws it now
+        if len(v.tricks) > step.tricks_before:
             screen.show_finished = True
-        for line in describe(s, st, step.events, points=not screen.hide_points):
+        for line in describe(s, s.match, step.events, points=not screen.hide_points):
             screen.log_line(line)
         if seat == screen.viewer and A.is_play(action):
             screen.selected = 0
-        if screen.viewer is not None and st.current != screen.viewer:
+        if screen.viewer is not None and v.current != screen.viewer:
             screen.viewer = s.controller(screen.viewer)  # back from playing a dummy's card
         self.moved()
         self.advance()
@@ -291,7 +291,7 @@ class TableFlow:
 
         s = self.session
         score = self.loop.end_deal()  # scored, the bots told, the history written, saved
-        self.screen.log_line(deal_result(s, len(s.match.deals) - 1))
+        self.screen.log_line(deal_result(s, s.deal_number - 1))
         self.moved()
         self.screen.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
                                     callback=self.after_summary)

@@ -27,7 +27,7 @@ from .table import HandView, SeatPanel, StockView, TrickSlot, turned_card
 if TYPE_CHECKING:
     from ...engine.variant import Variant
     from ...engine.view import SeatView
-    from ...table.session import Session
+    from ...table.seating import Seating
 
 
 def table_body(n: int, bottom: int, signals: bool, side_top: Panel | None = None,
@@ -95,7 +95,7 @@ def sorted_hand(variant: Variant, view: SeatView) -> tuple[int, ...]:
     return tuple(sorted(view.hand, key=key))
 
 
-def show_stock(stock: StockView, s: Session, v: SeatView) -> None:
+def show_stock(stock: StockView, s: Seating, v: SeatView) -> None:
     """The stock and the trump indicator, or in a game without a stock the trump suit and
     what the bidding left on the table."""
     style = s.card_style
@@ -106,7 +106,7 @@ def show_stock(stock: StockView, s: Session, v: SeatView) -> None:
         stock.show_trumps(v.trump, turned_card(s, v), auction_note(v, style), style)
 
 
-def show_side(root: DOMNode, s: Session, v: SeatView, private: bool, hide_points: bool,
+def show_side(root: DOMNode, s: Seating, v: SeatView, private: bool, hide_points: bool,
               height: int) -> None:
     """The side panel's parts under ``root`` (the log aside): the game and the deal, the
     match score, the card points, and the signals ``v``'s seat saw (hidden unless

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ...engine import actions as A
 from ...engine.narrate import CardRef, fill, person, say, template
+from ...engine.phases import OVER
 from ..cardart import card_text
 from ..contract import AUCTION, CALLING, CLAIM, CUT_OR_KNOCK, DECLARE, DISCARD
 from ..screens.keys import key_name
@@ -19,14 +20,14 @@ from .log import fit
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ...table.session import Session
+    from ...table.seating import Seating
 
 
-def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_over: bool,
+def status_text(s: Seating, v: SeatView, *, mine: bool, closed: bool, handing_over: bool,
                 viewer: int | None) -> Text:
     """What the table waits for: a bot, the keyboard passed on, or the player's own move
     and its keys. ``mine``: the seat shown is to act and its player is at the keyboard."""
-    if s.state.is_over() or closed:
+    if v.phase == OVER or closed:
         return Text(say("Prompt", "over"), style="bold")
     cur = v.current
     if cur is None:
@@ -59,7 +60,7 @@ def status_text(s: Session, v: SeatView, *, mine: bool, closed: bool, handing_ov
     return t
 
 
-def trick_shown(s: Session, v: SeatView, room: int, review: bool,
+def trick_shown(s: Seating, v: SeatView, room: int, review: bool,
                 finished: bool, points: bool = True,
                 keys: bool = True) -> tuple[dict[int, int], int | None, Text]:
     """The cards on the table by seat, the seat that took them (when the trick shown is
@@ -91,7 +92,7 @@ def trick_shown(s: Session, v: SeatView, room: int, review: bool,
     return dict(v.trick), None, caption
 
 
-def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True,
+def last_trick_caption(s: Seating, v: SeatView, room: int, points: bool = True,
                        keys: bool = True) -> Text:
     """The last trick in one line: its cards in playing order, who took it, the points
     (unless ``points`` is False); ``keys``: with the key that shows it again (l)."""
@@ -115,19 +116,19 @@ def last_trick_caption(s: Session, v: SeatView, room: int, points: bool = True,
     ])
 
 
-def _discard_turn(s: Session, v: SeatView, form: str, who: str) -> str:
+def _discard_turn(s: Seating, v: SeatView, form: str, who: str) -> str:
     left = s.variant.monte_size - len(v.discards)
     return say("Prompt", f"{form}.{DISCARD}." + ("many" if left > 1 else "one"), seat=who,
                left=left)
 
 
-def _phase_turn(s: Session, v: SeatView, form: str, who: str) -> str:
+def _phase_turn(s: Seating, v: SeatView, form: str, who: str) -> str:
     return say("Prompt", f"{form}.{v.phase}", seat=who)
 
 
 # the status line of the person's own turn in a phase other than the play (whose line has
 # the keys), by phase; the others wait with the table's ``wait.<phase>`` line
-OWN_TURN: dict[str, Callable[[Session, SeatView, str, str], str]] = {
+OWN_TURN: dict[str, Callable[[Seating, SeatView, str, str], str]] = {
     AUCTION: _phase_turn, CALLING: _phase_turn, DISCARD: _discard_turn, CLAIM: _phase_turn,
     DECLARE: _phase_turn, CUT_OR_KNOCK: _phase_turn,
 }

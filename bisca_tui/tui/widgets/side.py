@@ -20,7 +20,7 @@ from .table import team_colour
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ...table.session import Session
+    from ...table.seating import Seating
 
 PANEL_WIDTH = 24  # the text width of the side panel's parts (26, less its border and margin)
 
@@ -78,7 +78,7 @@ class PenteView(Panel):
         self.set(Text("\n").join([head, *pack_lines(parts, PANEL_WIDTH, gap=3)]))
 
 
-def info_text(s: Session, v: SeatView) -> Text:
+def info_text(s: Seating, v: SeatView) -> Text:
     """The game, the deal and its dealer, the bidding, trumps, the match seed."""
     style = s.card_style
     info = Text(game_name(s.variant), style="bold")
@@ -126,14 +126,14 @@ def seed_label(seed: int) -> str:
     return line.format(seed=f"{sign}{text.lstrip('-')[:SEED_DIGITS_SHOWN]}…")
 
 
-def totals_heading(s: Session) -> str:
+def totals_heading(s: Seating) -> str:
     deals = s.variant.match_deals()
     if deals:
         return say("Match", "session.deals", deals=deals)
     return say("Match", "heading", target=s.match.target)
 
 
-def show_score(pente: PenteView, s: Session, v: SeatView) -> None:
+def show_score(pente: PenteView, s: Seating, v: SeatView) -> None:
     """The match score, the seat's own side first: a pente for two sides in a short match,
     else numbers (a long match, several teams, or players who each keep a score)."""
     my_team = v.team_of[v.seat]
@@ -159,7 +159,7 @@ def show_score(pente: PenteView, s: Session, v: SeatView) -> None:
             (shown_name(s.team_label(t)), scores[t], team_colour(t)) for t in order])
 
 
-def side_label(s: Session, v: SeatView, team: int) -> str:
+def side_label(s: Seating, v: SeatView, team: int) -> str:
     """A side of the deal by name: its letter, or in a game scored player by player
     (whose sides change from deal to deal) the names of its seats."""
     if not s.variant.people_scores:
@@ -168,7 +168,7 @@ def side_label(s: Session, v: SeatView, team: int) -> str:
     return " & ".join(names)
 
 
-def points_text(s: Session, v: SeatView, hidden: bool) -> Text:
+def points_text(s: Seating, v: SeatView, hidden: bool) -> Text:
     """The card points each side has taken this deal (unless the player hid them)."""
     pts = [0] * s.variant.n_teams
     for seat, p in enumerate(v.points):
@@ -186,7 +186,7 @@ def points_text(s: Session, v: SeatView, hidden: bool) -> Text:
     return points
 
 
-def signals_text(s: Session, v: SeatView, private: bool, shown: int) -> Text:
+def signals_text(s: Seating, v: SeatView, private: bool, shown: int) -> Text:
     """The last ``shown`` signals this seat saw (hidden while nobody's hand shows)."""
     sig = Text(_("Signals"), style="bold")
     if not private:

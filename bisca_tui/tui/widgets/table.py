@@ -35,7 +35,7 @@ from .lines import Breakable, Choice, Part, known_cards, pack_lines
 
 if TYPE_CHECKING:
     from ...engine.view import SeatView
-    from ...table.session import Session
+    from ...table.seating import Seating
 
 SIDE_ROOM = 11  # the text width of a seat down a side of the table
 
@@ -68,7 +68,7 @@ class SeatInfo:
     away: bool = False  # its player (at a shared table) lost the connection
 
 
-def seat_info(s: Session, v: SeatView, seat: int, private: bool,
+def seat_info(s: Seating, v: SeatView, seat: int, private: bool,
               away: bool = False) -> SeatInfo:
     """What the seat panel shows of ``seat`` to the seat of view ``v`` (its known cards only
     when ``private``: that seat's player is at the keyboard; ``away``: its player lost the
@@ -87,7 +87,7 @@ def seat_info(s: Session, v: SeatView, seat: int, private: bool,
     )
 
 
-def seat_role(s: Session, v: SeatView, seat: int) -> tuple[str, str]:
+def seat_role(s: Seating, v: SeatView, seat: int) -> tuple[str, str]:
     """What the deal made of a seat: a dummy hand and who plays it; what the bidding made
     of it: its bid, the bidder, the partner once known (and the bid those words name)."""
     if s.person_of(seat) is None:
@@ -106,7 +106,7 @@ def role_part(role: str, bid: str) -> Part:
     return Breakable([Text(p, style="bold yellow") for p in pieces if p])
 
 
-def turned_card(s: Session, v: SeatView) -> int | None:
+def turned_card(s: Seating, v: SeatView) -> int | None:
     """The trump card turned in a game without a stock, while its holder (the dealer)
     still has it: every seat knows it is there."""
     card = v.indicator_card
