@@ -122,10 +122,13 @@ class Timing:
             if self.forget:
                 client.messages.clear()
             self.over += message["type"] == "over"
-            after = message.get("after") if message["type"] == "view" else None
-            if after is None:
+            if message["type"] != "view" or not message["events"]:
                 return
-            key = (table, *after["token"])
+            # the view that follows an action: its events are what the action did, and its
+            # position is one action on from the one the action answered (every action of
+            # a game without signals is seen by every seat)
+            deal, moves = message["token"]
+            key = (table, deal, moves - 1)
             count = self.heard[key] = self.heard.get(key, 0) + 1
             if count == self.clients and key in self.sent:
                 self.latencies.append(time.perf_counter() - self.sent[key])
