@@ -17,6 +17,8 @@ import re
 import unicodedata
 from typing import Any
 
+import orjson
+
 from ..engine import codec
 from ..engine.codec import plain as plain
 from ..engine.event_base import Event
@@ -47,8 +49,25 @@ class ProtocolError(ValueError):
 _SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")  # JSON's escape of a surrogate
 
 
+# what the standard library would refuse (a dataclass, a date) is refused here too
+_ORJSON = (orjson.OPT_APPEND_NEWLINE | orjson.OPT_PASSTHROUGH_DATACLASS
+           | orjson.OPT_PASSTHROUGH_DATETIME)
+
+
 def encode(message: dict[str, Any]) -> bytes:
-    """One message as the line sent: compact JSON, UTF-8, ended by a newline."""
+    """One message as the line sent: compact JSON, UTF-8, ended by a newline. Written by
+    orjson, several times faster than the standard library at the host's every view and
+    the same bytes (``encode_slowly`` is the reference); a message it cannot write (an
+    integer past 64 bits, a lone surrogate) is left to the standard library, which says
+    why."""
+    try:
+        return orjson.dumps(message, option=_ORJSON)
+    except (TypeError, orjson.JSONEncodeError):
+        return encode_slowly(message)
+
+
+def encode_slowly(message: dict[str, Any]) -> bytes:
+    """``encode`` by the standard library."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
