@@ -139,6 +139,7 @@ async def check(app, pilot, where: str, labelled: bool = True) -> None:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 async def test_the_screens_away_from_the_table(private_data, code) -> None:
+    """Each screen at 80x24, then the new game form at 80x50."""
     store, problem = Store.open(private_data)
     assert store is not None and problem is None
     store.write_many(demo_entries(6))
@@ -158,6 +159,16 @@ async def test_the_screens_away_from_the_table(private_data, code) -> None:
             await check(app, pilot, where)
             await press(pilot, "escape")
             await until(pilot, lambda screen=screen: not isinstance(app.screen, screen))
+        # the new game form's labels stand apart from their fields: as narrow as it gets,
+        # and tall enough for all of it in view (the same app, rather than one more)
+        await pilot.resize_terminal(80, 50)
+        await until(pilot, lambda: app.screen.size == (80, 50))
+        app.push_screen(NewGameScreen("bisca-4"))  # four seats, and the match's length
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await quiet(pilot)
+        assert app.screen.size == (80, 50)
+        assert len(app.screen.query(".row > .label")) > 8
+        assert form_rows(app) == [], code
 
 
 def form_rows(app) -> list[str]:
@@ -173,20 +184,6 @@ def form_rows(app) -> list[str]:
         if not lines[r.y][r.x:].lstrip().startswith(text + " "):
             bad.append(f"{text!r} in {lines[r.y].strip()!r}")
     return bad
-
-
-@pytest.mark.parametrize("code", LANGUAGES)
-async def test_the_new_game_forms_labels_stand_apart_from_their_fields(private_data,
-                                                                       code) -> None:
-    lang.use(code)
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 50)) as pilot:  # as narrow as it gets, all in view
-        await quiet(pilot)
-        app.push_screen(NewGameScreen("bisca-4"))  # four seats, and the match's length
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await quiet(pilot)
-        assert len(app.screen.query(".row > .label")) > 8
-        assert form_rows(app) == [], code
 
 
 @pytest.mark.parametrize("code", LONGER)
@@ -206,6 +203,11 @@ async def test_the_table_and_its_keys(private_data, code, variant) -> None:
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.pause()
             await check(app, pilot, f"the {variant} table behind its dialog")
+            if (code, variant) == ("it", "chiamata"):  # the longest words of the centre
+                rows = panel_rows(app, app.screen.query_one("#stock"))
+                at = rows.index("non ancora")
+                assert rows[at - 1] == "briscola" and rows[at + 1] == "" \
+                    and rows[at + 2] == "asta", rows
             return
         t = app.screen
         if t.session.is_human(t.session.state.current) and t.session.state.phase == "play":
@@ -225,21 +227,9 @@ async def test_the_table_and_its_keys(private_data, code, variant) -> None:
 
 
 @pytest.mark.parametrize("code", LONGER)
-async def test_the_deal_summary(private_data, code) -> None:
-    lang.use(code)
-    app = make_app(private_data)
-    async with app.run_test(size=SIZE) as pilot:
-        session = Session.new("sueca", {}, default_seats(4, "random"), seed=3)
-        play_ahead(session, last_trick_to_play(session))
-        await open_table(app, pilot, session)
-        await play_deal_by_keys(app, pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
-        await quiet(pilot)
-        await check(app, pilot, "the deal summary")
-
-
-@pytest.mark.parametrize("code", LONGER)
-async def test_the_review_of_a_deal(private_data, code) -> None:
+async def test_the_deal_summary_and_the_review_of_the_deal(private_data, code) -> None:
+    """The summary, then the review opened from it: one deal played to its end serves both
+    (each was once a match of its own, ending the same deal the same way)."""
     lang.use(code)
     app = make_app(private_data)
     app.coach_samples = 4
@@ -248,6 +238,9 @@ async def test_the_review_of_a_deal(private_data, code) -> None:
         play_ahead(t.session, last_trick_to_play(t.session))
         t.refresh_table()
         await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await quiet(pilot)
+        await check(app, pilot, "the deal summary")
         await press(pilot, "r")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         await workers_done(app)
@@ -291,19 +284,6 @@ async def test_a_bid_of_two_for_points_stands_whole_in_its_seat_box(private_data
             assert str(61 + seat) in role
             shown = panel_rows(app, t.query_one(f"#seat-{seat}"))
             assert any(role in row for row in shown), (code, role, shown)
-
-
-async def test_the_italian_table_centre_keeps_its_phase_apart(private_data) -> None:
-    lang.use("it")
-    app = make_app(private_data)
-    async with app.run_test(size=SIZE) as pilot:
-        t = await quick_table(app, pilot, "chiamata", seed=3)
-        await press(pilot, "escape")  # the bid dialog, to look at the table
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
-        await quiet(pilot)
-        rows = [row for row in panel_rows(app, t.query_one("#stock"))]
-        at = rows.index("non ancora")
-        assert rows[at - 1] == "briscola" and rows[at + 1] == "" and rows[at + 2] == "asta", rows
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
