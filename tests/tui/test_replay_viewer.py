@@ -129,20 +129,6 @@ async def test_steps_forward_to_the_end_and_back_to_the_start(private_data) -> N
         assert r.step == 1 and "plays" in log_text(r)
 
 
-async def test_a_step_back_tells_the_log_up_to_that_step(private_data) -> None:
-    app = viewer_app(example("bisca-3"))
-    async with app.run_test(size=SIZE) as pilot:
-        await quiet(pilot)
-        r = viewer(app)
-        for _ in range(3):
-            await press(pilot, "right")
-        await quiet(pilot)
-        three = log_text(r)
-        await press(pilot, "right", "left")
-        await quiet(pilot)
-        assert log_text(r) == three
-
-
 async def test_whole_tricks_both_ways_and_the_ends_of_the_deal(private_data) -> None:
     app = viewer_app(example("sueca"))
     async with app.run_test(size=SIZE) as pilot:
@@ -173,11 +159,22 @@ async def test_whole_tricks_both_ways_and_the_ends_of_the_deal(private_data) -> 
         assert_drawn(r)
 
 
-async def test_deals_change_with_n_and_p(private_data) -> None:
+async def test_a_step_back_tells_the_log_and_deals_change_with_n_and_p(private_data) -> None:
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=SIZE) as pilot:
         await quiet(pilot)
         r = viewer(app)
+        # a step back tells the log up to that step
+        for _ in range(3):
+            await press(pilot, "right")
+        await quiet(pilot)
+        three = log_text(r)
+        await press(pilot, "right", "left")
+        await quiet(pilot)
+        assert log_text(r) == three
+        await press(pilot, "home")
+        assert r.step == 0
+        # the deals
         assert not r.check_action("deal", (-1,))  # no deal before the first
         await press(pilot, "p")
         assert r.deal == 0
@@ -253,19 +250,10 @@ async def test_capixaba_opens_on_the_cut_or_knock(private_data) -> None:
         assert "cut" in log_text(r) or "knock" in log_text(r)
 
 
-async def test_a_seat_given_opens_its_view(private_data) -> None:
-    app = BiscaApp(data_directory=private_data)
-    async with app.run_test(size=SIZE) as pilot:
-        await quiet(pilot)
-        r = await open_viewer(pilot, "briscola", deal=2, seat=1)
-        assert (r.deal, r.seat, r.bottom) == (2, 1, 1)
-        assert status(r).startswith("Deal 3 of 7 · ")
-        assert "▮" in seat_text(r, 0)
-
-
-async def test_a_step_given_opens_the_position_after_it(private_data) -> None:
+async def test_a_step_or_a_seat_given_opens_the_position_after_it(private_data) -> None:
     """The review opens a decision's position: the viewer lands on that step of the deal,
-    the log told up to it, and steps on from there; a step past the end is the end."""
+    the log told up to it, and steps on from there; a step past the end is the end; a seat
+    given opens on its view."""
     app = BiscaApp(data_directory=private_data)
     async with app.run_test(size=SIZE) as pilot:
         await quiet(pilot)
@@ -281,6 +269,13 @@ async def test_a_step_given_opens_the_position_after_it(private_data) -> None:
         await quiet(pilot)
         r = await open_viewer(pilot, "briscola", deal=1, step=10_000)
         assert r.step == r.walk.steps(1).last
+        # a seat given opens its view
+        app.pop_screen()
+        await quiet(pilot)
+        r = await open_viewer(pilot, "briscola", deal=2, seat=1)
+        assert (r.deal, r.seat, r.bottom) == (2, 1, 1)
+        assert status(r).startswith("Deal 3 of 7 · ")
+        assert "▮" in seat_text(r, 0)
 
 
 @pytest.mark.parametrize("name", FAMILIES)
@@ -363,7 +358,10 @@ async def test_escape_closes_the_viewer_back_to_its_opener(private_data) -> None
         assert app.is_running
 
 
-async def test_the_footer_lists_the_keys(private_data) -> None:
+async def test_the_footer_the_card_style_and_q_of_a_viewer_opened_on_its_own(
+        private_data) -> None:
+    """The keys in the footer, the card style chosen in the palette redrawing the viewer,
+    and q quitting it: one app for the three, q last."""
     app = viewer_app(example("bisca-3"))
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
@@ -371,12 +369,16 @@ async def test_the_footer_lists_the_keys(private_data) -> None:
         shown = {b.binding.action for b in r.active_bindings.values() if b.binding.show}
         assert {"step(1)", "trick(1)", "edge(0)", "edge(1)", "deal(1)", "cycle_view",
                 "keys", "close"} <= shown
-
-
-async def test_q_quits_a_viewer_opened_on_its_own(private_data) -> None:
-    app = viewer_app(example("bisca-3"))
-    async with app.run_test(size=SIZE) as pilot:
+        # the card style chosen in the palette redraws the viewer
+        await press(pilot, "right")
         await quiet(pilot)
+        card = r.record.deals[0].actions[0]  # record notation: the letters style's
+        assert card not in log_text(r)
+        app.set_card_style("letters")
+        await quiet(pilot)
+        assert f"plays {card}" in log_text(r)
+        assert_drawn(r)
+        # q quits
         assert viewer(app).quits
         await press(pilot, "q")
         await quiet(pilot)
@@ -472,21 +474,6 @@ async def test_a_record_that_stops_mid_deal_says_so(private_data, tmp_path) -> N
         assert "trick 4 ·" in status(r)  # how many tricks the deal would have is unsaid
         assert_drawn(r)
         assert "Deal 2:" not in log_text(r)
-
-
-async def test_the_card_style_chosen_in_the_palette_redraws_the_viewer(private_data) -> None:
-    app = viewer_app(example("bisca-3"))
-    async with app.run_test(size=SIZE) as pilot:
-        await quiet(pilot)
-        r = viewer(app)
-        await press(pilot, "right")
-        await quiet(pilot)
-        card = r.record.deals[0].actions[0]  # record notation: the letters style's
-        assert card not in log_text(r)
-        app.set_card_style("letters")
-        await quiet(pilot)
-        assert f"plays {card}" in log_text(r)
-        assert_drawn(r)
 
 
 async def test_f1_opens_the_rules_of_the_records_game(private_data) -> None:
