@@ -1,13 +1,15 @@
-"""Briscola Chiamata at the table: the auction by a list of legal bids, the call, the play
-of a whole deal by keys, the partner shown when the called card falls."""
+"""Briscola Chiamata at the table: the auction by a list of legal bids, the call, a deal
+ended by keys, the partner shown when the called card falls."""
 
 from __future__ import annotations
 
 from tui_helpers import (
     Passer,
+    last_trick_to_play,
     log_text,
     make_app,
     open_table,
+    play_ahead,
     play_deal_by_keys,
     press,
     quiet,
@@ -26,7 +28,7 @@ def rendered(widget) -> str:
 
 
 
-async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
+async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> None:
     session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
     session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
     st = session.state
@@ -58,6 +60,11 @@ async def test_a_whole_chiamata_deal_by_keys(private_data) -> None:
         assert st.trump == suit
         info = rendered(t.query_one("#info"))
         assert "Bidder You · Three" in info and "partner: ?" in info
+        # the play on to the last trick in the engine, as the keys would play it (the play
+        # of Chiamata by keys is pressed card by card in test_chiamata_forms); the last
+        # trick by keys brings the summary
+        play_ahead(session, last_trick_to_play(session))
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         await quiet(pilot)
