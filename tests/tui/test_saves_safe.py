@@ -3,7 +3,6 @@ save or a move of the data folder."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import sqlite3
@@ -17,6 +16,7 @@ from tui_helpers import (
     first_playable_index,
     hand_key,
     make_app,
+    play_ahead,
     play_key,
     press,
     quick_table,
@@ -50,6 +50,7 @@ from bisca_tui.tui.screens.confirm import ChoiceDialog, EarlierMatchesScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.widgets.board import sorted_hand
 
 
 def text_of(widget: Static) -> str:
@@ -57,17 +58,27 @@ def text_of(widget: Static) -> str:
     return rendered.plain if isinstance(rendered, Text) else str(rendered)
 
 
-async def save_a_match(data, seed: int = 99, cards: int = 1) -> tuple:
-    """Play ``cards`` cards of Bisca de Três and save-and-quit; returns the history."""
-    app = make_app(data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", seed=seed)
-        for _ in range(cards):
-            await play_key(app, pilot, str(first_playable_index(t) + 1))
-        history = tuple(t.session.state.history)
-        app.action_quit()
-        await quiet(pilot)
-    return history
+def save_a_match(data, seed: int = 99, cards: int = 1) -> tuple:
+    """A match of Bisca de Três against bots where the person has played ``cards`` cards,
+    saved as the table saves it; returns the history. Made in the engine: the save and quit
+    of the app that this stands for has its own tests (test_save_resume)."""
+    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=seed)
+
+    def person_to_play(st) -> bool:
+        return session.is_human(st.current)
+
+    play_ahead(session, person_to_play)
+    for _ in range(cards):
+        session.apply(first_card(session))
+        play_ahead(session, person_to_play)
+    write_save(data, session.recording.save_text(), session.recording.table_text())
+    return tuple(session.state.history)
+
+
+def first_card(session: Session) -> int:
+    """The first card of the person's hand as drawn that may be played, as its key plays."""
+    legal = session.state.legal_actions()
+    return next(c for c in sorted_hand(session.variant, session.view(0)) if c in legal)
 
 
 def saved_actions(path) -> tuple:
@@ -79,7 +90,7 @@ def test_a_crash_ends_with_an_error_status_and_leaves_the_save_as_it_was(
         private_data, monkeypatch, capsys) -> None:
     """A bug that ends the app is an error for whoever ran ``bisca-tui``, and the match
     saved as it went is still there to continue."""
-    asyncio.run(save_a_match(private_data, cards=2))
+    save_a_match(private_data, cards=2)
     saved = (private_data / SAVE_NAME).read_bytes()
 
     def broken(self) -> None:
@@ -107,7 +118,7 @@ def test_a_crash_ends_with_an_error_status_and_leaves_the_save_as_it_was(
 
 
 async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data) -> None:
-    old = await save_a_match(private_data, seed=99, cards=2)
+    old = save_a_match(private_data, seed=99, cards=2)
     main = private_data / SAVE_NAME
     old_text = main.read_text(encoding="utf-8")
     old_actions = saved_actions(main)
@@ -160,7 +171,7 @@ async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data)
 
 
 async def test_the_question_can_continue_the_match_instead(private_data) -> None:
-    old = await save_a_match(private_data)
+    old = save_a_match(private_data)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
@@ -284,7 +295,7 @@ def test_an_unreadable_lock_is_stale(tmp_path) -> None:
 
 
 async def test_a_second_table_keeps_its_match_apart(private_data, other_process) -> None:
-    old = await save_a_match(private_data)
+    old = save_a_match(private_data)
     main = private_data / SAVE_NAME
     before = main.read_text(encoding="utf-8")
     write_lock(private_data, other_process)  # the first table is still open
@@ -309,7 +320,7 @@ async def test_a_second_table_keeps_its_match_apart(private_data, other_process)
 
 async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
                                                              other_process) -> None:
-    await save_a_match(private_data)
+    save_a_match(private_data)
     before = (private_data / SAVE_NAME).read_text(encoding="utf-8")
     write_lock(private_data, other_process)
     app = make_app(private_data)
@@ -494,7 +505,7 @@ def test_nothing_moves_when_the_folders_are_the_same(tmp_path) -> None:
 
 async def test_the_app_offers_a_match_saved_in_the_old_folder(tmp_path, monkeypatch) -> None:
     old, new = tmp_path / "old", tmp_path / "new"
-    history = await save_a_match(old)
+    history = save_a_match(old)
     monkeypatch.delenv("BISCA_TUI_DATA")
     monkeypatch.setattr(app_module, "data_dir", lambda: new)
     monkeypatch.setattr(app_module, "legacy_data_dir", lambda: old)
