@@ -44,12 +44,38 @@ async def ask_hint(app, pilot) -> None:
 
 
 async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) -> None:
+    """Also, at the same table: the keys list names h, and Esc and h put the hint away
+    without leaving the table."""
     app = coach_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", 42)
         s = t.session
         view = s.view(0)
         assert not t.query_one("#side").has_class("-hinting")
+        # the keys list names h
+        assert any(b.key == "h" and b.description == "Hint"
+                   for (_, b, enabled, _) in t.active_bindings.values() if enabled)
+        await press(pilot, "question_mark")
+        await quiet(pilot)
+        assert isinstance(app.screen, KeysScreen)
+        text = str(app.screen.query_one("#keys-text").render())
+        line = next(line for line in text.splitlines() if line.startswith("h "))
+        assert "coach's advice" in line and "not now" not in line
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is t)
+        # Esc and h put the hint away without leaving
+        await ask_hint(app, pilot)
+        assert t.coach.advice is not None
+        await press(pilot, "escape")
+        await quiet(pilot)
+        assert app.screen is t  # still at the table: Esc closed only the hint
+        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
+        await ask_hint(app, pilot)
+        assert t.coach.advice is not None
+        await press(pilot, "h")
+        await quiet(pilot)
+        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
+        # the hint in full
         await ask_hint(app, pilot)
         advice = t.coach.advice
         assert advice is not None and t.query_one("#side").has_class("-hinting")
@@ -76,23 +102,6 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) 
         assert s.state.history[0] == advice.action
         assert t.coach.token is None and t.coach.advice is None
         assert not t.query_one("#side").has_class("-hinting")
-
-
-async def test_esc_and_h_put_the_hint_away_without_leaving(private_data) -> None:
-    app = coach_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", 42)
-        await ask_hint(app, pilot)
-        assert t.coach.advice is not None
-        await press(pilot, "escape")
-        await quiet(pilot)
-        assert app.screen is t  # still at the table: Esc closed only the hint
-        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
-        await ask_hint(app, pilot)
-        assert t.coach.advice is not None
-        await press(pilot, "h")
-        await quiet(pilot)
-        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
 
 
 async def test_a_hint_still_thinking_is_dropped_when_the_player_acts(private_data) -> None:
@@ -157,20 +166,6 @@ async def test_the_new_game_form_sets_up_a_no_hints_match(private_data) -> None:
         await press(pilot, "enter")
         await settle(app, pilot)
         assert table(app).session.hints is False
-
-
-async def test_the_keys_list_names_h(private_data) -> None:
-    app = coach_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", 42)
-        assert any(b.key == "h" and b.description == "Hint"
-                   for (_, b, enabled, _) in t.active_bindings.values() if enabled)
-        await press(pilot, "question_mark")
-        await quiet(pilot)
-        assert isinstance(app.screen, KeysScreen)
-        text = str(app.screen.query_one("#keys-text").render())
-        line = next(line for line in text.splitlines() if line.startswith("h "))
-        assert "coach's advice" in line and "not now" not in line
 
 
 async def test_a_hint_for_a_bid_names_it(private_data) -> None:
