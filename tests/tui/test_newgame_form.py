@@ -78,24 +78,7 @@ def test_bots_help_partners_only_where_there_are_partners() -> None:
     assert has_partners("chiamata", 5)  # a partner called each deal
 
 
-async def test_seven_seats_each_say_where_they_sit(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        form = await open_form(app, pilot)
-        lst = form.query_one("#variant-list", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        lst.highlighted = ids.index("chiamata-monte")
-        await until(pilot, lambda: form.variant_id == "chiamata-monte")
-        await quiet(pilot)
-        form.query_one("#players", Select).value = 7
-        await until(pilot, lambda: bool(form.query("#kind-6")))
-        labels = [str(w.render()) for w in form.query("#players-box .label")]
-        seats = [label for label in labels if label.startswith("Seat ")]
-        assert seats == ["Seat 2 (lower right)", "Seat 3 (upper right)", "Seat 4 (top right)",
-                         "Seat 5 (top left)", "Seat 6 (upper left)", "Seat 7 (lower left)"]
-
-
-async def test_the_seats_come_into_view_when_the_game_changes(private_data) -> None:
+async def test_the_seats_come_into_view_and_seven_each_say_where_they_sit(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(app, pilot)
@@ -110,6 +93,18 @@ async def test_the_seats_come_into_view_when_the_game_changes(private_data) -> N
         await quiet(pilot)
         assert scroll.scroll_y == 0
         assert scroll.region.y <= players.region.y < scroll.region.bottom
+        # seven seats each say where they sit
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("chiamata-monte")
+        await until(pilot, lambda: form.variant_id == "chiamata-monte")
+        await quiet(pilot)
+        form.query_one("#players", Select).value = 7
+        await until(pilot, lambda: bool(form.query("#kind-6")))
+        labels = [str(w.render()) for w in form.query("#players-box .label")]
+        seats = [label for label in labels if label.startswith("Seat ")]
+        assert seats == ["Seat 2 (lower right)", "Seat 3 (upper right)", "Seat 4 (top right)",
+                         "Seat 5 (top left)", "Seat 6 (upper left)", "Seat 7 (lower left)"]
 
 
 async def test_the_last_choices_are_remembered(private_data) -> None:
