@@ -228,8 +228,8 @@ async def test_the_table_and_its_keys(private_data, code, variant) -> None:
 
 @pytest.mark.parametrize("code", LONGER)
 async def test_the_deal_summary_and_the_review_of_the_deal(private_data, code) -> None:
-    """The summary, then the review opened from it: one deal played to its end serves both
-    (each was once a match of its own, ending the same deal the same way)."""
+    """The summary, then the review opened from it: one deal played to its end serves
+    both."""
     lang.use(code)
     app = make_app(private_data)
     app.coach_samples = 4
