@@ -19,7 +19,8 @@ from ..engine import events as E
 from ..engine.variant import DealScore, Variant
 from ..engine.view import SeatView
 from ..engine.words import YOU, shown_name
-from ..table.seats import BOT, HUMAN, SeatSpec, dummy_name
+from ..table import seating
+from ..table.seats import BOT, HUMAN, SeatSpec
 from ..table.settings import DEFAULT_SPEED, SPEEDS, table_style
 from .mirror import events_from_json, view_from_json
 from .sent import Key, SentDeal, SentScores
@@ -114,17 +115,8 @@ class JoinedMatch:
 
     @property
     def seats(self) -> list[SeatSpec]:
-        """Who sits at each seat of the current deal; a dummy hand counts as its player's
-        under the name "Dummy"."""
-        people = self.match.people()
-        out = []
-        for seat, p in enumerate(people):
-            if p is None:
-                ctl = self.people[people[self.controller(seat)] or 0]
-                out.append(SeatSpec(ctl.kind, dummy_name(), ctl.level))
-            else:
-                out.append(self.people[p])
-        return out
+        """Who sits at each seat of the current deal (``seating.seats_now``)."""
+        return seating.seats_now(self)
 
     def person_of(self, seat: int) -> int | None:
         return self.match.people()[seat]
@@ -168,10 +160,7 @@ class JoinedMatch:
         return shown_name(self.name(seat))
 
     def name_in(self, deal: int, seat: int) -> str:
-        if deal == len(self.match.deals) - 1:
-            return self.name(seat)
-        p = self.match.people(deal)[seat]
-        return dummy_name() if p is None else self.people[p].name
+        return seating.name_in(self, deal, seat)
 
     def level_label(self, seat: int) -> str:
         return ""  # the host's bots play at the host's levels, not told
@@ -179,30 +168,19 @@ class JoinedMatch:
     # ----- sides and scores --------------------------------------------------------------
 
     def team_label(self, team: int) -> str:
-        v = self.variant
-        if v.n_teams == v.n:
-            return self.name(v.team_of.index(team))
-        return "AB"[team] if team < 2 else chr(ord("A") + team)
+        return seating.team_label(self, team)
 
     def team_members(self, team: int) -> list[str]:
-        v = self.variant
-        return [self.name(s) for s in range(v.n) if v.team_of[s] == team]
+        return seating.team_members(self, team)
 
     def scorer_of(self, seat: int) -> int:
-        if self.variant.people_scores:
-            player = self.person_of(self.controller(seat))
-            assert player is not None
-            return player
-        return self.variant.team_of[seat]
+        return seating.scorer_of(self, seat)
 
     def scorer_label(self, k: int) -> str:
-        return self.people[k].name if self.variant.people_scores else self.team_label(k)
+        return seating.scorer_label(self, k)
 
     def scorer_team(self, k: int) -> int:
-        if self.variant.people_scores:
-            seat = self.seat_of(k)
-            return k if seat is None else self.variant.team_of[seat]
-        return k
+        return seating.scorer_team(self, k)
 
     def humans_and_bots(self, side: int) -> list[int]:
         """The seats of a side of the current deal that a player holds (not a dummy), as

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from .seats import SeatSpec, dummy_name
+
 if TYPE_CHECKING:
     from ..engine.variant import DealScore, Variant
     from ..engine.view import SeatView
-    from .seats import SeatSpec
 
 
 @runtime_checkable
@@ -117,3 +118,64 @@ class Seating(Protocol):
     def view(self, seat: int) -> SeatView:
         """What ``seat`` sees of the current deal now."""
         ...
+
+
+# ----- what follows from who sits where, the same for every ``Seating`` ---------------------
+# (a match played here and one another machine hosts differ in who chooses for a seat and
+# who is at this keyboard; the names, the dummy's and the scores' labels follow alike)
+
+def seats_now(s: Seating) -> list[SeatSpec]:
+    """Who sits at each seat of the current deal; a dummy hand counts as its player's
+    (kind and level) under the name "Dummy"."""
+    people = s.match.people()
+    out = []
+    for seat, p in enumerate(people):
+        if p is None:
+            ctl = s.people[people[s.controller(seat)] or 0]
+            out.append(SeatSpec(ctl.kind, dummy_name(), ctl.level))
+        else:
+            out.append(s.people[p])
+    return out
+
+
+def name_in(s: Seating, deal: int, seat: int) -> str:
+    """Who sat at ``seat`` in deal ``deal`` (from 0): seats change with the deal."""
+    if deal == s.deal_number - 1:
+        return s.name(seat)
+    p = s.match.people(deal)[seat]
+    return dummy_name() if p is None else s.people[p].name
+
+
+def team_label(s: Seating, team: int) -> str:
+    """Teams by name: the player's own name with two players, else A, B, C..."""
+    v = s.variant
+    if v.n_teams == v.n:
+        return s.name(v.team_of.index(team))
+    return "AB"[team] if team < 2 else chr(ord("A") + team)
+
+
+def team_members(s: Seating, team: int) -> list[str]:
+    v = s.variant
+    return [s.name(seat) for seat in range(v.n) if v.team_of[seat] == team]
+
+
+def scorer_of(s: Seating, seat: int) -> int:
+    """The entry of the match's scores that ``seat`` plays for: its team's, or in a game
+    scored player by player, its player's (a dummy's partner's)."""
+    if s.variant.people_scores:
+        player = s.person_of(s.controller(seat))
+        assert player is not None
+        return player
+    return s.variant.team_of[seat]
+
+
+def scorer_label(s: Seating, k: int) -> str:
+    return s.people[k].name if s.variant.people_scores else s.team_label(k)
+
+
+def scorer_team(s: Seating, k: int) -> int:
+    """The team colour a score entry is drawn in (a player's side in this deal)."""
+    if s.variant.people_scores:
+        seat = s.seat_of(k)
+        return k if seat is None else s.variant.team_of[seat]
+    return k

@@ -24,6 +24,7 @@ from ..engine.turns import Played, Views, act
 from ..engine.variant import DealScore, Variant, make_variant
 from ..engine.view import SeatView
 from ..engine.words import shown_name
+from . import seating
 from .recording import Recording
 from .seats import (  # noqa: F401 (the screens and tests import the seats here)
     BOT,
@@ -216,17 +217,8 @@ class Session:
 
     @property
     def seats(self) -> list[SeatSpec]:
-        """Who sits at each seat of the current deal; a dummy hand counts as its player's
-        (kind and level) under the name "Dummy"."""
-        people = self.match.people()
-        out = []
-        for seat, p in enumerate(people):
-            if p is None:
-                ctl = self.people[people[self.controller(seat)] or 0]
-                out.append(SeatSpec(ctl.kind, dummy_name(), ctl.level))
-            else:
-                out.append(self.people[p])
-        return out
+        """Who sits at each seat of the current deal (``seating.seats_now``)."""
+        return seating.seats_now(self)
 
     def person_of(self, seat: int) -> int | None:
         """The player at a seat of the current deal (None: a dummy hand)."""
@@ -274,34 +266,18 @@ class Session:
         return sum(p.is_human for p in self.people) > 1
 
     def name_in(self, deal: int, seat: int) -> str:
-        """Who sat at ``seat`` in deal ``deal`` (from 0): seats change with the deal."""
-        if deal == len(self.match.deals) - 1:
-            return self.name(seat)
-        p = self.match.people(deal)[seat]
-        return dummy_name() if p is None else self.people[p].name
+        return seating.name_in(self, deal, seat)
 
     # ----- scores --------------------------------------------------------------------
 
     def scorer_of(self, seat: int) -> int:
-        """The entry of the match's scores that ``seat`` plays for: its team's, or in a game
-        scored player by player, its player's (a dummy's partner's)."""
-        if self.variant.people_scores:
-            player = self.person_of(self.controller(seat))
-            assert player is not None
-            return player
-        return self.variant.team_of[seat]
+        return seating.scorer_of(self, seat)
 
     def scorer_label(self, k: int) -> str:
-        if self.variant.people_scores:
-            return self.people[k].name
-        return self.team_label(k)
+        return seating.scorer_label(self, k)
 
     def scorer_team(self, k: int) -> int:
-        """The team colour a score entry is drawn in (a player's side in this deal)."""
-        if self.variant.people_scores:
-            seat = self.seat_of(k)
-            return k if seat is None else self.variant.team_of[seat]
-        return k
+        return seating.scorer_team(self, k)
 
     def humans_and_bots(self, side: int) -> list[int]:
         """The seats of a side of the current deal that a player holds (not a dummy)."""
@@ -319,15 +295,10 @@ class Session:
         return self.views.of(self.state, seat)
 
     def team_label(self, team: int) -> str:
-        """Teams by name: the player's own name with two players, else A, B, C..."""
-        v = self.variant
-        if v.n_teams == v.n:
-            return self.name(v.team_of.index(team))
-        return "AB"[team] if team < 2 else chr(ord("A") + team)
+        return seating.team_label(self, team)
 
     def team_members(self, team: int) -> list[str]:
-        v = self.variant
-        return [self.name(s) for s in range(v.n) if v.team_of[s] == team]
+        return seating.team_members(self, team)
 
     # ----- acting --------------------------------------------------------------------
 
