@@ -272,48 +272,56 @@ class Run(NamedTuple):
     table: bool
 
 
-def _options(view: SeatView) -> tuple[Any, ...]:
+def _rules(view: SeatView) -> tuple[Any, ...]:
     # the house rules' values with their types: True is 1 to ``==``, not in JSON
     return (view.variant, view.options, tuple(type(x) for _, x in view.options),
-            view.n_players, view.team_of, view.dealer, view.phase, view.current)
+            view.n_players, view.team_of, view.dealer)
 
 
 def _laid(x: tuple[Any, ...], _: Names) -> tuple[Any, ...]:
-    sizes, trump, indicator, turned, stock, leader, trick, tricks, points = x
+    sizes, trump, indicator, turned, stock, leader, trick = x
     return (list(sizes), None if trump is None else SUITS[trump],
             maybe_card_to_json(indicator), maybe_card_to_json(turned), stock, leader,
-            [{"seat": s, "card": card_to_json(c)} for s, c in trick],
-            [trick_to_json(t) for t in tricks], list(points))
+            [{"seat": s, "card": card_to_json(c)} for s, c in trick])
 
 
-def _told(x: tuple[Any, ...], names: Names) -> tuple[Any, ...]:
-    known, signals, score_events, game_points, legal, cut_or_knock = x
+def _told(x: tuple[Any, ...], _: Names) -> tuple[Any, ...]:
+    known, signals, score_events, game_points = x
     return ([cards_to_json(k) for k in known],
             [{"sender": s.sender, "name": s.name, "meaning": s.meaning, "gesture": s.gesture,
               "trick": s.trick, "intercepted": s.intercepted} for s in signals],
             [{"trick": e.trick, "team": e.team, "points": e.points, "reason": e.reason}
              for e in score_events],
-            list(game_points), [action_str(a, names) for a in legal],
-            protocol_extra(cut_or_knock))
+            list(game_points))
 
 
-#: a view's fields as the bot protocol writes them, in order, run by run
+def _one(name: str) -> Callable[[SeatView], tuple[Any, ...]]:
+    get = attrgetter(name)
+    return lambda view: (get(view),)
+
+
+#: a view's fields as the bot protocol writes them, in order, run by run (cut where what
+#: changes at most actions, the trick, who is to act, what a seat may play, parts from what
+#: changes seldom, the rules, the tricks taken, what a seat knows)
 BOT_RUNS: tuple[Run, ...] = (
-    Run(("seat",), lambda v: (v.seat,), lambda x, _: x, False),
-    Run(("variant", "options", "players", "teams", "dealer", "phase", "current"), _options,
-        lambda x, _: (x[0], {k: plain(o) for k, o in x[1]}, x[3], list(x[4]), *x[5:]),
-        True),
-    Run(("hand",), lambda v: (v.hand,), lambda x, _: (cards_to_json(x[0]),), False),
+    Run(("seat",), _one("seat"), lambda x, _: x, False),
+    Run(("variant", "options", "players", "teams", "dealer"), _rules,
+        lambda x, _: (x[0], {k: plain(o) for k, o in x[1]}, x[3], list(x[4]), x[5]), True),
+    Run(("phase", "current"), attrgetter("phase", "current"), lambda x, _: x, True),
+    Run(("hand",), _one("hand"), lambda x, _: (cards_to_json(x[0]),), False),
     Run(("hand_sizes", "trump", "indicator", "indicator_card", "stock_count", "leader",
-         "trick", "tricks", "points"),
+         "trick"),
         attrgetter("hand_sizes", "trump", "indicator", "indicator_card", "stock_count",
-                   "leader", "trick", "tricks", "points"), _laid, True),
-    Run(("known", "signals", "score_events", "deal_game_points", "legal", "extra"),
-        attrgetter("known", "signals", "score_events", "deal_game_points", "legal",
-                   "cut_or_knock"), _told, False),
+                   "leader", "trick"), _laid, True),
+    Run(("tricks", "points"), attrgetter("tricks", "points"),
+        lambda x, _: ([trick_to_json(t) for t in x[0]], list(x[1])), True),
+    Run(("known", "signals", "score_events", "deal_game_points"),
+        attrgetter("known", "signals", "score_events", "deal_game_points"), _told, False),
+    Run(("legal", "extra"), attrgetter("legal", "cut_or_knock"),
+        lambda x, names: ([action_str(a, names) for a in x[0]], protocol_extra(x[1])), False),
     Run(("match_points", "target"), attrgetter("match_points", "target"),
         lambda x, _: (list(x[0]), x[1]), True),
-    Run(("history_len",), lambda v: (v.history_len,), lambda x, _: x, False),
+    Run(("history_len",), _one("history_len"), lambda x, _: x, False),
 )
 #: the network's: the bot protocol's, then the partnerships, the monte and the contract
 NET_RUNS: tuple[Run, ...] = (*BOT_RUNS, Run(

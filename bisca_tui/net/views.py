@@ -129,7 +129,7 @@ class Views:
         """The seats whose actions ``player`` chooses in the current deal."""
         if player is None:
             return []
-        return list(self._here().seats.get(player, ()))
+        return list(self.here().seats.get(player, ()))
 
     def watcher(self) -> SeatView:
         s = self.session
@@ -138,7 +138,7 @@ class Views:
             self._watcher = (key, spectator_view(s.state))
         return self._watcher[1]
 
-    def _here(self) -> Position:
+    def here(self) -> Position:
         """What every message of the position now shares (worked out again when the
         position, the match's results or a place's holder change)."""
         s = self.session
@@ -150,13 +150,14 @@ class Views:
         return position
 
     def messages(self, player: int | None, sent: dict[int, tuple[int, int]],
-                 protocol: int = P.PROTOCOL) -> list[bytes]:
+                 protocol: int = P.PROTOCOL, position: Position | None = None) -> list[bytes]:
         """The view messages, encoded in ``protocol``'s version, for a client of ``player``
         (None: a watcher) that have news for it (a view of a seat that saw nothing since its
         last message is not sent); ``sent`` (the deal and the events it was sent, by seat) is
         brought up to date. A message is encoded once for everyone it is the same for (the
-        watchers speaking one version)."""
-        position = self._here()
+        watchers speaking one version). ``position``: ``here()``, when the caller has it."""
+        if position is None:
+            position = self.here()
         seats = position.seats.get(player, ()) if player is not None else ()
         if not seats:
             return self._news(position, None, self.watcher(), sent, protocol)
@@ -207,7 +208,7 @@ class Views:
         from ``start`` on, as ``protocol``'s version writes it (version 1: with ``after``),
         as data: what ``line`` writes, field by field."""
         s = self.session
-        position = self._here()
+        position = self.here()
         key = views_key(seat)
         body = P.view_json(view, s.variant)
         body["history_len"] = self.seen(key)  # the actions this seat saw taken
