@@ -185,7 +185,8 @@ class ViewWriter:
         if own is None:
             own = self._own[key] = [None] * len(self._plan)
         table = self._table
-        given = (b'"seat":' + dump(seat), b'"history_len":' + dump(seen))
+        given = (b'"seat":null' if seat is None else b'"seat":%d' % seat,
+                 b'"history_len":%d' % seen)
         parts = []
         for i, read, shared, which in self._plan:
             if which is not None:

@@ -26,6 +26,7 @@ from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from ..table.loop import Step
+from ..table.seats import dummy_name
 from ..table.session import Session
 from . import protocol as P
 
@@ -49,6 +50,7 @@ class Views:
         self._counted: tuple[int, int] = (0, -1)  # (deal, actions)
         self._saw: dict[int, bool] = {}  # who saw the last action (once counted with it)
         self._position: Position | None = None
+        self._seating: Seated | None = None
         self.writer = P.ViewWriter(session.variant)  # the views' bodies, run by run
 
     # ----- what each seat saw -------------------------------------------------------------
@@ -143,11 +145,25 @@ class Views:
         position, the match's results or a place's holder change)."""
         s = self.session
         match = s.match
-        mark = (len(match.deals), s.moves, len(match.results), [p.name for p in s.people])
+        names = tuple(p.name for p in s.people)
+        mark = (len(match.deals), s.moves, len(match.results), names)
         position = self._position
         if position is None or position.mark != mark:
-            position = self._position = Position(mark, s)
+            position = self._position = Position(mark, s, self._seated(names))
         return position
+
+    def _seated(self, names: tuple[str, ...]) -> Seated:
+        """Who sits where in the deal (worked out again when the deal, the match's results,
+        a place's holder, who chooses for a seat or the dummy's name change)."""
+        s = self.session
+        st = s.state
+        controller = st.variant.controller
+        mark = (len(s.match.deals), len(s.match.results), names,
+                tuple(controller(st, seat) for seat in range(st.n)), dummy_name())
+        seated = self._seating
+        if seated is None or seated.mark != mark:
+            seated = self._seating = Seated(mark, s)
+        return seated
 
     def messages(self, player: int | None, sent: dict[int, tuple[int, int]],
                  protocol: int = P.PROTOCOL, position: Position | None = None) -> list[bytes]:
@@ -197,7 +213,8 @@ class Views:
         if protocol == 1:
             after = b',"after":' + P.dump(self.after(key))
         return b"".join((
-            b'{"type":"view","seat":', P.dump(seat), position.deal_part,
+            b'{"type":"view","seat":null' if seat is None else b'{"type":"view","seat":%d' % seat,
+            position.deal_part,
             b"[%d,%d]" % (position.deal, seen), position.shared, after, position.scores_part,
             body, b',"events_from":%d,"events":' % start,
             position.events_line(view.events[start:], self.session.variant), b"}\n"))
@@ -232,19 +249,15 @@ class Position:
     messages encoded, by version, seat and first event (the same for every client of that
     seat speaking that version that was sent the same before)."""
 
-    def __init__(self, mark: tuple[Any, ...], s: Session) -> None:
+    def __init__(self, mark: tuple[Any, ...], s: Session, seated: Seated) -> None:
         self.mark = mark
         st = s.state
         self.deal = s.deal_number
         self.current = None if st.is_over() else st.current
-        self.to_act = None if self.current is None else s.name(self.current)
-        self.players = list(s.match.people())
+        self.to_act = None if self.current is None else seated.names[self.current]
+        self.players = seated.players
         self.scores = list(s.match.scores)
-        self.seats: dict[int, list[int]] = {}
-        for seat in range(s.variant.n):
-            player = self.players[s.controller(seat)]
-            if player is not None:
-                self.seats.setdefault(player, []).append(seat)
+        self.seats = seated.seats
         # the message's fields after the seat, the token and ``after``, in order
         self.deal_part = b',"deal":%d,"token":' % self.deal
         self.shared = b"," + P.dump_fields(
@@ -261,3 +274,18 @@ class Position:
         if done is None:
             done = self._events[key] = (events, P.dump(P.events_to_json(events, variant)))
         return done[1]
+
+
+class Seated:
+    """Who sits where in a deal, as its messages tell it: the player at each seat (None: a
+    dummy), each seat's name, and the seats each player chooses for."""
+
+    def __init__(self, mark: tuple[Any, ...], s: Session) -> None:
+        self.mark = mark
+        self.players = list(s.match.people())
+        self.names = [spec.name for spec in s.seats]
+        self.seats: dict[int, list[int]] = {}
+        for seat in range(s.variant.n):
+            player = self.players[s.controller(seat)]
+            if player is not None:
+                self.seats.setdefault(player, []).append(seat)
