@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections import Counter
 from typing import Any
 
 import orjson
@@ -147,9 +146,6 @@ def view_json(view: SeatView, variant: Variant) -> dict[str, Any]:
     return codec.view_to_json(view, variant.signal_names, contract=True)
 
 
-TABLE = -2  # whose the table's runs are, as ``ViewWriter.written`` counts (a view's key: >= -1)
-
-
 class ViewWriter:
     """The ``view`` fields of one table's messages as bytes, as ``view_json`` and ``encode``
     write them, run by run of fields (``codec.NET_RUNS``), each run's bytes kept with the
@@ -175,8 +171,6 @@ class ViewWriter:
         # each view's own by its key (a seat, or -1: the watchers')
         self._table: list[tuple[Any, bytes] | None] = [None] * len(runs)
         self._own: dict[int, list[tuple[Any, bytes] | None]] = {}
-        # runs written (not found kept), by whose they are (TABLE: the table's): measured
-        self.written: Counter[int] = Counter()
 
     def body(self, view: SeatView, key: int, seat: int | None, seen: int) -> bytes:
         """The ``view`` field of a message about ``view`` for the audience ``key``: of
@@ -197,10 +191,10 @@ class ViewWriter:
             had = kept[i]
             if had is None or had[0] != values:
                 had = kept[i] = (values, self._write(i, values))
-                self.written[TABLE if shared else key] += 1
             parts.append(had[1])
         return b"{" + b",".join(parts) + b"}"
 
     def _write(self, i: int, values: tuple[Any, ...]) -> bytes:
+        """Run ``i`` written from ``values`` (kept then, for equal values)."""
         run = codec.NET_RUNS[i]
         return dump_fields(dict(zip(run.names, run.write(values, self.names), strict=True)))
