@@ -40,12 +40,12 @@ def play(variant: str, seed: int, watchers: int, spent: dict[str, float]) -> int
                 return actions
             session.next_deal()
             continue
-        seat = state.current
-        assert seat is not None
-        events = state.apply(rng.choice(state.legal_actions()))
+        tricks = len(state.tricks)
+        # through the session, as a host applies it: a new position for the messages
+        done = session.apply(rng.choice(state.legal_actions()))
         actions += 1
         start = clock()
-        views.led_here(Step(seat, state.history[-1], len(state.tricks), events=events))
+        views.led_here(Step(done.seat, done.action, tricks, events=done.events))
         for player, told in zip(clients, sent, strict=True):
             views.messages(player, told)
         spent["messages"] += clock() - start

@@ -1,26 +1,31 @@
 """The work a host of a shared table does for each action, counted: the views the engine
-builds (each seat's, and the spectators'), the view bodies turned into JSON, and the lines
-encoded, per audience (a seat, or the watchers together), while whole deals are played
-through a real host over loopback by clients choosing random legal actions, with watchers.
+builds (each seat's, and the spectators'), the view bodies written, the parts of them written
+(runs of a view's fields: the table's, alike for every view of a position, and each view's
+own) and the lines put together, per audience (a seat, or the watchers together), while whole
+deals are played through a real host over loopback by clients choosing random legal
+actions, with watchers.
 
 A counting probe wraps the engine's view builder (``engine.view.make_view``), the host's
 spectator view (``net.views.Views.watcher``: a view it returns for the first time was built,
-whatever it was built with), the view's JSON (``view_json``), the encoder
+whatever it was built with), the view's body (``protocol.ViewWriter.body``) and its parts
+(``ViewWriter._write``), a view message's line (``Views.line``: the message put together
+from parts written once for all the messages of the position and the view's body; an
+"encoding" of a view message is one such line), the encoder of the host's other messages
 (``protocol.encode``) and ``Connection.send``, for the time of the run; nothing is counted in
-the host's own code. Each count is kept by the table's
-position (deal, actions) when it was made, so the most done for one audience at one position
-shows beside the mean.
+the host's own code. Each count is kept by the table's position (deal, actions) when it was
+made, so the most done for one audience at one position shows beside the mean.
 
     python benchmarks/host_work.py [--seeds N] [--deals D]
 
 Prints, per table: the actions played, and per action the views built, view bodies made,
-lines encoded and lines sent, for each seat, for the watchers and in all; then the most of
-each made for one audience at one position.
+parts of them written, lines encoded and lines sent, for each seat, for the watchers and in
+all (the table's parts under ``table``); then the most of each made for one audience at one
+position.
 
 A table's clients may speak different versions of the protocol (``Setup.protocols``): a view
-is built and turned into JSON once for both, and its line encoded once for each version; a
-line of an older version than the newest is counted for the audience and its version
-(``(seat, 1)``, ``(WATCHERS, 1)``) and shown in the column ``older``.
+is built and its body written once for both, and its line put together once for each
+version; a line of an older version than the newest is counted for the audience and its
+version (``(seat, 1)``, ``(WATCHERS, 1)``) and shown in the column ``older``.
 """
 
 from __future__ import annotations
@@ -36,18 +41,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bisca_tui.engine import codec
 from bisca_tui.engine import view as engine_view
 from bisca_tui.net import conn as conn_module
 from bisca_tui.net import protocol as P
 from bisca_tui.net import views as views_module
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import Host, NetSettings, serve
+from bisca_tui.net.views import WATCHING
 
 LONG = 120.0  # seconds: far longer than a deal takes here
 WATCHERS = "watchers"  # the audience of a message for a client holding no seat
+SHARED = "table"  # the audience of a part of the views written once for all of them
 CLIENT = "client"  # a message a client sends: no work of the host's
 TO_HOST = (P.HELLO, P.SIT, P.ACT, P.BYE)
-KINDS = ("views", "bodies", "encoded", "sent")
+KINDS = ("views", "bodies", "parts", "encoded", "sent")
+ONCE = ("views", "bodies", "encoded")  # each made at most once per audience and position
 
 
 @dataclass(frozen=True)
@@ -93,6 +102,7 @@ class Probe:
         self._thread = threading.get_ident()
         self._spectating = 0  # inside the spectator's view: its seat view is a part of it
         self._spectator_views: dict[int, Any] = {}  # id -> view (held, so ids stay theirs)
+        self._key = WATCHING  # the audience of the body being written
         self._undo: list[Callable[[], None]] = []
 
     def position(self) -> tuple[int, int]:
@@ -133,10 +143,27 @@ class Probe:
             return watcher
 
         def body(old: Any) -> Any:
-            def view_json(view: Any, *a: Any, **kw: Any) -> Any:
-                probe.count("bodies", probe.audience_of(view))
-                return old(view, *a, **kw)
-            return view_json
+            def write_body(writer: Any, view: Any, key: int, *a: Any) -> Any:
+                probe.count("bodies", WATCHERS if key == WATCHING else key)
+                probe._key = key
+                return old(writer, view, key, *a)
+            return write_body
+
+        def part(old: Any) -> Any:
+            def write(writer: Any, i: int, values: Any) -> Any:
+                table = codec.NET_RUNS[i].table
+                key = probe._key
+                probe.count("parts", SHARED if table else WATCHERS if key == WATCHING else key)
+                return old(writer, i, values)
+            return write
+
+        def line(old: Any) -> Any:
+            def put_together(views: Any, position: Any, seat: int | None, view: Any,
+                             start: int, protocol: int) -> Any:
+                who = WATCHERS if seat is None else seat
+                probe.count("encoded", (who, 1) if protocol == 1 else who)
+                return old(views, position, seat, view, start, protocol)
+            return put_together
 
         def encoder(old: Any) -> Any:
             def encode(message: dict[str, Any]) -> bytes:
@@ -154,7 +181,9 @@ class Probe:
 
         self._patch(engine_view, "make_view", seat_view)
         self._patch(views_module.Views, "watcher", spectator_view)
-        self._patch(P, "view_json", body)
+        self._patch(P.ViewWriter, "body", body)
+        self._patch(P.ViewWriter, "_write", part)
+        self._patch(views_module.Views, "line", line)
         self._patch(P, "encode", encoder)
         self._patch(conn_module, "encode", encoder)
         self._patch(conn_module.Connection, "send", sender)
@@ -164,16 +193,13 @@ class Probe:
         while self._undo:
             self._undo.pop()()
 
-    def audience_of(self, view: Any) -> Any:
-        return WATCHERS if id(view) in self._spectator_views else view.seat
-
     def most(self) -> dict[str, int]:
         """The most of each kind of work done for one audience at one position (the lines
         sent are not among them: an audience may be several clients)."""
-        out: dict[str, int] = dict.fromkeys(KINDS[:-1], 0)
+        out: dict[str, int] = dict.fromkeys(ONCE, 0)
         for counter in self.counts.values():
             for (kind, who), n in counter.items():
-                if for_views(who) and kind != "sent":
+                if for_views(who) and kind in ONCE:
                     out[kind] = max(out[kind], n)
         return out
 
@@ -253,7 +279,7 @@ async def measure(setup: Setup, seeds: int, deals: int) -> Played:
 
 def report(played: Played) -> list[str]:
     total: Counter[tuple[str, Any]] = Counter()
-    most = dict.fromkeys(KINDS[:-1], 0)
+    most = dict.fromkeys(ONCE, 0)
     for probe in played.probes:
         total.update(probe.totals())
         for kind, n in probe.most().items():
@@ -262,19 +288,20 @@ def report(played: Played) -> list[str]:
     seats = sorted({who for _, who in total if isinstance(who, int)})
     lines = [f"{played.setup.name}: {played.clients} clients, {played.actions} actions"]
     head = "  per action      " + "".join(f"{'seat ' + str(s):>8}" for s in seats)
-    lines.append(head + f"{'watchers':>9}{'older':>8}{'others':>8}{'in all':>8}")
+    lines.append(head + f"{'watchers':>9}{'older':>8}{'table':>8}{'others':>8}{'in all':>8}")
     for kind in KINDS:
         row = [total[(kind, s)] / per for s in seats]
         older = sum(n for (k, who), n in total.items() if k == kind
                     and isinstance(who, tuple)) / per
         others = sum(n for (k, who), n in total.items() if k == kind
-                     and isinstance(who, str) and who != WATCHERS) / per
+                     and isinstance(who, str) and who not in (WATCHERS, SHARED)) / per
         whole = sum(n for (k, _), n in total.items() if k == kind) / per
         lines.append(f"    {kind:14}" + "".join(f"{x:8.2f}" for x in row)
-                     + f"{total[(kind, WATCHERS)] / per:9.2f}{older:8.2f}{others:8.2f}"
+                     + f"{total[(kind, WATCHERS)] / per:9.2f}{older:8.2f}"
+                     + f"{total[(kind, SHARED)] / per:8.2f}{others:8.2f}"
                      + f"{whole:8.2f}")
     lines.append("  the most for one audience at one position: " + ", ".join(
-        f"{kind} {most[kind]}" for kind in KINDS[:-1]))
+        f"{kind} {most[kind]}" for kind in ONCE))
     return lines
 
 

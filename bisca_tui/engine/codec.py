@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from . import events as E
@@ -255,6 +256,79 @@ def trick_to_json(t: Trick) -> dict[str, Any]:
             "winner": t.winner, "points": t.points}
 
 
+class Run(NamedTuple):
+    """Fields of a view written one after another: their names on the wire, the view's
+    values they are written from (``read``: a tuple), how they are written from those values
+    (``write``, given the game's signal names: a value for each name), and whether they are
+    the table's, alike in every view of one position (the counts, the trick, the tricks
+    taken: ``view.table_view`` fills them the same for every seat that looks), or the
+    seat's own. Equal values are written alike: a writer may keep what a run's values came
+    to and write it again for equal ones (the network's host: ``net.protocol.ViewWriter``).
+    """
+
+    names: tuple[str, ...]
+    read: Callable[[SeatView], tuple[Any, ...]]
+    write: Callable[[tuple[Any, ...], Names], tuple[Any, ...]]
+    table: bool
+
+
+def _rules(view: SeatView) -> tuple[Any, ...]:
+    # the house rules' values with their types: True is 1 to ``==``, not in JSON
+    return (view.variant, view.options, tuple(type(x) for _, x in view.options),
+            view.n_players, view.team_of, view.dealer)
+
+
+def _laid(x: tuple[Any, ...], _: Names) -> tuple[Any, ...]:
+    sizes, trump, indicator, turned, stock, leader, trick = x
+    return (list(sizes), None if trump is None else SUITS[trump],
+            maybe_card_to_json(indicator), maybe_card_to_json(turned), stock, leader,
+            [{"seat": s, "card": card_to_json(c)} for s, c in trick])
+
+
+def _told(x: tuple[Any, ...], _: Names) -> tuple[Any, ...]:
+    known, signals, score_events, game_points = x
+    return ([cards_to_json(k) for k in known],
+            [{"sender": s.sender, "name": s.name, "meaning": s.meaning, "gesture": s.gesture,
+              "trick": s.trick, "intercepted": s.intercepted} for s in signals],
+            [{"trick": e.trick, "team": e.team, "points": e.points, "reason": e.reason}
+             for e in score_events],
+            list(game_points))
+
+
+def _one(name: str) -> Callable[[SeatView], tuple[Any, ...]]:
+    get = attrgetter(name)
+    return lambda view: (get(view),)
+
+
+#: a view's fields as the bot protocol writes them, in order, run by run (cut where what
+#: changes at most actions, the trick, who is to act, what a seat may play, parts from what
+#: changes seldom, the rules, the tricks taken, what a seat knows)
+BOT_RUNS: tuple[Run, ...] = (
+    Run(("seat",), _one("seat"), lambda x, _: x, False),
+    Run(("variant", "options", "players", "teams", "dealer"), _rules,
+        lambda x, _: (x[0], {k: plain(o) for k, o in x[1]}, x[3], list(x[4]), x[5]), True),
+    Run(("phase", "current"), attrgetter("phase", "current"), lambda x, _: x, True),
+    Run(("hand",), _one("hand"), lambda x, _: (cards_to_json(x[0]),), False),
+    Run(("hand_sizes", "trump", "indicator", "indicator_card", "stock_count", "leader",
+         "trick"),
+        attrgetter("hand_sizes", "trump", "indicator", "indicator_card", "stock_count",
+                   "leader", "trick"), _laid, True),
+    Run(("tricks", "points"), attrgetter("tricks", "points"),
+        lambda x, _: ([trick_to_json(t) for t in x[0]], list(x[1])), True),
+    Run(("known", "signals", "score_events", "deal_game_points"),
+        attrgetter("known", "signals", "score_events", "deal_game_points"), _told, False),
+    Run(("legal", "extra"), attrgetter("legal", "cut_or_knock"),
+        lambda x, names: ([action_str(a, names) for a in x[0]], protocol_extra(x[1])), False),
+    Run(("match_points", "target"), attrgetter("match_points", "target"),
+        lambda x, _: (list(x[0]), x[1]), True),
+    Run(("history_len",), _one("history_len"), lambda x, _: x, False),
+)
+#: the network's: the bot protocol's, then the partnerships, the monte and the contract
+NET_RUNS: tuple[Run, ...] = (*BOT_RUNS, Run(
+    ("sides", "monte", "contract"), attrgetter("side_of", "monte", "contract"),
+    lambda x, names: (list(x[0]), x[1], contract_to_json(x[2], names)), False))
+
+
 def view_to_json(view: SeatView, names: Names = (), *,
                  contract: bool = False) -> dict[str, Any]:
     """A seat's view as JSON, the bot protocol's form; with ``contract``, the network's: the
@@ -262,46 +336,9 @@ def view_to_json(view: SeatView, names: Names = (), *,
 
     Only fields of the ``SeatView`` are used, so nothing hidden from the seat can leak. The
     events are not in it: they travel beside it (``events_to_json``)."""
-    out = {
-        "seat": view.seat,
-        "variant": view.variant,
-        "options": {k: plain(v) for k, v in view.options},
-        "players": view.n_players,
-        "teams": list(view.team_of),
-        "dealer": view.dealer,
-        "phase": view.phase,
-        "current": view.current,
-        "hand": cards_to_json(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "trump": None if view.trump is None else SUITS[view.trump],
-        "indicator": maybe_card_to_json(view.indicator),
-        "indicator_card": maybe_card_to_json(view.indicator_card),
-        "stock_count": view.stock_count,
-        "leader": view.leader,
-        "trick": [{"seat": s, "card": card_to_json(c)} for s, c in view.trick],
-        "tricks": [trick_to_json(t) for t in view.tricks],
-        "points": list(view.points),
-        "known": [cards_to_json(k) for k in view.known],
-        "signals": [
-            {"sender": s.sender, "name": s.name, "meaning": s.meaning, "gesture": s.gesture,
-             "trick": s.trick, "intercepted": s.intercepted}
-            for s in view.signals
-        ],
-        "score_events": [
-            {"trick": e.trick, "team": e.team, "points": e.points, "reason": e.reason}
-            for e in view.score_events
-        ],
-        "deal_game_points": list(view.deal_game_points),
-        "legal": [action_str(a, names) for a in view.legal],
-        "extra": protocol_extra(view.cut_or_knock),
-        "match_points": list(view.match_points),
-        "target": view.target,
-        "history_len": view.history_len,
-    }
-    if contract:
-        out["sides"] = list(view.side_of)
-        out["monte"] = view.monte
-        out["contract"] = contract_to_json(view.contract, names)
+    out: dict[str, Any] = {}
+    for run in NET_RUNS if contract else BOT_RUNS:
+        out.update(zip(run.names, run.write(run.read(view), names), strict=True))
     return out
 
 

@@ -1,9 +1,10 @@
 """One client's connection at a host: lines read and held to the protocol's limits (length,
 rate), and messages sent through a bounded queue, so that a client that stops reading never
 holds up the table: while the socket takes everything, the lines of one turn of the event
-loop go to it together at the turn's end; else they wait in the queue, and when the queue is
-full the client is dropped. ``Handlers`` keeps the task that serves each connection, so that
-a host that stops ends every one of them.
+loop go to it together at the turn's end (one callback writes every client's, ``Flush``);
+else they wait in the queue, and when the queue is full the client is dropped.
+``Handlers`` keeps the task that serves each connection, so that a host that stops ends
+every one of them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -49,7 +51,9 @@ class Connection:
         self._checked = time.monotonic()
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.queue)
         self._batch: list[bytes] = []  # lines to write at the end of the loop's turn
-        self._sender = asyncio.get_running_loop().create_task(self._send_all())
+        loop = asyncio.get_running_loop()
+        self._flush = Flush.of(loop)
+        self._sender = loop.create_task(self._send_all())
 
     # ----- reading -----------------------------------------------------------------------
 
@@ -100,7 +104,7 @@ class Connection:
             # without waking the sender
             self._batch.append(data)
             if len(self._batch) == 1:
-                asyncio.get_running_loop().call_soon(self._write_batch)
+                self._flush.add(self)
             return True
         try:
             self._queue.put_nowait(data)
@@ -154,6 +158,36 @@ class Connection:
         """Wait (at most ``timeout`` seconds) for what is queued to go out."""
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(asyncio.shield(self._sender), timeout)
+
+
+class Flush:
+    """The connections given lines in this turn of an event loop, each to write them in one
+    go once the turn is done: one callback for all of them (a table's action sends a line to
+    every client at once)."""
+
+    _of: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Flush] = (
+        weakref.WeakKeyDictionary())
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.pending: list[Connection] = []
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> Flush:
+        flush = cls._of.get(loop)
+        if flush is None:
+            flush = cls._of[loop] = cls(loop)
+        return flush
+
+    def add(self, conn: Connection) -> None:
+        if not self.pending:
+            self.loop.call_soon(self.run)
+        self.pending.append(conn)
+
+    def run(self) -> None:
+        pending, self.pending = self.pending, []
+        for conn in pending:
+            conn._write_batch()
 
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]

@@ -81,8 +81,13 @@ class Outbox:
             conn.send(line)
 
     def broadcast(self) -> None:
+        views = self.host.views
+        if views is None:
+            return
+        position = views.here()  # worked out once for every client
         for conn in list(self.host.clients):
-            self.send_views(conn)
+            for line in views.messages(conn.player, conn.sent, conn.protocol, position):
+                conn.send(line)
 
     def send_views(self, conn: Connection) -> None:
         views = self.host.views

@@ -71,6 +71,25 @@ def encode_slowly(message: dict[str, Any]) -> bytes:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
+_PART = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+
+def dump(value: Any) -> bytes:
+    """A value as ``encode`` writes it inside a message (no newline): a line may be put
+    together from parts, each written once for every message it is the same in, and the
+    bytes are the ones ``encode`` writes for the whole (compact JSON is written part by
+    part, in order)."""
+    try:
+        return orjson.dumps(value, option=_PART)
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def dump_fields(fields: dict[str, Any]) -> bytes:
+    """The fields of an object as written inside its braces: ``"a":1,"b":2``."""
+    return dump(fields)[1:-1]
+
+
 def decode(line: bytes) -> dict[str, Any]:
     """A line read (its newline included or not) as a message; ``ProtocolError`` says why
     it is not one."""
@@ -125,3 +144,57 @@ def view_json(view: SeatView, variant: Variant) -> dict[str, Any]:
     """The ``view`` field of a ``view`` message: the bot protocol's encoding of it, and the
     contract and partnerships as this seat knows them (``codec.view_to_json``)."""
     return codec.view_to_json(view, variant.signal_names, contract=True)
+
+
+class ViewWriter:
+    """The ``view`` fields of one table's messages as bytes, as ``view_json`` and ``encode``
+    write them, run by run of fields (``codec.NET_RUNS``), each run's bytes kept with the
+    values they were written from: a run of the table's fields is written once for every
+    view of a position that holds the same (each seat's and the watchers'), a run of a
+    seat's own once until its values change (a hand, what it may play, what it knows).
+    Kept bytes are only ever given for values equal to the ones they were written from, so
+    no view gets a part of another's that is not also its own. The message's own fields,
+    the seat it is for and the actions it saw (``GIVEN``), are written as given."""
+
+    GIVEN = ("seat", "history_len")
+
+    def __init__(self, variant: Variant) -> None:
+        self.names = variant.signal_names
+        runs = codec.NET_RUNS
+        # each run: its index, how its values are read, whether it is the table's, and
+        # which of the given fields it is (None: it is read from the view)
+        self._plan = tuple(
+            (i, run.read, run.table,
+             self.GIVEN.index(run.names[0]) if run.names[0] in self.GIVEN else None)
+            for i, run in enumerate(runs))
+        # the values each run was last written from, and their bytes: the table's, and
+        # each view's own by its key (a seat, or -1: the watchers')
+        self._table: list[tuple[Any, bytes] | None] = [None] * len(runs)
+        self._own: dict[int, list[tuple[Any, bytes] | None]] = {}
+
+    def body(self, view: SeatView, key: int, seat: int | None, seen: int) -> bytes:
+        """The ``view`` field of a message about ``view`` for the audience ``key``: of
+        ``seat`` (None: the watchers'), which saw ``seen`` actions of the deal taken."""
+        own = self._own.get(key)
+        if own is None:
+            own = self._own[key] = [None] * len(self._plan)
+        table = self._table
+        given = (b'"seat":null' if seat is None else b'"seat":%d' % seat,
+                 b'"history_len":%d' % seen)
+        parts = []
+        for i, read, shared, which in self._plan:
+            if which is not None:
+                parts.append(given[which])
+                continue
+            values = read(view)
+            kept = table if shared else own
+            had = kept[i]
+            if had is None or had[0] != values:
+                had = kept[i] = (values, self._write(i, values))
+            parts.append(had[1])
+        return b"{" + b",".join(parts) + b"}"
+
+    def _write(self, i: int, values: tuple[Any, ...]) -> bytes:
+        """Run ``i`` written from ``values`` (kept then, for equal values)."""
+        run = codec.NET_RUNS[i]
+        return dump_fields(dict(zip(run.names, run.write(values, self.names), strict=True)))

@@ -26,6 +26,7 @@ from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from ..table.loop import Step
+from ..table.seats import dummy_name
 from ..table.session import Session
 from . import protocol as P
 
@@ -49,6 +50,8 @@ class Views:
         self._counted: tuple[int, int] = (0, -1)  # (deal, actions)
         self._saw: dict[int, bool] = {}  # who saw the last action (once counted with it)
         self._position: Position | None = None
+        self._seating: Seated | None = None
+        self.writer = P.ViewWriter(session.variant)  # the views' bodies, run by run
 
     # ----- what each seat saw -------------------------------------------------------------
 
@@ -128,7 +131,7 @@ class Views:
         """The seats whose actions ``player`` chooses in the current deal."""
         if player is None:
             return []
-        return list(self._here().seats.get(player, ()))
+        return list(self.here().seats.get(player, ()))
 
     def watcher(self) -> SeatView:
         s = self.session
@@ -137,35 +140,52 @@ class Views:
             self._watcher = (key, spectator_view(s.state))
         return self._watcher[1]
 
-    def _here(self) -> Position:
+    def here(self) -> Position:
         """What every message of the position now shares (worked out again when the
         position, the match's results or a place's holder change)."""
         s = self.session
-        mark = (s.deal_number, s.moves, len(s.match.results),
-                tuple(p.name for p in s.people))
+        match = s.match
+        names = tuple(p.name for p in s.people)
+        mark = (len(match.deals), s.moves, len(match.results), names)
         position = self._position
         if position is None or position.mark != mark:
-            position = self._position = Position(mark, s)
+            position = self._position = Position(mark, s, self._seated(names))
         return position
 
+    def _seated(self, names: tuple[str, ...]) -> Seated:
+        """Who sits where in the deal (worked out again when the deal, the match's results,
+        a place's holder, who chooses for a seat or the dummy's name change)."""
+        s = self.session
+        st = s.state
+        controller = st.variant.controller
+        mark = (len(s.match.deals), len(s.match.results), names,
+                tuple(controller(st, seat) for seat in range(st.n)), dummy_name())
+        seated = self._seating
+        if seated is None or seated.mark != mark:
+            seated = self._seating = Seated(mark, s)
+        return seated
+
     def messages(self, player: int | None, sent: dict[int, tuple[int, int]],
-                 protocol: int = P.PROTOCOL) -> list[bytes]:
+                 protocol: int = P.PROTOCOL, position: Position | None = None) -> list[bytes]:
         """The view messages, encoded in ``protocol``'s version, for a client of ``player``
         (None: a watcher) that have news for it (a view of a seat that saw nothing since its
         last message is not sent); ``sent`` (the deal and the events it was sent, by seat) is
         brought up to date. A message is encoded once for everyone it is the same for (the
-        watchers speaking one version)."""
-        position = self._here()
+        watchers speaking one version). ``position``: ``here()``, when the caller has it."""
+        if position is None:
+            position = self.here()
         seats = position.seats.get(player, ()) if player is not None else ()
         if not seats:
             return self._news(position, None, self.watcher(), sent, protocol)
         view = self.session.view
+        if len(seats) == 1:
+            return self._news(position, seats[0], view(seats[0]), sent, protocol)
         return [m for seat in seats
                 for m in self._news(position, seat, view(seat), sent, protocol)]
 
     def _news(self, position: Position, seat: int | None, view: SeatView,
               sent: dict[int, tuple[int, int]], protocol: int) -> list[bytes]:
-        key = views_key(seat)
+        key = WATCHING if seat is None else seat
         told = sent.get(key)
         events = len(view.events)
         if told == (position.deal, events):
@@ -175,23 +195,42 @@ class Views:
         sent[key] = (position.deal, events)
         line = position.lines.get((protocol, key, start))
         if line is None:
-            line = position.lines[(protocol, key, start)] = P.encode(
-                self.message(seat, view, start, protocol))
+            line = position.lines[(protocol, key, start)] = self.line(
+                position, seat, view, start, protocol)
         return [line]
+
+    def line(self, position: Position, seat: int | None, view: SeatView, start: int,
+             protocol: int) -> bytes:
+        """``message`` as the line sent, put together from its parts: what every message of
+        the position shares written once for all of them (``Position``), the view's body by
+        the table's ``ViewWriter``, and the events seen since ``start``."""
+        key = views_key(seat)
+        seen = self.seen(key)
+        body = position.bodies.get(key)
+        if body is None:  # the same for every version
+            body = position.bodies[key] = self.writer.body(view, key, seat, seen)
+        after = b""
+        if protocol == 1:
+            after = b',"after":' + P.dump(self.after(key))
+        return b"".join((
+            b'{"type":"view","seat":null' if seat is None else b'{"type":"view","seat":%d' % seat,
+            position.deal_part,
+            b"[%d,%d]" % (position.deal, seen), position.shared, after, position.scores_part,
+            body, b',"events_from":%d,"events":' % start,
+            position.events_line(view.events[start:], self.session.variant), b"}\n"))
 
     def message(self, seat: int | None, view: SeatView, start: int = 0,
                 protocol: int = P.PROTOCOL) -> dict[str, Any]:
         """The view message of ``seat`` (None: the watchers') with the events of ``view``
-        from ``start`` on, as ``protocol``'s version writes it (version 1: with ``after``)."""
+        from ``start`` on, as ``protocol``'s version writes it (version 1: with ``after``),
+        as data: what ``line`` writes, field by field."""
         s = self.session
-        position = self._here()
+        position = self.here()
         key = views_key(seat)
-        body = position.bodies.get(key)
-        if body is None:  # the same for every version
-            body = position.bodies[key] = P.view_json(view, s.variant)
-            body["history_len"] = self.seen(key)  # the actions this seat saw taken
-            if seat is None:
-                body["seat"] = None
+        body = P.view_json(view, s.variant)
+        body["history_len"] = self.seen(key)  # the actions this seat saw taken
+        if seat is None:
+            body["seat"] = None
         message: dict[str, Any] = {
             "type": P.VIEW, "seat": seat, "deal": position.deal, "token": self.token(key),
             "current": position.current, "to_act": position.to_act,
@@ -199,38 +238,54 @@ class Views:
         if protocol == 1:
             message["after"] = self.after(key)
         message.update(scores=position.scores, view=body, events_from=start,
-                       events=position.events_json(view.events[start:], s.variant))
+                       events=P.events_to_json(view.events[start:], s.variant))
         return message
 
 
 class Position:
     """What the messages of one position share: who is to act, the players and scores,
-    the seats each player chooses for; each seat's view as JSON; and the messages encoded, by
-    version, seat and first event (the same for every client of that seat speaking that
-    version that was sent the same before)."""
+    the seats each player chooses for, written once for every message; the events' JSON
+    (a public event is one object in every seat's view, its JSON the same for all); and the
+    messages encoded, by version, seat and first event (the same for every client of that
+    seat speaking that version that was sent the same before)."""
 
-    def __init__(self, mark: tuple[Any, ...], s: Session) -> None:
+    def __init__(self, mark: tuple[Any, ...], s: Session, seated: Seated) -> None:
         self.mark = mark
         st = s.state
         self.deal = s.deal_number
         self.current = None if st.is_over() else st.current
-        self.to_act = None if self.current is None else s.name(self.current)
-        self.players = list(s.match.people())
+        self.to_act = None if self.current is None else seated.names[self.current]
+        self.players = seated.players
         self.scores = list(s.match.scores)
+        self.seats = seated.seats
+        # the message's fields after the seat, the token and ``after``, in order
+        self.deal_part = b',"deal":%d,"token":' % self.deal
+        self.shared = b"," + P.dump_fields(
+            {"current": self.current, "to_act": self.to_act, "players": self.players})
+        self.scores_part = b',"scores":' + P.dump(self.scores) + b',"view":'
+        self.bodies: dict[int, bytes] = {}  # by seat (WATCHING: the watchers')
+        self.lines: dict[tuple[int, int, int], bytes] = {}
+        # the events' JSON by the events themselves (kept, so ids stay theirs)
+        self._events: dict[tuple[int, ...], tuple[tuple[Event, ...], bytes]] = {}
+
+    def events_line(self, events: tuple[Event, ...], variant: Variant) -> bytes:
+        key = tuple(map(id, events))
+        done = self._events.get(key)
+        if done is None:
+            done = self._events[key] = (events, P.dump(P.events_to_json(events, variant)))
+        return done[1]
+
+
+class Seated:
+    """Who sits where in a deal, as its messages tell it: the player at each seat (None: a
+    dummy), each seat's name, and the seats each player chooses for."""
+
+    def __init__(self, mark: tuple[Any, ...], s: Session) -> None:
+        self.mark = mark
+        self.players = list(s.match.people())
+        self.names = [spec.name for spec in s.seats]
         self.seats: dict[int, list[int]] = {}
         for seat in range(s.variant.n):
             player = self.players[s.controller(seat)]
             if player is not None:
                 self.seats.setdefault(player, []).append(seat)
-        self.bodies: dict[int, dict[str, Any]] = {}  # by seat (WATCHING: the watchers')
-        self.lines: dict[tuple[int, int, int], bytes] = {}
-        # the events' JSON by the events themselves: a public event is one object in every
-        # seat's view, and its JSON the same for all (the events are kept, so ids stay theirs)
-        self._events: dict[tuple[int, ...], tuple[tuple[Event, ...], list[Any]]] = {}
-
-    def events_json(self, events: tuple[Event, ...], variant: Variant) -> list[Any]:
-        key = tuple(map(id, events))
-        done = self._events.get(key)
-        if done is None:
-            done = self._events[key] = (events, P.events_to_json(events, variant))
-        return done[1]

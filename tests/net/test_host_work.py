@@ -1,16 +1,18 @@
 """A host does each thing once per action: whole deals played through a real host over
 loopback, with watchers, while a counting probe (``benchmarks/host_work.py``) wraps the
-engine's view builder, the spectator's view, the view's JSON and the encoder. At each
-position, each seat's view is built at most once and the spectators' once, and each message
-is turned into JSON once for its audience and encoded once for its audience and version of
-the protocol, however many clients it goes to, clients of versions 1 and 2 at one table
-too."""
+engine's view builder, the spectator's view, the view's body and its parts, and the lines
+put together. At each position, each seat's view is built at most once and the spectators'
+once, and each message's body is written once for its audience (the parts of it that are
+the table's once for all of them) and its line put together once for its audience and
+version of the protocol, however many clients it goes to, clients of versions 1 and 2 at
+one table too."""
 
 from __future__ import annotations
 
 import pytest
 from benchmark_support import benchmark
 
+from bisca_tui.engine import codec
 from bisca_tui.net import protocol
 
 host_work = benchmark("host_work")
@@ -42,10 +44,18 @@ async def test_each_view_and_each_encoding_is_made_once_per_position(name):
         those = sum(setup.protocol(k) == version for k in range(setup.watchers))
         assert total[("sent", audience)] == those * total[("encoded", audience)] > 0
     assert probe.most() == {"views": 1, "bodies": 1, "encoded": 1}
+    # a view's body is written a run of fields at a time: the table's runs once for every
+    # view of the position, each view's own at most once (and only when they changed)
+    runs = [run for run in codec.NET_RUNS if run.names[0] not in protocol.ViewWriter.GIVEN]
+    table_runs = sum(run.table for run in runs)
     for position, counts in probe.counts.items():
         for (kind, who), made in counts.items():
-            if kind != "sent" and host_work.for_views(who):
+            if kind in host_work.ONCE and host_work.for_views(who):
                 assert made == 1, f"{kind} for {who} made {made} times at {position}"
+            if kind == "parts":
+                most = table_runs if who == host_work.SHARED else len(runs) - table_runs
+                assert made <= most, f"{made} parts for {who} at {position}"
+    assert 0 < total[("parts", host_work.SHARED)] <= table_runs * len(probe.counts)
     if len(setup.protocols) > 1:  # each version's lines were made, each once
         assert total[("encoded", (0, 1))] > 0 and total[("encoded", 1)] > 0
 
