@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import re
 import statistics
@@ -103,6 +104,7 @@ def commit_of(folder: str) -> str:
         return "?"
 
 
+@functools.cache
 def name_of(code: CodeType) -> str:
     """``module:qualified name`` of a function of the package (``net.host:Host.act``)."""
     module = Path(code.co_filename).resolve().relative_to(PACKAGE).with_suffix("")
