@@ -26,6 +26,13 @@ nothing meanwhile (its connection's reading paused, its views kept for after). P
 It runs against whatever ``bisca_tui`` Python imports: to count an older commit, check it out
 in a worktree of its own and put that first on ``PYTHONPATH``. The first line printed names
 the package's folder and commit.
+
+Measured with 200 actions and seeds 1 to 3, on two busy cores (medians per action): at
+c0f08a3, the last commit before the one table interface (the client a ``RemoteSession``),
+25 stages, 138.5 distinct functions, 510 calls, 0.73 to 1.04 ms; with the interface, 27
+stages (its two ``submit``s, the client's ``RemoteTable`` and the host's ``LocalTable``),
+145 to 146 distinct functions, 454 calls, 0.49 to 0.60 ms. The action that first resolves a
+trick fills the trick-ranking table once (some 13,000 calls, both before and after).
 """
 
 from __future__ import annotations
