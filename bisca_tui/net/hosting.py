@@ -315,8 +315,11 @@ def _host(args: argparse.Namespace, settings: Any, resume: Any, path: Path) -> i
     async def hosting() -> None:
         task = asyncio.current_task()
         loop = asyncio.get_running_loop()
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
-            loop.add_signal_handler(signal.SIGTERM, task.cancel)  # type: ignore[union-attr]
+        # Ctrl+C stops the host as SIGTERM does, however it was started: asyncio.run's own
+        # stop is not there when SIGINT was ignored on entry (a script's background job)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
+                loop.add_signal_handler(sig, task.cancel)  # type: ignore[union-attr]
         try:
             await serve(settings, args.host, args.port, code, ready=ready_with_door,
                         events=log, resume=resume)

@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from net_support import LONG, views_until
 
@@ -26,6 +27,9 @@ from bisca_tui.net.hostlog import intro_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = ["--level", "random", "--lang", "en"]
+# the host as a script's background job starts, SIGINT ignored on entry (``cmd &`` in sh)
+CTRL_C_IGNORED = ("import signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+                  "from bisca_tui.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
 class Output(io.TextIOBase):
@@ -59,6 +63,32 @@ def in_thread(argv: list[str], out: Output) -> asyncio.Future[int]:
             return main(argv)
 
     return asyncio.ensure_future(asyncio.to_thread(run))
+
+
+async def host_process(argv: list[str], run: tuple[str, ...] = ("-m", "bisca_tui"),
+                       **kw: Any) -> asyncio.subprocess.Process:
+    """``bisca-tui`` with ``argv`` in a process of its own, its output read through a pipe."""
+    return await asyncio.create_subprocess_exec(sys.executable, *run, *argv, cwd=ROOT,
+                                                stdout=asyncio.subprocess.PIPE, **kw)
+
+
+async def ctrl_c_at_anas_turn(proc: asyncio.subprocess.Process) -> tuple[dict, Client, dict]:
+    """Ana sits at the host and, once it is her turn, the host gets Ctrl+C: it tells her it
+    has stopped, and ends saying so (with where the match is saved). The host's ``ready``
+    line, Ana, and her view of her turn."""
+    assert proc.stdout is not None
+    ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), LONG))
+    ana = await Client.connect("127.0.0.1", ready["port"], ready["code"], "Ana")
+    await ana.sit()
+    first = await views_until(ana, lambda m: bool(m["view"]["legal"]))
+    proc.send_signal(signal.SIGINT)  # Ctrl+C
+    error = await ana.expect("error", LONG)
+    assert error is not None, "the host hung up without a word"
+    assert error["message"] == STOPPED
+    assert await asyncio.wait_for(proc.wait(), LONG) == 0
+    rest = [json.loads(line) for line in (await proc.stdout.read()).splitlines()]
+    assert rest[-1]["event"] == "stopped" and Path(rest[-1]["save"]).exists()
+    return ready, ana, first
 
 
 def history_players(folder: Path) -> list[tuple[str, str, str]]:
@@ -153,20 +183,13 @@ def test_what_the_command_refuses(tmp_path, capsys) -> None:
 async def test_ctrl_c_stops_the_host_and_resume_goes_on_from_the_save(tmp_path) -> None:
     argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "1",
             "--json", "--data-dir", str(tmp_path), *BOTS]
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE)
-    assert proc.stdout is not None
-    ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), LONG))
+    proc = await host_process(argv)
+    try:
+        ready, ana, first = await ctrl_c_at_anas_turn(proc)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{8}", ready["code"])  # 40 bits
-    ana = await Client.connect("127.0.0.1", ready["port"], ready["code"], "Ana")
-    await ana.sit()
-    first = await views_until(ana, lambda m: bool(m["view"]["legal"]))
-    proc.send_signal(signal.SIGINT)  # Ctrl+C
-    error = await ana.expect("error", LONG)
-    assert error is not None and error["message"] == STOPPED
-    assert await asyncio.wait_for(proc.wait(), LONG) == 0
-    rest = [json.loads(line) for line in (await proc.stdout.read()).splitlines()]
-    assert rest[-1]["event"] == "stopped" and Path(rest[-1]["save"]).exists()
 
     out = Output()
     done = in_thread(["host", "--resume", "--port", "0", "--json", "--data-dir",
@@ -212,15 +235,12 @@ async def test_resume_takes_a_new_hold(tmp_path) -> None:
     held for an hour, goes to a bot at once when the host comes back with ``--hold 0``."""
     argv = ["host", "--variant", "sueca", "--port", "0", "--deals", "1", "--open", "1",
             "--hold", "3600", "--json", "--data-dir", str(tmp_path), *BOTS]
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bisca_tui", *argv, cwd=ROOT, stdout=asyncio.subprocess.PIPE)
-    assert proc.stdout is not None
-    ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), LONG))
-    ana = await Client.connect("127.0.0.1", ready["port"], ready["code"], "Ana")
-    await ana.sit()
-    await views_until(ana, lambda m: bool(m["view"]["legal"]))
-    proc.send_signal(signal.SIGINT)
-    assert await asyncio.wait_for(proc.wait(), LONG) == 0
+    proc = await host_process(argv)
+    try:
+        await ctrl_c_at_anas_turn(proc)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
     assert list(tmp_path.glob("hosted-*.table.json"))
 
     out = Output()
@@ -231,3 +251,17 @@ async def test_resume_takes_a_new_hold(tmp_path) -> None:
     assert "Ana has not come back: a bot (random) plays place 1" in out.text, out.text
     assert "The 1 deal asked for is played" in out.text
     assert not list(tmp_path.glob("hosted-*"))
+
+
+async def test_ctrl_c_stops_a_host_started_with_sigint_ignored(tmp_path) -> None:
+    """A host started where SIGINT is ignored (a job a script puts in the background, or a
+    test suite run so) stops on Ctrl+C all the same, as SIGTERM stops it: Ana is told, and
+    the match is saved. (asyncio.run stops on Ctrl+C only when SIGINT was not ignored.)"""
+    argv = ["host", "--variant", "briscola", "--port", "0", "--open", "1", "--json",
+            "--data-dir", str(tmp_path), *BOTS]
+    proc = await host_process(argv, ("-c", CTRL_C_IGNORED))
+    try:
+        await ctrl_c_at_anas_turn(proc)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
