@@ -133,3 +133,21 @@ def test_the_person_who_deals_sueca_for_three_plays_every_card_of_the_dummy() ->
         table.submit(turn.seat, table.view(turn.seat).legal[0])
     assert s.match.deals[1].dealer == 0  # the person dealt the second deal
     assert asked == {1: {0: 10}, 2: {0: 10, 2: 10}}
+
+
+def test_a_deal_the_person_sits_out_is_played_by_the_bots_alone() -> None:
+    """Briscola Chiamata for six: the dealer sits out. The deal the person deals goes by
+    without a turn of theirs: the table plays it through its bots, from the person's last
+    card of the deal before to their first of the deal after."""
+    session = Session.new("chiamata", {}, default_seats(6, "random"), seed=3)
+    table = LocalTable(TableLoop(session))
+    loop = table.loop
+    m = session.match
+    assert [m.sitting_out(i) for i in range(2)] == [5, 0]  # the person deals the second
+    turn = loop.run()
+    while session.deal_number == 1:
+        assert turn.kind == PERSON and turn.seat == 0
+        table.submit(turn.seat, table.view(turn.seat).legal[0])
+        turn = loop.run()
+    assert session.deal_number == 3 and m.results[1].card_points
+    assert turn.kind == PERSON and turn.seat == 0 and m.sitting_out() != 0
