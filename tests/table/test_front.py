@@ -104,3 +104,50 @@ def test_hints_are_for_the_fronts_own_seats_where_the_match_allows_them() -> Non
     assert watching.seats() == ()
     with pytest.raises(ValueError):
         hint_for(watching, turn.seat)
+
+
+def test_the_person_who_deals_sueca_for_three_plays_every_card_of_the_dummy() -> None:
+    """Sueca for three: in a deal a bot deals, the person plays their own hand alone; in
+    the deal the person deals, the table asks them for the dummy's cards (opposite, at seat
+    2) as for their own, every card of both hands, and no bot's answer is asked for either
+    hand. The dummy's hand is shown to every seat once the first card is led."""
+    table = one_person("sueca-3", seed=3)
+    loop = table.loop
+    s = loop.session
+    asked: dict[int, dict[int, int]] = {}
+    while s.deal_number <= 2:
+        turn = loop.run()
+        if s.deal_number > 2:
+            break
+        st = s.state
+        assert turn.kind == PERSON and turn.seat in table.seats()
+        dummy = (st.dealer + 2) % 4
+        if st.dealer == 0:
+            assert table.seats() == (0, dummy) and s.name(dummy) == "Dummy"
+        else:
+            assert table.seats() == (0,)
+        if turn.seat == dummy:  # the first card is led by then
+            assert set(s.view(1).known[dummy]) == set(st.hands[dummy])
+        counts = asked.setdefault(s.deal_number, {})
+        counts[turn.seat] = counts.get(turn.seat, 0) + 1
+        table.submit(turn.seat, table.view(turn.seat).legal[0])
+    assert s.match.deals[1].dealer == 0  # the person dealt the second deal
+    assert asked == {1: {0: 10}, 2: {0: 10, 2: 10}}
+
+
+def test_a_deal_the_person_sits_out_is_played_by_the_bots_alone() -> None:
+    """Briscola Chiamata for six: the dealer sits out. The deal the person deals goes by
+    without a turn of theirs: the table plays it through its bots, from the person's last
+    card of the deal before to their first of the deal after."""
+    session = Session.new("chiamata", {}, default_seats(6, "random"), seed=3)
+    table = LocalTable(TableLoop(session))
+    loop = table.loop
+    m = session.match
+    assert [m.sitting_out(i) for i in range(2)] == [5, 0]  # the person deals the second
+    turn = loop.run()
+    while session.deal_number == 1:
+        assert turn.kind == PERSON and turn.seat == 0
+        table.submit(turn.seat, table.view(turn.seat).legal[0])
+        turn = loop.run()
+    assert session.deal_number == 3 and m.results[1].card_points
+    assert turn.kind == PERSON and turn.seat == 0 and m.sitting_out() != 0

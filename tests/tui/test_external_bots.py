@@ -12,9 +12,11 @@ from pathlib import Path
 from textual.widgets import Static
 from tui_helpers import (
     first_playable_index,
+    last_trick_to_play,
     log_text,
     make_app,
     open_table,
+    play_ahead,
     play_deal_by_keys,
     play_key,
     press,
@@ -95,6 +97,10 @@ async def test_a_crashing_bot_is_replaced_and_the_player_told_why(private_data,
         saved = json.loads(session.recording.table_text())["seats"][1]
         assert saved["program"] == command(script) and saved["level"] == rui.level
         line = f"Rui's program was replaced in this deal: the built-in {rui.level} bot played"
+        # the deal to its last trick in the engine (the stand-in choosing for Rui), its end
+        # by keys: the summary and the history are what the end of a deal writes
+        play_ahead(session, last_trick_to_play(session))
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         shown = " ".join(" ".join(str(w.render()).split()) for w in app.screen.query(Static))

@@ -6,7 +6,16 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tui_helpers import make_app, play_deal_by_keys, press, quiet, settle
+from tui_helpers import (
+    last_trick_to_play,
+    make_app,
+    play_ahead,
+    play_deal_by_keys,
+    press,
+    quiet,
+    settle,
+    table,
+)
 
 from bisca_tui.engine.records import parse_record, replay_record
 from bisca_tui.history.store import DB_NAME, Store
@@ -137,6 +146,10 @@ async def test_a_history_that_cannot_be_written_is_said_once(private_data,
         await quiet(pilot)
         app.seating.start(session)
         for _ in range(2):  # two deals, two failed writes
+            # the second deal to its last trick in the engine: its end, by keys, is what
+            # writes to the history
+            play_ahead(session, last_trick_to_play(session))
+            table(app).refresh_table()
             await play_deal_by_keys(app, pilot)
             assert isinstance(app.screen, DealSummaryScreen)
             await finish_history(app)

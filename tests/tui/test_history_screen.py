@@ -12,6 +12,7 @@ from bisca_tui.history.listing import list_matches
 from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.store import Store
 from bisca_tui.tui.screens.history import DealChooser, HistoryScreen
+from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.start import StartScreen
 
 N = 12
@@ -79,7 +80,7 @@ async def test_the_list_shows_matches_newest_first_and_filters_them(filled):
         assert isinstance(app.screen, StartScreen)
 
 
-async def test_choosing_a_match_lists_its_deals_and_x_exports_it(filled):
+async def test_choosing_a_match_lists_its_deals_x_exports_it_and_a_deal_replays(filled):
     store, _ = Store.open(filled)
     assert store is not None
     newest = list_matches(store, limit=1)[0]
@@ -101,6 +102,16 @@ async def test_choosing_a_match_lists_its_deals_and_x_exports_it(filled):
         record = load_record(screen.exported)
         assert record.players == [p.name for p in newest.players]
         assert replay_record(record).is_over()
+        # a deal chosen opens the replay viewer on it
+        await press(pilot, "enter")
+        await quiet(pilot)
+        await press(pilot, "down", "enter")  # the second deal
+        await quiet(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.deal == 1 and app.screen.walk.deal_count >= 2
+        await press(pilot, "escape")
+        await quiet(pilot)
+        assert not isinstance(app.screen, ReplayScreen)
 
 
 async def test_an_empty_history_says_how_it_fills(private_data):
@@ -111,23 +122,6 @@ async def test_an_empty_history_says_how_it_fills(private_data):
         await press(pilot, "enter", "x")  # nothing to open or export: nothing happens
         await quiet(pilot)
         assert app.screen is screen and screen.exported is None
-
-
-async def test_a_deal_opens_the_replay_viewer(filled):
-    from bisca_tui.tui.screens import replay
-
-    app = make_app(filled)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_history(app, pilot)
-        await press(pilot, "enter")
-        await quiet(pilot)
-        await press(pilot, "down", "enter")  # the second deal
-        await quiet(pilot)
-        assert isinstance(app.screen, replay.ReplayScreen)
-        assert app.screen.deal == 1 and app.screen.walk.deal_count >= 2
-        await press(pilot, "escape")
-        await quiet(pilot)
-        assert not isinstance(app.screen, replay.ReplayScreen)
 
 
 async def test_names_from_the_history_are_shown_as_typed(private_data):

@@ -21,25 +21,24 @@ def chiamata_against_passers() -> Session:
     return session
 
 
-async def test_one_enter_bids_two_for_the_points_its_line_shows(private_data) -> None:
+async def test_the_bid_list_stops_at_its_ends_and_one_enter_bids_its_line(
+        private_data) -> None:
+    """At the table's first bid: the keys list of Briscola Chiamata (the table behind the
+    bid list), the bid list stopping at its ends, and one Enter bidding two for the points
+    its last line shows. One table for the three."""
     session = chiamata_against_passers()
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(app, pilot, session)
+        t = await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        bids = app.screen
-        lst = bids.query_one("#bid-list", OptionList)
-        await press(pilot, "end")  # the last line: "Two for 61"
-        assert "Two for 61" in str(lst.get_option_at_index(lst.highlighted).prompt)
-        await press(pilot, "enter")
-        await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert session.state.bidding.bids[0] == (0, A.BID + 61)
-
-
-async def test_the_bid_list_stops_at_its_ends(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(app, pilot, chiamata_against_passers())
+        await press(pilot, "escape")  # a look at the table, and its keys
+        await until(pilot, lambda: app.screen is t)
+        await press(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        assert_keys_listed(keys_listed(app), "chiamata", ("Open the bidding",))
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is t)
+        await press(pilot, "b")  # the bidding again
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         bids = app.screen
         lst = bids.query_one("#bid-list", OptionList)
@@ -50,6 +49,11 @@ async def test_the_bid_list_stops_at_its_ends(private_data) -> None:
         assert lst.highlighted == 0
         await press(pilot, "up")  # not round to the last
         assert lst.highlighted == 0
+        await press(pilot, "end")  # the last line: "Two for 61"
+        assert "Two for 61" in str(lst.get_option_at_index(lst.highlighted).prompt)
+        await press(pilot, "enter")
+        await until(pilot, lambda: isinstance(app.screen, CallScreen))
+        assert session.state.bidding.bids[0] == (0, A.BID + 61)
 
 
 async def test_the_first_tab_in_the_new_game_form_lands_on_a_field(private_data) -> None:
@@ -68,20 +72,21 @@ def keys_listed(app) -> str:
     return str(app.screen.query_one("#keys-text").render())
 
 
-@pytest.mark.parametrize(("variant", "has"), [("sueca", ()), ("bisca-6", ("Signal",)),
-                                              ("chiamata", ("Open the bidding",))])
+def assert_keys_listed(listed: str, variant: str, has: tuple[str, ...]) -> None:
+    for what in ("Signal to your team", "Open the bidding"):
+        shown = any(what.startswith(word) for word in has)
+        assert (what in listed) == shown, (variant, what, listed)
+    assert "Score sheet" not in listed  # nobody pays seat by seat in these games
+
+
+# Briscola Chiamata's list, with "Open the bidding", is read at the bid test's table above
+@pytest.mark.parametrize(("variant", "has"), [("sueca", ()), ("bisca-6", ("Signal",))])
 async def test_the_keys_list_leaves_out_what_the_game_never_uses(private_data, variant,
                                                                  has) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(120, 40)) as pilot:
         t = await quick_table(app, pilot, variant, seed=3)
-        if app.screen is not t:  # the bidding's dialog first: a look at the table
-            await press(pilot, "escape")
-            await until(pilot, lambda: app.screen is t)
+        assert app.screen is t
         await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        listed = keys_listed(app)
-        for what in ("Signal to your team", "Open the bidding"):
-            shown = any(what.startswith(word) for word in has)
-            assert (what in listed) == shown, (variant, what, listed)
-        assert "Score sheet" not in listed  # nobody pays seat by seat in these games
+        assert_keys_listed(keys_listed(app), variant, has)

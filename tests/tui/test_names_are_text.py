@@ -12,6 +12,7 @@ from tui_helpers import (
     log_text,
     make_app,
     open_table,
+    play_ahead,
     play_key,
     press,
     quiet,
@@ -19,7 +20,7 @@ from tui_helpers import (
     table,
 )
 
-from bisca_tui.table.save import SAVE_NAME
+from bisca_tui.table.save import SAVE_NAME, write_save
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.messages import BotReplaced
 from bisca_tui.tui.screens.handover import HandOverScreen
@@ -144,7 +145,13 @@ async def test_a_save_with_such_names_continues(private_data) -> None:
             await press(pilot, "q")
 
 
-async def test_a_bot_problem_naming_such_a_seat_is_shown_as_text(private_data) -> None:
+def toasts(app) -> list[str]:
+    return [" ".join(rendered(toast).split()) for toast in app.screen.query(Toast)]
+
+
+async def test_a_bot_problem_failing_or_replaced_is_told_as_text(private_data) -> None:
+    """A bot level that does not exist, a bot that fails and one replaced, each naming
+    its seat: at one table."""
     seats = bots_named()
     seats[1] = SeatSpec(BOT, NAMES[1], "no-such-level[/b]")
     app = make_app(private_data)
@@ -155,17 +162,6 @@ async def test_a_bot_problem_naming_such_a_seat_is_shown_as_text(private_data) -
         assert any(f"{NAMES[1]}: unknown bot level" in text for text in shown), shown
         assert any(line.startswith(f"{NAMES[1]}: unknown bot level 'no-such-level[/b]'")
                    for line in log_text(t))
-        await play_one_card(app, pilot)
-
-
-def toasts(app) -> list[str]:
-    return [" ".join(rendered(toast).split()) for toast in app.screen.query(Toast)]
-
-
-async def test_a_bot_failing_or_replaced_is_told_as_text(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        t = await open_table(app, pilot, Session.new("bisca-4", {}, bots_named(), seed=4))
 
         def fails(view) -> int:
             raise RuntimeError("[/b] broke")
@@ -197,12 +193,11 @@ async def test_a_seed_typed_as_markup_is_refused_as_text(private_data) -> None:
 
 async def test_a_save_the_table_cannot_draw_is_reported_and_set_aside(
         private_data, monkeypatch) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await open_table(app, pilot, Session.new("bisca-4", {}, bots_named(), seed=8))
-        await play_one_card(app, pilot)
-        await press(pilot, "q")
-    assert (private_data / SAVE_NAME).exists()
+    # saved as the table saves it (a save with these names made at the table, by q: the
+    # test above)
+    session = Session.new("bisca-4", {}, bots_named(), seed=8)
+    play_ahead(session, lambda st: len(st.history) > 4)
+    write_save(private_data, session.recording.save_text(), session.recording.table_text())
 
     def cannot_draw(self, info, show_team) -> None:
         raise ValueError("a seat that cannot be drawn")

@@ -15,7 +15,7 @@ from bisca_tui import lang
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import pack_named
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
-from bisca_tui.tui.screens.rules import RulesScreen
+from bisca_tui.tui.screens.rules import RulesScreen, rules_text
 
 
 @pytest.fixture(autouse=True)
@@ -56,8 +56,28 @@ async def test_a_refusal_and_the_rules_speak_the_player_s_language(private_data,
         led = session.variant.suit[session.state.trick[0]]
         assert pack_named(session.variant.pack_style).suit_name(led) in status.replace("\n", " ")
         assert english_in(code, status) == []
+        if code != "pt":  # the page's words in every language: the test below
+            return
+        # F1 shows the rules' page of the table's game in the language in use
         await press(pilot, "f1")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         page = app.screen.query_one(Markdown).source
+        assert page == table_rules(session)
         assert english_in(code, page) == []
-        assert "`tie`" not in page and "`sweep`" not in page
+
+
+def table_rules(session: Session) -> str:
+    """The rules' page F1 opens at ``session``'s table: its game, house rules, players."""
+    v = session.variant
+    return rules_text(v.id, dict(v.options), v.n_people)
+
+
+@pytest.mark.parametrize("code", ["pt", "it", "es"])
+def test_the_rules_page_of_the_table_speaks_the_player_s_language(code) -> None:
+    """The page F1 opens at the Sueca table above (shown there once, in Portuguese), in
+    each language: no English word of the game's, the house rules named as the new game
+    form names them."""
+    lang.use(code)
+    page = table_rules(must_follow())
+    assert english_in(code, page) == []
+    assert "`tie`" not in page and "`sweep`" not in page

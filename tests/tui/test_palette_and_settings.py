@@ -39,50 +39,40 @@ def saved_settings(data) -> dict:
     return json.loads((data / SETTINGS_NAME).read_text(encoding="utf-8"))
 
 
-async def test_the_palette_sets_the_bots_pace_and_it_is_remembered(private_data) -> None:
+async def test_the_palette_at_the_table(private_data) -> None:
+    """From one table: the bots' pace set and remembered, the card faces changed and
+    remembered, the rules of any game opened, and last a new game (which leaves the
+    table)."""
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", seed=3)
+        # the bots' pace
         assert t.session.speed == "normal"
         await palette(app, pilot, "bot speed slow", "Bot speed: slow")
         assert t.session.speed == "slow" and app.speed == "slow"
-    assert saved_settings(private_data)["speed"] == "slow"
-    again = make_app(private_data)
-    assert again.speed == "slow" and again.current_speed == "slow"
-
-
-async def test_the_palette_changes_the_card_faces_at_the_table(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", seed=3)
+        # the card faces
         hand = t.query_one("#hand")
         assert not any(s in str(hand.render()) for s in "SHDC")
         await palette(app, pilot, "card style letters", "Card style: letters")
         assert t.session.card_style == LETTERS
         assert any(s in str(hand.render()) for s in "SHDC")
         assert not any(s in str(hand.render()) for s in "♠♥♦♣")
-    assert make_app(private_data).card_style == LETTERS
-
-
-async def test_the_palette_opens_the_rules_of_any_game(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
+        # the rules of any game, not only the table's
         await palette(app, pilot, "rules sueca for five", "Rules: Sueca")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert "sueca" in app.screen.variant_id
-
-
-async def test_the_palette_starts_a_new_game_from_the_table(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quick_table(app, pilot, "bisca-3", seed=3)
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is t)
+        # a new game: the match in play is saved and left; the start screen asks about it
         await palette(app, pilot, "new game", "New game")
-        # the match in play is saved and left; the start screen asks about it
         await until(pilot, lambda: app.screen.id == "confirm-new-game")
         assert app.session is None and app.saves.saved is not None
         await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    assert saved_settings(private_data)["speed"] == "slow"
+    again = make_app(private_data)
+    assert again.speed == "slow" and again.current_speed == "slow"
+    assert again.card_style == LETTERS
 
 
 async def test_the_theme_is_remembered_across_runs(private_data) -> None:

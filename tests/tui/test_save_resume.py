@@ -8,8 +8,10 @@ import re
 from textual.widgets import Button
 from tui_helpers import (
     first_playable_index,
+    last_trick_to_play,
     log_text,
     make_app,
+    play_ahead,
     play_deal_by_keys,
     play_key,
     press,
@@ -21,7 +23,8 @@ from tui_helpers import (
 )
 
 from bisca_tui.engine.records import load_record
-from bisca_tui.table.save import SAVE_NAME
+from bisca_tui.table.save import SAVE_NAME, write_save
+from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 
 
@@ -86,10 +89,9 @@ async def test_a_damaged_save_is_reported_and_set_aside(private_data) -> None:
 
 
 async def test_a_save_with_an_illegal_action_is_set_aside(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quick_table(app, pilot, "bisca-3", seed=5)
-        await press(pilot, "q")
+    # a match saved as the table saves it (its save and quit by q: the first test above)
+    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=5)
+    write_save(private_data, session.recording.save_text(), session.recording.table_text())
     path = private_data / SAVE_NAME
     data = json.loads(path.read_text(encoding="utf-8"))
     data["deals"][0]["actions"] = ["cut"]
@@ -123,6 +125,10 @@ async def test_q_at_the_end_of_a_deal_saves_and_quits(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", seed=7)
+        # to the deal's last trick in the engine (the save follows every action, as the
+        # test above shows): the deal's end by keys is what this is about
+        play_ahead(t.session, last_trick_to_play(t.session))
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         played = len(t.session.state.history)

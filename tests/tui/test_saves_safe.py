@@ -194,6 +194,10 @@ async def test_quit_says_when_the_match_cannot_be_saved(private_data) -> None:
         notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
         assert f"Matches cannot be saved in {private_data}" in notice
         t = await quick_table(app, pilot, "bisca-3", seed=3)
+        await press(pilot, "q")  # the table's save and quit key asks too
+        assert isinstance(app.screen, ChoiceDialog) and app.return_code is None
+        await press(pilot, "s")
+        assert app.screen is t
         await press(pilot, "ctrl+q")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.id == "quit-unsaved"
@@ -225,16 +229,6 @@ async def test_try_again_saves_once_the_folder_is_back(private_data) -> None:
         await quiet(pilot)
         assert app.return_code == 0
     assert len(saved_actions(private_data / SAVE_NAME)) == len(history)
-
-
-async def test_the_tables_save_and_quit_key_asks_too(private_data) -> None:
-    private_data.parent.mkdir(parents=True, exist_ok=True)
-    private_data.write_text("in the way", encoding="utf-8")
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quick_table(app, pilot, "bisca-3", seed=3)
-        await press(pilot, "q")
-        assert isinstance(app.screen, ChoiceDialog) and app.return_code is None
 
 
 # ----- 2. two tables on one folder ------------------------------------------------------
@@ -532,14 +526,37 @@ def bad_save(data, change) -> str:
     return text
 
 
-@pytest.mark.parametrize(("change", "reason"), [
+BAD_CONTENT = [
     (lambda r, t: r.update(variant="no-such-game"), "unknown variant 'no-such-game'"),
     (lambda r, t: r["deals"][0].update(actions=["ZZ"]), "unknown action 'ZZ'"),
     (lambda r, t: r["deals"][0].update(actions=["AS", "AS"]), "deal 1"),
     (lambda r, t: t["seats"][0].update(kind="robot"), "kind"),
-])
-async def test_a_save_with_bad_content_is_reported_not_lost(private_data, change,
-                                                            reason) -> None:
+]
+
+
+@pytest.mark.parametrize(("change", "reason"), BAD_CONTENT)
+def test_a_save_with_bad_content_is_set_aside_with_its_reason(private_data, change,
+                                                              reason) -> None:
+    """What the app does with each damaged save as it starts (its saves read before the
+    start screen is drawn): nothing offered back, the file set aside byte for byte, the
+    reason in the words the start screen shows (whose drawing the next test checks)."""
+    text = bad_save(private_data, change)
+    app = make_app(private_data)
+    app.saves.load()
+    assert app.saves.saved is None
+    problem = app.saves.problem
+    assert problem is not None
+    assert SAVE_NAME in problem.message() and reason in problem.message()
+    aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
+    assert problem.moved_to == aside[0] and not (private_data / SAVE_NAME).exists()
+
+
+async def test_a_save_with_bad_content_is_reported_not_lost(private_data) -> None:
+    """At the start screen, for one damaged save: the notice says why, Continue is gone,
+    and a new game has nothing to ask and nothing to overwrite (the other damages are read
+    the same way, by the test above)."""
+    change, reason = BAD_CONTENT[0]
     text = bad_save(private_data, change)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -564,6 +581,8 @@ def markup_names(r, t) -> None:
 
 
 async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
+    """On the start screen, in the question before a new game, and at the table once the
+    match is continued: one app for the three."""
     bad_save(private_data, markup_names)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -573,13 +592,8 @@ async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
         await press(pilot, "n")  # the question names them as text too
         body = text_of(app.screen.query_one("#dialog-body", Static))
         assert "x[/b] · [bold red]Rui" in body
-
-
-async def test_the_table_draws_names_holding_markup(private_data) -> None:
-    bad_save(private_data, markup_names)
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
+        await press(pilot, "escape")  # no new game: the table draws them
+        assert isinstance(app.screen, StartScreen)
         await press(pilot, "c")
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen)

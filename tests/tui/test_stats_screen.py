@@ -38,6 +38,7 @@ async def open_stats(app, pilot) -> StatsScreen:
 
 
 async def test_the_stats_screen_shows_the_figures_and_follows_the_filters(private_data):
+    """The figures, the game and player filters, and last a period with no games."""
     fill(private_data)
     store, _ = Store.open(private_data)
     assert store is not None
@@ -69,21 +70,15 @@ async def test_the_stats_screen_shows_the_figures_and_follows_the_filters(privat
         assert "Statistics · Bea" in str(screen.query_one("#stats-title", Static).render())
         rows = cells(screen)
         assert [r[0] for r in rows][-1] == "People"
-        await press(pilot, "escape")
-        await quiet(pilot)
-        assert isinstance(app.screen, StartScreen)
-
-
-async def test_a_period_with_no_games_says_so(private_data):
-    fill(private_data, 3)
-    app = make_app(private_data)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_stats(app, pilot)
+        # a period with no games says so
         screen.query_one("#stats-period", Select).value = "week"  # today is long after
         await quiet(pilot)
         empty = screen.query_one("#stats-empty", Static)
         assert empty.display and "No games match" in str(empty.render())
         assert not screen.query_one("#stats-table", DataTable).display
+        await press(pilot, "escape")
+        await quiet(pilot)
+        assert isinstance(app.screen, StartScreen)
 
 
 async def test_an_empty_history_invites_to_play(private_data):

@@ -1,5 +1,6 @@
-"""Sueca at the table: a whole deal by keys, the bidding and the call of Sueca for five, the
-running totals of a long match, the turned trump card and open hands."""
+"""Sueca at the table: a deal by keys to its end (a card that does not follow suit refused
+on the way), the bidding and the call of Sueca for five, the running totals of a long
+match, the turned trump card and open hands."""
 
 from __future__ import annotations
 
@@ -58,6 +59,11 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
             await play_key(app, pilot, hand_key(first_playable_index(t)))
         else:
             raise AssertionError("never had to follow suit")
+        # the rest of the deal in the engine, its last trick by keys: a card refused by the
+        # table is the refusal above; what the engine allows at every step is held to the
+        # rulings by the Sueca property tests (tests/sueca)
+        play_ahead(t.session, last_trick_to_play(t.session))
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         deal = t.session.match.deals[0]

@@ -77,7 +77,8 @@ async def test_question_mark_lists_every_key_of_the_table(private_data) -> None:
         assert app.screen is t
 
 
-async def test_the_footer_names_the_keys_that_reach_the_hand(private_data) -> None:
+async def test_the_footer_names_the_keys_that_reach_the_hand_and_v_applies(
+        private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(120, 30)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", seed=8)
@@ -87,6 +88,11 @@ async def test_the_footer_names_the_keys_that_reach_the_hand(private_data) -> No
         assert shown["1-3"] == "Play" and "1-9" not in shown
         assert shown["esc"] == "Leave" and shown["?"] == "Keys"
         assert "Signal" not in shown.values() and "Bid / call" not in shown.values()
+        # against bots, the speed key applies (the same table)
+        assert next(r for r in key_rows(t) if r.keys == "v").now
+        speed = t.session.speed
+        await press(pilot, "v")
+        assert t.session.speed != speed
 
 
 async def test_the_speed_key_is_not_now_without_bots(private_data) -> None:
@@ -103,16 +109,6 @@ async def test_the_speed_key_is_not_now_without_bots(private_data) -> None:
         await until(pilot, lambda: "1-3" in footer(t))
         speed = next(r for r in key_rows(t) if r.keys == "v")
         assert speed.what.startswith("Change how fast") and not speed.now
-
-
-async def test_the_speed_key_applies_with_bots(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(120, 30)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", seed=8)
-        assert next(r for r in key_rows(t) if r.keys == "v").now
-        speed = t.session.speed
-        await press(pilot, "v")
-        assert t.session.speed != speed
 
 
 async def test_question_mark_lists_the_keys_of_the_start_screen_too(private_data) -> None:

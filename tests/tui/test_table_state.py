@@ -32,12 +32,26 @@ def status(t) -> str:
     return str(t.query_one("#status").render())
 
 
-async def test_a_notice_set_is_drawn_in_the_status_line_alone(private_data,
-                                                              monkeypatch) -> None:
+async def test_what_is_drawn_again_and_when_the_footer_is_built(private_data,
+                                                                monkeypatch) -> None:
+    """At one table, the person to play: a notice set is drawn in the status line alone;
+    the cursor moved draws the hand and no more; neither builds the footer again; a card
+    played is drawn once with everything it changed, and the footer built again once, its
+    keys changed."""
     app = make_app(private_data, bot_delay=3600)  # the bots wait while we look
     async with app.run_test(size=SIZE) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=5)
         drawn = record_draws(monkeypatch)
+        built = []
+        recompose = FittingFooter.recompose
+
+        async def counted(self) -> None:
+            built.append(self)
+            await recompose(self)
+
+        monkeypatch.setattr(FittingFooter, "recompose", counted)
+        keys = t.footer_keys
+        # a notice set
         t.notice = Text("Look at the stock")
         assert drawn == []  # drawn once the change is made, not as it is made
         await quiet(pilot)
@@ -46,33 +60,25 @@ async def test_a_notice_set_is_drawn_in_the_status_line_alone(private_data,
         t.notice = None
         await quiet(pilot)
         assert "Look at the stock" not in status(t)
-
-
-async def test_the_cursor_moved_draws_the_hand_and_no_more(private_data, monkeypatch) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=SIZE) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=5)
+        # the cursor moved
         assert t.my_turn(t.shown_view()[0])
         before = t.selected
-        drawn = record_draws(monkeypatch)
+        drawn.clear()
         await press(pilot, "right")
         assert t.selected != before
         assert drawn == [frozenset({HAND})]
-
-
-async def test_a_card_played_is_drawn_once_with_everything_it_changed(
-        private_data, monkeypatch) -> None:
-    app = make_app(private_data, bot_delay=3600)  # the next seat's bot keeps thinking
-    async with app.run_test(size=SIZE) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=5)
+        assert t.footer_keys == keys and built == []  # nothing the footer shows
+        # a card played
         t.notice = Text("a notice the card puts away")
         await quiet(pilot)
-        drawn = record_draws(monkeypatch)
+        drawn.clear()
         before = t.position
         await press(pilot, hand_key(first_playable_index(t)), workers=False)
         assert t.position != before and t.notice is None
         assert drawn == [AREAS]
         assert "a notice the card puts away" not in status(t)
+        # the hand holds one card fewer, "1-10 Play" becomes "1-9 Play"
+        assert t.footer_keys != keys and len(built) == 1
 
 
 async def test_the_keys_are_worked_out_once_per_position(private_data, monkeypatch) -> None:
@@ -98,25 +104,3 @@ async def test_the_keys_are_worked_out_once_per_position(private_data, monkeypat
         await play_key(app, pilot, hand_key(first_playable_index(t)))
         # the card, each bot's card after it: once for each position shown, no more
         assert len(worked_out) == len(set(worked_out))
-
-
-async def test_the_footer_is_built_again_only_when_its_keys_change(private_data,
-                                                                  monkeypatch) -> None:
-    app = make_app(private_data, bot_delay=3600)
-    async with app.run_test(size=SIZE) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=5)
-        built = []
-        recompose = FittingFooter.recompose
-
-        async def counted(self) -> None:
-            built.append(self)
-            await recompose(self)
-
-        monkeypatch.setattr(FittingFooter, "recompose", counted)
-        keys = t.footer_keys
-        t.notice = Text("nothing the footer shows")
-        await press(pilot, "right")
-        assert t.footer_keys == keys and built == []
-        # the card played: the hand holds one card fewer, "1-10 Play" becomes "1-9 Play"
-        await press(pilot, hand_key(first_playable_index(t)), workers=False)
-        assert t.footer_keys != keys and len(built) == 1
