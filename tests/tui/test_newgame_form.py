@@ -160,3 +160,54 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
         await quiet(pilot)
         assert form.query_one("#name-0", Input).value == "Ana"
         assert form.query_one("#rule-match", Select).value == "0"
+
+
+async def test_a_seat_left_by_a_game_with_fewer_seats_is_as_it_was_on_coming_back(
+        private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("bisca-4")
+        await until(pilot, lambda: form.variant_id == "bisca-4")
+        await quiet(pilot)
+        form.query_one("#kind-3", Select).value = HUMAN
+        await quiet(pilot)
+        form.query_one("#name-3", Input).value = "Beatriz"
+        lst.highlighted = ids.index("bisca-3")  # two seats
+        await until(pilot, lambda: form.variant_id == "bisca-3")
+        await quiet(pilot)
+        assert shown_names(form) == 2
+        lst.highlighted = ids.index("bisca-4")
+        await until(pilot, lambda: form.variant_id == "bisca-4")
+        await quiet(pilot)
+        assert shown_names(form) == 4
+        assert form.query_one("#name-3", Input).value == "Beatriz"
+        assert form.query_one("#kind-3", Select).value == HUMAN
+        assert str(form.query_one("#desc-3", Static).render()) == level_description(HUMAN)
+        assert form.collect()[1][3].name == "Beatriz"
+
+
+async def test_choosing_the_number_of_players_leaves_the_focus_on_that_choice(
+        private_data) -> None:
+    """The number of players chosen by keys: the seats change under it, and Tab goes on
+    from there to the first seat's name."""
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("briscola")  # two, three or four
+        await until(pilot, lambda: form.variant_id == "briscola")
+        await quiet(pilot)
+        players = form.query_one("#players", Select)
+        players.focus()
+        await quiet(pilot)
+        await press(pilot, "enter", "down", "enter")  # from two to three
+        await until(pilot, lambda: form.players == 3)
+        await quiet(pilot)
+        assert shown_names(form) == 3
+        assert app.focused is form.query_one("#players", Select)
+        await press(pilot, "tab")
+        assert app.focused is form.query_one("#name-0", Input)
