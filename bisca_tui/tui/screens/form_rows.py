@@ -34,4 +34,6 @@ def fit_labels(form: VerticalScroll, parts: Iterable[Widget]) -> None:
         longest = max((cell_len(str(label.content)) + 1 for label in labels), default=0)
         width = max(LABEL_WIDTH, min(longest, room - FIELD_ROOM))
         for label in labels:
-            label.styles.width = width
+            now = label.styles.width  # the stylesheet's, until set here
+            if now is None or now.cells != width:  # a width set again lays out again
+                label.styles.width = width
