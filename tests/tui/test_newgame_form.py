@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from shouting import SHOUTED, english_after, shout, shouting  # noqa: F401 (fixtures)
 from textual.widgets import Input, OptionList, Select, Static
 from tui_helpers import make_app, press, quiet, table, until
 
@@ -211,3 +213,30 @@ async def test_choosing_the_number_of_players_leaves_the_focus_on_that_choice(
         assert app.focused is form.query_one("#players", Select)
         await press(pilot, "tab")
         assert app.focused is form.query_one("#name-0", Input)
+
+
+@pytest.mark.usefixtures("shouting")
+async def test_the_seats_of_a_game_chosen_after_a_change_of_language_speak_it(
+        private_data) -> None:
+    """The rows a game shows say their words in the language in use when it is chosen, as
+    the rows made for it did (Portuguese shouts here: its words have passed through
+    gettext)."""
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        app.set_language(SHOUTED)
+        await quiet(pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("sueca-pontos")  # four seats, no house rules
+        await until(pilot, lambda: form.variant_id == "sueca-pontos")
+        await quiet(pilot)
+        labels = [str(w.render()) for w in form.query("#players-box .label")
+                  if w.parent.display]
+        assert len(labels) == 7 and all(label == label.upper() for label in labels), labels
+        assert labels[2] == shout("  name")
+        kinds = [str(words) for words, _value in form.query_one("#kind-1", Select)._options]
+        assert kinds and all(k == k.upper() for k in kinds), kinds
+        assert str(form.query_one("#desc-1", Static).render()).isupper()
+        none = [str(w.render()) for w in form.query("#rules-box-form > Static") if w.display]
+        assert none == [shout("This game has no house rules.")]

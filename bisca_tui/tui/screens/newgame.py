@@ -209,8 +209,10 @@ class NewGameScreen(Translated, Screen[None]):
 
     async def rebuild(self) -> None:
         """Show the seats and house rules of the game chosen, for its number of players."""
+        # the words in the language in use: it may have changed since the form was made
+        self.kinds = seat_kinds(not self.bisca_app.no_programs)
         await self.query_one(SeatsBox).show(variant_class(self.variant_id).players,
-                                            self.seats_shown())
+                                            self.seats_shown(), self.kinds)
         await self.query_one(RulesBox).show(self.rules_shown())
         self.fit_labels()  # at once where the form has its width: laid out once, not twice
         self.call_after_refresh(self.fit_labels)  # the room left by a scroll bar come or gone

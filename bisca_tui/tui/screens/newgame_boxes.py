@@ -43,8 +43,8 @@ def labelled(label: str, field: Widget) -> tuple[HorizontalGroup, Static]:
     return HorizontalGroup(text, field, classes="row"), text
 
 
-def set_text(widget: Static, text: str) -> None:
-    if str(widget.content) != text:
+def set_text(widget: Static | None, text: str) -> None:
+    if widget is not None and str(widget.content) != text:
         widget.update(text)
 
 
@@ -55,6 +55,20 @@ def set_value(field: Input, text: str) -> None:
         field.cursor_position = len(text)
 
 
+def name_label() -> str:
+    # translators: a seat's name field in the new game form (indented under it)
+    return "  " + _("name")
+
+
+def command_label() -> str:
+    # translators: a seat's program field in the new game form (indented under it)
+    return "  " + _("command")
+
+
+def command_placeholder() -> str:
+    return _("command line of the bot")
+
+
 class SeatFields:
     """The fields of one seat: the first seat's name alone; for the others a kind of seat,
     a name, the command line (shown for a program only) and a line about the kind."""
@@ -63,6 +77,8 @@ class SeatFields:
         self.name = Input(value=shown.name[:NAME_LENGTH], id=f"name-{s}", compact=True,
                           max_length=NAME_LENGTH)
         self.kind: Select[str] | None = None
+        self.name_label: Static | None = None
+        self.cmd_label: Static | None = None
         self.cmd: Input | None = None
         self.cmd_row: HorizontalGroup | None = None
         self.desc: Static | None = None
@@ -73,20 +89,25 @@ class SeatFields:
         self.kind = Select(kinds, value=shown.kind, allow_blank=False, id=f"kind-{s}",
                            compact=True)
         kind_row, self.label = labelled(shown.label, self.kind)
-        self.cmd = Input(value=shown.command, placeholder=_("command line of the bot"),
+        self.cmd = Input(value=shown.command, placeholder=command_placeholder(),
                          id=f"cmd-{s}", compact=True)
-        # translators: a seat's program field in the new game form (indented under it)
-        self.cmd_row, _label = labelled("  " + _("command"), self.cmd)
+        self.cmd_row, self.cmd_label = labelled(command_label(), self.cmd)
         self.cmd_row.id = f"cmd-row-{s}"
         self.cmd_row.display = shown.kind == CMD
         self.desc = Static(shown.about, id=f"desc-{s}", classes="dim desc")
-        # translators: a seat's name field in the new game form (indented under it)
-        name_row, _label = labelled("  " + _("name"), self.name)
+        name_row, self.name_label = labelled(name_label(), self.name)
         self.rows = [kind_row, name_row, self.cmd_row, self.desc]
 
-    def fill(self, shown: SeatShown) -> None:
-        """Show ``shown`` in the fields, and the fields."""
+    def fill(self, shown: SeatShown, kinds: list[tuple[str, str]]) -> None:
+        """Show ``shown`` in the fields, and the fields; ``kinds`` are the choices of a kind
+        of seat, in the language in use (as are the words of the rows)."""
         set_text(self.label, shown.label)
+        if self.kind is not None and self.cmd is not None:
+            set_text(self.name_label, name_label())
+            set_text(self.cmd_label, command_label())
+            self.cmd.placeholder = command_placeholder()
+            if kinds != self.kind._options:
+                self.kind.set_options(kinds)  # the kind is set again below
         set_value(self.name, shown.name[:NAME_LENGTH])
         if self.kind is not None and self.kind.value != shown.kind:
             self.kind.value = shown.kind
@@ -126,18 +147,21 @@ class SeatsBox(Vertical):
         self.kinds = kinds
         self.counts: Select[int] | None = None
         self.counts_row: HorizontalGroup | None = None
+        self.counts_label: Static | None = None
         self.seats: list[SeatFields] = []
         self.shown = 0  # how many seats are shown
         self.first = (counts, seats)
 
     def compose(self) -> ComposeResult:
-        top, rest = self.place(*self.first)
+        top, rest = self.place(*self.first, self.kinds)
         yield from top + rest
 
-    async def show(self, counts: Sequence[int], seats: list[SeatShown]) -> None:
+    async def show(self, counts: Sequence[int], seats: list[SeatShown],
+                   kinds: list[tuple[str, str]]) -> None:
         """Show the numbers of players ``counts`` to choose from (none for just one) and
-        ``seats``, the seats' rows made for those never shown before."""
-        top, rest = self.place(counts, seats)
+        ``seats``, the seats' rows made for those never shown before; ``kinds`` are the
+        choices of a kind of seat, in the language in use."""
+        top, rest = self.place(counts, seats, kinds)
         if top and self.children:
             await self.mount_all(top, before=0)
         else:
@@ -145,10 +169,11 @@ class SeatsBox(Vertical):
         if rest:
             await self.mount_all(rest)
 
-    def place(self, counts: Sequence[int],
-              seats: list[SeatShown]) -> tuple[list[Widget], list[Widget]]:
+    def place(self, counts: Sequence[int], seats: list[SeatShown],
+              kinds: list[tuple[str, str]]) -> tuple[list[Widget], list[Widget]]:
         """Fill in the rows (see ``show``); returns the rows to be made, those above the
         seats and those after the last."""
+        self.kinds = kinds
         n = len(seats)
         top: list[Widget] = []
         if len(counts) > 1:
@@ -156,7 +181,7 @@ class SeatsBox(Vertical):
             if self.counts is None:
                 self.counts = Select(options, value=n, allow_blank=False, id="players",
                                      compact=True)
-                self.counts_row, _label = labelled(_("Players"), self.counts)
+                self.counts_row, self.counts_label = labelled(_("Players"), self.counts)
                 top.append(self.counts_row)
             else:
                 if [value for _words, value in self.counts._options] != list(counts):
@@ -165,10 +190,11 @@ class SeatsBox(Vertical):
                     self.counts.value = n
         if self.counts_row is not None:
             self.counts_row.display = len(counts) > 1
+            set_text(self.counts_label, _("Players"))
         rest: list[Widget] = []
         for s, shown in enumerate(seats):
             if s < len(self.seats):
-                self.seats[s].fill(shown)
+                self.seats[s].fill(shown, kinds)
             else:
                 self.seats.append(SeatFields(s, shown, self.kinds))
                 rest.extend(self.seats[s].rows)
@@ -264,6 +290,7 @@ class RulesBox(Vertical):
     def place(self, rules: Sequence[tuple[HouseRule, int]]) -> list[Widget]:
         """Fill in the rows (see ``show``); returns the rows to be made."""
         more: list[Widget] = [] if self.none.parent is not None else [self.none]
+        set_text(self.none, _("This game has no house rules."))
         for rule, index in rules:
             if rule.name in self.rules:
                 self.rules[rule.name].fill(rule, index)
