@@ -240,3 +240,24 @@ async def test_the_seats_of_a_game_chosen_after_a_change_of_language_speak_it(
         assert str(form.query_one("#desc-1", Static).render()).isupper()
         none = [str(w.render()) for w in form.query("#rules-box-form > Static") if w.display]
         assert none == [shout("This game has no house rules.")]
+
+
+async def test_house_rules_are_shown_and_tabbed_through_in_the_game_s_order(
+        private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        # the rules of Chiamata first, then a game with one rule more, before them
+        for vid in ("chiamata", "chiamata-monte"):
+            lst.highlighted = ids.index(vid)
+            await until(pilot, lambda vid=vid: form.variant_id == vid)
+            await quiet(pilot)
+        wanted = [f"rule-{rule.name}" for rule in variant_class("chiamata-monte").house_rules]
+        assert wanted[0] == "rule-min_bid"
+        shown = [w for w in form.query("#rules-box-form Select") if w.parent.display]
+        assert [w.id for w in shown] == wanted
+        assert sorted(w.region.y for w in shown) == [w.region.y for w in shown]
+        chain = [w.id for w in form.focus_chain if str(w.id).startswith("rule-")]
+        assert chain == wanted
