@@ -18,7 +18,13 @@ FIELD_ROOM = 18  # the least room left to a row's field ("Bot: aleatório ▼")
 
 
 def row(label: str, widget: Any) -> HorizontalGroup:
-    return HorizontalGroup(Static(label, classes="label"), widget, classes="row")
+    return labelled(label, widget)[0]
+
+
+def labelled(label: str, widget: Any) -> tuple[HorizontalGroup, Static]:
+    """A row and its label (to be said again: in another language, or for another seat)."""
+    text = Static(label, classes="label")
+    return HorizontalGroup(text, widget, classes="row"), text
 
 
 def fit_labels(form: VerticalScroll, parts: Iterable[Widget]) -> None:

@@ -20,6 +20,7 @@ from ...engine.variant import HouseRule
 from ...engine.words import stored_name
 from ...lang import _
 from ...table.session import BOT_NAMES, HUMAN
+from .form_rows import labelled
 from .newgame_choices import CMD, level_description, player_name, rule_title
 
 NAME_LENGTH = 16
@@ -35,12 +36,6 @@ class SeatShown:
     kind: str = ""
     command: str = ""
     about: str = ""
-
-
-def labelled(label: str, field: Widget) -> tuple[HorizontalGroup, Static]:
-    """A row of the form (see ``form_rows.row``) and its label, to be changed later."""
-    text = Static(label, classes="label")
-    return HorizontalGroup(text, field, classes="row"), text
 
 
 def set_text(widget: Static | None, text: str) -> None:
@@ -76,6 +71,7 @@ class SeatFields:
     def __init__(self, s: int, shown: SeatShown, kinds: list[tuple[str, str]]) -> None:
         self.name = Input(value=shown.name[:NAME_LENGTH], id=f"name-{s}", compact=True,
                           max_length=NAME_LENGTH)
+        self.kinds = kinds
         self.kind: Select[str] | None = None
         self.name_label: Static | None = None
         self.cmd_label: Static | None = None
@@ -106,7 +102,8 @@ class SeatFields:
             set_text(self.name_label, name_label())
             set_text(self.cmd_label, command_label())
             self.cmd.placeholder = command_placeholder()
-            if kinds != self.kind._options:
+            if kinds != self.kinds:
+                self.kinds = kinds
                 self.kind.set_options(kinds)  # the kind is set again below
         set_value(self.name, shown.name[:NAME_LENGTH])
         if self.kind is not None and self.kind.value != shown.kind:
@@ -148,6 +145,7 @@ class SeatsBox(Vertical):
         self.counts: Select[int] | None = None
         self.counts_row: HorizontalGroup | None = None
         self.counts_label: Static | None = None
+        self.count_values: list[int] = []
         self.seats: list[SeatFields] = []
         self.shown = 0  # how many seats are shown
         self.first = (counts, seats)
@@ -184,10 +182,11 @@ class SeatsBox(Vertical):
                 self.counts_row, self.counts_label = labelled(_("Players"), self.counts)
                 top.append(self.counts_row)
             else:
-                if [value for _words, value in self.counts._options] != list(counts):
+                if self.count_values != list(counts):
                     self.counts.set_options(options)
                 if self.counts.value != n:
                     self.counts.value = n
+            self.count_values = list(counts)
         if self.counts_row is not None:
             self.counts_row.display = len(counts) > 1
             set_text(self.counts_label, _("Players"))
@@ -221,11 +220,11 @@ class SeatsBox(Vertical):
             return
         fields.cmd_row.display = kind == CMD
         if kind == HUMAN:
-            fields.desc.update(level_description(HUMAN))
+            set_text(fields.desc, level_description(HUMAN))
             if fields.name.value in BOT_NAMES:
                 fields.name.value = player_name(s)
         else:
-            fields.desc.update(level_description(kind.removeprefix("bot:"), partners))
+            set_text(fields.desc, level_description(kind.removeprefix("bot:"), partners))
             if fields.name.value == player_name(s):  # back from a person to a bot
                 fields.name.value = BOT_NAMES[(s - 1) % len(BOT_NAMES)]
 
