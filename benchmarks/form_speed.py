@@ -7,8 +7,10 @@ Headless (``run_test``), the bots instant. Opening: ``n`` on the start screen un
 is up and the app is quiet, then Esc back to the start screen (not counted), N times. Moving:
 on the form, Down through every game in the list, each press waited on until the app has
 done everything it was given (``quiet``, as the tests wait), and each move's process CPU
-time is printed, then the median and the total. ``--profile`` prints cProfile's heaviest
-functions over the moves. It never judges time.
+time is printed, then the median and the total; then Up held back to the first game (the
+presses sent without waiting, as a key repeats) and Down through the list again, every
+game's rows made by then. ``--profile`` prints cProfile's heaviest functions over the moves
+(CPU time). It never judges time.
 
 Measured at 80x24 on two cores shared with other work (load 6 to 8, so the figures vary by
 a fifth from run to run), CPU seconds, before the form kept its rows and after:
