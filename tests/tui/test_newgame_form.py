@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from shouting import SHOUTED, english_after, shout, shouting  # noqa: F401 (fixtures)
 from textual.widgets import Input, OptionList, Select, Static
 from tui_helpers import make_app, press, quiet, table, until
 
@@ -27,6 +29,13 @@ def marked(form: NewGameScreen) -> list[str]:
     return [str(lst.get_option_at_index(i).id) for i in range(lst.option_count)
             if str(lst.get_option_at_index(i).prompt).startswith(CHOSEN)
             and "(chosen)" in str(lst.get_option_at_index(i).prompt)]
+
+
+def shown_names(form: NewGameScreen) -> int:
+    """The name fields the form shows (a seat's row is hidden, not taken down, past the
+    number of players)."""
+    return sum(1 for w in form.query(Input) if str(w.id).startswith("name-")
+               and w.display and w.parent.display)
 
 
 async def test_the_form_opens_on_the_games_and_marks_the_chosen_one(private_data) -> None:
@@ -62,8 +71,7 @@ async def test_holding_down_through_the_games_keeps_the_form_whole(private_data)
         assert app.return_code is None  # still running
         players = form.query_one("#players", Select)
         assert players.value == form.players == variant_class(last).default_players
-        names = [w for w in form.query(Input) if str(w.id).startswith("name-")]
-        assert len(names) == form.players
+        assert shown_names(form) == form.players
         # two players: no bot there has a partner to help
         form.query_one("#kind-1", Select).value = "bot:medium"
         await quiet(pilot)
@@ -101,6 +109,7 @@ async def test_the_seats_come_into_view_and_seven_each_say_where_they_sit(privat
         await quiet(pilot)
         form.query_one("#players", Select).value = 7
         await until(pilot, lambda: bool(form.query("#kind-6")))
+        await quiet(pilot)  # the seats' fields made (not left half made as the app ends)
         labels = [str(w.render()) for w in form.query("#players-box .label")]
         seats = [label for label in labels if label.startswith("Seat ")]
         assert seats == ["Seat 2 (lower right)", "Seat 3 (upper right)", "Seat 4 (top right)",
@@ -153,3 +162,102 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
         await quiet(pilot)
         assert form.query_one("#name-0", Input).value == "Ana"
         assert form.query_one("#rule-match", Select).value == "0"
+
+
+async def test_a_seat_left_by_a_game_with_fewer_seats_is_as_it_was_on_coming_back(
+        private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("bisca-4")
+        await until(pilot, lambda: form.variant_id == "bisca-4")
+        await quiet(pilot)
+        form.query_one("#kind-3", Select).value = HUMAN
+        await quiet(pilot)
+        form.query_one("#name-3", Input).value = "Beatriz"
+        lst.highlighted = ids.index("bisca-3")  # two seats
+        await until(pilot, lambda: form.variant_id == "bisca-3")
+        await quiet(pilot)
+        assert shown_names(form) == 2
+        lst.highlighted = ids.index("bisca-4")
+        await until(pilot, lambda: form.variant_id == "bisca-4")
+        await quiet(pilot)
+        assert shown_names(form) == 4
+        assert form.query_one("#name-3", Input).value == "Beatriz"
+        assert form.query_one("#kind-3", Select).value == HUMAN
+        assert str(form.query_one("#desc-3", Static).render()) == level_description(HUMAN)
+        assert form.collect()[1][3].name == "Beatriz"
+
+
+async def test_choosing_the_number_of_players_leaves_the_focus_on_that_choice(
+        private_data) -> None:
+    """The number of players chosen by keys: the seats change under it, and Tab goes on
+    from there to the first seat's name."""
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("briscola")  # two, three or four
+        await until(pilot, lambda: form.variant_id == "briscola")
+        await quiet(pilot)
+        players = form.query_one("#players", Select)
+        players.focus()
+        await quiet(pilot)
+        await press(pilot, "enter", "down", "enter")  # from two to three
+        await until(pilot, lambda: form.players == 3)
+        await quiet(pilot)
+        assert shown_names(form) == 3
+        assert app.focused is form.query_one("#players", Select)
+        await press(pilot, "tab")
+        assert app.focused is form.query_one("#name-0", Input)
+
+
+@pytest.mark.usefixtures("shouting")
+async def test_the_seats_of_a_game_chosen_after_a_change_of_language_speak_it(
+        private_data) -> None:
+    """The rows a game shows say their words in the language in use when it is chosen, as
+    the rows made for it did (Portuguese shouts here: its words have passed through
+    gettext)."""
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        app.set_language(SHOUTED)
+        await quiet(pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        lst.highlighted = ids.index("sueca-pontos")  # four seats, no house rules
+        await until(pilot, lambda: form.variant_id == "sueca-pontos")
+        await quiet(pilot)
+        labels = [str(w.render()) for w in form.query("#players-box .label")
+                  if w.parent.display]
+        assert len(labels) == 7 and all(label == label.upper() for label in labels), labels
+        assert labels[2] == shout("  name")
+        kinds = [str(words) for words, _value in form.query_one("#kind-1", Select)._options]
+        assert kinds and all(k == k.upper() for k in kinds), kinds
+        assert str(form.query_one("#desc-1", Static).render()).isupper()
+        none = [str(w.render()) for w in form.query("#rules-box-form > Static") if w.display]
+        assert none == [shout("This game has no house rules.")]
+
+
+async def test_house_rules_are_shown_and_tabbed_through_in_the_game_s_order(
+        private_data) -> None:
+    app = make_app(private_data)
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = await open_form(app, pilot)
+        lst = form.query_one("#variant-list", OptionList)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        # the rules of Chiamata first, then a game with one rule more, before them
+        for vid in ("chiamata", "chiamata-monte"):
+            lst.highlighted = ids.index(vid)
+            await until(pilot, lambda vid=vid: form.variant_id == vid)
+            await quiet(pilot)
+        wanted = [f"rule-{rule.name}" for rule in variant_class("chiamata-monte").house_rules]
+        assert wanted[0] == "rule-min_bid"
+        shown = [w for w in form.query("#rules-box-form Select") if w.parent.display]
+        assert [w.id for w in shown] == wanted
+        assert sorted(w.region.y for w in shown) == [w.region.y for w in shown]
+        chain = [w.id for w in form.focus_chain if str(w.id).startswith("rule-")]
+        assert chain == wanted

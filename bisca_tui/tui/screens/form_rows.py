@@ -18,19 +18,28 @@ FIELD_ROOM = 18  # the least room left to a row's field ("Bot: aleatório ▼")
 
 
 def row(label: str, widget: Any) -> HorizontalGroup:
-    return HorizontalGroup(Static(label, classes="label"), widget, classes="row")
+    return labelled(label, widget)[0]
+
+
+def labelled(label: str, widget: Any) -> tuple[HorizontalGroup, Static]:
+    """A row and its label (to be said again: in another language, or for another seat)."""
+    text = Static(label, classes="label")
+    return HorizontalGroup(text, widget, classes="row"), text
 
 
 def fit_labels(form: VerticalScroll, parts: Iterable[Widget]) -> None:
     """The labels of the rows in each of ``parts`` (the form's boxes, or the form itself for
-    its own rows) in a column of their own width; a field's own margin (a choice's) may be
+    its own rows) shown in a column of their own width; a field's own margin (a choice's) may be
     the space after the longest. Nothing is done before the form is laid out."""
     room = form.scrollable_content_region.width
     if not room:
         return
     for part in parts:
-        labels = [r.query_one(".label", Static) for r in part.children if r.has_class("row")]
+        labels = [r.query_one(".label", Static) for r in part.children
+                  if r.has_class("row") and r.display]  # a hidden row gets its turn when shown
         longest = max((cell_len(str(label.content)) + 1 for label in labels), default=0)
         width = max(LABEL_WIDTH, min(longest, room - FIELD_ROOM))
         for label in labels:
-            label.styles.width = width
+            now = label.styles.width  # the stylesheet's, until set here
+            if now is None or now.cells != width:  # a width set again lays out again
+                label.styles.width = width

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from ...bots.base import bot_levels
 from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
-from ...engine.spoken import choice_label, game_description, game_name, rule_description
+from ...engine.spoken import game_description, game_name
 from ...engine.variant import HouseRule, all_variants, variant_class
 from ...engine.words import YOU, shown_name, stored_name
 from ...lang import N_, _, ngettext
@@ -31,6 +31,7 @@ from ..translated import Translated
 from ..widgets.common import Body, FittingFooter, TooSmall
 from ..words import speed_name, style_label
 from .form_rows import fit_labels, row
+from .newgame_boxes import RulesBox, SeatsBox, SeatShown
 from .newgame_choices import (
     CMD,
     HONEST,
@@ -43,7 +44,6 @@ from .newgame_choices import (
     player_name,
     refuse_unknown_seats,
     remembered_form,
-    rule_title,
     seat_kinds,
 )
 
@@ -64,12 +64,22 @@ class NewGameScreen(Translated, Screen[None]):
         self.memory: dict[str, Any] = {}
         self.variant_id = variant_id if variant_id in ids else ids[0]
         self.players = self.remembered_players(self.variant_id)
+        self.kinds: list[tuple[str, str]] = []
+        self.refused: list[str] = []
 
     @property
     def bisca_app(self) -> BiscaApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        app = self.bisca_app
+        self.kinds = seat_kinds(not app.no_programs)
+        self.memory = dict(remembered_form(app))
+        if isinstance(self.memory.get(MEMORY_SEATS), list):  # checked on a copy
+            self.memory[MEMORY_SEATS] = [dict(seat) if isinstance(seat, dict) else seat
+                                         for seat in self.memory[MEMORY_SEATS]]
+        self.refused = refuse_unknown_seats(self.memory, not app.no_programs)
+        self.players = self.remembered_players(self.variant_id)
         yield TooSmall()
         with Body():
             yield Static(_("New game"), classes="screen-title")
@@ -83,12 +93,12 @@ class NewGameScreen(Translated, Screen[None]):
                 # which it scrolls into view
                 with VerticalScroll(id="form", can_focus=False):
                     yield Static(_("Players"), classes="section")
-                    yield Vertical(id="players-box", classes="box")
+                    yield SeatsBox(self.kinds, variant_class(self.variant_id).players,
+                                   self.seats_shown(), id="players-box", classes="box")
                     yield Static(_(HONEST), id="honest", classes="dim")
                     yield Static(_("House rules"), classes="section")
-                    yield Vertical(id="rules-box-form", classes="box")
+                    yield RulesBox(self.rules_shown(), id="rules-box-form", classes="box")
                     yield Static(_("Table"), classes="section")
-                    app = self.bisca_app
                     yield row(_("Cards"), Select(
                         [(style_label(style), style) for style in CARD_STYLE_LABELS],
                         value=app.card_style, allow_blank=False, id="card-style",
@@ -98,7 +108,8 @@ class NewGameScreen(Translated, Screen[None]):
                         allow_blank=False, id="speed", compact=True))
                     yield row(_("Hints"), Select(
                         [(_("on (h at the table)"), "on"), (_("off: a no-hints match"), "off")],
-                        value="on",
+                        # off when the last game was a no-hints match
+                        value="off" if self.memory.get("hints") == "off" else "on",
                         allow_blank=False, id="hints", compact=True))
                     seed = Input(
                         # translators: the seed field's placeholder: no seed, random deals
@@ -110,27 +121,20 @@ class NewGameScreen(Translated, Screen[None]):
                 yield Button(_("Back"), id="back")
         yield FittingFooter()
 
-    async def on_mount(self) -> None:
-        app = self.bisca_app
-        self.memory = dict(remembered_form(app))
-        if isinstance(self.memory.get(MEMORY_SEATS), list):  # checked on a copy
-            self.memory[MEMORY_SEATS] = [dict(seat) if isinstance(seat, dict) else seat
-                                         for seat in self.memory[MEMORY_SEATS]]
-        refused = refuse_unknown_seats(self.memory, not app.no_programs)
+    def on_mount(self) -> None:
+        refused = self.refused
         if refused:
+            app = self.bisca_app
             more = len(refused) - 1
             self.notify(ngettext("{path}: {problem} (and {n} more); ignored.",
                                  "{path}: {problem} (and {n} more); ignored.", more).format(
                 path=app.prefs.path, problem=refused[0], n=more) if more else
                 _("{path}: {problem}; ignored.").format(path=app.prefs.path, problem=refused[0]),
                 title=_("Settings"), severity="warning", timeout=10, markup=False)
-        if self.memory.get("hints") == "off":  # the last game was a no-hints match
-            self.query_one("#hints", Select).value = "off"
-        self.players = self.remembered_players(self.variant_id)
         lst = self.query_one("#variant-list", OptionList)
         lst.highlighted = [c.id for c in self.variants].index(self.variant_id)
-        await self.rebuild()
         lst.focus()
+        self.call_after_refresh(self.fit_labels)
         self.call_after_refresh(lst.scroll_to_highlight)  # once the list has its size
 
     def remembered_players(self, vid: str) -> int:
@@ -158,15 +162,11 @@ class NewGameScreen(Translated, Screen[None]):
     def snapshot(self) -> None:
         """Keep what the form shows now (seats, house rules), for the next game picked in
         this form and, once a game starts, for the next run."""
+        shown = self.query_one(SeatsBox).read()
+        if len(shown) != self.players:
+            return  # the form is not filled in yet
         seats = list(self.memory.get("seats") or [])
-        for s in range(self.players):
-            found = self.query(f"#name-{s}")
-            if not found:
-                return  # the form is being rebuilt
-            seat: dict[str, Any] = {"name": stored_name(found.first(Input).value)}
-            if s:
-                seat["kind"] = str(self.query_one(f"#kind-{s}", Select).value)
-                seat["command"] = self.query_one(f"#cmd-{s}", Input).value
+        for s, seat in enumerate(shown):
             while len(seats) <= s:
                 seats.append({})
             seats[s] = seat
@@ -175,11 +175,7 @@ class NewGameScreen(Translated, Screen[None]):
         players[self.variant_id] = self.players
         self.memory["players"] = players
         rules = dict(self.memory.get("rules") or {})
-        chosen = {}
-        for rule in variant_class(self.variant_id).house_rules:
-            found = self.query(f"#rule-{rule.name}")
-            if found:
-                chosen[rule.name] = rule.choices[int(str(found.first(Select).value))]
+        chosen = self.query_one(RulesBox).read(variant_class(self.variant_id).house_rules)
         rules[self.variant_id] = chosen
         self.memory["rules"] = rules
 
@@ -195,6 +191,10 @@ class NewGameScreen(Translated, Screen[None]):
         vid = event.option.id
         if vid is None or vid == self.variant_id:
             return
+        if event.option_index != event.option_list.highlighted:
+            # the highlight has moved on (a key held down): the form is filled in for the
+            # game where it stops, whose own message is on the way
+            return
         self.snapshot()
         old, self.variant_id = self.variant_id, vid
         self.mark_chosen(old, vid)
@@ -208,70 +208,51 @@ class NewGameScreen(Translated, Screen[None]):
         self.query_one("#start", Button).focus()
 
     async def rebuild(self) -> None:
-        cls = variant_class(self.variant_id)
-        box = self.query_one("#players-box", Vertical)
-        await box.remove_children()
-        widgets: list[Any] = []
-        if len(cls.players) > 1:
-            widgets.append(row(_("Players"), Select(
-                [(str(p), p) for p in cls.players], value=self.players, allow_blank=False,
-                id="players", compact=True)))
+        """Show the seats and house rules of the game chosen, for its number of players."""
+        # the words in the language in use: it may have changed since the form was made
+        self.kinds = seat_kinds(not self.bisca_app.no_programs)
+        await self.query_one(SeatsBox).show(variant_class(self.variant_id).players,
+                                            self.seats_shown(), self.kinds)
+        await self.query_one(RulesBox).show(self.rules_shown())
+        self.fit_labels()  # at once where the form has its width: laid out once, not twice
+        self.call_after_refresh(self.fit_labels)  # the room left by a scroll bar come or gone
+
+    def rules_shown(self) -> list[tuple[HouseRule, int]]:
+        """The house rules of the game chosen, each with the index of its choice."""
+        return [(rule, rule.choices.index(self.remembered_rule(self.variant_id, rule)))
+                for rule in variant_class(self.variant_id).house_rules]
+
+    def seats_shown(self) -> list[SeatShown]:
+        """What each seat shows: as it was last left, else a bot of the app's level."""
         n = self.players
         places = place_names(n, 0)
         level = self.bisca_app.default_level
         named = self.bisca_app.named_programs
-        kinds = seat_kinds(not self.bisca_app.no_programs)
-        kind_values = {value for _label, value in kinds}
+        kind_values = {value for _label, value in self.kinds}
         partners = has_partners(self.variant_id, n)
+        shown = []
         for s in range(n):
-            side = places[s]
             seat = self.remembered_seat(s)
             name_text = seat.get("name")
             if s == 0:
                 own = shown_name(name_text if isinstance(name_text, str) and name_text
                                  else YOU)
-                widgets.append(row(_("You (bottom)"), Input(
-                    value=own[:16], id="name-0", compact=True, max_length=16)))
+                shown.append(SeatShown(_("You (bottom)"), own))
                 continue
             kind = seat.get("kind")
             kind = kind if kind in kind_values else f"bot:{level}"
-            widgets.append(row(_("Seat {n} ({place})").format(n=s + 1, place=side), Select(
-                kinds, value=kind, allow_blank=False, id=f"kind-{s}", compact=True)))
             default_name = (player_name(s) if kind == HUMAN
                             else BOT_NAMES[(s - 1) % len(BOT_NAMES)])
             name_text = name_text if isinstance(name_text, str) and name_text else default_name
-            name = Input(value=name_text[:16], id=f"name-{s}", compact=True, max_length=16)
-            # translators: a seat's name field in the new game form (indented under it)
-            widgets.append(row("  " + _("name"), name))
             command = seat.get("command")
             command = command if isinstance(command, str) else ""
             if named and command not in named:  # the program named on the command line
                 command = named[0]
-            cmd = Input(value=command,
-                        placeholder=_("command line of the bot"), id=f"cmd-{s}", compact=True)
-            # translators: a seat's program field in the new game form (indented under it)
-            cmd_row = row("  " + _("command"), cmd)
-            cmd_row.display = kind == CMD
-            cmd_row.id = f"cmd-row-{s}"
-            widgets.append(cmd_row)
             about = HUMAN if kind == HUMAN else kind.removeprefix("bot:")
-            widgets.append(Static(level_description(about, partners), id=f"desc-{s}",
-                                  classes="dim desc"))
-        await box.mount_all(widgets)
-        rules = self.query_one("#rules-box-form", Vertical)
-        await rules.remove_children()
-        rwidgets: list[Any] = []
-        for rule in cls.house_rules:
-            opts = [(choice_label(c), str(i)) for i, c in enumerate(rule.choices)]
-            default = str(rule.choices.index(self.remembered_rule(self.variant_id, rule)))
-            rwidgets.append(row(rule_title(rule), Select(
-                opts, value=default, allow_blank=False, id=f"rule-{rule.name}",
-                compact=True)))
-            rwidgets.append(Static(rule_description(rule), classes="dim desc"))
-        if not cls.house_rules:
-            rwidgets.append(Static(_("This game has no house rules."), classes="dim"))
-        await rules.mount_all(rwidgets)
-        self.call_after_refresh(self.fit_labels)
+            shown.append(SeatShown(
+                _("Seat {n} ({place})").format(n=s + 1, place=places[s]), name_text, kind,
+                command, level_description(about, partners)))
+        return shown
 
     def fit_labels(self) -> None:
         form = self.query_one("#form", VerticalScroll)
@@ -282,37 +263,22 @@ class NewGameScreen(Translated, Screen[None]):
 
     @on(Select.Changed)
     async def select_changed(self, event: Select.Changed) -> None:
-        sid = event.select.id or ""
-        if event.select not in self.query(Select):
-            # a select of a form rebuilt since: a game picked while its change was on the
-            # way (holding Down in the list) must not size the new game's seats
+        if event.value != event.select.value:
+            # changed again since (the form filled in for another game while this change
+            # was on the way, holding Down in the list): the later change will tell
             return
+        sid = event.select.id or ""
+        seats = self.query_one(SeatsBox)
         if sid == "players":
             n = event.value
-            if (isinstance(n, int) and n != self.players
+            if (seats.counts_shown() and isinstance(n, int) and n != self.players
                     and n in variant_class(self.variant_id).players):
                 self.snapshot()
                 self.players = n
                 await self.rebuild()
         elif sid.startswith("kind-"):
-            s = int(sid.split("-")[1])
-            value = str(event.value)
-            found = self.query(f"#desc-{s}")
-            if not found:
-                return
-            desc = found.first(Static)
-            self.query_one(f"#cmd-row-{s}").display = value == CMD
-            if value == HUMAN:
-                desc.update(level_description(HUMAN))
-                name = self.query_one(f"#name-{s}", Input)
-                if name.value in BOT_NAMES:
-                    name.value = player_name(s)
-            else:
-                desc.update(level_description(value.removeprefix("bot:"),
-                                              has_partners(self.variant_id, self.players)))
-                name = self.query_one(f"#name-{s}", Input)
-                if name.value == player_name(s):  # back from a person to a bot
-                    name.value = BOT_NAMES[(s - 1) % len(BOT_NAMES)]
+            seats.kind_changed(int(sid.split("-")[1]), str(event.value),
+                               has_partners(self.variant_id, self.players))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
