@@ -97,7 +97,8 @@ class ReplayScreen(Translated, Screen[None]):
         self.given_seat = self.seat  # the opener's seat (a review): that player's own view
         self.step = 0 if step is None else max(0, min(step, self.last_step))
         self.bottom = self.seat if self.seat is not None else 0
-        self.log_shown: tuple[int, int] | None = None  # (deal, step) the log tells
+        # the log drawn, and the lines it tells (a new table's log tells none yet)
+        self.log_told: tuple[GameLog | None, list[str | Text]] = (None, [])
         self.deal_shown = -1  # the deal the footer's keys were checked for
         variant = self.walk.match.variant.name
         self.title = (say("Replay", "title", source=source) if source
@@ -130,9 +131,8 @@ class ReplayScreen(Translated, Screen[None]):
         self.call_after_refresh(self.draw)
 
     def restyle(self, style: str) -> None:
-        """Cards drawn in another style (the palette's choice), the log told again."""
+        """Cards drawn in another style (the palette's choice), the log's lines with them."""
         self.walk.set_card_style(style)
-        self.log_shown = None
         self.draw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -246,26 +246,19 @@ class ReplayScreen(Translated, Screen[None]):
             self.refresh_bindings()
 
     def draw_log(self) -> None:
-        """The log up to the step shown: one step on adds its lines, anything else tells
-        the deal again from its heading."""
+        """The log up to the step shown, told once: when what the log tells begins the new
+        position's log (a step or a jump forward in the deal) only the rest is added; else
+        (a step back, another deal, other card faces, a table turned) it is told again from
+        the deal's heading."""
         log = self.query_one(GameLog)
-        d = self.walk.steps(self.deal)
-        at = (self.deal, self.step)
-        if at == self.log_shown:
-            return
-        before = self.log_shown
-        self.log_shown = at
-        if before is not None and before[0] == self.deal and before[1] == self.step - 1:
-            for line in d.lines[self.step]:
-                log.add(line)
-            if self.step == d.last:
-                result = self.walk.result(self.deal)
-                if result is not None:
-                    log.add(result)
-            return
-        log.clear()
-        for line in self.walk.log(self.deal, self.step):
+        lines = self.walk.log(self.deal, self.step)
+        told_in, told = self.log_told
+        if told_in is not log or lines[:len(told)] != told:
+            log.clear()
+            told = []
+        for line in lines[len(told):]:
             log.add(line)
+        self.log_told = (log, lines)
 
     # ----- keys ----------------------------------------------------------------------
 
@@ -323,7 +316,6 @@ class ReplayScreen(Translated, Screen[None]):
         bottom = self.seat if self.seat is not None else self.bottom
         if bottom != self.bottom:  # the seat shown sits at the bottom: the table turns
             self.bottom = bottom
-            self.log_shown = None
             await self.recompose()
             self.query_one(GameLog).can_focus = False
             self.refresh_bindings()  # the new footer lists the keys again
