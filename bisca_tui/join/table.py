@@ -35,22 +35,6 @@ if TYPE_CHECKING:
     from .app import JoinApp
 
 
-class RemoteTurns:
-    """What the table asks its turn loop, for a match whose turns the host keeps: the
-    position (its token), and a deal never closed here."""
-
-    deal_closed = False
-
-    def __init__(self, session: JoinedMatch) -> None:
-        self.session = session
-
-    def token(self) -> tuple[int, int]:
-        return self.session.token
-
-    def undo(self) -> list[int]:
-        return []
-
-
 class RemoteFlow(TableFlow):
     """The flow of a hosted match: nothing plays here. An action goes to the host, once per
     position; what the table shows next is what the host sends back."""
@@ -58,8 +42,10 @@ class RemoteFlow(TableFlow):
     screen: RemoteTableScreen
     session: JoinedMatch
 
-    def make_loop(self) -> RemoteTurns:  # type: ignore[override]
-        return RemoteTurns(self.session)
+    def deal_closed(self) -> bool:
+        """A deal is never closed here: the host scores it, and its summary comes as a
+        message (nothing plays here meanwhile)."""
+        return False
 
     def stop(self) -> None:
         """No bot plays here: none has a notice to stop telling."""

@@ -115,7 +115,7 @@ class TableScreen(Translated, Screen[None]):
     @property
     def deal_closed(self) -> bool:
         """The deal is scored and its summary is up (or was): nobody acts."""
-        return self.flow.loop.deal_closed
+        return self.flow.deal_closed()
 
     @property
     def hide_points(self) -> bool:

@@ -62,7 +62,7 @@ class TableCoach:
             screen.notice = Text(refused, style="bold yellow")
             return
         v, _ = screen.shown_view()
-        token = screen.flow.loop.token()
+        token = screen.flow.table.token()
         self.token = token
         self.panel().thinking()
         screen.query_one("#side").add_class("-hinting")
@@ -98,7 +98,7 @@ class TableCoach:
 
     def ready(self, message: HintReady) -> None:
         screen = self.screen
-        if message.token != self.token or message.token != screen.flow.loop.token():
+        if message.token != self.token or message.token != screen.flow.table.token():
             return  # asked about a position that is gone
         v, private = screen.shown_view()
         if not private:

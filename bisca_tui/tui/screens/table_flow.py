@@ -52,26 +52,28 @@ class AppSaves:
 class TableFlow:
     """Turns, hand-overs, bots and the actions they lead to, for one table screen."""
 
+    loop: TableLoop  # the match's turn loop, when the match is played here
+
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
         self.session: Session = screen.session
-        self.loop = self.make_loop()
         self.table: Table = self.make_table()
 
     @property
     def app(self) -> BiscaApp:
         return self.screen.bisca_app
 
-    def make_loop(self) -> TableLoop:
-        """The turn loop of the match shown: bots think in the screen's workers, the app
-        saves and writes the history."""
-        return TableLoop(self.session, runner=self.start_thinking,
-                         autosave=AppSaves(self.screen),
-                         history=lambda s: self.app.history.record(s))
-
     def make_table(self) -> Table:
-        """The table this screen reads and plays at: the match here, through its loop."""
+        """The table this screen reads and plays at: the match here, through its turn loop
+        (bots think in the screen's workers, the app saves and writes the history)."""
+        self.loop = TableLoop(self.session, runner=self.start_thinking,
+                              autosave=AppSaves(self.screen),
+                              history=lambda s: self.app.history.record(s))
         return LocalTable(self.loop)
+
+    def deal_closed(self) -> bool:
+        """The deal is scored and its summary is up (or was): nobody acts."""
+        return self.loop.deal_closed
 
     def position(self) -> Position:
         """The position of the match: the deal, the actions in it, whether it is scored. It
