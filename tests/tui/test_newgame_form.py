@@ -23,6 +23,15 @@ async def open_form(app: BiscaApp, pilot) -> NewGameScreen:
     return app.screen  # type: ignore[return-value]
 
 
+async def pick(form: NewGameScreen, pilot, vid: str) -> None:
+    """Highlight the game ``vid`` in the form's list, and wait for its rows."""
+    lst = form.query_one("#variant-list", OptionList)
+    ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+    lst.highlighted = ids.index(vid)
+    await until(pilot, lambda: form.variant_id == vid)
+    await quiet(pilot)
+
+
 def marked(form: NewGameScreen) -> list[str]:
     """The games whose line carries the marker of the chosen game."""
     lst = form.query_one("#variant-list", OptionList)
@@ -102,11 +111,7 @@ async def test_the_seats_come_into_view_and_seven_each_say_where_they_sit(privat
         assert scroll.scroll_y == 0
         assert scroll.region.y <= players.region.y < scroll.region.bottom
         # seven seats each say where they sit
-        lst = form.query_one("#variant-list", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        lst.highlighted = ids.index("chiamata-monte")
-        await until(pilot, lambda: form.variant_id == "chiamata-monte")
-        await quiet(pilot)
+        await pick(form, pilot, "chiamata-monte")
         form.query_one("#players", Select).value = 7
         await until(pilot, lambda: bool(form.query("#kind-6")))
         await quiet(pilot)  # the seats' fields made (not left half made as the app ends)
@@ -120,11 +125,7 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
         form = await open_form(app, pilot)
-        lst = form.query_one("#variant-list", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        lst.highlighted = ids.index("briscola")
-        await until(pilot, lambda: form.variant_id == "briscola")
-        await quiet(pilot)
+        await pick(form, pilot, "briscola")
         form.query_one("#players", Select).value = 3
         await until(pilot, lambda: bool(form.query("#kind-2")))
         await quiet(pilot)
@@ -169,21 +170,13 @@ async def test_a_seat_left_by_a_game_with_fewer_seats_is_as_it_was_on_coming_bac
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
         form = await open_form(app, pilot)
-        lst = form.query_one("#variant-list", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        lst.highlighted = ids.index("bisca-4")
-        await until(pilot, lambda: form.variant_id == "bisca-4")
-        await quiet(pilot)
+        await pick(form, pilot, "bisca-4")
         form.query_one("#kind-3", Select).value = HUMAN
         await quiet(pilot)
         form.query_one("#name-3", Input).value = "Beatriz"
-        lst.highlighted = ids.index("bisca-3")  # two seats
-        await until(pilot, lambda: form.variant_id == "bisca-3")
-        await quiet(pilot)
+        await pick(form, pilot, "bisca-3")  # two seats
         assert shown_names(form) == 2
-        lst.highlighted = ids.index("bisca-4")
-        await until(pilot, lambda: form.variant_id == "bisca-4")
-        await quiet(pilot)
+        await pick(form, pilot, "bisca-4")
         assert shown_names(form) == 4
         assert form.query_one("#name-3", Input).value == "Beatriz"
         assert form.query_one("#kind-3", Select).value == HUMAN
@@ -198,11 +191,7 @@ async def test_choosing_the_number_of_players_leaves_the_focus_on_that_choice(
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
         form = await open_form(app, pilot)
-        lst = form.query_one("#variant-list", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        lst.highlighted = ids.index("briscola")  # two, three or four
-        await until(pilot, lambda: form.variant_id == "briscola")
-        await quiet(pilot)
+        await pick(form, pilot, "briscola")  # two, three or four
         players = form.query_one("#players", Select)
         players.focus()
         await quiet(pilot)
@@ -226,11 +215,7 @@ async def test_the_seats_of_a_game_chosen_after_a_change_of_language_speak_it(
         form = await open_form(app, pilot)
         app.set_language(SHOUTED)
         await quiet(pilot)
-        lst = form.query_one("#variant-list", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        lst.highlighted = ids.index("sueca-pontos")  # four seats, no house rules
-        await until(pilot, lambda: form.variant_id == "sueca-pontos")
-        await quiet(pilot)
+        await pick(form, pilot, "sueca-pontos")  # four seats, no house rules
         labels = [str(w.render()) for w in form.query("#players-box .label")
                   if w.parent.display]
         assert len(labels) == 7 and all(label == label.upper() for label in labels), labels
@@ -247,13 +232,9 @@ async def test_house_rules_are_shown_and_tabbed_through_in_the_game_s_order(
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
         form = await open_form(app, pilot)
-        lst = form.query_one("#variant-list", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
         # the rules of Chiamata first, then a game with one rule more, before them
         for vid in ("chiamata", "chiamata-monte"):
-            lst.highlighted = ids.index(vid)
-            await until(pilot, lambda vid=vid: form.variant_id == vid)
-            await quiet(pilot)
+            await pick(form, pilot, vid)
         wanted = [f"rule-{rule.name}" for rule in variant_class("chiamata-monte").house_rules]
         assert wanted[0] == "rule-min_bid"
         shown = [w for w in form.query("#rules-box-form Select") if w.parent.display]
