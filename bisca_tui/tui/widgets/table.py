@@ -129,6 +129,8 @@ class SeatPanel(Panel):
         super().__init__(id=f"seat-{seat}", classes=f"seat {side}")
         self.seat = seat
         self.side = side
+        self.title_shown: str | None = None  # the frame's words as last set
+        self.subtitle_shown: str | None = None
 
     def room(self) -> int:
         """The text width of the panel (estimated before the first layout)."""
@@ -148,15 +150,22 @@ class SeatPanel(Panel):
     def show(self, info: SeatInfo, show_team: bool) -> None:
         if self.has_class("-turn") != info.is_turn:
             self.set_class(info.is_turn, "-turn")
-        # a Text: the name is shown as typed, never read as markup
-        self.border_title = Text(("▶ " if info.is_turn else "") + info.name)
+        # the frame's words are set only when they change: setting them draws the panel
+        # again, whatever they were
+        title = ("▶ " if info.is_turn else "") + info.name
+        if title != self.title_shown:
+            self.title_shown = title
+            self.border_title = Text(title)  # a Text: shown as typed, never read as markup
         dealer = pgettext("seat panel", "dealer") if info.is_dealer else ""
         side = self.side in ("left", "right")
         room = self.room()
         # the frame's foot holds the word between its corners and dashes ("╰─ dealer ─╯");
         # where it would be cut (a narrow side seat), the word goes inside the panel
         framed = not dealer or len(dealer) <= room - 4
-        self.border_subtitle = dealer if framed else ""
+        subtitle = dealer if framed else ""
+        if subtitle != self.subtitle_shown:
+            self.subtitle_shown = subtitle
+            self.border_subtitle = subtitle
         parts: list[Part] = []
         if self.side == "bottom":
             parts.append(Text(info.name, style="bold"))
