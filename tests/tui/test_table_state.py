@@ -1,6 +1,7 @@
 """The table follows its state: what it shows is set, never drawn by hand, and the areas
 that show it are drawn again once, together; which keys apply is worked out once per
-position; the footer is built again only when the keys it shows change."""
+position; the footer is built again only when the keys it shows change, a seat's panel only when
+what it shows changes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tui_helpers import first_playable_index, hand_key, make_app, play_key, quic
 from bisca_tui.tui.screens.table_drawing import AREAS, HAND, STATUS, TableDrawing
 from bisca_tui.tui.screens.table_keys import KeysNow
 from bisca_tui.tui.widgets.common import FittingFooter
+from bisca_tui.tui.widgets.table import SeatPanel
 
 SIZE = (120, 40)
 
@@ -73,12 +75,32 @@ async def test_what_is_drawn_again_and_when_the_footer_is_built(private_data,
         await quiet(pilot)
         drawn.clear()
         before = t.position
+        assert str(t.query_one("#seat-0").border_title).startswith("▶")
+        redrawn = seat_redraws(monkeypatch)
         await press(pilot, hand_key(first_playable_index(t)), workers=False)
         assert t.position != before and t.notice is None
         assert drawn == [AREAS]
         assert "a notice the card puts away" not in status(t)
         # the hand holds one card fewer, "1-10 Play" becomes "1-9 Play"
         assert t.footer_keys != keys and len(built) == 1
+        # the turn's mark went to the next seat's frame; the seats whose words stayed the
+        # same (the third and fourth: their cards, their frames) were not drawn again
+        assert [str(t.query_one(f"#seat-{seat}").border_title).startswith("▶")
+                for seat in range(4)] == [False, True, False, False]
+        assert redrawn == {0, 1}
+
+
+def seat_redraws(monkeypatch) -> set[int]:
+    """The seats whose panel is drawn again from now on."""
+    seats: set[int] = set()
+    refresh = SeatPanel.refresh
+
+    def recorded(self, *args, **kw):
+        seats.add(self.seat)
+        return refresh(self, *args, **kw)
+
+    monkeypatch.setattr(SeatPanel, "refresh", recorded)
+    return seats
 
 
 async def test_the_keys_are_worked_out_once_per_position(private_data, monkeypatch) -> None:
