@@ -100,6 +100,16 @@ def test_variants_lists_every_game(capsys) -> None:
     assert [line.split()[0] for line in lines[1:]] == [cls.id for cls in all_variants()]
 
 
+def test_ctrl_c_before_a_command_takes_it_stops_without_a_traceback(capsys,
+                                                                   monkeypatch) -> None:
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "variants_text", interrupted)  # Ctrl+C while it works
+    code, out, err = run(capsys, "variants")
+    assert code == 130 and out == "" and err == ""
+
+
 def test_replay_goes_through_the_replay_command(capsys) -> None:
     code, out, err = run(capsys, "replay", str(EXAMPLE), "--json")
     assert code == 0 and err == ""
