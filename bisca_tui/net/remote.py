@@ -119,15 +119,13 @@ class JoinedMatch:
         return seating.seats_now(self)
 
     def person_of(self, seat: int) -> int | None:
-        return self.match.people()[seat]
+        return seating.person_of(self, seat)
 
     def seat_of(self, player: int) -> int | None:
-        people = self.match.people()
-        return people.index(player) if player in people else None
+        return seating.seat_of(self, player)
 
     def sitting_out(self) -> str | None:
-        p = self.match.sitting_out()
-        return None if p is None else self.people[p].name
+        return seating.sitting_out(self)
 
     def controller(self, seat: int) -> int:
         """The seat whose player chooses for ``seat``: itself, or for a dummy hand (a seat

@@ -124,6 +124,23 @@ class Seating(Protocol):
 # (a match played here and one another machine hosts differ in who chooses for a seat and
 # who is at this keyboard; the names, the dummy's and the scores' labels follow alike)
 
+def person_of(s: Seating, seat: int) -> int | None:
+    """The player at a seat of the current deal (None: a dummy hand)."""
+    return s.match.people()[seat]
+
+
+def seat_of(s: Seating, player: int) -> int | None:
+    """A player's seat in the current deal (None: the dealer sitting it out)."""
+    people = s.match.people()
+    return people.index(player) if player in people else None
+
+
+def sitting_out(s: Seating) -> str | None:
+    """The name of the player who dealt this deal and sits it out, if any."""
+    p = s.match.sitting_out()
+    return None if p is None else s.people[p].name
+
+
 def seats_now(s: Seating) -> list[SeatSpec]:
     """Who sits at each seat of the current deal; a dummy hand counts as its player's
     (kind and level) under the name "Dummy"."""

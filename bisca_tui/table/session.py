@@ -221,18 +221,13 @@ class Session:
         return seating.seats_now(self)
 
     def person_of(self, seat: int) -> int | None:
-        """The player at a seat of the current deal (None: a dummy hand)."""
-        return self.match.people()[seat]
+        return seating.person_of(self, seat)
 
     def seat_of(self, player: int) -> int | None:
-        """A player's seat in the current deal (None: the dealer sitting it out)."""
-        people = self.match.people()
-        return people.index(player) if player in people else None
+        return seating.seat_of(self, player)
 
     def sitting_out(self) -> str | None:
-        """The name of the player who dealt this deal and sits it out, if any."""
-        p = self.match.sitting_out()
-        return None if p is None else self.people[p].name
+        return seating.sitting_out(self)
 
     def controller(self, seat: int) -> int:
         """The seat whose player chooses for ``seat`` (itself, or a dummy's partner)."""
