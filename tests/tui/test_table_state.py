@@ -39,7 +39,7 @@ async def test_what_is_drawn_again_and_when_the_footer_is_built(private_data,
     """At one table, the person to play: a notice set is drawn in the status line alone;
     the cursor moved draws the hand and no more; neither builds the footer again; a card
     played is drawn once with everything it changed, and the footer built again once, its
-    keys changed."""
+    keys changed; the seat panels keep their heights as the turn moves."""
     app = make_app(private_data, bot_delay=3600)  # the bots wait while we look
     async with app.run_test(size=SIZE) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=5)
@@ -76,6 +76,7 @@ async def test_what_is_drawn_again_and_when_the_footer_is_built(private_data,
         drawn.clear()
         before = t.position
         assert str(t.query_one("#seat-0").border_title).startswith("▶")
+        heights = [t.query_one(f"#seat-{seat}").size.height for seat in range(1, 4)]
         redrawn = seat_redraws(monkeypatch)
         await press(pilot, hand_key(first_playable_index(t)), workers=False)
         assert t.position != before and t.notice is None
@@ -88,6 +89,10 @@ async def test_what_is_drawn_again_and_when_the_footer_is_built(private_data,
         assert [str(t.query_one(f"#seat-{seat}").border_title).startswith("▶")
                 for seat in range(4)] == [False, True, False, False]
         assert redrawn == {0, 1}
+        # the seat to play now says so on the line its panel kept for it: no panel grew,
+        # so the table round them did not move
+        assert "to play" in str(t.query_one("#seat-1").render())
+        assert [t.query_one(f"#seat-{seat}").size.height for seat in range(1, 4)] == heights
 
 
 def seat_redraws(monkeypatch) -> set[int]:

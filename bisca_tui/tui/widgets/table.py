@@ -157,7 +157,6 @@ class SeatPanel(Panel):
             self.title_shown = title
             self.border_title = Text(title)  # a Text: shown as typed, never read as markup
         dealer = pgettext("seat panel", "dealer") if info.is_dealer else ""
-        side = self.side in ("left", "right")
         room = self.room()
         # the frame's foot holds the word between its corners and dashes ("╰─ dealer ─╯");
         # where it would be cut (a narrow side seat), the word goes inside the panel
@@ -166,14 +165,29 @@ class SeatPanel(Panel):
         if subtitle != self.subtitle_shown:
             self.subtitle_shown = subtitle
             self.border_subtitle = subtitle
+        # the panel is laid out with the turn's words ("to play") whether the turn is this
+        # seat's or not, and keeps their line: a panel, and the table round it, keeps its
+        # height as the turn goes round
+        lines = self.lay_out(info, show_team, dealer, framed, turn=True)
+        if not info.is_turn:
+            lines = self.lay_out(info, show_team, dealer, framed, turn=False,
+                                 height=len(lines))
+        self.set(Text("\n").join(lines))
+
+    def lay_out(self, info: SeatInfo, show_team: bool, dealer: str, framed: bool,
+                turn: bool, height: int = 0) -> list[Text]:
+        """The panel's lines, with the turn's words or without them (then at least
+        ``height`` lines, the last ones empty)."""
+        side = self.side in ("left", "right")
+        room = self.room()
         parts: list[Part] = []
         if self.side == "bottom":
             parts.append(Text(info.name, style="bold"))
         if dealer and (self.side == "bottom" or not framed):
             parts.append(Text(dealer, style="bright_black"))
         if show_team:
-            parts.append(Text(pgettext("seat panel", "team {team}").format(team=info.team_label),
-                              style=f"bold {team_colour(info.team)}"))
+            parts.append(Text(pgettext("seat panel", "team {team}").format(
+                team=info.team_label), style=f"bold {team_colour(info.team)}"))
         if info.role:
             parts.append(role_part(info.role, info.role_bid))
         known = [c for c in info.known if c != info.trump_card]
@@ -196,7 +210,7 @@ class SeatPanel(Panel):
                                     Text(f"{bot} {level}", style=grey)))
             else:
                 parts.append(Text(bot, style=grey))
-        if info.is_turn:
+        if turn:
             parts.append(Text(info.turn_label, style="bold yellow"))
         if info.trump_card is not None:
             # translators: a seat panel: the trump card this seat is known to hold
@@ -217,7 +231,7 @@ class SeatPanel(Panel):
             tighter = pack_lines(short, room)
             if len(tighter) < len(lines):
                 lines = tighter
-        self.set(Text("\n").join(lines))
+        return lines + [Text()] * (height - len(lines))
 
 
 class HandView(Panel):
