@@ -126,6 +126,7 @@ def test_every_family_moves_through_every_deal(name: str) -> None:
         p.edge(1)
         assert p.step == last
         assert f"step {last} of {last}" in line(p)
+        assert line(p).startswith(f"Deal {deal + 1} of {w.deal_count} · ")
         if w.finished(deal):
             result = w.match.results[deal]
             outcome = str(w.outcome(deal)[0])

@@ -17,6 +17,7 @@ from bisca_tui.engine.records import load_record
 from bisca_tui.replay import main as replay_main
 from bisca_tui.replay import viewer_app
 from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.record_walk import RecordWalk
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.start import StartScreen
@@ -176,10 +177,18 @@ async def test_the_view_turns_from_every_hand_open_to_each_seat(private_data) ->
 
 async def test_positions_of_each_kind_of_game_are_drawn(private_data, tmp_path) -> None:
     """One app, a viewer opened at a few positions the families differ in: the cut or
-    knock, the bidding, the called partner, six seats, a deal thrown in, a deal's end."""
+    knock, the bidding, the called partner, six seats, a deal thrown in, a deal's end; and
+    at a step and a seat given, as the review opens it. Each viewer is opened over the one
+    before (a screen under another is not drawn again)."""
     app = BiscaApp(data_directory=private_data)
     async with app.run_test(size=SIZE) as pilot:
         await quiet(pilot)
+        r = await open_viewer(pilot, example("briscola"), deal=1, seat=0, step=7)
+        assert (r.deal, r.step) == (1, 7)
+        assert_drawn(r)
+        await press(pilot, "left")
+        assert r.step == 6
+        assert_drawn(r)
         r = await open_viewer(pilot, example("bisca-capixaba"))
         assert "· the cut or knock · step 0 of 42" in status(r)
         assert r.query_one(HandView).cards == ()  # nothing dealt before the choice
@@ -188,14 +197,10 @@ async def test_positions_of_each_kind_of_game_are_drawn(private_data, tmp_path) 
         assert "trick 1 of 10 · step 1 of 42" in status(r)
         assert len(r.query_one(HandView).cards) == 3  # dealt once the choice is made
         assert "cut" in log_text(r) or "knock" in log_text(r)
-        app.pop_screen()
-        r = await open_viewer(pilot, example("chiamata"), step=1)
-        assert "the bidding" in status(r)
-        assert "bids" in log_text(r) or "passes" in log_text(r)
-        app.pop_screen()
-        d = r.walk.steps(0)
+        walk = RecordWalk(load_record(example("chiamata")))
+        d = walk.steps(0)
         called = next(k for k in range(d.last + 1) if d.states[k].phase == "play")
-        r = await open_viewer(pilot, example("chiamata"), step=called, walk=r.walk)
+        r = await open_viewer(pilot, example("chiamata"), step=called, walk=walk)
         st = d.states[called]
         assert st.bidding.contract is not None and st.bidding.contract.called is not None
         info = str(r.query_one("#info", Panel).render())
@@ -205,10 +210,8 @@ async def test_positions_of_each_kind_of_game_are_drawn(private_data, tmp_path) 
         await press(pilot, "v")  # a seat's view keeps the partner secret until it shows
         assert st.bidding.called_holder != 0
         assert "partner: ?" in str(r.query_one("#info", Panel).render())
-        app.pop_screen()
         r = await open_viewer(pilot, example("chiamata-monte-6p"), deal=1, seat=2, step=30)
         assert_drawn(r)
-        app.pop_screen()
         r = await open_viewer(pilot, thrown_in_then_played(tmp_path), step=99)
         assert r.step == 5
         assert "Deal 1 of 2 · the bidding · step 5 of 5 · end of the deal" in status(r)
@@ -217,35 +220,26 @@ async def test_positions_of_each_kind_of_game_are_drawn(private_data, tmp_path) 
         await press(pilot, "n", "end")
         assert "trick 8 of 8" in status(r)
         assert_drawn(r)
-        app.pop_screen()
-        r = await open_viewer(pilot, example("sueca-3"), deal=2, step=99)
-        result = r.walk.match.results[2]
-        assert "-".join(map(str, result.card_points)) in caption(r) or result.redeal
-        assert_drawn(r)
+        for name, deal in [("briscola-3p", 0), ("brisca-4p", 1)]:
+            r = await open_viewer(pilot, example(name), deal=deal, seat=0, step=7)
+            assert_drawn(r)  # a seat's view, a trick under way
+            await press(pilot, "end")
+            result = r.walk.match.results[deal]
+            assert "-".join(map(str, result.card_points)) in caption(r) or result.redeal
+            assert_drawn(r)
 
 
 async def test_opened_over_another_screen_keys_f1_and_escape(private_data) -> None:
-    """Opened at a step or a seat (as the review opens it), ? lists the keys, F1 the rules
-    of the record's game, and Escape goes back to the screen under it."""
+    """? lists the keys, F1 opens the rules of the record's game, and Escape goes back to
+    the screen the viewer was opened over."""
     from bisca_tui.tui.screens.rules import RulesScreen
 
     app = BiscaApp(data_directory=private_data)
     async with app.run_test(size=SIZE) as pilot:
         await quiet(pilot)
         assert isinstance(app.screen, StartScreen)
-        r = await open_viewer(pilot, example("briscola"), deal=1, seat=0, step=7)
-        assert (r.deal, r.step) == (1, 7)
-        assert_drawn(r)
-        await press(pilot, "left")
-        assert r.step == 6
-        assert_drawn(r)
-        app.pop_screen()
-        r = await open_viewer(pilot, example("briscola"), deal=2, seat=1, walk=r.walk)
-        assert (r.deal, r.seat, r.bottom) == (2, 1, 1)
-        assert status(r).startswith("Deal 3 of 7 · ")
-        assert "▮" in seat_text(r, 0)
-        app.pop_screen()
         r = await open_viewer(pilot, example("sueca-5"))
+        assert_drawn(r)
         await press(pilot, "question_mark")
         assert isinstance(app.screen, KeysScreen)
         listed = str(app.screen.query_one("#keys-text").render())
