@@ -14,7 +14,9 @@ own view (v says why).
 
 The positions come from ``RecordWalk`` (``record_walk.py``): the record is replayed once
 through the engine, and each deal's positions are kept once visited, so a key held down
-steps at once. Cards never move here: a step is drawn where it lands.
+steps at once. Where the viewer stands and how each key moves it is a ``ReplayPosition``
+(``replay_position.py``), and what the log must be told next a ``ToldLog``: the screen
+draws what they say. Cards never move here: a step is drawn where it lands.
 """
 
 from __future__ import annotations
@@ -25,15 +27,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ...engine import phases as P
-from ...engine.narrate import person, say
+from ...engine.narrate import say
 from ...engine.records import Record
 from ...engine.spoken import game_name
 from ...engine.variant import Variant
 from ...lang import N_, _
 from ..cardart import WINNER
 from ..layout import SIDE_PANEL, card_sizes
-from ..record_walk import RecordWalk, open_view, spectator_view
+from ..record_walk import RecordWalk
+from ..replay_position import ReplayPosition
+from ..told_log import ToldLog
 from ..translated import Translated
 from ..widgets.board import show_side, show_stock, sorted_hand, table_body
 from ..widgets.captions import trick_shown
@@ -42,8 +45,6 @@ from ..widgets.log import GameLog, fit
 from ..widgets.table import HandView, SeatPanel, StockView, TrickSlot, seat_info
 
 __all__ = ["ReplayScreen"]
-
-AUCTION_PHASES = (P.AUCTION, P.CALL, P.CLAIM, P.DECLARE, P.DISCARD)
 
 
 class ReplayScreen(Translated, Screen[None]):
@@ -90,15 +91,10 @@ class ReplayScreen(Translated, Screen[None]):
         self.source = source
         self.quits = quits
         self.walk = walk if walk is not None else RecordWalk(record, source or "record")
-        n = self.walk.match.variant.n
-        self.deal = max(0, min(deal, self.walk.deal_count - 1))
-        self.seat = seat if seat is not None and 0 <= seat < n else None
-        self.reveal = reveal
-        self.given_seat = self.seat  # the opener's seat (a review): that player's own view
-        self.step = 0 if step is None else max(0, min(step, self.last_step))
-        self.bottom = self.seat if self.seat is not None else 0
-        # the log drawn, and the lines it tells (a new table's log tells none yet)
-        self.log_told: tuple[GameLog | None, list[str | Text]] = (None, [])
+        self.at = ReplayPosition(self.walk, deal, seat, step, reveal)
+        # the log drawn, and what it tells (a new table's log tells nothing yet)
+        self.log_drawn: GameLog | None = None
+        self.told = ToldLog()
         self.deal_shown = -1  # the deal the footer's keys were checked for
         variant = self.walk.match.variant.name
         self.title = (say("Replay", "title", source=source) if source
@@ -138,51 +134,31 @@ class ReplayScreen(Translated, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.draw()
 
-    # ----- where we are --------------------------------------------------------------
+    # ----- where we are (the position's, read by the openers and the tests) -----------
 
     @property
-    def last_step(self) -> int:
-        return self.walk.steps(self.deal).last
+    def deal(self) -> int:
+        return self.at.deal
 
-    def trick_label(self) -> str:
-        """Which trick the step shown belongs to: "trick 4 of 10", or the bidding."""
-        d = self.walk.steps(self.deal)
-        st = d.states[self.step]
-        done = d.tricks[self.step]
-        if not done and not st.trick and st.phase != P.PLAY:
-            if st.phase in AUCTION_PHASES or st.bidding.bids:
-                return say("Replay", "at.bidding")
-            if st.phase == P.CUT_OR_KNOCK:
-                return say("Replay", "at.cut_or_knock")
-            return say("Replay", "at.before")
-        number = done if d.trick_done(self.step) or st.phase == P.OVER else done + 1
-        total = d.tricks[-1]
-        if self.walk.finished(self.deal) and total:
-            return say("Replay", "at.trick.of", number=max(1, min(number, total)), total=total)
-        return say("Replay", "at.trick", number=max(1, number))
+    @property
+    def step(self) -> int:
+        return self.at.step
+
+    @property
+    def seat(self) -> int | None:
+        return self.at.seat
+
+    @property
+    def bottom(self) -> int:
+        return self.at.bottom
+
+    @property
+    def reveal(self) -> bool:
+        return self.at.reveal
 
     def position_text(self) -> Text:
-        """The position line: "Deal 2 of 5 · trick 4 of 10 · step 23 of 44 · view"."""
-        d = self.walk.steps(self.deal)
-        main = say("Replay", "position", deal=self.deal + 1, deals=self.walk.deal_count,
-                   trick=self.trick_label(), step=self.step, last=d.last)
-        if self.seat is None:
-            view = say("Replay", "view.open" if self.open_allowed else "view.spectator")
-        else:
-            who = self.walk.at(self.deal, self.step).name(self.seat)
-            view = say("Seats", f"{person(who)}.view", seat=who)
-        ended = main
-        if self.step == d.last:
-            ended = say("Replay", "position.more", position=main, more=say(
-                "Replay", "end" if self.walk.finished(self.deal) else "end.open"))
-        room = max(20, self.app.size.width - 2)
-        return fit(room, [Text(say("Replay", "position.more", position=ended, more=view)),
-                          Text(ended), Text(main)], "bold")
-
-    @property
-    def open_allowed(self) -> bool:
-        """Whether the hands may be shown: the deal is over, or everything is told."""
-        return self.reveal or self.walk.finished(self.deal)
+        """The position line, as wide as the screen lets it be."""
+        return self.at.line(self.app.size.width)
 
     # ----- drawing -------------------------------------------------------------------
 
@@ -198,12 +174,7 @@ class ReplayScreen(Translated, Screen[None]):
         s = walk.at(self.deal, self.step)
         d = walk.steps(self.deal)
         st = d.states[self.step]
-        if self.seat is not None:
-            v = st.view(self.seat)
-        elif self.open_allowed:
-            v = open_view(st, self.bottom)
-        else:  # a deal not over: what a spectator may see
-            v = spectator_view(st, self.bottom)
+        v = self.at.view()
         style = s.card_style
         width, height = self.app.size
         n = v.n_players
@@ -232,7 +203,8 @@ class ReplayScreen(Translated, Screen[None]):
                 cards.get(seat), tsize, style, WINNER if seat == winner else "normal")
         caption_panel.set(caption)
         show_stock(self.query_one(StockView), s, v)
-        show_side(self, s, v, self.seat is not None or self.open_allowed, False, height)
+        show_side(self, s, v, self.seat is not None or self.at.open_allowed, False,
+                  height)
         source = Text(_("Replay"), style="bold")
         if self.source:
             source.append(" · ")
@@ -251,71 +223,49 @@ class ReplayScreen(Translated, Screen[None]):
         (a step back, another deal, other card faces, a table turned) it is told again from
         the deal's heading."""
         log = self.query_one(GameLog)
-        lines = self.walk.log(self.deal, self.step)
-        told_in, told = self.log_told
-        if told_in is not log or lines[:len(told)] != told:
+        if log is not self.log_drawn:  # a new table (turned): its log tells it all again
+            self.log_drawn = log
+            self.told.renew()
+        clear, new = self.told.update(self.walk.log(self.deal, self.step))
+        if clear:
             log.clear()
-            told = []
-        for line in lines[len(told):]:
+        for line in new:
             log.add(line)
-        self.log_told = (log, lines)
 
     # ----- keys ----------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal" and parameters:
-            target = self.deal + int(parameters[0])  # type: ignore[call-overload]
-            return 0 <= target < self.walk.deal_count
+            return self.at.has_deal(int(parameters[0]))  # type: ignore[call-overload]
         return True
 
-    def go(self, deal: int, step: int) -> None:
-        self.deal = max(0, min(deal, self.walk.deal_count - 1))
-        if self.seat is not None and self.seat != self.given_seat and not self.open_allowed:
-            self.seat = None  # a seat's own view stops at a deal not over
-        self.step = max(0, min(step, self.last_step))
+    def action_step(self, delta: int) -> None:
+        self.at.step_by(delta)
         self.draw()
 
-    def action_step(self, delta: int) -> None:
-        self.go(self.deal, self.step + delta)
-
     def action_trick(self, delta: int) -> None:
-        """To the step that completes the next trick (or the deal's end), or back to the
-        one that completed the trick before (or the deal's start)."""
-        d = self.walk.steps(self.deal)
-        if delta > 0:
-            after = (k for k in range(self.step + 1, d.last + 1) if d.trick_done(k))
-            self.go(self.deal, next(after, d.last))
-        else:
-            before = (k for k in range(self.step - 1, 0, -1) if d.trick_done(k))
-            self.go(self.deal, next(before, 0))
+        self.at.trick(delta)
+        self.draw()
 
     def action_edge(self, end: int) -> None:
-        self.go(self.deal, self.last_step if end else 0)
+        self.at.edge(end)
+        self.draw()
 
     def action_deal(self, delta: int) -> None:
-        target = self.deal + delta
-        if 0 <= target < self.walk.deal_count:
-            self.go(target, 0)
+        self.at.move_deal(delta)
+        self.draw()
 
     async def action_cycle_view(self) -> None:
-        """Every hand open → seat 0's view → seat 1's … → every hand open; in a deal the
-        record leaves unfinished (without ``--open``), the spectator's view only."""
-        n = self.walk.match.variant.n
-        if not self.open_allowed:
+        """The view turned (``ReplayPosition.turn_view``); in a deal the record leaves
+        unfinished (without ``--open``) the spectator's view only, and a word why."""
+        bottom = self.bottom
+        if not self.at.turn_view():
             self.notify(_("This deal is not over in the record: the replay shows what a "
                           "spectator may see. Each seat's view opens once the deal is over, "
                           "or with replay --tui --open."), title=_("Hands hidden"),
                         markup=False)
             return
-        if self.seat is None:
-            self.seat = 0
-        elif self.seat + 1 < n:
-            self.seat += 1
-        else:
-            self.seat = None
-        bottom = self.seat if self.seat is not None else self.bottom
-        if bottom != self.bottom:  # the seat shown sits at the bottom: the table turns
-            self.bottom = bottom
+        if self.bottom != bottom:  # the seat shown sits at the bottom: the table turns
             await self.recompose()
             self.query_one(GameLog).can_focus = False
             self.refresh_bindings()  # the new footer lists the keys again
