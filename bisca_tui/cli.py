@@ -386,9 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(run(args) or 0)
     except OutputClosed:  # the reader went away (| head): nothing more to say
         return 0
-    except KeyboardInterrupt:
-        # a Ctrl+C before a command took it for itself (a host still starting, the
-        # table still loading): the command stops, without Python's traceback
+    except KeyboardInterrupt:  # a Ctrl+C before a command took it (a host still starting)
         flush_quietly()
         return 130
     except SystemExit as e:  # --help, --version, or a refusal argparse has printed
