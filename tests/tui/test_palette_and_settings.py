@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandInput, CommandList, CommandPalette
 from textual.pilot import Pilot
 from tui_helpers import make_app, press, quick_table, quiet, until
 
@@ -16,12 +16,18 @@ from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.start import StartScreen
 
 
+def type_in(app: BiscaApp, query: str) -> None:
+    """Type ``query`` in the open palette at once: the palette searches once, not once a
+    letter with the list drawn each time (typing into an input is Textual's to test)."""
+    app.screen.query_one(CommandInput).value = query
+
+
 async def palette(app: BiscaApp, pilot: Pilot, query: str, first: str) -> None:
     """Open the palette, type ``query``, wait for ``first`` to head the list, choose it."""
     await press(pilot, "ctrl+p")
     await until(pilot, lambda: isinstance(app.screen, CommandPalette))
     opened = app.screen
-    await press(pilot, *query)
+    type_in(app, query)
     commands = app.screen.query_one(CommandList)
 
     def heads() -> bool:
@@ -93,7 +99,7 @@ async def test_the_theme_is_remembered_across_runs(private_data) -> None:
 
 async def palette_pick(app: BiscaApp, pilot: Pilot, name: str) -> None:
     """In the theme palette already open: type ``name`` and choose the first match."""
-    await press(pilot, *name)
+    type_in(app, name)
     commands = app.screen.query_one(CommandList)
     await until(pilot, lambda: commands.option_count > 0
                 and name in str(commands.get_option_at_index(0).prompt))
