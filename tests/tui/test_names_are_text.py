@@ -18,6 +18,7 @@ from tui_helpers import (
     quiet,
     settle,
     table,
+    until,
 )
 
 from bisca_tui.engine.records import parse_record
@@ -84,7 +85,10 @@ async def test_names_typed_in_the_form_show_as_typed(private_data) -> None:
         assert app.screen is form
         assert any("'[/]'" in text for text in toasts(app)), toasts(app)
         form.query_one("#seed", Input).value = "5"
-        form.query_one("#start", Button).focus()
+        start = form.query_one("#start", Button)
+        # a button takes no second press while it shows the first (a moment)
+        await until(pilot, lambda: not start.has_class("-active"))
+        start.focus()
         await press(pilot, "enter")
         await settle(app, pilot)
         t = table(app)
