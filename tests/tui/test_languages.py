@@ -16,7 +16,7 @@ import pytest
 from shouting import SHOUTED, english_after, shout, shouting  # noqa: F401 (fixtures)
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandInput, CommandList, CommandPalette
 from textual.widget import Widget
 from textual.widgets import Button, Footer
 from textual.widgets._footer import FooterKey
@@ -24,6 +24,7 @@ from tui_helpers import make_app, press, quick_table, quiet, until
 
 from bisca_tui import lang
 from bisca_tui.lang import N_, _
+from bisca_tui.tui.commands import bisca_commands
 from bisca_tui.tui.prefs import SETTINGS_NAME
 from bisca_tui.tui.screens.language import LanguageList
 from bisca_tui.tui.screens.start import StartScreen
@@ -58,9 +59,17 @@ async def test_choosing_a_language_on_the_start_screen_says_it_all_again(private
         assert "New game" in english_buttons and ("l", "Language") in app.screen.query_one(
             KeyHints).hints
         assert "English" in str(app.screen.query_one("#language", Button).label)
-        # l opens the list of languages, each in its own words; Português is the second
+        # l opens the list of languages, each in its own words; so does a click on the
+        # language's button
+        start = app.screen
         await press(pilot, "l")
         await until(pilot, lambda: isinstance(app.screen, LanguageList))
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is start)
+        assert lang.current() == "en"
+        await pilot.click("#language")
+        await until(pilot, lambda: isinstance(app.screen, LanguageList))
+        # the list opens on the language in use; Português is the second
         await press(pilot, "down", "enter")
         await until(pilot, lambda: lang.current() == SHOUTED)
         await until(pilot, lambda: start_words(app)[0] != english_buttons)
@@ -82,18 +91,6 @@ async def test_choosing_a_language_on_the_start_screen_says_it_all_again(private
 
 
 @pytest.mark.usefixtures("shouting")
-async def test_clicking_a_language_in_the_list_chooses_it(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await quiet(pilot)
-        await pilot.click("#language")
-        await until(pilot, lambda: isinstance(app.screen, LanguageList))
-        await press(pilot, "down", "enter")  # the list opens on the language in use
-        await until(pilot, lambda: lang.current() == SHOUTED)
-        await until(pilot, lambda: "NEW GAME" in start_words(app)[0])
-
-
-@pytest.mark.usefixtures("shouting")
 async def test_the_start_screen_is_drawn_in_the_language_in_use(private_data) -> None:
     # chosen before the app starts (--lang, the remembered setting): the app keeps it
     lang.use(SHOUTED)
@@ -110,7 +107,8 @@ async def palette_choose(app, pilot, query: str, first: str) -> None:
     await press(pilot, "ctrl+p")
     await until(pilot, lambda: isinstance(app.screen, CommandPalette))
     opened = app.screen
-    await press(pilot, *query)
+    # typed at once: the palette searches once, not once a letter (typing is Textual's)
+    app.screen.query_one(CommandInput).value = query
     commands = app.screen.query_one(CommandList)
 
     def heads() -> bool:
@@ -130,20 +128,22 @@ async def test_the_palette_chooses_the_language_and_it_is_remembered(private_dat
         await palette_choose(app, pilot, "language portug", "Português")
         assert lang.current() == "pt"
         assert "Português" in str(app.screen.query_one("#language", Button).label)
-        # the palette marks the language in use, named in its own words
-        with lang.speaking("pt"):
-            marked = _("{setting} (now)").format(
-                setting=_("Language: {name}").format(name="Português"))
-        await press(pilot, "ctrl+p")
-        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await press(pilot, *"portug")
-        commands = app.screen.query_one(CommandList)
-        await until(pilot, lambda: commands.option_count > 0 and marked in str(
-            commands.get_option_at_index(0).prompt))
-        await press(pilot, "escape")
         await palette_choose(app, pilot, "english", "English")
         assert lang.current() == "en"
     assert settings(private_data)["language"] == "en"
+
+
+def test_the_palette_marks_the_language_in_use(private_data) -> None:
+    """The palette's commands, as the palette lists them: the language in use is marked,
+    named in its own words, and no other is."""
+    app = make_app(private_data)
+    with lang.speaking("pt"):
+        marked = _("{setting} (now)").format(
+            setting=_("Language: {name}").format(name="Português"))
+        titles = [title for title, _call, _help in bisca_commands(app)]
+        english = _("Language: {name}").format(name="English")
+    assert marked in titles and english in titles
+    assert [t for t in titles if t.startswith(english)] == [english]
 
 
 @pytest.mark.usefixtures("shouting")

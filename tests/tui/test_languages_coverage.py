@@ -22,6 +22,7 @@ from bisca_tui.tui.screens.history import DealChooser, HistoryScreen
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.newgame import NewGameScreen
 from bisca_tui.tui.screens.rules import RulesScreen
+from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.stats import StatsScreen
 
 pytestmark = pytest.mark.usefixtures("shouting")
@@ -63,11 +64,12 @@ def history(data) -> set[str]:
     return names_in(*names)
 
 
-async def test_the_start_screen_and_the_new_game_form(private_data) -> None:
+async def test_the_start_screen_the_new_game_form_and_the_rules(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(120, 40)) as pilot:
         await switch(app, pilot)
         assert untranslated(app) == []
+        start = app.screen
         await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await quiet(pilot)
@@ -78,31 +80,34 @@ async def test_the_start_screen_and_the_new_game_form(private_data) -> None:
         await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
         assert untranslated(app, names) == []
-
-
-@pytest.mark.parametrize("variant", ["bisca-3", "sueca", "bisca-6", "bisca-capixaba"])
-async def test_the_table_and_its_keys(private_data, variant) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await switch(app, pilot)
-        t = await quick_table(app, pilot, variant, seed=3)
-        names = names_in(*(t.session.name(k) for k in range(t.session.variant.n)))
-        assert untranslated(app, names) == []
-        await press(pilot, "question_mark")
-        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        assert untranslated(app, names) == []
-
-
-async def test_the_rules_panel(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await switch(app, pilot)
+        # back to the start screen, for the rules panel
+        app.pop_screen()
+        app.pop_screen()
+        await until(pilot, lambda: app.screen is start)
         await press(pilot, "r")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         app.screen.query_one(Markdown).display = False  # the rules' own text, theirs
         await quiet(pilot)
         assert "RULES OF" in screen_text(app)
         assert untranslated(app) == []
+
+
+async def test_the_tables_and_their_keys(private_data) -> None:
+    """Four tables, one after the other: each sat at, its keys listed, and left."""
+    app = make_app(private_data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await switch(app, pilot)
+        for variant in ("bisca-3", "sueca", "bisca-6", "bisca-capixaba"):
+            t = await quick_table(app, pilot, variant, seed=3)
+            names = names_in(*(t.session.name(k) for k in range(t.session.variant.n)))
+            assert untranslated(app, names) == [], variant
+            await press(pilot, "question_mark")
+            await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+            assert untranslated(app, names) == [], variant
+            app.pop_screen()
+            await until(pilot, lambda t=t: app.screen is t)
+            t.flow.leave_saved()
+            await until(pilot, lambda: isinstance(app.screen, StartScreen))
 
 
 async def test_the_statistics_and_the_past_matches(private_data) -> None:

@@ -14,8 +14,13 @@ from words_support import english_in
 from bisca_tui import lang
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import pack_named
+from bisca_tui.engine.errors import IllegalAction
+from bisca_tui.lang import _
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
+from bisca_tui.table.settings import SYMBOLS
+from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.screens.rules import RulesScreen, rules_text
+from bisca_tui.tui.widgets.board import sorted_hand
 
 
 @pytest.fixture(autouse=True)
@@ -38,26 +43,50 @@ def must_follow() -> Session:
     raise AssertionError("no position found")
 
 
+def refused(session: Session) -> tuple[int, IllegalAction]:
+    """A card of the person's hand that may not be played now, and the engine's refusal of
+    it (the state is left as it was)."""
+    view = session.view(0)
+    legal = {a for a in view.legal if A.is_play(a)}
+    card = next(c for c in sorted_hand(session.variant, view) if c not in legal)
+    with pytest.raises(IllegalAction) as caught:
+        session.state.apply(A.with_card(A.Kind.PLAY, card))
+    return card, caught.value
+
+
 @pytest.mark.parametrize("code", ["pt", "it", "es"])
-async def test_a_refusal_and_the_rules_speak_the_player_s_language(private_data, code):
+def test_a_refusal_speaks_the_player_s_language(code) -> None:
+    """The sentence the status line shows for a card refused (the table's words around the
+    engine's rule), in each language: the suit led named in it, no English word of the
+    game's. The table shows it once, below."""
+    lang.use(code)
+    session = must_follow()
+    card, error = refused(session)
+    led = session.variant.suit[session.state.trick[0]]
+    assert pack_named(session.variant.pack_style).suit_name(led) in error.rule
+    said = _("You cannot play {card}: {rule}.").format(card=card_text(card, SYMBOLS),
+                                                        rule=error.rule)
+    assert english_in(code, said) == []
+
+
+async def test_the_table_shows_the_refusal_and_the_rules_in_the_player_s_language(
+        private_data) -> None:
+    code = "pt"  # every language's words: the tests beside this one
     session = must_follow()
     app = make_app(private_data)
     async with app.run_test(size=(100, 30)) as pilot:
         await quiet(pilot)
         app.set_language(code)
         t = await open_table(app, pilot, session)
-        view = session.view(0)
-        shown = t.sorted_hand(view)
-        legal = {a for a in view.legal if A.is_play(a)}
-        bad = next(i for i, c in enumerate(shown) if c not in legal)
+        card, error = refused(session)
+        bad = t.sorted_hand(session.view(0)).index(card)
         await press(pilot, str(bad + 1))
         await quiet(pilot)
-        status = str(t.query_one("#status").render())
+        status = " ".join(str(t.query_one("#status").render()).split())
+        assert " ".join(error.rule.split()) in status
         led = session.variant.suit[session.state.trick[0]]
-        assert pack_named(session.variant.pack_style).suit_name(led) in status.replace("\n", " ")
+        assert pack_named(session.variant.pack_style).suit_name(led) in status
         assert english_in(code, status) == []
-        if code != "pt":  # the page's words in every language: the test below
-            return
         # F1 shows the rules' page of the table's game in the language in use
         await press(pilot, "f1")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))

@@ -157,20 +157,32 @@ async def test_no_programs_refuses_a_saved_program_and_offers_none(private_data,
         assert CMD not in kinds and form.query_one("#kind-1", Select).value != CMD
         assert any("settings.json" in str(n.message) and "seats[1].kind" in str(n.message)
                    and "not allowed" in str(n.message) for n in app._notifications)
-        # and a session seating one, however made, plays with a stand-in
-        session = Session.new("bisca-3", {}, [SeatSpec(HUMAN, "Ana"),
-                                              SeatSpec(BOT, "Rui", f"cmd:{command}")], seed=3)
-        session.approved.add(f"cmd:{command}")
+        # and a session seating one, however made, is refused before sitting down
+        session = program_session(command)
         app.seating.start(session)
         await quiet(pilot)
-        assert app.session is None  # refused before sitting down
-        session.programs_allowed = False
-        session.start_bots()
-        assert session.people[1].level != f"cmd:{command}"
-        assert session.people[1].program == f"cmd:{command}"
-        assert "not allowed" in session.bot_problems[0]
+        assert app.session is None
         await press(pilot, "ctrl+q")
     assert not marker.exists()
+
+
+def program_session(command: str) -> Session:
+    """A match seating ``command`` at seat 1, approved as if the person had said yes."""
+    session = Session.new("bisca-3", {}, [SeatSpec(HUMAN, "Ana"),
+                                          SeatSpec(BOT, "Rui", f"cmd:{command}")], seed=3)
+    session.approved.add(f"cmd:{command}")
+    return session
+
+
+def test_a_match_where_programs_are_not_allowed_plays_with_a_stand_in(tmp_path) -> None:
+    command = marker_command(tmp_path / "ran")
+    session = program_session(command)
+    session.programs_allowed = False
+    session.start_bots()
+    assert session.people[1].level != f"cmd:{command}"
+    assert session.people[1].program == f"cmd:{command}"
+    assert "not allowed" in session.bot_problems[0]
+    assert not (tmp_path / "ran").exists()
 
 
 # ----- the files, field by field ---------------------------------------------------------

@@ -1,5 +1,10 @@
 """Continue brings a match back as it was left: the points setting (hidden or shown), and
-the log of every deal played so far, not only the current deal's."""
+the log of every deal played so far, not only the current deal's.
+
+The first deal is played on in the engine to its last trick (``play_ahead``): the log of
+what the keys played, told live, is then the last trick, the deal's result, the second
+deal's heading and its first cards; what came before is told as a table opened on a match
+tells it, which is what Continue tells too."""
 
 from __future__ import annotations
 
@@ -8,12 +13,14 @@ import json
 import pytest
 from tui_helpers import (
     first_playable_index,
+    last_trick_to_play,
     log_text,
     make_app,
+    open_table,
+    play_ahead,
     play_deal_by_keys,
     play_key,
     press,
-    quick_table,
     quiet,
     settle,
     table,
@@ -27,12 +34,19 @@ from bisca_tui.tui.screens.summary import DealSummaryScreen
 
 
 async def test_continue_keeps_hidden_points_and_the_log_of_every_deal(private_data) -> None:
+    # the first deal played on in the engine to its last trick, points hidden from the
+    # start (the log told so far has none); p shows them and hides them again, by key
+    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=31)
+    session.hide_points = True
+    play_ahead(session, last_trick_to_play(session))
     app = make_app(private_data)
     async with app.run_test(size=(100, 30)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", seed=31)
+        t = await open_table(app, pilot, session)
+        await press(pilot, "p")
+        assert not t.hide_points
         await press(pilot, "p")
         assert t.hide_points
-        await play_deal_by_keys(app, pilot)
+        await play_deal_by_keys(app, pilot)  # its last trick, told live
         assert isinstance(app.screen, DealSummaryScreen)
         await press(pilot, "enter")
         await settle(app, pilot)

@@ -25,21 +25,19 @@ from ...history.listing import (
     ExportError,
     MatchRow,
     deal_rows,
-    export_text,
-    list_matches,
     record_of,
 )
-from ...history.stats import PERIODS, game_name, opponent_label
+from ...history.stats import game_name, opponent_label
 from ...history.store import Store
 from ...lang import N_, _
 from ..translated import Translated
 from ..widgets.common import FittingFooter
 from ..words import PERIOD_LABELS, level_name
+from .past_matches import GAME, OPPONENT, PERIOD, PastMatches, export_match
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
 
-LIMIT = 500  # matches listed at once (the filters reach older ones)
 COLUMNS = (N_("Id"), N_("Started"), N_("Game"), N_("Players"), N_("Score"), N_("Deals"),
            N_("Result"))
 
@@ -120,13 +118,12 @@ class HistoryScreen(Translated, Screen[None]):
 
     def __init__(self, today: date | None = None) -> None:
         super().__init__(id="history")
-        self.today = today
-        self.variant: str | None = None
-        self.opponents: str | None = None
-        self.period = "all"
-        self.day: str | None = None
-        self.rows: list[MatchRow] = []
+        self.listing = PastMatches(today)  # the filters chosen and the matches listed
         self.exported: Path | None = None  # the last record file written
+
+    @property
+    def rows(self) -> list[MatchRow]:
+        return self.listing.rows
 
     @property
     def bisca_app(self) -> BiscaApp:
@@ -154,12 +151,12 @@ class HistoryScreen(Translated, Screen[None]):
                            "as a record file."), classes="dim", id="history-help")
             with Horizontal(id="history-filters"):
                 yield Select([(Text(game_name(g)), g) for g in sorted(games, key=game_name)],
-                             prompt=_("Every game"), id="history-game", compact=True)
+                             prompt=_("Every game"), id=GAME, compact=True)
                 yield Select([(Text(opponent_label(o)), o)
                               for o in sorted(kinds, key=opponent_label)],
-                             prompt=_("Every opponent"), id="history-opponent", compact=True)
+                             prompt=_("Every opponent"), id=OPPONENT, compact=True)
                 yield Select([(Text(_(v)), k) for k, v in PERIOD_LABELS.items()], value="all",
-                             allow_blank=False, id="history-period", compact=True)
+                             allow_blank=False, id=PERIOD, compact=True)
                 # translators: the day filter's placeholder; YYYY-MM-DD is how to type it
                 yield Input(placeholder=_("a day: YYYY-MM-DD"), id="history-day",
                             compact=True)
@@ -175,17 +172,6 @@ class HistoryScreen(Translated, Screen[None]):
         self.fill()
         table.focus()
 
-    def since_until(self) -> tuple[str | None, str | None]:
-        if self.day:
-            return self.day, self.day
-        days = PERIODS.get(self.period)
-        if days is None:
-            return None, None
-        from datetime import timedelta
-
-        today = self.today or date.today()
-        return (today - timedelta(days=days - 1)).isoformat(), today.isoformat()
-
     def fill(self) -> None:
         store = self.store
         empty = self.query_one("#history-empty", Static)
@@ -193,24 +179,20 @@ class HistoryScreen(Translated, Screen[None]):
         table.clear()
         trouble = None if store is None else ""
         if store is not None:
-            since, until = self.since_until()
             try:
                 with self.bisca_app.history.reading(store):
-                    self.rows = list_matches(store, self.variant, self.opponents, since,
-                                             until, limit=LIMIT)
-                    total = store.count() if not self.rows else len(self.rows)
+                    self.listing.load(store)
             except sqlite3.Error as e:  # another program holds it: said here
                 trouble = self.bisca_app.history.trouble(e)
         if trouble is None or trouble:
             empty.update(Text(trouble or self.bisca_app.history.trouble(), style="red"))
             empty.display = True
             table.display = False
-            self.rows = []
+            self.listing.rows = []
             return
-        if not self.rows:
-            empty.update(Text(_("No matches match these filters.") if total else
-                              _("No matches yet: every match played at this table is kept "
-                                "here, deal by deal."), style="dim"))
+        said = self.listing.empty_text()
+        if said is not None:
+            empty.update(Text(said, style="dim"))
         empty.display = not self.rows
         table.display = bool(self.rows)
         for r in self.rows:
@@ -229,14 +211,7 @@ class HistoryScreen(Translated, Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         value = None if event.value is Select.NULL else str(event.value)
-        sid = event.select.id
-        if sid == "history-game":
-            self.variant = value
-        elif sid == "history-opponent":
-            self.opponents = value
-        elif sid == "history-period" and value in PERIODS:
-            self.period = value
-        else:
+        if not self.listing.choose(event.select.id or "", value):
             return
         event.stop()
         self.fill()
@@ -245,16 +220,10 @@ class HistoryScreen(Translated, Screen[None]):
         if event.input.id != "history-day":
             return
         event.stop()
-        text = event.value.strip()
-        if not text:
-            self.day = None
-        else:
-            try:
-                self.day = date.fromisoformat(text).isoformat()
-            except ValueError:
-                self.notify(_("Not a day written YYYY-MM-DD: {text}").format(text=text),
-                            severity="warning", markup=False)
-                return
+        if not self.listing.set_day(event.value):
+            self.notify(_("Not a day written YYYY-MM-DD: {text}").format(
+                text=event.value.strip()), severity="warning", markup=False)
+            return
         self.fill()
         self.query_one("#history-table", DataTable).focus()
 
@@ -307,12 +276,9 @@ class HistoryScreen(Translated, Screen[None]):
         if match is None or store is None:
             return
         folder = Path(self.bisca_app.data_directory) / "exports"
-        target = folder / f"match-{match.id}.json"
         try:
             with self.bisca_app.history.reading(store):
-                text = export_text(store, match.id)
-            folder.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+                target = export_match(store, folder, match.id)
         except (ExportError, OSError, sqlite3.Error) as e:
             self.notify(_("Match {id} could not be exported: {error}").format(
                 id=match.id, error=e), severity="error", markup=False)
