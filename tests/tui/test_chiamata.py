@@ -3,6 +3,7 @@ ended by keys, the partner shown when the called card falls."""
 
 from __future__ import annotations
 
+from auction_support import act, offered, passers
 from tui_helpers import (
     Passer,
     last_trick_to_play,
@@ -26,6 +27,24 @@ def rendered(widget) -> str:
     return str(widget.render())
 
 
+def test_the_bids_are_the_ranks_as_the_faces_show_them() -> None:
+    """The bid list the table opens at the first bid: the ranks as the Italian faces show
+    them and in words, the bids of two for points one line (their points in a field)."""
+    session = passers("chiamata", 21)
+    st = session.state
+    assert st.current == 0  # eldest (the dealer's right) bids first: the person here
+    bids = offered(session)
+    assert isinstance(bids, BidListScreen)
+    listed = bids.labels
+    assert listed[:3] == ["Pass", "A  Ace", "3  Three"]
+    assert "R  King" in listed and "C  Horse" in listed and "F  Jack" in listed
+    assert listed[-1] == "2  Two for 61" and len(listed) == 1 + 9 + 1
+    assert bids.choices.pick(2, "") == A.BID_RANK + 2  # the third line: the Three
+    session.apply(A.BID_RANK + 2)
+    act(session, [], lambda st: st.phase == "call")
+    call = offered(session)
+    assert isinstance(call, CallScreen)
+    assert call.ranks == ["3"]  # only Threes may be called: the list holds just that one
 
 
 async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> None:
@@ -38,20 +57,14 @@ async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> Non
         # eldest (the dealer's right) bids first: the person at seat 0 here
         assert st.current == 0
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        # the ranks as the Italian faces show them and in words; the bids of two for
-        # points are one line, their points in a field
-        listed = app.screen.labels
-        assert listed[:3] == ["Pass", "A  Ace", "3  Three"]
-        assert "R  King" in listed and "C  Horse" in listed and "F  Jack" in listed
-        assert listed[-1] == "2  Two for 61" and len(listed) == 1 + 9 + 1
-        # down twice: the Three (calling a Three of the chosen suit)
+        # down twice: the Three (calling a Three of the chosen suit; the lines are read in
+        # test_the_bids_are_the_ranks_as_the_faces_show_them)
         await press(pilot, "down", "down", "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert st.bidding.bids[0] == (0, A.BID_RANK + 2)  # the Three
         assert st.bidding.contract.bidder == 0 and st.bidding.contract.bid_label == "Three"
         assert "You bid Three" in log_text(t)
-        # only Threes may be called: the list of ranks holds just that one
-        assert app.screen.ranks == ["3"]
+        assert app.screen.ranks == ["3"]  # only Threes may be called
         hand = set(st.hands[0])
         suit = next(x for x in range(4) if x * 10 + 2 not in hand)
         await press(pilot, "3", "scdb"[suit], "enter")  # spade, coppe, denari, bastoni
