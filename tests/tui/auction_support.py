@@ -1,5 +1,6 @@
 """The auction's dialogs without an app: a match against bots that always pass, played on in
-code, and the dialog the table would open for the seat to act (built, not drawn)."""
+code, and the dialog the table would open for the seat to act (built, not drawn); and, at
+the table, whether a dialog keeps clear of the hand."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ from tui_helpers import Passer
 from bisca_tui.engine.state import GameState
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.auction import open_auction_dialog
+
+
+def clear_of_the_hand(app, t) -> bool:
+    """Whether the dialog's box and the table's hand share no cell."""
+    box = app.screen.query_one(".dialog").region
+    hand = t.query_one("#hand-area").region
+    return bool(box.height and hand.height) and not box.overlaps(hand)
 
 
 def passers(variant: str, seed: int, players: int = 5) -> Session:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from auction_support import passers
+from auction_support import clear_of_the_hand, passers
 from textual.app import App
 from textual.widgets import OptionList, Static
 from tui_helpers import make_app, open_table, press, quiet, until
@@ -21,13 +21,6 @@ from bisca_tui.tui.screens.bid_choices import BidChoices
 from bisca_tui.tui.screens.call_choices import CallChoices
 from bisca_tui.tui.screens.points_bid import PointsBid
 from bisca_tui.tui.screens.rules import RulesScreen
-
-
-def clear_of_the_hand(app, t) -> bool:
-    """Whether the dialog's box and the table's hand share no cell."""
-    box = app.screen.query_one(".dialog").region
-    hand = t.query_one("#hand-area").region
-    return bool(box.height and hand.height) and not box.overlaps(hand)
 
 
 def choice_line(screen) -> str:
