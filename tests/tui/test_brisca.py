@@ -49,12 +49,11 @@ async def test_a_hand_of_brisca_by_keys_with_the_exchange_announced(private_data
         assert "under:" in rendered(t.query_one(StockView))
         assert any("under the indicator" in line for line in log_text(t))
         assert (len(session.variant.signals) > 0) == (players == 4)
-        if players < 4:
-            # the rest of the deal as the keys would play it, but in the engine: the four
-            # players' deal plays every card by keys, and the table and its keys are the
-            # same for two and three; the last trick by keys brings the summary
-            play_ahead(session, last_trick_to_play(session))
-            t.refresh_table()
+        # the rest of the deal as the keys would play it, but in the engine (the table and
+        # its keys for the cards are the same for every count, and pressed card by card in
+        # test_play); the last trick by keys brings the summary
+        play_ahead(session, last_trick_to_play(session))
+        t.refresh_table()
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         await quiet(pilot)

@@ -43,11 +43,13 @@ async def test_the_bid_list_stops_at_its_ends_and_one_enter_bids_its_line(
         bids = app.screen
         lst = bids.query_one("#bid-list", OptionList)
         last = lst.option_count - 1
-        await press(pilot, *["down"] * 30)
+        await press(pilot, "down", "down")  # a line at a time
+        assert lst.highlighted == 2
+        await press(pilot, "end", "down")  # the last line, and down stays there
         assert lst.highlighted == last, bids.labels[lst.highlighted]
-        await press(pilot, *["up"] * 30)
-        assert lst.highlighted == 0
-        await press(pilot, "up")  # not round to the last
+        await press(pilot, "up")
+        assert lst.highlighted == last - 1
+        await press(pilot, "home", "up")  # the first, and up is not round to the last
         assert lst.highlighted == 0
         await press(pilot, "end")  # the last line: "Two for 61"
         assert "Two for 61" in str(lst.get_option_at_index(lst.highlighted).prompt)
