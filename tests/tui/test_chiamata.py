@@ -85,24 +85,9 @@ async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> Non
         assert session.match.scores == list(st.result.game_points)
 
 
-async def test_everyone_passing_deals_again_by_the_same_dealer(private_data) -> None:
-    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=4)
-    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
-    dealer = session.state.dealer
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await open_table(app, pilot, session)
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await press(pilot, "enter")  # Pass, the first line
-        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
-        await quiet(pilot)
-        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
-        assert "deals again" in summary
-        assert session.match.results[0].redeal
-        assert session.match.dealer_of(1) == dealer
-
-
-async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> None:
+async def test_the_score_sheet_then_everyone_passing_deals_again(private_data) -> None:
+    """Two deals played: the score sheet lists each deal and the totals; then everyone
+    passes, and the same dealer deals again."""
     import random
 
     from bisca_tui.tui.screens.summary import ScoreSheetScreen
@@ -135,6 +120,16 @@ async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> N
         assert [int(x) for x in total.split()[1:]] == m.scores
         await press(pilot, "escape")
         await until(pilot, lambda: app.screen is t)
+        dealer = m.current.dealer
+        await press(pilot, "b")  # the bidding again
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        await press(pilot, "enter")  # Pass, the first line
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await quiet(pilot)
+        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
+        assert "deals again" in summary
+        assert m.results[2].redeal
+        assert m.dealer_of(3) == dealer
 
 
 async def test_a_person_who_deals_and_sits_out_watches_the_deal(private_data) -> None:

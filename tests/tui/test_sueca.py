@@ -6,6 +6,7 @@ match, the turned trump card and open hands."""
 from __future__ import annotations
 
 from auction_support import clear_of_the_hand
+from keys_support import assert_keys_listed, keys_listed
 from tui_helpers import (
     Passer,
     first_playable_index,
@@ -30,6 +31,7 @@ from bisca_tui.engine.state import GameState
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.auction import BidScreen, CallScreen
 from bisca_tui.tui.screens.auction_base import PointsField
+from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.widgets.side import PenteView
@@ -46,6 +48,12 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=21)
         st = t.session.state
+        # its keys list leaves out what Sueca never uses
+        await press(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        assert_keys_listed(keys_listed(app), "sueca", ())
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is t)
         refused = restricted = 0
         for _ in range(8):
             await settle(app, pilot)
