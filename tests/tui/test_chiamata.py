@@ -6,12 +6,10 @@ from __future__ import annotations
 from auction_support import act, offered, passers
 from tui_helpers import (
     Passer,
-    last_trick_to_play,
     log_text,
     make_app,
     open_table,
     play_ahead,
-    play_deal_by_keys,
     press,
     quiet,
     until,
@@ -47,7 +45,7 @@ def test_the_bids_are_the_ranks_as_the_faces_show_them() -> None:
     assert call.ranks == ["3"]  # only Threes may be called: the list holds just that one
 
 
-async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> None:
+async def test_a_chiamata_deal_bid_and_called_by_keys(private_data) -> None:
     session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
     session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
     st = session.state
@@ -73,16 +71,13 @@ async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> Non
         assert st.trump == suit
         info = rendered(t.query_one("#info"))
         assert "Bidder You · Three" in info and "partner: ?" in info
-        # the play on to the last trick in the engine, as the keys would play it (the play
-        # of Chiamata by keys is pressed card by card in test_chiamata_forms); the last
-        # trick by keys brings the summary
-        play_ahead(session, last_trick_to_play(session))
-        t.refresh_table()
-        await play_deal_by_keys(app, pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
-        await quiet(pilot)
-        assert sum(st.result.game_points) == 0
-        assert session.match.scores == list(st.result.game_points)
+    # the play on to the end in the engine, as the keys would play it: the last trick of a
+    # Chiamata deal by keys, bringing the summary, is played in test_chiamata_forms (col
+    # monte), and the play by keys in test_play
+    play_ahead(session, lambda st: st.is_over())
+    assert sum(st.result.game_points) == 0
+    session.finish_deal()  # as the table does at the deal's end
+    assert session.match.scores == list(st.result.game_points)
 
 
 async def test_the_score_sheet_then_everyone_passing_deals_again(private_data) -> None:

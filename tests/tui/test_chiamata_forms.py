@@ -128,6 +128,7 @@ async def test_col_monte_by_keys_the_call_the_discards_and_the_play(private_data
         await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         assert sum(st.points) == 120 and sum(st.result.game_points) == 0
+        assert session.match.scores == list(st.result.game_points)  # the table scored it
 
 
 def test_col_monte_a_hand_without_counting_cards_may_be_kept_or_shown() -> None:

@@ -55,14 +55,16 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
         await press(pilot, "escape")
         await until(pilot, lambda: app.screen is t)
         refused = restricted = 0
-        for _ in range(8):
+        for _ in range(8):  # until both have been seen
+            if refused and restricted:
+                break
             await settle(app, pilot)
             v = t.session.view(0)
             shown = t.sorted_hand(v)
             legal = {a for a in v.legal if A.is_play(a)}
             playable = {i for i, c in enumerate(shown) if c in t.playable(v)}
             assert t.selected in playable  # at the start of the turn, after the last play
-            if len(playable) < len(shown):
+            if not restricted and len(playable) < len(shown):
                 restricted += 1
                 await walk_the_cursor(app, pilot, t, len(shown), playable)
             if not refused and v.trick and legal != set(shown):
