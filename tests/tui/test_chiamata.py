@@ -3,14 +3,13 @@ ended by keys, the partner shown when the called card falls."""
 
 from __future__ import annotations
 
+from auction_support import act, offered, passers
 from tui_helpers import (
     Passer,
-    last_trick_to_play,
     log_text,
     make_app,
     open_table,
     play_ahead,
-    play_deal_by_keys,
     press,
     quiet,
     until,
@@ -26,9 +25,27 @@ def rendered(widget) -> str:
     return str(widget.render())
 
 
+def test_the_bids_are_the_ranks_as_the_faces_show_them() -> None:
+    """The bid list the table opens at the first bid: the ranks as the Italian faces show
+    them and in words, the bids of two for points one line (their points in a field)."""
+    session = passers("chiamata", 21)
+    st = session.state
+    assert st.current == 0  # eldest (the dealer's right) bids first: the person here
+    bids = offered(session)
+    assert isinstance(bids, BidListScreen)
+    listed = bids.labels
+    assert listed[:3] == ["Pass", "A  Ace", "3  Three"]
+    assert "R  King" in listed and "C  Horse" in listed and "F  Jack" in listed
+    assert listed[-1] == "2  Two for 61" and len(listed) == 1 + 9 + 1
+    assert bids.choices.pick(2, "") == A.BID_RANK + 2  # the third line: the Three
+    session.apply(A.BID_RANK + 2)
+    act(session, [], lambda st: st.phase == "call")
+    call = offered(session)
+    assert isinstance(call, CallScreen)
+    assert call.ranks == ["3"]  # only Threes may be called: the list holds just that one
 
 
-async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> None:
+async def test_a_chiamata_deal_bid_and_called_by_keys(private_data) -> None:
     session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
     session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
     st = session.state
@@ -38,20 +55,14 @@ async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> Non
         # eldest (the dealer's right) bids first: the person at seat 0 here
         assert st.current == 0
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        # the ranks as the Italian faces show them and in words; the bids of two for
-        # points are one line, their points in a field
-        listed = app.screen.labels
-        assert listed[:3] == ["Pass", "A  Ace", "3  Three"]
-        assert "R  King" in listed and "C  Horse" in listed and "F  Jack" in listed
-        assert listed[-1] == "2  Two for 61" and len(listed) == 1 + 9 + 1
-        # down twice: the Three (calling a Three of the chosen suit)
+        # down twice: the Three (calling a Three of the chosen suit; the lines are read in
+        # test_the_bids_are_the_ranks_as_the_faces_show_them)
         await press(pilot, "down", "down", "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert st.bidding.bids[0] == (0, A.BID_RANK + 2)  # the Three
         assert st.bidding.contract.bidder == 0 and st.bidding.contract.bid_label == "Three"
         assert "You bid Three" in log_text(t)
-        # only Threes may be called: the list of ranks holds just that one
-        assert app.screen.ranks == ["3"]
+        assert app.screen.ranks == ["3"]  # only Threes may be called
         hand = set(st.hands[0])
         suit = next(x for x in range(4) if x * 10 + 2 not in hand)
         await press(pilot, "3", "scdb"[suit], "enter")  # spade, coppe, denari, bastoni
@@ -60,36 +71,18 @@ async def test_a_chiamata_deal_bid_called_and_ended_by_keys(private_data) -> Non
         assert st.trump == suit
         info = rendered(t.query_one("#info"))
         assert "Bidder You · Three" in info and "partner: ?" in info
-        # the play on to the last trick in the engine, as the keys would play it (the play
-        # of Chiamata by keys is pressed card by card in test_chiamata_forms); the last
-        # trick by keys brings the summary
-        play_ahead(session, last_trick_to_play(session))
-        t.refresh_table()
-        await play_deal_by_keys(app, pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
-        await quiet(pilot)
-        assert sum(st.result.game_points) == 0
-        assert session.match.scores == list(st.result.game_points)
+    # the play on to the end in the engine, as the keys would play it: the last trick of a
+    # Chiamata deal by keys, bringing the summary, is played in test_chiamata_forms (col
+    # monte), and the play by keys in test_play
+    play_ahead(session, lambda st: st.is_over())
+    assert sum(st.result.game_points) == 0
+    session.finish_deal()  # as the table does at the deal's end
+    assert session.match.scores == list(st.result.game_points)
 
 
-async def test_everyone_passing_deals_again_by_the_same_dealer(private_data) -> None:
-    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=4)
-    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
-    dealer = session.state.dealer
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await open_table(app, pilot, session)
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await press(pilot, "enter")  # Pass, the first line
-        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
-        await quiet(pilot)
-        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
-        assert "deals again" in summary
-        assert session.match.results[0].redeal
-        assert session.match.dealer_of(1) == dealer
-
-
-async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> None:
+async def test_the_score_sheet_then_everyone_passing_deals_again(private_data) -> None:
+    """Two deals played: the score sheet lists each deal and the totals; then everyone
+    passes, and the same dealer deals again."""
     import random
 
     from bisca_tui.tui.screens.summary import ScoreSheetScreen
@@ -122,6 +115,16 @@ async def test_the_score_sheet_lists_each_deal_and_the_totals(private_data) -> N
         assert [int(x) for x in total.split()[1:]] == m.scores
         await press(pilot, "escape")
         await until(pilot, lambda: app.screen is t)
+        dealer = m.current.dealer
+        await press(pilot, "b")  # the bidding again
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        await press(pilot, "enter")  # Pass, the first line
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await quiet(pilot)
+        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
+        assert "deals again" in summary
+        assert m.results[2].redeal
+        assert m.dealer_of(3) == dealer
 
 
 async def test_a_person_who_deals_and_sits_out_watches_the_deal(private_data) -> None:

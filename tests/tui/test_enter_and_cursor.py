@@ -1,12 +1,11 @@
 """Enter plays the card under the cursor only once a key was pressed at the table (an Enter
-meant for the screen before, arriving as the table comes into view, plays nothing), and the
-cursor rests only on cards that may be played."""
+meant for the screen before, arriving as the table comes into view, plays nothing). That the
+cursor rests only on cards that may be played is checked on the Sueca deal played by keys
+(``test_sueca``)."""
 
 from __future__ import annotations
 
 from tui_helpers import (
-    first_playable_index,
-    hand_key,
     make_app,
     open_table,
     play_key,
@@ -79,30 +78,3 @@ async def test_an_enter_after_the_hand_over_plays_no_card(private_data) -> None:
         assert not st.history and st.current == who
         await press(pilot, "enter")
         await until(pilot, lambda: len(st.history) == 1)
-
-
-async def test_the_cursor_rests_only_on_cards_that_may_be_played(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=21)
-        restricted = 0
-        for _ in range(8):
-            await settle(app, pilot)
-            v = t.session.view(0)
-            hand = t.sorted_hand(v)
-            playable = {i for i, c in enumerate(hand) if c in t.playable(v)}
-            assert t.selected in playable  # at the start of the turn, after the last play
-            if len(playable) < len(hand):
-                restricted += 1
-                seen = set()
-                for key in ["right"] * len(hand) + ["left"] * len(hand):
-                    # the next card that may be played that way, round the hand
-                    step = 1 if key == "right" else -1
-                    want = next(i for k in range(1, len(hand) + 1)
-                                if (i := (t.selected + step * k) % len(hand)) in playable)
-                    app.simulate_key(key)
-                    await until(pilot, lambda want=want: t.selected == want)
-                    seen.add(t.selected)
-                assert seen == playable  # the arrows reach every card that may be played
-            await play_key(app, pilot, hand_key(first_playable_index(t)))
-        assert restricted, "no turn with a card that may not be played"

@@ -5,6 +5,7 @@ shows it has the focus, and the keys list of a game leaves out the keys it never
 from __future__ import annotations
 
 import pytest
+from keys_support import assert_keys_listed, keys_listed
 from textual.widgets import OptionList
 from tui_helpers import Passer, make_app, open_table, press, quick_table, quiet, until
 
@@ -43,11 +44,13 @@ async def test_the_bid_list_stops_at_its_ends_and_one_enter_bids_its_line(
         bids = app.screen
         lst = bids.query_one("#bid-list", OptionList)
         last = lst.option_count - 1
-        await press(pilot, *["down"] * 30)
+        await press(pilot, "down", "down")  # a line at a time
+        assert lst.highlighted == 2
+        await press(pilot, "end", "down")  # the last line, and down stays there
         assert lst.highlighted == last, bids.labels[lst.highlighted]
-        await press(pilot, *["up"] * 30)
-        assert lst.highlighted == 0
-        await press(pilot, "up")  # not round to the last
+        await press(pilot, "up")
+        assert lst.highlighted == last - 1
+        await press(pilot, "home", "up")  # the first, and up is not round to the last
         assert lst.highlighted == 0
         await press(pilot, "end")  # the last line: "Two for 61"
         assert "Two for 61" in str(lst.get_option_at_index(lst.highlighted).prompt)
@@ -68,19 +71,9 @@ async def test_the_first_tab_in_the_new_game_form_lands_on_a_field(private_data)
         assert app.focused is not None and app.focused.id == "name-0", app.focused
 
 
-def keys_listed(app) -> str:
-    return str(app.screen.query_one("#keys-text").render())
-
-
-def assert_keys_listed(listed: str, variant: str, has: tuple[str, ...]) -> None:
-    for what in ("Signal to your team", "Open the bidding"):
-        shown = any(what.startswith(word) for word in has)
-        assert (what in listed) == shown, (variant, what, listed)
-    assert "Score sheet" not in listed  # nobody pays seat by seat in these games
-
-
-# Briscola Chiamata's list, with "Open the bidding", is read at the bid test's table above
-@pytest.mark.parametrize(("variant", "has"), [("sueca", ()), ("bisca-6", ("Signal",))])
+# Briscola Chiamata's list, with "Open the bidding", is read at the bid test's table above,
+# Sueca's at its deal by keys (test_sueca)
+@pytest.mark.parametrize(("variant", "has"), [("bisca-6", ("Signal",))])
 async def test_the_keys_list_leaves_out_what_the_game_never_uses(private_data, variant,
                                                                  has) -> None:
     app = make_app(private_data)

@@ -1,9 +1,12 @@
 """Sueca at the table: a deal by keys to its end (a card that does not follow suit refused
-on the way), the bidding and the call of Sueca for five, the running totals of a long
+on the way, the cursor resting only on cards that may be played), the bidding (its points a
+field stepped by up and down) and the call of Sueca for five, the running totals of a long
 match, the turned trump card and open hands."""
 
 from __future__ import annotations
 
+from auction_support import clear_of_the_hand
+from keys_support import assert_keys_listed, keys_listed
 from tui_helpers import (
     Passer,
     first_playable_index,
@@ -27,6 +30,8 @@ from bisca_tui.engine.cards import card_str
 from bisca_tui.engine.state import GameState
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.auction import BidScreen, CallScreen
+from bisca_tui.tui.screens.auction_base import PointsField
+from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.widgets.side import PenteView
@@ -37,16 +42,33 @@ def rendered(widget) -> str:
 
 
 async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
+    """A card that does not follow suit is refused, the cursor rests only on cards that may
+    be played (the arrows step over the others), and the deal ends by keys."""
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=21)
         st = t.session.state
-        # a card that does not follow suit is refused with the engine's reason
-        for _ in range(10):
+        # its keys list leaves out what Sueca never uses
+        await press(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        assert_keys_listed(keys_listed(app), "sueca", ())
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is t)
+        refused = restricted = 0
+        for _ in range(8):  # until both have been seen
+            if refused and restricted:
+                break
+            await settle(app, pilot)
             v = t.session.view(0)
             shown = t.sorted_hand(v)
             legal = {a for a in v.legal if A.is_play(a)}
-            if v.trick and legal != set(shown):
+            playable = {i for i, c in enumerate(shown) if c in t.playable(v)}
+            assert t.selected in playable  # at the start of the turn, after the last play
+            if not restricted and len(playable) < len(shown):
+                restricted += 1
+                await walk_the_cursor(app, pilot, t, len(shown), playable)
+            if not refused and v.trick and legal != set(shown):
+                # a card that does not follow suit is refused with the engine's reason
                 bad = next(i for i, c in enumerate(shown) if c not in legal)
                 if bad < 10:
                     before = len(st.history)
@@ -55,10 +77,10 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
                     assert len(st.history) == before
                     status = rendered(t.query_one("#status"))
                     assert "cannot play" in status and "suit" in status
-                    break
+                    refused += 1
             await play_key(app, pilot, hand_key(first_playable_index(t)))
-        else:
-            raise AssertionError("never had to follow suit")
+        assert refused, "never had to follow suit"
+        assert restricted, "no turn with a card that may not be played"
         # the rest of the deal in the engine, its last trick by keys: a card refused by the
         # table is the refusal above; what the engine allows at every step is held to the
         # rulings by the Sueca property tests (tests/sueca)
@@ -81,6 +103,20 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
         assert sum(deal.result.card_points) == 120
 
 
+async def walk_the_cursor(app, pilot, t, size: int, playable: set[int]) -> None:
+    """Right round the hand, then left: the cursor goes to the next card that may be played
+    that way, and so reaches every one of them."""
+    seen = set()
+    for key in ["right"] * size + ["left"] * size:
+        step = 1 if key == "right" else -1
+        want = next(i for k in range(1, size + 1)
+                    if (i := (t.selected + step * k) % size) in playable)
+        app.simulate_key(key)
+        await until(pilot, lambda want=want: t.selected == want)
+        seen.add(t.selected)
+    assert seen == playable  # the arrows reach every card that may be played
+
+
 async def test_the_dealer_shows_the_turned_trump_until_it_is_played(private_data) -> None:
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
@@ -92,15 +128,12 @@ async def test_the_dealer_shows_the_turned_trump_until_it_is_played(private_data
         dealer_panel = rendered(t.query_one(f"#seat-{v.dealer}"))
         assert "trump" in dealer_panel and label in dealer_panel
         assert "Trumps" in rendered(t.query_one("#info"))
-        st = t.session.state
-        while turned in st.hands[v.dealer]:  # play on until the dealer lets it go
-            await until(pilot, lambda: st.current == 0 or st.is_over())
-            if st.is_over():
-                break
-            await play_key(app, pilot, hand_key(first_playable_index(t)))
-            if not isinstance(app.screen, TableScreen):
-                break
+        # played on in code until the dealer has let it go, the person to play
+        play_ahead(t.session, lambda st: turned not in st.hands[v.dealer]
+                   and st.current == 0)
+        t.refresh_table()
         await quiet(pilot)
+        assert isinstance(app.screen, TableScreen)
         assert "trump " not in rendered(t.query_one(f"#seat-{v.dealer}"))
 
 
@@ -118,8 +151,6 @@ async def test_open_hands_show_in_the_seats(private_data) -> None:
                 assert card_str(card)[0] in panel
 
 
-
-
 async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
     session = Session.new("sueca-5", {}, default_seats(5, "random"), seed=9)
     session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
@@ -128,19 +159,26 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
     async with app.run_test(size=(110, 34)) as pilot:
         t = await open_table(app, pilot, session)
         await until(pilot, lambda: isinstance(app.screen, BidScreen))
+        await until(pilot, lambda: clear_of_the_hand(app, t))  # the hand in sight
         assert "pass" in rendered(t.query_one(f"#seat-{st.dealer}"))
         # too low a bid is refused in the dialog
-        for key in ("5", "0", "enter"):
-            await press(pilot, key)
+        await press(pilot, "5", "0", "enter")
         assert isinstance(app.screen, BidScreen)
         assert "61" in rendered(app.screen.query_one("#bid-error"))
-        for key in ("backspace", "backspace", "7", "5", "enter"):
-            await press(pilot, key)
+        # points alone are a field stepped by up and down
+        field = app.screen.query_one("#bid-input", PointsField)
+        await press(pilot, "backspace", "backspace", "up")  # empty, it starts at the lowest
+        assert field.value == "61"
+        await press(pilot, "down")  # and goes no lower
+        assert field.value == "61"
+        await press(pilot, "pageup", "up")
+        assert field.value == "72"
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert st.bidding.bids[:2] == ((st.dealer, A.PASS), (0, A.BID + 75))
-        assert st.bidding.contract.bidder == 0 and st.bidding.contract.need == 75
+        assert st.bidding.bids[:2] == ((st.dealer, A.PASS), (0, A.BID + 72))
+        assert st.bidding.contract.bidder == 0 and st.bidding.contract.need == 72
         logged = log_text(t)
-        assert "You bid 75 points" in logged and any(line.endswith("passes") for line in logged)
+        assert "You bid 72 points" in logged and any(line.endswith("passes") for line in logged)
         # the call: a rank then a suit, by their letters; a card we do not hold
         hand = set(st.hands[0])
         card = next(s * 10 + r for r in (0, 6, 9) for s in range(4) if s * 10 + r not in hand)
@@ -155,8 +193,8 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         assert st.phase == "play" and card_str(st.bidding.contract.called) == text
         assert st.trump == card // 10
         info = rendered(t.query_one("#info"))
-        assert "Bidder You · 75 points" in info and "partner: ?" in info
-        assert "bidder 75 points" in rendered(t.query_one("#seat-0"))
+        assert "Bidder You · 72 points" in info and "partner: ?" in info
+        assert "bidder 72 points" in rendered(t.query_one("#seat-0"))
         assert any("You call" in line for line in log_text(t))
         # the session's running scores replace the comb
         scores = rendered(t.query_one(PenteView))

@@ -17,6 +17,8 @@ from ...engine.narrate import say
 from ...lang import N_, pgettext
 from ..widgets.common import FittingFooter
 from .auction_base import HINT_BINDING, RULES_BINDING, AboveTheHand, HintKey, PointsField
+from .bid_choices import BidChoices
+from .points_bid import PointsBid
 
 
 class BidScreen(HintKey, AboveTheHand):
@@ -30,9 +32,9 @@ class BidScreen(HintKey, AboveTheHand):
 
     def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int) -> None:
         super().__init__()
-        self.by_points = {a - A.BID: a for a, _ in options}
-        self.low = min(self.by_points, default=0)
-        self.high = max(self.by_points, default=0)
+        self.points = PointsBid([a for a, _ in options])
+        self.by_points = self.points.by_points
+        self.low, self.high = self.points.low, self.points.high
         self.bids = bids
         self.hand_points = hand_points
 
@@ -55,19 +57,10 @@ class BidScreen(HintKey, AboveTheHand):
 
     def check(self, text: str) -> int | None:
         """The bid typed in, or None (with the reason shown) when it cannot be made."""
-        error = self.query_one("#bid-error", Static)
-        try:
-            n = int(text.strip())
-        except ValueError:
-            error.update(Text(say("Dialog", "bid.not_number"), style="bold red"))
-            return None
-        if n == 0:
-            return A.PASS
-        if n in self.by_points:
-            return self.by_points[n]
-        error.update(Text(say("Dialog", "bid.range", low=self.low, high=self.high),
-                          style="bold red"))
-        return None
+        action, reason = self.points.typed(text)
+        if action is None:
+            self.query_one("#bid-error", Static).update(Text(reason, style="bold red"))
+        return action
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         action = self.check(event.value)
@@ -114,7 +107,7 @@ class BidListScreen(HintKey, AboveTheHand):
     BOX = "#bid-box"
     SQUEEZE = "#bid-list"
 
-    POINTS = -2  # the list's line for the bids of two for points
+    POINTS = BidChoices.POINTS  # the list's line for the bids of two for points
 
     def __init__(self, options: list[tuple[int, str]], bids: Text, hand_points: int,
                  pass_label: str | None = None, hint: str | None = None,
@@ -123,29 +116,21 @@ class BidListScreen(HintKey, AboveTheHand):
         self.hint = say("Dialog", "ranks.hint") if hint is None else hint
         self.title_text = say("Dialog", "bid.title") if title is None else title
         pass_label = pgettext("bid", "Pass") if pass_label is None else pass_label
-        points = [a - A.BID for a, _ in options if A.BID <= a < A.BID_RANK]
-        self.by_points = {n: A.BID + n for n in points}
-        self.low = min(points, default=0)
-        self.high = max(points, default=0)
-        listed = [(a, label) for a, label in options if not A.BID <= a < A.BID_RANK]
-        self.actions = [first] + [a for a, _ in listed]
-        self.labels = [pass_label] + [label for _, label in listed]
-        if points:
-            self.actions.append(self.POINTS)
-            self.labels.append(self.points_label(self.low))
+        self.choices = BidChoices(options, first, pass_label)
+        self.points = self.choices.points
+        self.by_points = self.points.by_points
+        self.low, self.high = self.points.low, self.points.high
+        self.actions, self.labels = self.choices.actions, self.choices.labels
         self.bids = bids
         self.hand_points = hand_points
 
-    @staticmethod
-    def points_label(n: int) -> str:
-        return say("Dialog", "ranks.two", points=n)
+    points_label = staticmethod(BidChoices.points_label)
 
     def points_note(self, error: str = "") -> Text:
         """What the points field takes, or why what it holds cannot be bid."""
         if error:
             return Text(f" {error}", style="bold red")
-        return Text(" " + say("Dialog", "ranks.points", low=self.low, high=self.high),
-                    style="bright_black")
+        return Text(" " + self.points.span_note(), style="bright_black")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bid-box", classes="dialog"):
@@ -169,20 +154,17 @@ class BidListScreen(HintKey, AboveTheHand):
         self.query_one("#bid-list", OptionList).highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        action = self.actions[event.option_index]
-        if action == self.POINTS:  # the points the line shows, bid at once
-            field = self.query_one("#bid-points", PointsField)
-            n = int(field.value) if field.value.isdigit() else -1
-            if n in self.by_points:
-                self.dismiss(self.by_points[n])
-                return
-            self.set_focus(field)  # no bid there yet: to the points, to be typed
-            field.select_all()
-            self.query_one("#bid-points-note", Static).update(
-                self.points_note(say("Dialog", "ranks.points.range", low=self.low,
-                                     high=self.high)))
+        fields = self.query("#bid-points").results(PointsField)
+        field = next(fields, None)
+        action = self.choices.pick(event.option_index, field.value if field else "")
+        if action is not None:  # the points line bids the points it shows
+            self.dismiss(action)
             return
-        self.dismiss(action)
+        assert field is not None  # only the points line picks nothing
+        self.set_focus(field)  # no bid there yet: to the points, to be typed
+        field.select_all()
+        self.query_one("#bid-points-note", Static).update(
+            self.points_note(self.points.out_of_span()))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "bid-points":
@@ -193,21 +175,17 @@ class BidListScreen(HintKey, AboveTheHand):
         except ValueError:
             return
         lst = self.query_one("#bid-list", OptionList)
-        lst.replace_option_prompt_at_index(self.actions.index(self.POINTS), self.points_label(n))
+        lst.replace_option_prompt_at_index(self.choices.points_line, self.points_label(n))
         if event.input.has_focus:  # the player is at the points: their line shows it
-            lst.highlighted = self.actions.index(self.POINTS)
+            lst.highlighted = self.choices.points_line
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        try:
-            n = int(event.value)
-        except ValueError:
-            n = -1
-        if n in self.by_points:
-            self.dismiss(self.by_points[n])
+        action = self.points.of(event.value)
+        if action is not None:
+            self.dismiss(action)
             return
         self.query_one("#bid-points-note", Static).update(
-            self.points_note(say("Dialog", "ranks.points.range", low=self.low,
-                                 high=self.high)))
+            self.points_note(self.points.out_of_span()))
 
     def on_key(self, event: events.Key) -> None:
         """A digit typed on the list starts the points of two."""

@@ -14,10 +14,11 @@ from textual.widgets.option_list import Option
 from ...engine.cards import RANKS, SUITS
 from ...engine.narrate import say
 from ...lang import N_
-from ..cardart import card_text, pack_of, suit_glyph, suit_name, suit_text
+from ..cardart import card_text, suit_glyph, suit_name, suit_text
 from ..styled import styled
 from ..widgets.common import FittingFooter
 from .auction_base import RULES_BINDING, AboveTheHand
+from .call_choices import CallChoices
 
 
 class CallScreen(AboveTheHand):
@@ -36,22 +37,14 @@ class CallScreen(AboveTheHand):
     def __init__(self, cards: list[int], hand: tuple[int, ...], order: str, need: int,
                  style: str) -> None:
         super().__init__()
-        self.cards = set(cards)  # the cards that may be called
-        self.hand = set(hand)
-        self.ranks = [r for r in order if any(c % 10 == RANKS.index(r) for c in cards)]
+        self.choices = CallChoices(cards, hand, order, style)
+        self.cards = self.choices.cards  # the cards that may be called
+        self.hand = self.choices.hand
+        self.ranks = self.choices.ranks
         self.need = need
         self.style = style
-        self.pack = pack_of(style)
-        self.rank_keys = {self.pack.rank_key(r): r for r in self.ranks}
-        self.suit_keys = {self.pack.suit_key(x): x for x in range(len(SUITS))}
-        self.first = self.first_card(cards)
-
-    def first_card(self, cards: list[int]) -> int:
-        """The card the dialog opens on: the first, in rank order then suit, of those that
-        may be called, one not in hand if there is such."""
-        order = sorted(cards, key=lambda c: (c in self.hand,
-                                             self.ranks.index(RANKS[c % 10]), c // 10))
-        return order[0]
+        self.pack = self.choices.pack
+        self.first = self.choices.first  # the card it opens on
 
     def compose(self) -> ComposeResult:
         with Vertical(id="call-box", classes="dialog"):
@@ -103,10 +96,7 @@ class CallScreen(AboveTheHand):
     def chosen(self) -> int | None:
         ranks = self.query_one("#call-ranks", OptionList)
         suits = self.query_one("#call-suits", OptionList)
-        if ranks.highlighted is None or suits.highlighted is None:
-            return None
-        card = suits.highlighted * 10 + RANKS.index(self.ranks[ranks.highlighted])
-        return card if card in self.cards else None
+        return self.choices.card(ranks.highlighted, suits.highlighted)
 
     def show_choice(self) -> None:
         card = self.chosen()
@@ -131,21 +121,19 @@ class CallScreen(AboveTheHand):
         self.confirm()
 
     def on_key(self, event: events.Key) -> None:
-        char = (event.character or "").lower()
-        if not char:
+        if not event.character:
             return
         suits = self.query_one("#call-suits", OptionList)
-        on_suits = self.focused is suits
-        rank = self.rank_keys.get(char)
-        suit = self.suit_keys.get(char)
-        if rank is not None and (suit is None or not on_suits):
-            self.query_one("#call-ranks", OptionList).highlighted = self.ranks.index(rank)
-            suits.focus()
-            event.stop()
-        elif suit is not None:
-            suits.highlighted = suit
-            suits.focus()
-            event.stop()
+        picked = self.choices.key(event.character, on_suits=self.focused is suits)
+        if picked is None:
+            return
+        what, index = picked
+        if what == "rank":
+            self.query_one("#call-ranks", OptionList).highlighted = index
+        else:
+            suits.highlighted = index
+        suits.focus()
+        event.stop()
 
     def confirm(self) -> None:
         card = self.chosen()

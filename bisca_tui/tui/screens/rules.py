@@ -10,51 +10,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Select, Static
 
-from ...engine.spoken import (
-    choice_label,
-    game_description,
-    game_name,
-    rule_description,
-    rule_name,
-)
-from ...engine.variant import all_variants, make_variant
+from ...engine.spoken import game_name
+from ...engine.variant import all_variants
 from ...lang import N_, _
 from ..translated import Translated
 from ..widgets.common import FittingFooter
+from .rules_page import RulesPage, fallback_markdown, rules_text
 
-
-def fallback_markdown(variant_id: str, options: dict[str, Any] | None,
-                      players: int | None = None) -> str:
-    try:
-        v = make_variant(variant_id, options or None, players)
-    except Exception:  # a count the game does not take: the game in general
-        v = make_variant(variant_id, options or None)
-    lines = [f"# {game_name(v)}", "", game_description(v), ""]
-    if v.house_rules:
-        lines += ["## " + _("House rules"), ""]
-        for h in v.house_rules:
-            # translators: a house rule in the rules panel: its name, its choice, what it does
-            lines.append(_("- **{rule}** (now {choice}): {description}").format(
-                rule=rule_name(h), choice=choice_label(v.options[h.name]),
-                description=rule_description(h)))
-    return "\n".join(lines)
-
-
-def rules_text(variant_id: str, options: dict[str, Any] | None = None,
-               players: int | None = None) -> str:
-    """The rules Markdown for a game, or its name and description while none is written.
-
-    ``players``: the page is for a table of that many players (the signs of Spanish Brisca,
-    for one, are used only with four); without it, for the game in general.
-    """
-    try:
-        from ...rules import rules_markdown
-    except ImportError:
-        return fallback_markdown(variant_id, options, players)
-    try:
-        return str(rules_markdown(variant_id, options or {}, players))
-    except Exception:  # the rules text must never take the table down
-        return fallback_markdown(variant_id, options, players)
+__all__ = ["RulesPage", "RulesScreen", "fallback_markdown", "rules_text"]
 
 
 class RulesScreen(Translated, ModalScreen[None]):
@@ -74,6 +37,7 @@ class RulesScreen(Translated, ModalScreen[None]):
         self.options = options
         self.players = players  # the table's number of players, when opened from one
         self.playing = variant_id
+        self.page = RulesPage(variant_id, options, players)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-box", classes="dialog"):
@@ -84,8 +48,7 @@ class RulesScreen(Translated, ModalScreen[None]):
                              value=self.variant_id,
                              allow_blank=False, id="rules-variant", compact=True)
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(rules_text(self.variant_id, self.options, self.players),
-                               id="rules-md")
+                yield Markdown(self.page.text(self.variant_id), id="rules-md")
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -101,11 +64,7 @@ class RulesScreen(Translated, ModalScreen[None]):
     async def on_select_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.value, str):
             return
-        playing = event.value == self.playing
-        opts = self.options if playing else None
-        players = self.players if playing else None
-        await self.query_one("#rules-md", Markdown).update(
-            rules_text(event.value, opts, players))
+        await self.query_one("#rules-md", Markdown).update(self.page.text(event.value))
 
     def action_close(self) -> None:
         self.dismiss(None)
