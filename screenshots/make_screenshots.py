@@ -264,7 +264,7 @@ async def fill_history(app: BiscaApp, pilot: Pilot) -> None:
     from bisca_tui.history.sample import demo_entries
 
     await pilot.pause()
-    store = app.history_store()
+    store = app.history.store()
     assert store is not None
     store.write_many(demo_entries(40))
 
