@@ -162,7 +162,7 @@ async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data)
         await settle(app2, pilot)
         t = table(app2)
         assert tuple(t.session.state.history) == old
-        await play_key(app2, pilot, str(first_playable_index(t) + 1))
+        t.session.apply(first_card(t.session))  # played on (its keys have their tests)
         now = tuple(t.session.state.history)
         await press(pilot, "ctrl+q")
     actions = saved_actions(kept[0])
@@ -302,7 +302,7 @@ async def test_a_second_table_keeps_its_match_apart(private_data, other_process)
         await settle(app, pilot)
         t = table(app)
         assert tuple(t.session.state.history) == old
-        await play_key(app, pilot, str(first_playable_index(t) + 1))
+        t.session.apply(first_card(t.session))  # played on (its keys have their tests)
         now = tuple(t.session.state.history)
         assert app.saves.target is not None and app.saves.target != main
         target = app.saves.target
@@ -330,12 +330,12 @@ async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
     assert target is not None and target in earlier_saves(private_data)
 
 
-def near_the_end_of_a_deal(data) -> Session:
-    """A match saved three tricks before the end of its first deal."""
+def near_the_end_of_a_deal(data, seed: int = 31, left: int = 3) -> Session:
+    """A match saved ``left`` tricks before the end of its first deal."""
     seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
-    session = Session.new("bisca-3", {}, seats, seed=31)
+    session = Session.new("bisca-3", {}, seats, seed=seed)
     st = session.state
-    while len(st.tricks) < 17:
+    while len(st.tricks) < 20 - left:
         st.apply(st.legal_actions()[0])
     write_save(data, session.recording.save_text(), session.recording.table_text())
     return session
@@ -362,7 +362,7 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
                                                                      other_process) -> None:
     """One table continues the match in progress, another open at the same time continues
     it too (in a file of its own): each finished deal stays in the history."""
-    first = near_the_end_of_a_deal(private_data)
+    first = near_the_end_of_a_deal(private_data, seed=34, left=2)  # 2 cards: two deals
     main = private_data / SAVE_NAME
     saved = {p: p.read_bytes() for p in (main, private_data / TABLE_NAME)}
     app = make_app(private_data)
@@ -552,10 +552,55 @@ def test_a_save_with_bad_content_is_set_aside_with_its_reason(private_data, chan
     assert problem.moved_to == aside[0] and not (private_data / SAVE_NAME).exists()
 
 
+def test_a_save_that_is_not_json_is_set_aside_with_where_it_breaks(private_data) -> None:
+    """A save (or its table file) that is not JSON: the reason names the file, the line
+    and the column, and says what is wrong; the files are set aside byte for byte."""
+    broken = '{"format": "bisca-tui-record",\n "variant": }'
+    write_save(private_data, broken, "{}")
+    app = make_app(private_data)
+    app.saves.load()
+    problem = app.saves.problem
+    assert app.saves.saved is None and problem is not None
+    said = problem.message()
+    assert f"{SAVE_NAME}, line 2, column 13: not valid JSON (a value was expected)" in said
+    aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == broken
+    assert problem.moved_to == aside[0] and not (private_data / SAVE_NAME).exists()
+
+    sound = bad_save(private_data, lambda r, t: None)
+    (private_data / TABLE_NAME).write_text('{"seats": [1,\n ]}', encoding="utf-8")
+    again = make_app(private_data)
+    again.saves.load()
+    assert again.saves.saved is None and again.saves.problem is not None
+    said = again.saves.problem.message()
+    assert f"{TABLE_NAME}, line 2, column 2: not valid JSON" in said
+    moved = again.saves.problem.moved_to
+    assert moved is not None and moved.read_text(encoding="utf-8") == sound
+
+
+def test_a_save_set_aside_is_never_overwritten(private_data) -> None:
+    """Once a damaged save is set aside, the next matches saved in the folder go to the
+    save's own name, never over the file set aside."""
+    change, _reason = BAD_CONTENT[0]
+    text = bad_save(private_data, change)
+    app = make_app(private_data)
+    app.saves.load()
+    assert app.saves.problem is not None
+    aside = app.saves.problem.moved_to
+    assert aside is not None
+    for seed in (1, 2):  # a new match saved, then saved again
+        session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=seed)
+        write_save(private_data, session.recording.save_text(),
+                   session.recording.table_text())
+        assert load_record(private_data / SAVE_NAME).seed == seed
+    assert list(private_data.glob("saved-match.damaged-*[0-9].json")) == [aside]
+    assert aside.read_text(encoding="utf-8") == text
+
+
 async def test_a_save_with_bad_content_is_reported_not_lost(private_data) -> None:
     """At the start screen, for one damaged save: the notice says why, Continue is gone,
-    and a new game has nothing to ask and nothing to overwrite (the other damages are read
-    the same way, by the test above)."""
+    and a new game has nothing to ask (what the loader makes of each damage, and that the
+    file set aside is never written over, is checked above without a screen)."""
     change, reason = BAD_CONTENT[0]
     text = bad_save(private_data, change)
     app = make_app(private_data)
@@ -565,11 +610,8 @@ async def test_a_save_with_bad_content_is_reported_not_lost(private_data) -> Non
         notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
         assert SAVE_NAME in notice and reason in notice
         assert not app.screen.query_one("#continue", Button).display
-        await press(pilot, "n")  # a new game: nothing to ask, nothing to overwrite
+        await press(pilot, "n")  # a new game: nothing to ask
         assert isinstance(app.screen, NewGameScreen)
-        await press(pilot, "enter")
-        await settle(app, pilot)
-        await press(pilot, "ctrl+q")
     aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
 
