@@ -76,39 +76,6 @@ async def test_the_end_of_a_deal_of_bisca_de_tres_by_number_keys(private_data) -
         assert len(t.session.match.deals) == 2  # the next deal is on the table
 
 
-async def test_the_end_of_a_deal_of_bisca_de_quatro_by_arrows_and_enter(private_data) -> None:
-    session = Session.new("bisca-4", {}, default_seats(4, "random"), seed=5)
-    st = session.state
-    while len(st.tricks) < 7:  # most of the deal in code, the last three by the arrows
-        st.apply(st.legal_actions()[0])
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = await open_table(app, pilot, session)
-        played = await play_deal_by_keys(app, pilot, use_arrows=True)
-        assert played == 3
-        assert isinstance(app.screen, DealSummaryScreen)
-        result = t.session.match.deals[0].result
-        assert sum(result.card_points) == 120
-
-
-async def test_a_click_plays_the_card(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", seed=3)
-        hand = t.sorted_hand(t.session.view(0))
-        before = len(t.session.state.history)
-        # the second card of the hand: cards are 5 cells wide with one cell between, the
-        # hand centred under the table
-        margin = t.query_one("#hand").left_margin()
-        assert margin > 0
-        await pilot.click("#hand", offset=(1 + margin + 6 + 2, 2))
-        await quiet(pilot)
-        st = t.session.state
-        assert len(st.history) > before
-        assert st.history[before] == hand[1]
-        assert table(app) is t
-
-
 def prompt(session: Session) -> str:
     """The status line for the person at seat 0, to play (as the table writes it)."""
     return status_text(session, session.view(0), mine=True, closed=False,
@@ -132,10 +99,10 @@ def test_the_turn_prompt_names_the_keys_of_the_cards_in_hand() -> None:
 
 
 async def test_the_status_line_shows_the_keys_of_the_hand(private_data) -> None:
-    """Drawn under the table, and drawn again as the hand empties; one app for two
-    tables."""
+    """Drawn under the table, and drawn again as the hand empties; then, at another
+    table of the same app, a click plays the card clicked."""
     app = make_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=21)
         assert t.session.view(0).current == 0 and len(t.session.view(0).hand) == 10
         assert "(1-9, 0," in str(t.query_one("#status").render())
@@ -146,6 +113,19 @@ async def test_the_status_line_shows_the_keys_of_the_hand(private_data) -> None:
         t = await quick_table(app, pilot, "bisca-3", seed=3)
         assert t.session.variant.id == "bisca-3"
         assert "(1-3," in str(t.query_one("#status").render())
+
+        # a click plays the card: the second of the hand (cards are 5 cells wide with
+        # one cell between, the hand centred under the table)
+        hand = t.sorted_hand(t.session.view(0))
+        before = len(t.session.state.history)
+        margin = t.query_one("#hand").left_margin()
+        assert margin > 0
+        await pilot.click("#hand", offset=(1 + margin + 6 + 2, 2))
+        await quiet(pilot)
+        st = t.session.state
+        assert len(st.history) > before
+        assert st.history[before] == hand[1]
+        assert table(app) is t
 
 
 async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data,
@@ -200,10 +180,12 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         assert not t.drawing.moving()
 
 
-async def test_the_table_builds_each_seats_view_once_per_position(private_data,
-                                                                 monkeypatch) -> None:
-    """Drawing the table, telling which keys apply, playing a card and asking a bot all
-    read the same view of a seat: it is built once for each position, not at every ask."""
+async def test_the_end_of_a_deal_by_arrows_and_enter_builds_each_view_once(
+        private_data, monkeypatch) -> None:
+    """Bisca de Quatro, most of the deal in code and its last three tricks by the arrows
+    and Enter, to the summary. Meanwhile drawing the table, telling which keys apply,
+    playing a card and asking a bot all read the same view of a seat: it is built once
+    for each position, not at every ask."""
     import bisca_tui.engine.view as view_module
 
     make_view = view_module.make_view
@@ -215,15 +197,19 @@ async def test_the_table_builds_each_seats_view_once_per_position(private_data,
 
     session = Session.new("bisca-4", {}, default_seats(4, "random"), seed=5)
     st = session.state
-    while len(st.tricks) < 8:  # most of the deal in code, the end by keys
+    while len(st.tricks) < 7:  # most of the deal in code, the last three by the arrows
         st.apply(st.legal_actions()[0])
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         t = await open_table(app, pilot, session)
         monkeypatch.setattr(view_module, "make_view", counting)
-        assert await play_deal_by_keys(app, pilot) == 2  # and the bots' six cards
+        played = await play_deal_by_keys(app, pilot, use_arrows=True)
         monkeypatch.undo()
+        assert played == 3  # and the bots' nine cards
+        assert isinstance(app.screen, DealSummaryScreen)
         assert t.session.match.deals[0].is_over()
+        result = t.session.match.deals[0].result
+        assert sum(result.card_points) == 120
     positions = {(state, at) for state, at, _ in built}
-    assert len(positions) >= 6  # seen from the bottom, and by the bots
+    assert len(positions) >= 9  # seen from the bottom, and by the bots
     assert len(built) == len(set(built))  # never twice the same seat's in one position
