@@ -51,9 +51,13 @@ async def ask_hint(app, pilot) -> None:
     await quiet(pilot)
 
 
-async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) -> None:
+async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data,
+                                                                 monkeypatch) -> None:
     """Also, at the same table: the keys list names h, and Esc and h put the hint away
-    without leaving the table."""
+    without leaving the table; later a hint still being worked out is dropped when the
+    player acts, and a coach that fails is told while the table goes on."""
+    import bisca_tui.coach
+
     app = coach_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "bisca-3", 42)
@@ -109,6 +113,35 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data) 
         await play_key(app, pilot, "enter")
         assert s.state.history[0] == advice.action
         assert t.coach.token is None and t.coach.advice is None
+        assert not t.query_one("#side").has_class("-hinting")
+
+        # a hint still being worked out when the player acts never shows
+        app.coach_samples = None  # the coach on its time budget: still thinking below
+        app.simulate_key("h")
+        await until(pilot, lambda: t.coach.token is not None)
+        assert "thinking" in t.coach.panel().text.plain
+        hand = t.sorted_hand(s.view(0))
+        legal = s.view(0).legal
+        await play_key(app, pilot, hand_key(hand.index(next(c for c in hand if c in legal))))
+        assert t.coach.token is None
+        await workers_done(app)
+        await quiet(pilot)
+        # the answer for the position gone never shows
+        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
+
+        # a coach that fails is told in the panel, and the game goes on
+        def broken(*args, **kwargs):
+            raise RuntimeError("no samples fit the view")
+
+        monkeypatch.setattr(bisca_tui.coach, "hint", broken)
+        await settle(app, pilot)
+        await ask_hint(app, pilot)
+        assert t.coach.advice is None
+        assert "No hint this time: RuntimeError: no samples fit the view" in (
+            t.coach.panel().text.plain)
+        before = len(s.state.history)
+        await play_key(app, pilot, "1")  # the game goes on, the panel goes
+        assert len(s.state.history) > before and app.screen is t
         assert not t.query_one("#side").has_class("-hinting")
 
 
@@ -187,49 +220,15 @@ async def test_the_signal_first_and_the_card_after_it_show_at_the_table(private_
         assert hand[t.selected] == advised_card(advice, then)
 
 
-async def test_a_hint_still_thinking_is_dropped_and_a_failing_coach_is_told(
-        private_data, monkeypatch) -> None:
-    """One table: a hint still being worked out when the player acts never shows; then a
-    coach that fails is told in the panel, and the game goes on."""
-    import bisca_tui.coach
-
-    app = make_app(private_data)  # the coach on its time budget: still thinking below
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", 42)
-        app.simulate_key("h")
-        await until(pilot, lambda: t.coach.token is not None)
-        assert "thinking" in t.coach.panel().text.plain
-        hand = t.sorted_hand(t.session.view(0))
-        legal = t.session.view(0).legal
-        await play_key(app, pilot, hand_key(hand.index(next(c for c in hand if c in legal))))
-        assert t.coach.token is None
-        await workers_done(app)
-        await quiet(pilot)
-        # the answer for the position gone never shows
-        assert t.coach.advice is None and not t.query_one("#side").has_class("-hinting")
-
-        def broken(*args, **kwargs):
-            raise RuntimeError("no samples fit the view")
-
-        monkeypatch.setattr(bisca_tui.coach, "hint", broken)
-        await settle(app, pilot)
-        app.coach_samples = SAMPLES
-        await ask_hint(app, pilot)
-        assert t.coach.advice is None
-        assert "No hint this time: RuntimeError: no samples fit the view" in (
-            t.coach.panel().text.plain)
-        before = len(t.session.state.history)
-        await play_key(app, pilot, "1")  # the game goes on, the panel goes
-        assert len(t.session.state.history) > before and app.screen is t
-        assert not t.query_one("#side").has_class("-hinting")
-
-
 async def test_h_is_refused_without_hints_and_off_the_persons_turn(private_data) -> None:
-    """One app: a match set up without hints on the new game form refuses h (not in the
-    footer, a sentence instead); then, at a match with hints, h while the bot thinks says
-    it is for the person's own turn."""
-    app = coach_app(private_data, variant="bisca-3", bot_delay=60)  # the bot takes its time
-    async with app.run_test(size=(110, 34)) as pilot:
+    """One app at 80 columns: a match set up without hints on the new game form refuses h
+    (not in the footer, a sentence instead); at a match with hints the footer shows every
+    key, h among them, drawn close together; and h while the bot thinks says it is for
+    the person's own turn."""
+    from textual.widgets._footer import FooterKey
+
+    app = coach_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
         await press(pilot, "enter")  # New game
         await quiet(pilot)
@@ -248,6 +247,14 @@ async def test_h_is_refused_without_hints_and_off_the_persons_turn(private_data)
 
         t = await quick_table(app, pilot, "bisca-3", 42)
         assert t.session.hints is True and t.check_action("hint", ())
+        await play_key(app, pilot, "1")  # Undo comes into the footer: the fullest it gets
+        await quiet(pilot)
+        keys = list(t.query(FooterKey))
+        assert {"h", "u", "f1"} <= {k.key for k in keys}
+        assert all(k.region.right <= 80 and k.region.width for k in keys)
+
+        app.bot_delay = 60  # the bot takes its time to answer
+        t = await quick_table(app, pilot, "bisca-3", 42)
         hand = t.sorted_hand(t.session.view(0))
         app.simulate_key("1")
         await until(pilot, lambda: len(t.session.state.history) == 1)
@@ -291,17 +298,3 @@ async def test_a_hint_for_a_bid_names_it_at_the_table_or_from_the_dialog(private
         await press(pilot, "enter")  # pass
         await until(pilot, lambda: session.state.bidding.bids)
         assert t.coach.advice is None  # acting put it away
-
-
-async def test_at_80_columns_the_footer_still_shows_every_key(private_data) -> None:
-    """With h among them, the keys fit 80 columns only drawn close together."""
-    from textual.widgets._footer import FooterKey
-
-    app = coach_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", 42)
-        await play_key(app, pilot, "1")  # Undo comes into the footer: the fullest it gets
-        await quiet(pilot)
-        keys = list(t.query(FooterKey))
-        assert {"h", "u", "f1"} <= {k.key for k in keys}
-        assert all(k.region.right <= 80 and k.region.width for k in keys)
