@@ -170,18 +170,6 @@ async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data)
     assert load_record(main).seed == 7  # the other match was not touched
 
 
-async def test_the_question_can_continue_the_match_instead(private_data) -> None:
-    old = save_a_match(private_data)
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        await press(pilot, "n")
-        await press(pilot, "c")
-        await settle(app, pilot)
-        assert tuple(table(app).session.state.history) == old
-        assert not earlier_saves(private_data)
-
-
 # ----- 3. the folder cannot be written -------------------------------------------------
 
 
@@ -599,10 +587,13 @@ def test_a_save_set_aside_is_never_overwritten(private_data) -> None:
 
 async def test_a_save_with_bad_content_is_reported_not_lost(private_data) -> None:
     """At the start screen, for one damaged save: the notice says why, Continue is gone,
-    and a new game has nothing to ask (what the loader makes of each damage, and that the
-    file set aside is never written over, is checked above without a screen)."""
+    a damaged earlier match is listed and left alone, and a new game has nothing to ask
+    (what the loader makes of each damage, and that the file set aside is never written
+    over, is checked above without a screen)."""
     change, reason = BAD_CONTENT[0]
     text = bad_save(private_data, change)
+    bad = private_data / "save-20250101-120000.json"  # and a damaged earlier match
+    bad.write_text('{"format": "bisca-tui-record", "variant": "nope"}', encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
@@ -610,10 +601,19 @@ async def test_a_save_with_bad_content_is_reported_not_lost(private_data) -> Non
         notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
         assert SAVE_NAME in notice and reason in notice
         assert not app.screen.query_one("#continue", Button).display
+        await press(pilot, "e")  # the damaged earlier match is listed, with its problem
+        screen = app.screen
+        assert isinstance(screen, EarlierMatchesScreen)
+        assert len(screen.matches) == 1 and screen.matches[0].problem
+        await press(pilot, "enter")  # nothing to continue
+        assert app.screen is screen
+        await press(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)
         await press(pilot, "n")  # a new game: nothing to ask
         assert isinstance(app.screen, NewGameScreen)
     aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
+    assert bad.read_text(encoding="utf-8").endswith('"nope"}')  # left alone
 
 
 def markup_names(r, t) -> None:
@@ -624,7 +624,7 @@ def markup_names(r, t) -> None:
 
 async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
     """On the start screen, in the question before a new game, and at the table once the
-    match is continued: one app for the three."""
+    match is continued from that question: one app for the three."""
     bad_save(private_data, markup_names)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -634,27 +634,10 @@ async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
         await press(pilot, "n")  # the question names them as text too
         body = text_of(app.screen.query_one("#dialog-body", Static))
         assert "x[/b] · [bold red]Rui" in body
-        await press(pilot, "escape")  # no new game: the table draws them
-        assert isinstance(app.screen, StartScreen)
-        await press(pilot, "c")
+        await press(pilot, "c")  # the question can continue the match instead
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen)
-        assert table(app).session.people[0].name == "x[/b]"
-
-
-async def test_a_damaged_earlier_match_is_listed_and_left_alone(private_data) -> None:
-    private_data.mkdir(parents=True)
-    bad = private_data / "save-20250101-120000.json"
-    bad.write_text('{"format": "bisca-tui-record", "variant": "nope"}', encoding="utf-8")
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        await press(pilot, "e")
-        screen = app.screen
-        assert isinstance(screen, EarlierMatchesScreen)
-        assert screen.matches[0].problem
-        await press(pilot, "enter")  # nothing to continue
-        assert app.screen is screen
-        await press(pilot, "escape")
-        assert isinstance(app.screen, StartScreen)
-    assert bad.read_text(encoding="utf-8").endswith('"nope"}')
+        t = table(app)
+        assert t.session.people[0].name == "x[/b]"  # the table draws them
+        assert t.session.match.seed == 5 and tuple(t.session.state.history) == ()
+        assert not earlier_saves(private_data)  # nothing set aside
