@@ -200,6 +200,10 @@ def test_with_a_signal_advised_the_card_after_it_comes_with_its_numbers() -> Non
     plain = three.view(0)
     first, none = advise(plain, SAMPLES, after_signals(plain))
     assert none is None and advised_card(first, None) == first.action
+    # a card to lay aside advised: the cursor goes to that card
+    aside = replace(first, action=A.discard(first.action))
+    assert advised_card(aside, None) == first.action
+    assert advised_card(first, aside) == first.action
     drawn = sorted_hand(three.variant, plain)
     assert advice_text(first, None, three.variant, three.card_style, drawn).plain == (
         hint_text(first, three.variant, three.card_style, drawn).plain)
