@@ -7,6 +7,7 @@ the table's tests keep what only the screen shows."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 
 from textual.widgets import Select
@@ -115,8 +116,16 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data,
         assert t.coach.token is None and t.coach.advice is None
         assert not t.query_one("#side").has_class("-hinting")
 
-        # a hint still being worked out when the player acts never shows
-        app.coach_samples = None  # the coach on its time budget: still thinking below
+        # a hint still being worked out when the player acts never shows: the coach
+        # answers only once the card is played
+        real_hint = bisca_tui.coach.hint
+        go_on = threading.Event()
+
+        def slow(*args, **kwargs):
+            go_on.wait(30)
+            return real_hint(*args, **kwargs)
+
+        monkeypatch.setattr(bisca_tui.coach, "hint", slow)
         app.simulate_key("h")
         await until(pilot, lambda: t.coach.token is not None)
         assert "thinking" in t.coach.panel().text.plain
@@ -124,6 +133,7 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data,
         legal = s.view(0).legal
         await play_key(app, pilot, hand_key(hand.index(next(c for c in hand if c in legal))))
         assert t.coach.token is None
+        go_on.set()
         await workers_done(app)
         await quiet(pilot)
         # the answer for the position gone never shows

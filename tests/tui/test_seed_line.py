@@ -82,6 +82,10 @@ async def test_the_form_refuses_seeds_no_record_could_hold_and_the_panel_cuts_a_
         await quiet(pilot)
         screens = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert screens and screens[0].session.match.seed == 2**64 - 1
+        assert screens[0].session.variant.id == "bisca-3"
+        # the form's seed deals exactly what a match of that seed deals
+        again = Session.new("bisca-3", {}, default_seats(2, "random"), seed=2**64 - 1)
+        assert screens[0].session.view(0).hand == again.view(0).hand
         assert _seed_lines(screens[0]) == ["Seed 184467440737…"]
 
         seed = int("31415926535" * 37)  # 407 digits
