@@ -276,30 +276,6 @@ def test_an_unreadable_lock_is_stale(tmp_path) -> None:
     assert take_lock(tmp_path).held
 
 
-async def test_a_second_table_keeps_its_match_apart(private_data, other_process) -> None:
-    old = save_a_match(private_data)
-    main = private_data / SAVE_NAME
-    before = main.read_text(encoding="utf-8")
-    write_lock(private_data, other_process)  # the first table is still open
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        notice = text_of(app.screen.query_one("#save-notice", Static))
-        assert "Another table is open" in notice and str(other_process) in notice
-        await press(pilot, "enter")  # continue the saved match here too
-        await settle(app, pilot)
-        t = table(app)
-        assert tuple(t.session.state.history) == old
-        t.session.apply(first_card(t.session))  # played on (its keys have their tests)
-        now = tuple(t.session.state.history)
-        assert app.saves.target is not None and app.saves.target != main
-        target = app.saves.target
-        await press(pilot, "ctrl+q")
-    assert main.read_text(encoding="utf-8") == before  # the first table's match
-    assert len(saved_actions(target)) == len(now) > len(old)  # and this one's, apart
-    assert read_lock_pid(private_data / LOCK_NAME) == other_process
-
-
 async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
                                                              other_process) -> None:
     save_a_match(private_data)
@@ -333,8 +309,11 @@ async def finish_the_deal(app, pilot, last: bool) -> tuple[int, ...]:
     """Continue the saved match and play its deal to the end, always the first (or the
     last) card that may be played; returns the deal's card points."""
     await quiet(pilot)
+    saved = app.saves.saved
+    assert saved is not None
     await press(pilot, "c")
     await settle(app, pilot)
+    assert table(app).session is saved  # the match saved, continued
     while isinstance(app.screen, TableScreen):
         t = app.screen
         v = t.session.view(t.viewer)
@@ -349,7 +328,8 @@ async def finish_the_deal(app, pilot, last: bool) -> tuple[int, ...]:
 async def test_two_tables_continuing_one_match_both_keep_their_deals(private_data,
                                                                      other_process) -> None:
     """One table continues the match in progress, another open at the same time continues
-    it too (in a file of its own): each finished deal stays in the history."""
+    it too (in a file of its own, the first table's save and lock left alone): each
+    finished deal stays in the history."""
     first = near_the_end_of_a_deal(private_data, seed=34, left=2)  # 2 cards: two deals
     main = private_data / SAVE_NAME
     saved = {p: p.read_bytes() for p in (main, private_data / TABLE_NAME)}
@@ -364,10 +344,18 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
     write_lock(private_data, other_process)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        notice = text_of(app.screen.query_one("#save-notice", Static))
+        assert "Another table is open" in notice and str(other_process) in notice
         there = await finish_the_deal(app, pilot, last=True)
-        assert app.saves.target != main
+        target = app.saves.target
+        assert target is not None and target != main  # its match kept apart
+        now = app.session.match.deals[0].history
         app.action_quit()
         await quiet(pilot)
+    assert main.read_bytes() == saved[main]  # the first table's match
+    assert len(saved_actions(target)) == len(now) > len(first.state.history)  # this one's
+    assert read_lock_pid(private_data / LOCK_NAME) == other_process
     assert here != there  # two different deals were played
     db = sqlite3.connect(private_data / DB_NAME)
     try:
@@ -430,14 +418,6 @@ async def test_the_match_in_progress_is_not_copied_while_another_table_plays_it(
         said = [n.message for n in app._notifications]
         assert any(f"played at another table (process {other_process})" in n for n in said)
     assert earlier_saves(private_data) == []  # no copy was made
-
-
-async def test_a_table_releases_its_lock_when_it_closes(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        assert read_lock_pid(private_data / LOCK_NAME) == os.getpid()
-    assert not (private_data / LOCK_NAME).exists()
 
 
 # ----- 4. the data folder -----------------------------------------------------------------
@@ -624,11 +604,13 @@ def markup_names(r, t) -> None:
 
 async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
     """On the start screen, in the question before a new game, and at the table once the
-    match is continued from that question: one app for the three."""
+    match is continued from that question: one app for the three (whose lock, taken as it
+    starts, goes as it closes)."""
     bad_save(private_data, markup_names)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
+        assert read_lock_pid(private_data / LOCK_NAME) == os.getpid()  # this table's
         notice = text_of(app.screen.query_one("#save-notice", Static))
         assert "x[/b] · [bold red]Rui" in notice
         await press(pilot, "n")  # the question names them as text too
@@ -641,3 +623,4 @@ async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
         assert t.session.people[0].name == "x[/b]"  # the table draws them
         assert t.session.match.seed == 5 and tuple(t.session.state.history) == ()
         assert not earlier_saves(private_data)  # nothing set aside
+    assert not (private_data / LOCK_NAME).exists()  # a table releases its lock as it closes
