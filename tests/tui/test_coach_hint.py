@@ -283,18 +283,14 @@ async def test_h_is_refused_without_hints_and_off_the_persons_turn(private_data)
 
 
 async def test_a_hint_for_a_bid_names_it_at_the_table_or_from_the_dialog(private_data) -> None:
-    """Briscola Chiamata: the bidding dialog can be put aside (Esc) and brought back (b);
-    h in the bidding dialog shows the hint at the table, advising a bid in words; bidding
-    puts it away."""
+    """Briscola Chiamata: h in the bidding dialog shows the hint at the table, advising a
+    bid in words; the dialog brought back (b), bidding puts it away. (Esc putting the
+    dialog aside is pressed by test_keys_one_press and test_chiamata.)"""
     session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
     session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
     app = coach_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         t = await open_table(app, pilot, session)
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await press(pilot, "escape")
-        await until(pilot, lambda: app.screen is t)
-        await press(pilot, "b")  # the dialog again
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         await press(pilot, "h")
         await until(pilot, lambda: t.coach.advice is not None)
