@@ -1,5 +1,6 @@
 """The coach's hint at the table, apart from the screen that shows it: whether a hint may
-be asked now (or the sentence saying why not), the card the cursor goes to, and the side
+be asked now (or the sentence saying why not), the hint worked out for a seat's view (with
+the card to play after an advised signal), the card the cursor goes to, and the side
 panel's words for the hint given (a signal advised first, then the card after it).
 
 ``screens/table_coach.py`` asks these and draws what they say; tests ask them without a
