@@ -30,10 +30,10 @@ def near_the_end(session: Session, tricks: int) -> None:
         st.apply(st.legal_actions()[0])
 
 
-def rows(path, sql: str) -> list[tuple]:
+def rows(path, sql: str, *args) -> list[tuple]:
     db = sqlite3.connect(path)
     try:
-        return db.execute(sql).fetchall()
+        return db.execute(sql, args).fetchall()
     finally:
         db.close()
 
@@ -42,49 +42,21 @@ async def finish_history(app) -> None:
     await app.workers.wait_for_complete()
 
 
-async def test_a_finished_solo_match_lands_in_the_history(private_data) -> None:
+async def test_a_hot_seat_deal_then_a_finished_solo_match_land_in_the_history(
+        private_data) -> None:
+    """One app: a deal finished at a hot-seat table gives each person their lines (the
+    match goes on); then a solo match's deciding deal ends it, in the history too."""
+    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(HUMAN, "Bea")]
+    hot = Session.new("bisca-3", {}, seats, seed=5)
+    near_the_end(hot, 19)
     seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
     session = Session.new("bisca-3", {}, seats, seed=31)
     session.match.scores = [3, 3]  # the next deal decides the match
-    near_the_end(session, 17)
+    near_the_end(session, 19)  # its last trick by keys
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
-        app.seating.start(session)
-        await settle(app, pilot)
-        await play_deal_by_keys(app, pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
-        await finish_history(app)
-        await press(pilot, "enter")
-        await quiet(pilot)
-        assert isinstance(app.screen, MatchEndScreen)
-    db = private_data / DB_NAME
-    (mid, uid, ended, variant, deals, record), = rows(
-        db, "SELECT id, uid, ended, variant, deals, record FROM matches JOIN records "
-            "ON records.match_id = matches.id")
-    assert uid == session.recording.history_id and ended is not None
-    assert (variant, deals) == ("bisca-3", 1)
-    players = rows(db, "SELECT name, kind, level, opponents, result FROM match_players "
-                       "ORDER BY player")
-    winner = session.match.winner
-    assert players == [
-        ("Ana", "human", "", "bot:random", "won" if winner == 0 else "lost"),
-        ("Rui", "bot", "random", "human", "won" if winner == 1 else "lost")]
-    points = rows(db, "SELECT card_points FROM deal_players ORDER BY player")
-    assert [p for (p,) in points] == list(session.match.results[0].card_points)
-    again = replay_record(parse_record(record))  # the record replays the deal
-    assert again.results[0] == session.match.results[0]
-    assert json.loads(record)["players"] == ["Ana", "Rui"]
-
-
-async def test_each_person_at_a_hot_seat_table_has_their_lines(private_data) -> None:
-    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(HUMAN, "Bea")]
-    session = Session.new("bisca-3", {}, seats, seed=5)
-    near_the_end(session, 19)
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        app.seating.start(session)
+        app.seating.start(hot)
         for _ in range(6):
             await settle(app, pilot)
             if isinstance(app.screen, DealSummaryScreen):
@@ -95,6 +67,21 @@ async def test_each_person_at_a_hot_seat_table_has_their_lines(private_data) -> 
             await play_deal_by_keys(app, pilot)
         assert isinstance(app.screen, DealSummaryScreen)
         await finish_history(app)
+        check_hot_seat_deal(private_data, hot)
+
+        app.seating.start(session)
+        await settle(app, pilot)
+        assert table(app).session is session
+        await play_deal_by_keys(app, pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await finish_history(app)
+        await press(pilot, "enter")
+        await quiet(pilot)
+        assert isinstance(app.screen, MatchEndScreen)
+    check_solo_match(private_data, session)
+
+
+def check_hot_seat_deal(private_data, session: Session) -> None:
     db = private_data / DB_NAME
     assert rows(db, "SELECT ended FROM matches") == [(None,)]  # the match goes on
     lines = rows(db, "SELECT m.name, m.kind, m.opponents, d.won FROM deal_players d JOIN "
@@ -104,28 +91,32 @@ async def test_each_person_at_a_hot_seat_table_has_their_lines(private_data) -> 
     assert [ln[3] for ln in lines] == [int(result.winner == 0), int(result.winner == 1)]
 
 
-async def test_a_resumed_match_keeps_its_place_in_the_history(private_data) -> None:
-    seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
-    session = Session.new("bisca-3", {}, seats, seed=8)
-    near_the_end(session, 19)
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        app.seating.start(session)
-        await play_deal_by_keys(app, pilot)
-        await finish_history(app)
-        await press(pilot, "enter")  # the next deal starts, and is saved
-        await settle(app, pilot)
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        assert app.saves.saved is not None
-        assert app.saves.saved.recording.history_id == session.recording.history_id
-        assert app.saves.saved.recording.started == session.recording.started
+def check_solo_match(private_data, session: Session) -> None:
+    db = private_data / DB_NAME
+    uid = session.recording.history_id
+    (mid, ended, variant, deals, record), = rows(
+        db, "SELECT id, ended, variant, deals, record FROM matches JOIN records "
+            "ON records.match_id = matches.id WHERE uid = ?", uid)
+    assert ended is not None
+    assert (variant, deals) == ("bisca-3", 1)
+    players = rows(db, "SELECT name, kind, level, opponents, result FROM match_players "
+                       "WHERE match_id = ? ORDER BY player", mid)
+    winner = session.match.winner
+    assert players == [
+        ("Ana", "human", "", "bot:random", "won" if winner == 0 else "lost"),
+        ("Rui", "bot", "random", "human", "won" if winner == 1 else "lost")]
+    points = rows(db, "SELECT card_points FROM deal_players WHERE match_id = ? "
+                      "ORDER BY player", mid)
+    assert [p for (p,) in points] == list(session.match.results[0].card_points)
+    again = replay_record(parse_record(record))  # the record replays the deal
+    assert again.results[0] == session.match.results[0]
+    assert json.loads(record)["players"] == ["Ana", "Rui"]
 
 
 async def test_a_history_that_cannot_be_written_is_said_once(private_data,
                                                               monkeypatch) -> None:
+    """Two deals, two failed writes, one sentence; and the next deal saved as the match
+    goes on keeps the match's place in the history for when it is resumed."""
     def fail(self, entry, seq=0):
         raise sqlite3.OperationalError("disk I/O error")
 
@@ -159,6 +150,14 @@ async def test_a_history_that_cannot_be_written_is_said_once(private_data,
         assert len(session.match.results) == 2  # play went on
     history = [s for s in said if "game history" in s]
     assert len(history) == 1 and "disk I/O error" in history[0]
+    # the match resumed keeps its place in the history: what the next app reads of the
+    # saved match as it starts (before its first screen)
+    again = make_app(private_data)
+    again.saves.load()
+    assert again.saves.saved is not None
+    assert again.saves.saved.recording.history_id == session.recording.history_id
+    assert again.saves.saved.recording.started == session.recording.started
+    assert again.saves.saved.deal_number == 3
 
 
 async def test_a_damaged_history_is_set_aside_and_the_app_starts(private_data) -> None:

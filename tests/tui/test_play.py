@@ -1,4 +1,5 @@
-"""Whole deals played through the keyboard and the mouse, bots instant."""
+"""Deals played through the keyboard and the mouse, bots instant: whole deals in the
+session, their ends by keys and a click at the table."""
 
 from __future__ import annotations
 
@@ -7,13 +8,12 @@ from tui_helpers import (
     hand_key,
     make_app,
     open_table,
+    play_ahead,
     play_deal_by_keys,
-    play_key,
     press,
     quick_table,
     quiet,
     settle,
-    start_game,
     table,
     until,
 )
@@ -21,18 +21,46 @@ from tui_helpers import (
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.widgets.captions import status_text
 
 
-async def test_a_deal_of_bisca_de_tres_by_number_keys(private_data) -> None:
-    app = make_app(private_data, variant="bisca-3")
+def test_a_whole_deal_played_as_the_keys_play_it_ends_scored() -> None:
+    """A whole deal of Bisca de Três and of Bisca de Quatro, the person playing the first
+    card of the hand as drawn (as the keys below do) and the bots answering: every card
+    is played, the deal scores its 120 points and the match keeps its game points; the
+    next deal follows. The keys themselves are pressed by the tests after this one, for
+    the end of a deal only."""
+    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=11)
+    play_ahead(session, lambda st: st.is_over())
+    st = session.state
+    assert st.is_over() and len(st.tricks) == 20
+    assert sum(0 in t.seats for t in st.tricks) == 20  # 40 cards: 20 by the person
+    result = session.finish_deal()
+    assert result == st.result
+    assert session.match.scores == list(result.game_points)
+    assert sum(result.card_points) == 120
+    session.next_deal()
+    assert len(session.match.deals) == 2 and not session.state.history
+
+    four = Session.new("bisca-4", {}, default_seats(4, "random"), seed=5)
+    play_ahead(four, lambda st: st.is_over())
+    assert len(four.state.tricks) == 10
+    assert sum(four.finish_deal().card_points) == 120
+
+
+async def test_the_end_of_a_deal_of_bisca_de_tres_by_number_keys(private_data) -> None:
+    """Most of the deal played in code, its last two tricks by the number keys: the
+    summary shows, and Enter deals the next one. (That the new game form's seed deals
+    what a match of that seed deals is checked with the form's seeds, test_seed_line.)"""
+    app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await start_game(app, pilot, seed=11)  # Enter, a seed, Enter
+        t = await quick_table(app, pilot, "bisca-3", seed=11)
         assert t.session.variant.id == "bisca-3"
-        # the form's seed deals exactly what a match of that seed deals
-        again = Session.new("bisca-3", {}, default_seats(2, "random"), seed=11)
-        assert t.session.view(0).hand == again.view(0).hand
+        session = t.session
+        play_ahead(session, lambda st: len(st.tricks) >= 18 and session.is_human(st.current))
+        t.refresh_table()
         played = await play_deal_by_keys(app, pilot)
-        assert played == 20  # 40 cards, two players
+        assert played == 2
         assert isinstance(app.screen, DealSummaryScreen)
         state = t.session.match.deals[0]
         assert state.is_over() and len(state.tricks) == 20
@@ -43,29 +71,53 @@ async def test_a_deal_of_bisca_de_tres_by_number_keys(private_data) -> None:
         assert len(t.session.match.deals) == 2  # the next deal is on the table
 
 
-async def test_a_deal_of_bisca_de_quatro_by_arrows_and_enter(private_data) -> None:
-    session = Session.new("bisca-4", {}, default_seats(4, "random"), seed=5)
-    st = session.state
-    while len(st.tricks) < 5:  # half the deal in code, the other half by the arrows
-        st.apply(st.legal_actions()[0])
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = await open_table(app, pilot, session)
-        played = await play_deal_by_keys(app, pilot, use_arrows=True)
-        assert played == 5
-        assert isinstance(app.screen, DealSummaryScreen)
-        result = t.session.match.deals[0].result
-        assert sum(result.card_points) == 120
+def prompt(session: Session) -> str:
+    """The status line for the person at seat 0, to play (as the table writes it)."""
+    return status_text(session, session.view(0), mine=True, closed=False,
+                       handing_over=False, viewer=0).plain
 
 
-async def test_a_click_plays_the_card(private_data) -> None:
+def test_the_turn_prompt_names_the_keys_of_the_cards_in_hand() -> None:
+    """The prompt offers only the number keys that reach a card: 1-3 for three cards, 1-9
+    and 0 for ten, fewer as the hand empties."""
+    session = Session.new("sueca", {}, default_seats(4, "random"), seed=21)
+    seen = set()
+    for n in (10, 9, 8, 7):
+        play_ahead(session, lambda st, n=n: session.is_human(st.current)
+                   and len(st.hands[0]) == n)
+        want = "(1-9, 0," if n == 10 else f"(1-{n},"
+        assert want in prompt(session), (n, prompt(session))
+        seen.add(n)
+    assert seen == {10, 9, 8, 7}
+    three = Session.new("bisca-3", {}, default_seats(2, "random"), seed=3)
+    assert "(1-3," in prompt(three)
+
+
+async def test_the_status_line_shows_the_keys_of_the_hand(private_data) -> None:
+    """Drawn under the table, and drawn again as the hand empties; then, at another
+    table of the same app, a click plays the card clicked."""
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "sueca", seed=21)
+        assert t.session.view(0).current == 0 and len(t.session.view(0).hand) == 10
+        assert "(1-9, 0," in str(t.query_one("#status").render())
+        # drawn again for the hand as it is now: a trick later (played in code; the keys
+        # that play a card have their own tests), nine cards
+        session = t.session
+        play_ahead(session, lambda st: session.is_human(st.current) and len(st.hands[0]) == 9)
+        t.refresh_table()
+        await quiet(pilot)
+        status = str(t.query_one("#status").render())
+        assert "(1-9," in status and "(1-9, 0," not in status
+
         t = await quick_table(app, pilot, "bisca-3", seed=3)
+        assert t.session.variant.id == "bisca-3"
+        assert "(1-3," in str(t.query_one("#status").render())
+
+        # a click plays the card: the second of the hand (cards are 5 cells wide with
+        # one cell between, the hand centred under the table)
         hand = t.sorted_hand(t.session.view(0))
         before = len(t.session.state.history)
-        # the second card of the hand: cards are 5 cells wide with one cell between, the
-        # hand centred under the table
         margin = t.query_one("#hand").left_margin()
         assert margin > 0
         await pilot.click("#hand", offset=(1 + margin + 6 + 2, 2))
@@ -74,31 +126,6 @@ async def test_a_click_plays_the_card(private_data) -> None:
         assert len(st.history) > before
         assert st.history[before] == hand[1]
         assert table(app) is t
-
-
-async def test_the_turn_prompt_names_the_keys_of_the_cards_in_hand(private_data) -> None:
-    """The prompt offers only the number keys that reach a card: 1-3 for three cards, 1-9
-    and 0 for ten, fewer as the hand empties."""
-    app = make_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=21)
-        seen = set()
-        for _ in range(4):
-            await settle(app, pilot)
-            v = t.session.view(0)
-            assert v.current == 0
-            n = len(v.hand)
-            status = str(t.query_one("#status").render())
-            want = "(1-9, 0," if n == 10 else f"(1-{n},"
-            assert want in status, (n, status)
-            seen.add(n)
-            await play_key(app, pilot, hand_key(first_playable_index(t)))
-        assert seen == {10, 9, 8, 7}
-    app = make_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", seed=3)
-        await settle(app, pilot)
-        assert "(1-3," in str(t.query_one("#status").render())
 
 
 async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data,
@@ -153,10 +180,12 @@ async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data
         assert not t.drawing.moving()
 
 
-async def test_the_table_builds_each_seats_view_once_per_position(private_data,
-                                                                 monkeypatch) -> None:
-    """Drawing the table, telling which keys apply, playing a card and asking a bot all
-    read the same view of a seat: it is built once for each position, not at every ask."""
+async def test_the_end_of_a_deal_by_arrows_and_enter_builds_each_view_once(
+        private_data, monkeypatch) -> None:
+    """Bisca de Quatro, most of the deal in code and its last three tricks by the arrows
+    and Enter, to the summary. Meanwhile drawing the table, telling which keys apply,
+    playing a card and asking a bot all read the same view of a seat: it is built once
+    for each position, not at every ask."""
     import bisca_tui.engine.view as view_module
 
     make_view = view_module.make_view
@@ -168,15 +197,19 @@ async def test_the_table_builds_each_seats_view_once_per_position(private_data,
 
     session = Session.new("bisca-4", {}, default_seats(4, "random"), seed=5)
     st = session.state
-    while len(st.tricks) < 8:  # most of the deal in code, the end by keys
+    while len(st.tricks) < 7:  # most of the deal in code, the last three by the arrows
         st.apply(st.legal_actions()[0])
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         t = await open_table(app, pilot, session)
         monkeypatch.setattr(view_module, "make_view", counting)
-        assert await play_deal_by_keys(app, pilot) == 2  # and the bots' six cards
+        played = await play_deal_by_keys(app, pilot, use_arrows=True)
         monkeypatch.undo()
+        assert played == 3  # and the bots' nine cards
+        assert isinstance(app.screen, DealSummaryScreen)
         assert t.session.match.deals[0].is_over()
+        result = t.session.match.deals[0].result
+        assert sum(result.card_points) == 120
     positions = {(state, at) for state, at, _ in built}
-    assert len(positions) >= 6  # seen from the bottom, and by the bots
+    assert len(positions) >= 9  # seen from the bottom, and by the bots
     assert len(built) == len(set(built))  # never twice the same seat's in one position

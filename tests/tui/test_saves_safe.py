@@ -162,24 +162,12 @@ async def test_new_game_asks_first_and_keeps_the_match_in_progress(private_data)
         await settle(app2, pilot)
         t = table(app2)
         assert tuple(t.session.state.history) == old
-        await play_key(app2, pilot, str(first_playable_index(t) + 1))
+        t.session.apply(first_card(t.session))  # played on (its keys have their tests)
         now = tuple(t.session.state.history)
         await press(pilot, "ctrl+q")
     actions = saved_actions(kept[0])
     assert len(actions) == len(now) > len(old) and actions[:len(old)] == old_actions
     assert load_record(main).seed == 7  # the other match was not touched
-
-
-async def test_the_question_can_continue_the_match_instead(private_data) -> None:
-    old = save_a_match(private_data)
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        await press(pilot, "n")
-        await press(pilot, "c")
-        await settle(app, pilot)
-        assert tuple(table(app).session.state.history) == old
-        assert not earlier_saves(private_data)
 
 
 # ----- 3. the folder cannot be written -------------------------------------------------
@@ -288,30 +276,6 @@ def test_an_unreadable_lock_is_stale(tmp_path) -> None:
     assert take_lock(tmp_path).held
 
 
-async def test_a_second_table_keeps_its_match_apart(private_data, other_process) -> None:
-    old = save_a_match(private_data)
-    main = private_data / SAVE_NAME
-    before = main.read_text(encoding="utf-8")
-    write_lock(private_data, other_process)  # the first table is still open
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        notice = text_of(app.screen.query_one("#save-notice", Static))
-        assert "Another table is open" in notice and str(other_process) in notice
-        await press(pilot, "enter")  # continue the saved match here too
-        await settle(app, pilot)
-        t = table(app)
-        assert tuple(t.session.state.history) == old
-        await play_key(app, pilot, str(first_playable_index(t) + 1))
-        now = tuple(t.session.state.history)
-        assert app.saves.target is not None and app.saves.target != main
-        target = app.saves.target
-        await press(pilot, "ctrl+q")
-    assert main.read_text(encoding="utf-8") == before  # the first table's match
-    assert len(saved_actions(target)) == len(now) > len(old)  # and this one's, apart
-    assert read_lock_pid(private_data / LOCK_NAME) == other_process
-
-
 async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
                                                              other_process) -> None:
     save_a_match(private_data)
@@ -330,12 +294,12 @@ async def test_a_second_table_does_not_ask_before_a_new_game(private_data,
     assert target is not None and target in earlier_saves(private_data)
 
 
-def near_the_end_of_a_deal(data) -> Session:
-    """A match saved three tricks before the end of its first deal."""
+def near_the_end_of_a_deal(data, seed: int = 31, left: int = 3) -> Session:
+    """A match saved ``left`` tricks before the end of its first deal."""
     seats = [SeatSpec(HUMAN, "Ana"), SeatSpec(BOT, "Rui", "random")]
-    session = Session.new("bisca-3", {}, seats, seed=31)
+    session = Session.new("bisca-3", {}, seats, seed=seed)
     st = session.state
-    while len(st.tricks) < 17:
+    while len(st.tricks) < 20 - left:
         st.apply(st.legal_actions()[0])
     write_save(data, session.recording.save_text(), session.recording.table_text())
     return session
@@ -345,8 +309,11 @@ async def finish_the_deal(app, pilot, last: bool) -> tuple[int, ...]:
     """Continue the saved match and play its deal to the end, always the first (or the
     last) card that may be played; returns the deal's card points."""
     await quiet(pilot)
+    saved = app.saves.saved
+    assert saved is not None
     await press(pilot, "c")
     await settle(app, pilot)
+    assert table(app).session is saved  # the match saved, continued
     while isinstance(app.screen, TableScreen):
         t = app.screen
         v = t.session.view(t.viewer)
@@ -361,8 +328,9 @@ async def finish_the_deal(app, pilot, last: bool) -> tuple[int, ...]:
 async def test_two_tables_continuing_one_match_both_keep_their_deals(private_data,
                                                                      other_process) -> None:
     """One table continues the match in progress, another open at the same time continues
-    it too (in a file of its own): each finished deal stays in the history."""
-    first = near_the_end_of_a_deal(private_data)
+    it too (in a file of its own, the first table's save and lock left alone): each
+    finished deal stays in the history."""
+    first = near_the_end_of_a_deal(private_data, seed=34, left=2)  # 2 cards: two deals
     main = private_data / SAVE_NAME
     saved = {p: p.read_bytes() for p in (main, private_data / TABLE_NAME)}
     app = make_app(private_data)
@@ -376,10 +344,18 @@ async def test_two_tables_continuing_one_match_both_keep_their_deals(private_dat
     write_lock(private_data, other_process)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        notice = text_of(app.screen.query_one("#save-notice", Static))
+        assert "Another table is open" in notice and str(other_process) in notice
         there = await finish_the_deal(app, pilot, last=True)
-        assert app.saves.target != main
+        target = app.saves.target
+        assert target is not None and target != main  # its match kept apart
+        now = app.session.match.deals[0].history
         app.action_quit()
         await quiet(pilot)
+    assert main.read_bytes() == saved[main]  # the first table's match
+    assert len(saved_actions(target)) == len(now) > len(first.state.history)  # this one's
+    assert read_lock_pid(private_data / LOCK_NAME) == other_process
     assert here != there  # two different deals were played
     db = sqlite3.connect(private_data / DB_NAME)
     try:
@@ -442,14 +418,6 @@ async def test_the_match_in_progress_is_not_copied_while_another_table_plays_it(
         said = [n.message for n in app._notifications]
         assert any(f"played at another table (process {other_process})" in n for n in said)
     assert earlier_saves(private_data) == []  # no copy was made
-
-
-async def test_a_table_releases_its_lock_when_it_closes(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        assert read_lock_pid(private_data / LOCK_NAME) == os.getpid()
-    assert not (private_data / LOCK_NAME).exists()
 
 
 # ----- 4. the data folder -----------------------------------------------------------------
@@ -552,12 +520,60 @@ def test_a_save_with_bad_content_is_set_aside_with_its_reason(private_data, chan
     assert problem.moved_to == aside[0] and not (private_data / SAVE_NAME).exists()
 
 
+def test_a_save_that_is_not_json_is_set_aside_with_where_it_breaks(private_data) -> None:
+    """A save (or its table file) that is not JSON: the reason names the file, the line
+    and the column, and says what is wrong; the files are set aside byte for byte."""
+    broken = '{"format": "bisca-tui-record",\n "variant": }'
+    write_save(private_data, broken, "{}")
+    app = make_app(private_data)
+    app.saves.load()
+    problem = app.saves.problem
+    assert app.saves.saved is None and problem is not None
+    said = problem.message()
+    assert f"{SAVE_NAME}, line 2, column 13: not valid JSON (a value was expected)" in said
+    aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == broken
+    assert problem.moved_to == aside[0] and not (private_data / SAVE_NAME).exists()
+
+    sound = bad_save(private_data, lambda r, t: None)
+    (private_data / TABLE_NAME).write_text('{"seats": [1,\n ]}', encoding="utf-8")
+    again = make_app(private_data)
+    again.saves.load()
+    assert again.saves.saved is None and again.saves.problem is not None
+    said = again.saves.problem.message()
+    assert f"{TABLE_NAME}, line 2, column 2: not valid JSON" in said
+    moved = again.saves.problem.moved_to
+    assert moved is not None and moved.read_text(encoding="utf-8") == sound
+
+
+def test_a_save_set_aside_is_never_overwritten(private_data) -> None:
+    """Once a damaged save is set aside, the next matches saved in the folder go to the
+    save's own name, never over the file set aside."""
+    change, _reason = BAD_CONTENT[0]
+    text = bad_save(private_data, change)
+    app = make_app(private_data)
+    app.saves.load()
+    assert app.saves.problem is not None
+    aside = app.saves.problem.moved_to
+    assert aside is not None
+    for seed in (1, 2):  # a new match saved, then saved again
+        session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=seed)
+        write_save(private_data, session.recording.save_text(),
+                   session.recording.table_text())
+        assert load_record(private_data / SAVE_NAME).seed == seed
+    assert list(private_data.glob("saved-match.damaged-*[0-9].json")) == [aside]
+    assert aside.read_text(encoding="utf-8") == text
+
+
 async def test_a_save_with_bad_content_is_reported_not_lost(private_data) -> None:
     """At the start screen, for one damaged save: the notice says why, Continue is gone,
-    and a new game has nothing to ask and nothing to overwrite (the other damages are read
-    the same way, by the test above)."""
+    a damaged earlier match is listed and left alone, and a new game has nothing to ask
+    (what the loader makes of each damage, and that the file set aside is never written
+    over, is checked above without a screen)."""
     change, reason = BAD_CONTENT[0]
     text = bad_save(private_data, change)
+    bad = private_data / "save-20250101-120000.json"  # and a damaged earlier match
+    bad.write_text('{"format": "bisca-tui-record", "variant": "nope"}', encoding="utf-8")
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
@@ -565,13 +581,19 @@ async def test_a_save_with_bad_content_is_reported_not_lost(private_data) -> Non
         notice = " ".join(text_of(app.screen.query_one("#save-notice", Static)).split())
         assert SAVE_NAME in notice and reason in notice
         assert not app.screen.query_one("#continue", Button).display
-        await press(pilot, "n")  # a new game: nothing to ask, nothing to overwrite
+        await press(pilot, "e")  # the damaged earlier match is listed, with its problem
+        screen = app.screen
+        assert isinstance(screen, EarlierMatchesScreen)
+        assert len(screen.matches) == 1 and screen.matches[0].problem
+        await press(pilot, "enter")  # nothing to continue
+        assert app.screen is screen
+        await press(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)
+        await press(pilot, "n")  # a new game: nothing to ask
         assert isinstance(app.screen, NewGameScreen)
-        await press(pilot, "enter")
-        await settle(app, pilot)
-        await press(pilot, "ctrl+q")
     aside = list(private_data.glob("saved-match.damaged-*[0-9].json"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
+    assert bad.read_text(encoding="utf-8").endswith('"nope"}')  # left alone
 
 
 def markup_names(r, t) -> None:
@@ -582,37 +604,23 @@ def markup_names(r, t) -> None:
 
 async def test_names_holding_markup_are_shown_as_text(private_data) -> None:
     """On the start screen, in the question before a new game, and at the table once the
-    match is continued: one app for the three."""
+    match is continued from that question: one app for the three (whose lock, taken as it
+    starts, goes as it closes)."""
     bad_save(private_data, markup_names)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
+        assert read_lock_pid(private_data / LOCK_NAME) == os.getpid()  # this table's
         notice = text_of(app.screen.query_one("#save-notice", Static))
         assert "x[/b] · [bold red]Rui" in notice
         await press(pilot, "n")  # the question names them as text too
         body = text_of(app.screen.query_one("#dialog-body", Static))
         assert "x[/b] · [bold red]Rui" in body
-        await press(pilot, "escape")  # no new game: the table draws them
-        assert isinstance(app.screen, StartScreen)
-        await press(pilot, "c")
+        await press(pilot, "c")  # the question can continue the match instead
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen)
-        assert table(app).session.people[0].name == "x[/b]"
-
-
-async def test_a_damaged_earlier_match_is_listed_and_left_alone(private_data) -> None:
-    private_data.mkdir(parents=True)
-    bad = private_data / "save-20250101-120000.json"
-    bad.write_text('{"format": "bisca-tui-record", "variant": "nope"}', encoding="utf-8")
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        await press(pilot, "e")
-        screen = app.screen
-        assert isinstance(screen, EarlierMatchesScreen)
-        assert screen.matches[0].problem
-        await press(pilot, "enter")  # nothing to continue
-        assert app.screen is screen
-        await press(pilot, "escape")
-        assert isinstance(app.screen, StartScreen)
-    assert bad.read_text(encoding="utf-8").endswith('"nope"}')
+        t = table(app)
+        assert t.session.people[0].name == "x[/b]"  # the table draws them
+        assert t.session.match.seed == 5 and tuple(t.session.state.history) == ()
+        assert not earlier_saves(private_data)  # nothing set aside
+    assert not (private_data / LOCK_NAME).exists()  # a table releases its lock as it closes

@@ -11,18 +11,16 @@ is to act at this keyboard and in a match set up without hints.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.worker import get_current_worker
 
-from ...coach.signalled import after_own_signal
-from ...engine import actions as A
 from ...engine.narrate import say
 from ...engine.view import SeatView
-from ..coaching import action_label, hint_legend, hint_text, parts_text, review_text
+from ..coaching import hint_legend
+from ..hinting import advice_text, advise, advised_card, after_signals, hint_refused
 from ..messages import HintFailed, HintReady
 from ..widgets.hint import HintPanel
 
@@ -42,14 +40,9 @@ class TableCoach:
     def refused(self) -> str | None:
         """Why ``h`` cannot give a hint now, in a sentence (None: it can)."""
         screen = self.screen
-        if not screen.flow.table.hints:
-            return say("Notice", "hints.off")
         v, private = screen.shown_view()
-        if screen.deal_closed:
-            return say("Notice", "hints.over")
-        if not (private and screen.my_turn(v)) or not v.legal:
-            return say("Notice", "hints.turn")
-        return None
+        return hint_refused(hints=screen.flow.table.hints, closed=screen.deal_closed,
+                            own_turn=private and screen.my_turn(v), can_act=bool(v.legal))
 
     def ask(self) -> None:
         """``h``: a hint for the position shown, or (``h`` again) the hint put away."""
@@ -67,29 +60,15 @@ class TableCoach:
         self.panel().thinking()
         screen.query_one("#side").add_class("-hinting")
         samples = getattr(screen.app, "coach_samples", None)
-        screen.run_worker(partial(self.work_out, v, token, samples, self.after_signals(v)),
+        screen.run_worker(partial(self.work_out, v, token, samples, after_signals(v)),
                           thread=True, exclusive=True, group="coach")
-
-    def after_signals(self, view: SeatView) -> dict[int, SeatView]:
-        """The seat's view after each signal it may send: a signal costs no turn, and the
-        card after it is judged there, as the review judges it (worked out from the view
-        alone: ``coach.signalled``)."""
-        return {a: after_own_signal(view, a) for a in view.legal if A.is_signal(a)}
 
     def work_out(self, view: SeatView, token: tuple[int, int], samples: int | None,
                  after: dict[int, SeatView]) -> None:
         """The hint, in a worker thread: posted to the screen."""
-        from ...coach import hint
-
         worker = get_current_worker()
-        try:  # the figures the review of this decision will give
-            advice = hint(view, samples=samples)
-            then = None
-            later = after.get(advice.action)
-            cards = tuple(a for a in later.legal if A.is_play(a)) if later else ()
-            if later is not None and cards and not worker.is_cancelled:
-                # a signal advised: the card to play after it too, with its numbers
-                then = hint(replace(later, legal=cards), samples=samples)
+        try:
+            advice, then = advise(view, samples, after, lambda: worker.is_cancelled)
         except Exception as e:  # the coach failing must not take the table down
             self.screen.post_message(HintFailed(f"{e.__class__.__name__}: {e}", token))
             return
@@ -104,25 +83,13 @@ class TableCoach:
         if not private:
             return
         hand = screen.sorted_hand(v)
-        shown = message.then or message.hint  # the card, when a signal comes first
-        advised = shown.action
-        card = A.card_of(advised) if A.kind(advised) is A.Kind.DISCARD else advised
+        card = advised_card(message.hint, message.then)
         if card in hand:  # the cursor rests on the advised card: Enter plays it
             screen.selected = hand.index(card)
         s = screen.session
         self.advice = message.hint
-        text = hint_text(shown, s.variant, s.card_style, hand,
-                         head="advised.then" if message.then is not None else "advised")
-        if message.then is not None:
-            first = review_text("advised.first", action=action_label(
-                s.variant, message.hint.action, s.card_style))
-            first.stylize("bold")
-            if message.hint.reason:
-                first.append("\n")
-                first.append_text(parts_text(message.hint.reason_parts, message.hint.reason,
-                                             s.card_style))
-            text = first.append("\n").append_text(text)
-        self.panel().advice(text, hint_legend(shown))
+        text = advice_text(message.hint, message.then, s.variant, s.card_style, hand)
+        self.panel().advice(text, hint_legend(message.then or message.hint))
 
     def failed(self, message: HintFailed) -> None:
         if message.token != self.token:
