@@ -12,7 +12,6 @@ import re
 
 import pytest
 from shouting import SHOUTED, english_after, shouting  # noqa: F401 (fixtures)
-from textual.widgets import Markdown
 from tui_helpers import make_app, press, quick_table, quiet, until
 
 from bisca_tui import lang
@@ -24,6 +23,7 @@ from bisca_tui.tui.screens.newgame import NewGameScreen
 from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.stats import StatsScreen
+from bisca_tui.tui.widgets.rules_text import RulesText
 
 pytestmark = pytest.mark.usefixtures("shouting")
 
@@ -86,7 +86,7 @@ async def test_the_start_screen_the_new_game_form_and_the_rules(private_data) ->
         await until(pilot, lambda: app.screen is start)
         await press(pilot, "r")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        app.screen.query_one(Markdown).display = False  # the rules' own text, theirs
+        app.screen.query_one(RulesText).display = False  # the rules' own text, theirs
         await quiet(pilot)
         assert "RULES OF" in screen_text(app)
         assert untranslated(app) == []

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.widgets import Markdown
 from tui_helpers import make_app, open_table, press, quiet, until
 from words_support import english_in
 
@@ -21,6 +20,7 @@ from bisca_tui.table.settings import SYMBOLS
 from bisca_tui.tui.cardart import card_text
 from bisca_tui.tui.screens.rules import RulesScreen, rules_text
 from bisca_tui.tui.widgets.board import sorted_hand
+from bisca_tui.tui.widgets.rules_text import RulesText
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +90,7 @@ async def test_the_table_shows_the_refusal_and_the_rules_in_the_player_s_languag
         # F1 shows the rules' page of the table's game in the language in use
         await press(pilot, "f1")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        page = app.screen.query_one(Markdown).source
+        page = app.screen.query_one(RulesText).source
         assert page == table_rules(session)
         assert english_in(code, page) == []
 

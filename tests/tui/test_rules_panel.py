@@ -6,9 +6,8 @@ panel from the start screen and from a table and shows that it draws the page.""
 from __future__ import annotations
 
 from markdown_support import blocks
-from textual.content import Content
-from textual.widgets import Markdown, Select
-from textual.widgets.markdown import MarkdownBlock
+from textual.geometry import Region
+from textual.widgets import Select
 from tui_helpers import make_app, open_table, press, quiet, until
 
 from bisca_tui.engine import make_variant
@@ -19,6 +18,7 @@ from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.rules import RulesPage, RulesScreen, rules_text
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.screens.table import TableScreen
+from bisca_tui.tui.widgets.rules_text import RulesText
 
 
 def sign_line(sig) -> str:
@@ -58,15 +58,25 @@ def test_the_rules_for_a_two_player_brisca_table_still_list_the_signs() -> None:
         assert sign_line(sig) in lines
 
 
-def shown_lines(app: BiscaApp) -> list[str]:
-    """The text of the rules panel as drawn: each Markdown block's words on one line."""
-    md = app.screen.query_one("#rules-md", Markdown)
-    lines = []
-    for block in md.query(MarkdownBlock):
-        content = block.content
-        if isinstance(content, Content) and content.plain.strip():
-            lines.append(" ".join(content.plain.split()))
-    return lines
+def shown_text(app: BiscaApp) -> str:
+    """The rules panel's page as drawn, every line of it (those scrolled out of sight
+    too), spaces made single."""
+    page = app.screen.query_one("#rules-md", RulesText)
+    strips = page.render_lines(Region(0, 0, *page.outer_size))  # its padding too
+    return " ".join(" ".join(strip.text for strip in strips).split())
+
+
+def drawn_in_order(text: str, wanted: list[str]) -> list[str]:
+    """The blocks of ``wanted`` not found in ``text`` one after the other (none: all are
+    drawn, in order)."""
+    missing, at = [], 0
+    for block in wanted:
+        found = text.find(block, at)
+        if found < 0:
+            missing.append(block)
+        else:
+            at = found + len(block)
+    return missing
 
 
 async def test_the_rules_from_the_start_screen_and_from_a_table(private_data) -> None:
@@ -79,7 +89,7 @@ async def test_the_rules_from_the_start_screen_and_from_a_table(private_data) ->
         start = app.screen
         assert isinstance(start, RulesScreen)
         assert start.query_one("#rules-variant", Select).value == start.variant_id
-        assert start.query_one("#rules-md", Markdown).source == rules_text(start.variant_id)
+        assert start.query_one("#rules-md", RulesText).source == rules_text(start.variant_id)
         await press(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         # at a Spanish Brisca table of four, F1: the page for that table, drawn
@@ -90,13 +100,14 @@ async def test_the_rules_from_the_start_screen_and_from_a_table(private_data) ->
         screen = app.screen
         assert isinstance(screen, RulesScreen)
         assert screen.variant_id == "brisca" and screen.players == 4
-        md = screen.query_one("#rules-md", Markdown)
+        md = screen.query_one("#rules-md", RulesText)
         page = rules_text("brisca", dict(t.session.variant.options), 4)
         assert md.source == page == rules_text("brisca", {}, 4)
-        # the page is drawn once its last section (the house rules) is there
-        await until(pilot, lambda: any(line.startswith("match = ")
-                                       for line in shown_lines(app)))
-        assert shown_lines(app) == blocks(page)
+        # the page is drawn whole: every block of it (a heading, a paragraph, an item of a
+        # list, the house rules last), in order
+        await quiet(pilot)
+        assert drawn_in_order(shown_text(app), blocks(page)) == []
+        assert "match = " in shown_text(app)
         # another game in the selector, then this one again: the table's page comes back
         select = screen.query_one("#rules-variant", Select)
         select.value = "bisca-3"

@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Select, Static
+from textual.widgets import Select, Static
 
 from ...engine.spoken import game_name
 from ...engine.variant import all_variants
 from ...lang import N_, _
 from ..translated import Translated
 from ..widgets.common import FittingFooter
+from ..widgets.rules_text import RulesText
 from .rules_page import RulesPage, fallback_markdown, rules_text
 
 __all__ = ["RulesPage", "RulesScreen", "fallback_markdown", "rules_text"]
@@ -48,7 +49,7 @@ class RulesScreen(Translated, ModalScreen[None]):
                              value=self.variant_id,
                              allow_blank=False, id="rules-variant", compact=True)
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(self.page.text(self.variant_id), id="rules-md")
+                yield RulesText(self.page.text(self.variant_id), id="rules-md")
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -61,10 +62,11 @@ class RulesScreen(Translated, ModalScreen[None]):
             select.value = self.variant_id
         self.query_one("#rules-scroll").focus()
 
-    async def on_select_changed(self, event: Select.Changed) -> None:
+    def on_select_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.value, str):
             return
-        await self.query_one("#rules-md", Markdown).update(self.page.text(event.value))
+        self.query_one("#rules-md", RulesText).show(self.page.text(event.value))
+        self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
