@@ -32,6 +32,10 @@ followed its state reactively and after:
     views               18.00     3.38             25.43    3.97
 
 The check_action calls left are Textual's own, one per key each time the footer is built.
+
+Textual's own work per action (Sueca, 200 actions at 120x40, seed 7), before the seat panels
+set their frame's words only when changed and kept the line of their turn's words, and after:
+widget lines drawn 111.5 and 98.0, layouts 1.24 and 1.15, frames 1.31 and 1.36.
 """
 
 from __future__ import annotations
