@@ -5,7 +5,7 @@ a key picks are known without drawing the dialog."""
 
 from __future__ import annotations
 
-from ...engine.cards import RANKS, SUITS
+from ...engine.cards import RANKS, SUITS, make_card, rank_of, suit_of
 from ..cardart import pack_of
 
 
@@ -17,20 +17,20 @@ class CallChoices:
                  style: str) -> None:
         self.cards = set(cards)
         self.hand = set(hand)
-        self.ranks = [r for r in order if any(c % 10 == RANKS.index(r) for c in cards)]
+        self.ranks = [r for r in order if any(rank_of(c) == RANKS.index(r) for c in cards)]
         self.pack = pack_of(style)
         self.rank_keys = {self.pack.rank_key(r): r for r in self.ranks}
         self.suit_keys = {self.pack.suit_key(x): x for x in range(len(SUITS))}
         # the card it opens on: the first, in rank order then suit, of those that may be
         # called, one not in hand if there is such
         self.first = min(cards, key=lambda c: (c in self.hand,
-                                               self.ranks.index(RANKS[c % 10]), c // 10))
+                                               self.ranks.index(RANKS[rank_of(c)]), suit_of(c)))
 
     def card(self, rank: int | None, suit: int | None) -> int | None:
         """The card of the ``rank``-th rank listed and of ``suit``, if it may be called."""
         if rank is None or suit is None:
             return None
-        card = suit * 10 + RANKS.index(self.ranks[rank])
+        card = make_card(RANKS.index(self.ranks[rank]), suit)
         return card if card in self.cards else None
 
     def key(self, char: str, on_suits: bool) -> tuple[str, int] | None:

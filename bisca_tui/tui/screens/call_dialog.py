@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.cards import RANKS, SUITS
+from ...engine.cards import RANKS, SUITS, rank_of, suit_of
 from ...engine.narrate import say
 from ...lang import N_
 from ..cardart import card_text, suit_glyph, suit_name, suit_text
@@ -60,12 +60,12 @@ class CallScreen(AboveTheHand):
 
     def on_mount(self) -> None:  # (AboveTheHand's runs too: Textual calls each class's)
         self.query_one("#call-ranks", OptionList).highlighted = self.ranks.index(
-            RANKS[self.first % 10])
-        self.query_one("#call-suits", OptionList).highlighted = self.first // 10
+            RANKS[rank_of(self.first)])
+        self.query_one("#call-suits", OptionList).highlighted = suit_of(self.first)
         self.show_choice()
 
     def rank_prompt(self, rank: str) -> Text:
-        held = sum(1 for c in self.hand if c % 10 == RANKS.index(rank))
+        held = sum(1 for c in self.hand if rank_of(c) == RANKS.index(rank))
         label, key = self.pack.rank_labels[rank], self.pack.rank_key(rank)
         t = Text()
         t.append(f" {label:<2} ", style="bold")
@@ -84,9 +84,9 @@ class CallScreen(AboveTheHand):
         local = self.pack.local_suit_name(suit)
         if local != self.pack.suit_name(suit):
             t.append(f" ({local})", style="bright_black")
-        mine = sorted((c for c in self.hand if (c % 40) // 10 == suit),
-                      key=lambda c: self.ranks.index(RANKS[c % 10])
-                      if RANKS[c % 10] in self.ranks else 99)
+        mine = sorted((c for c in self.hand if suit_of(c) == suit),
+                      key=lambda c: self.ranks.index(RANKS[rank_of(c)])
+                      if RANKS[rank_of(c)] in self.ranks else 99)
         if mine:
             t.append("  ", style="bright_black")
             t.append_text(styled("Dialog", "call.suit.held", "bright_black",
@@ -103,7 +103,7 @@ class CallScreen(AboveTheHand):
         if card is None:
             line = styled("Dialog", "call.cannot", "bold red")
         else:
-            suit = (card % 40) // 10
+            suit = suit_of(card)
             line = styled("Dialog", "call.choice.own" if card in self.hand else "call.choice",
                           card=card_text(card, self.style), name=self.pack.card_name(card),
                           suit=suit_name(suit, self.style), glyph=suit_glyph(suit, self.style),
