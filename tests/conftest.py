@@ -12,6 +12,36 @@ if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
 
+def _share_parsed_css() -> None:
+    """Every app a test starts parses the same CSS again (each widget class's, the app's,
+    once per theme): about a third of the CPU of starting an app. The rules a piece of CSS
+    parses to depend only on its text, where it came from and the theme's variables, and
+    Textual keeps them unchanged once parsed (an app already reuses them between its own
+    parses); so the tests of one process share them. A piece with errors is parsed (and
+    refused) each time, as before."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple, list] = {}
+
+    def shared(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        variables = self._variables
+        known = getattr(self, "_shared_variables", None)
+        if known is None or known[0] is not variables:
+            known = self._shared_variables = (variables, tuple(sorted(variables.items())))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+        rules = parsed.get(key)
+        if rules is None:
+            rules = parsed[key] = parse_rules(self, css, read_from, is_default_rules,
+                                              tie_breaker, scope)
+        return rules
+
+    Stylesheet._parse_rules = shared  # type: ignore[method-assign]
+
+
+_share_parsed_css()
+
+
 @pytest.fixture(autouse=True)
 def still_cards(monkeypatch):
     """Apps made in tests start without animation, so that what a test reads (or a snapshot
