@@ -206,24 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
     jn.set_defaults(run=join.run_command)
 
     from .history import commands as hist
+    from .replay import verify
 
-    st = sub.add_parser("stats", help=_("statistics from the game history"),
-                        description=_("A person's statistics from the game history: per game "
-                                      "and per kind of opponent, matches and deals won, the "
-                                      "win rate with its 95% interval, card points, capotes, "
-                                      "sweeps and the longest runs."))
-    hist.add_stats(st)
-    st.set_defaults(run=hist.run_stats)
-    hi = sub.add_parser("history", help=_("the matches kept in the game history"),
-                        description=_("The matches kept in the game history, newest first, "
-                                      "with the ids bisca-tui export takes."))
-    hist.add_history(hi)
-    hi.set_defaults(run=hist.run_history)
-    ex = sub.add_parser("export", help=_("a match of the history as a game record file"),
-                        description=_("Write a match of the game history as a game record "
-                                      "(bisca-tui replay reads it)."))
-    hist.add_export(ex)
-    ex.set_defaults(run=hist.run_export)
+    hist.add_parsers(sub)  # stats, history and export
+    verify.add_parser(sub, raw)
     return parser
 
 

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from .context import DealContext
+from .shuffle_proof import ShuffleProof, salt_for
 from .state import GameState, Layout
 from .variant import DealScore, Variant
 
@@ -48,6 +49,14 @@ class Match:
     def deal_seed(self, index: int) -> int:
         """The seed of deal ``index``, derived from the match seed."""
         return random.Random(f"{self.seed}/{index}").getrandbits(63)
+
+    def shuffle_proof(self, index: int) -> ShuffleProof | None:
+        """What the table says of deal ``index`` before it (the commitment) and after it
+        (the salt): None for cards laid out by hand rather than shuffled from a seed."""
+        state = self.deals[index]
+        if state.layout_given is not None or state.seed is None:
+            return None
+        return ShuffleProof.of(state.seed, salt_for(self.seed, index))
 
     def dealer_of(self, index: int) -> int:
         """The player who deals deal ``index``: the deal passes to the right, except that

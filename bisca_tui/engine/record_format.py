@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..lang import _
 from .state import Layout
 from .variant import Variant, make_variant
+
+if TYPE_CHECKING:
+    from .shuffle_proof import ShuffleProof
 
 FORMAT = "bisca-tui-record"
 VERSION = 1
@@ -127,6 +130,7 @@ class DealRecord:
     actions: list[str] = field(default_factory=list)
     undone: list[Undo] = field(default_factory=list)
     seats: list[int | None] = field(default_factory=list)
+    proof: ShuffleProof | None = None  # the commitment said before a deal from a seed
 
     def seat_named(self, k: int) -> int | None:
         """The seat the ``k``-th action (from 0) names, or None."""
@@ -153,6 +157,9 @@ class Record:
             item: dict[str, Any] = {}
             if d.seed is not None:
                 item["seed"] = d.seed
+            if d.proof is not None:
+                item["commitment"] = d.proof.commitment
+                item["salt"] = d.proof.salt
             if d.layout is not None:
                 item["layout"] = d.layout.to_json()
             item["actions"] = [a if d.seat_named(k) is None

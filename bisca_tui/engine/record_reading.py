@@ -26,12 +26,13 @@ from .record_format import (
     too_large,
     wrong_players,
 )
+from .shuffle_proof import proof_from_json as _proof_from_json
 from .state import Layout, check_layout
 from .variant import Variant, make_variant, variant_class
 
 TOP_KEYS = ("format", "version", "variant", "options", "players", "dealer", "seed", "deals",
             "comment")
-DEAL_KEYS = ("seed", "layout", "actions", "undone", "comment")
+DEAL_KEYS = ("seed", "commitment", "salt", "layout", "actions", "undone", "comment")
 SEATED_KEYS = ("seat", "action")  # an action naming its seat: {"seat": 2, "action": "AS"}
 UNDO_KEYS = ("kept", "actions")
 LAYOUT_KEYS = ("hands", "indicator", "trump", "stock")
@@ -279,7 +280,8 @@ def record_from_json(data: Any, name: str = "record") -> Record:
         _need(isinstance(acts, list), f"{where}, actions", N_("must be a list of actions"))
         acts, seats = _seated_actions(acts, v, where)
         _check_actions(acts, v, where)
-        deals.append(DealRecord(dseed, layout, acts, _undone_from_json(d, v, where), seats))
+        deals.append(DealRecord(dseed, layout, acts, _undone_from_json(d, v, where), seats,
+                                _proof_from_json(d, where)))
     return Record(variant, dict(v.options), list(players), dealer, seed, deals)
 
 

@@ -55,7 +55,7 @@ def record_of_match(match: Match, players: list[str]) -> Record:
         raise ValueError(f"{v.name} here has {v.n_people} players; {len(players)} player names "
                          "given")
     deals = []
-    for state in match.deals:
+    for i, state in enumerate(match.deals):
         lay = state.layout_given
         # With a layout the seed only drives the deal's other chances (signals caught);
         # it is written when it is not the default 0.
@@ -64,6 +64,7 @@ def record_of_match(match: Match, players: list[str]) -> Record:
             seed=seed,
             layout=lay,
             actions=[action_str(a, v.signal_names) for a in state.history],
+            proof=match.shuffle_proof(i),
         ))
     return Record(v.id, dict(v.options), list(players), match.first_dealer, match.seed, deals)
 

@@ -83,6 +83,27 @@ def _data_dir(p: argparse.ArgumentParser) -> None:
                           "else the platform's data folder)"))
 
 
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """``stats``, ``history`` and ``export`` among the program's commands."""
+    st = sub.add_parser("stats", help=_("statistics from the game history"),
+                        description=_("A person's statistics from the game history: per game "
+                                      "and per kind of opponent, matches and deals won, the "
+                                      "win rate with its 95% interval, card points, capotes, "
+                                      "sweeps and the longest runs."))
+    add_stats(st)
+    st.set_defaults(run=run_stats)
+    hi = sub.add_parser("history", help=_("the matches kept in the game history"),
+                        description=_("The matches kept in the game history, newest first, "
+                                      "with the ids bisca-tui export takes."))
+    add_history(hi)
+    hi.set_defaults(run=run_history)
+    ex = sub.add_parser("export", help=_("a match of the history as a game record file"),
+                        description=_("Write a match of the game history as a game record "
+                                      "(bisca-tui replay reads it)."))
+    add_export(ex)
+    ex.set_defaults(run=run_export)
+
+
 def add_stats(p: argparse.ArgumentParser) -> None:
     _common(p)
 

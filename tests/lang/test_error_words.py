@@ -89,8 +89,8 @@ def test_a_wrong_record_is_said_in_the_language(shouting: None) -> None:
     assert said(record(players=["a", "b", "c"])) == \
         "f.json: players: SUECA IS FOR 4 PLAYERS; THE RECORD NAMES 3"
     assert said(record(deals=[{"seed": 1, "bogus": 2}])) == (
-        "f.json, DEAL 1: UNKNOWN FIELD 'bogus' (FIELDS HERE: seed, layout, actions, undone, "
-        "comment)")
+        "f.json, DEAL 1: UNKNOWN FIELD 'bogus' (FIELDS HERE: seed, commitment, salt, layout, "
+        "actions, undone, comment)")
     assert said(record(options=[])) == "f.json: options: MUST BE AN OBJECT"
     assert said(record(deals=[{"seed": 1, "actions": ["AS", 7]}])) == \
         "f.json, DEAL 1, ACTION 2: AN ACTION IS A STRING SUCH AS \"7H\" OR \"CUT\", NOT 7"
