@@ -231,17 +231,21 @@ async def test_the_table_and_its_keys(private_data, variant) -> None:
             if code != lang.current():
                 await speak(app, pilot, code)
             await check(app, pilot, f"the {variant} table")
-        if t.session.is_human(t.session.state.current) and t.session.state.phase == "play":
-            # a card played: undo and the last trick join the footer, the fullest it gets
+        played = t.session.is_human(t.session.state.current) and \
+            t.session.state.phase == "play"
+        if played:  # a card played: undo and the last trick join the footer, the fullest
             await play_key(app, pilot, hand_key(first_playable_index(t)))
             await quiet(pilot)
-            for code in LONGER:
-                await speak(app, pilot, code)
-                await check(app, pilot, f"the {variant} table after a trick")
-        if variant != "bisca-6":  # the keys screen once, for the game with the most keys
+        keys = variant == "bisca-6"  # the keys screen, for the game with the most keys
+        if not (played or keys):
             return
-        for code in LONGER:
-            await speak(app, pilot, code)
+        for code in reversed(LONGER):  # the language in use first: each said once more
+            if code != lang.current():
+                await speak(app, pilot, code)
+            if played:
+                await check(app, pilot, f"the {variant} table after a trick")
+            if not keys:
+                continue
             await press(pilot, "question_mark")
             await until(pilot, lambda: isinstance(app.screen, KeysScreen))
             await quiet(pilot)
