@@ -40,6 +40,7 @@ from bisca_tui.engine.spoken import game_name
 from bisca_tui.engine.variant import make_variant
 from bisca_tui.history.sample import demo_entries
 from bisca_tui.history.store import Store
+from bisca_tui.lang import _
 from bisca_tui.replay import viewer_app
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.coaching import review_text
@@ -50,7 +51,6 @@ from bisca_tui.tui.screens.review import ReviewScreen
 from bisca_tui.tui.screens.rules import RulesScreen
 from bisca_tui.tui.screens.stats import StatsScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
-from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.widgets.common import FittingFooter, KeyHints
 from bisca_tui.tui.widgets.table import seat_role
 
@@ -149,25 +149,30 @@ async def test_the_screens_away_from_the_table(private_data, code) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await quiet(pilot)
         await check(app, pilot, "the start screen")
-        for key, screen, where in (("n", NewGameScreen, "the new game form"),
-                                   ("r", RulesScreen, "the rules panel"),
+        for key, screen, where in (("r", RulesScreen, "the rules panel"),
                                    ("s", StatsScreen, "the statistics"),
-                                   ("h", HistoryScreen, "the past matches")):
+                                   ("h", HistoryScreen, "the past matches"),
+                                   ("n", NewGameScreen, "the new game form")):
+            if screen is NewGameScreen:
+                # on four seats and the match's length, as --variant opens it: in view at
+                # 80x24, the labels of the first game's form (three seats) and more
+                app.first_variant = "bisca-4"
             await press(pilot, key)
             await until(pilot, lambda screen=screen: isinstance(app.screen, screen))
             await quiet(pilot)
             await check(app, pilot, where)
+            if screen is NewGameScreen:  # kept open for its second look, below
+                break
             await press(pilot, "escape")
             await until(pilot, lambda screen=screen: not isinstance(app.screen, screen))
         # the new game form's labels stand apart from their fields: as narrow as it gets,
-        # and tall enough for all of it in view (the same app, rather than one more)
+        # and tall enough for all of it in view (the form just drawn, made taller)
+        form = app.screen
         await pilot.resize_terminal(80, 50)
-        await until(pilot, lambda: app.screen.size == (80, 50))
-        app.push_screen(NewGameScreen("bisca-4"))  # four seats, and the match's length
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await until(pilot, lambda: form.size == (80, 50))
         await quiet(pilot)
-        assert app.screen.size == (80, 50)
-        assert len(app.screen.query(".row > .label")) > 8
+        assert app.screen is form and form.size == (80, 50) and form.variant_id == "bisca-4"
+        assert len(form.query(".row > .label")) > 8
         assert form_rows(app) == [], code
 
 
@@ -186,44 +191,70 @@ def form_rows(app) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("code", LONGER)
+async def speak(app, pilot, code: str) -> None:
+    """Switch to ``code`` as the palette's choice of language does, its notice put away."""
+    app.set_language(code)
+    app.clear_notifications()
+    await quiet(pilot)
+
+
 # the six-player table has the fullest footer and side panel; Capixaba opens on the cut,
 # Chiamata on the bidding
 @pytest.mark.parametrize("variant", ["bisca-6", "bisca-capixaba", "chiamata", "brisca"])
-async def test_the_table_and_its_keys(private_data, code, variant) -> None:
-    lang.use(code)
+async def test_the_table_and_its_keys(private_data, variant) -> None:
+    """In each language longer than English: the table said again in it as the palette's
+    choice of language says it (a dialog opened again in it), at one table."""
+    lang.use(LONGER[0])
     app = make_app(private_data)
     async with app.run_test(size=SIZE) as pilot:
-        await quick_table(app, pilot, variant, seed=3)
+        t = await quick_table(app, pilot, variant, seed=3)
         await quiet(pilot)
-        # the table, or the dialog it opens with (a bid, a cut)
-        await check(app, pilot, f"the {variant} table")
-        if not isinstance(app.screen, TableScreen):  # a look at the table behind the dialog
-            await pilot.press("escape")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen))
-            await pilot.pause()
-            await check(app, pilot, f"the {variant} table behind its dialog")
-            if (code, variant) == ("it", "chiamata"):  # the longest words of the centre
-                rows = panel_rows(app, app.screen.query_one("#stock"))
-                at = rows.index("non ancora")
-                assert rows[at - 1] == "briscola" and rows[at + 1] == "" \
-                    and rows[at + 2] == "asta", rows
+        if app.screen is not t:  # the dialog it opens with (a bid, a cut)
+            for code in LONGER:
+                if code != lang.current():  # the dialog closed, opened again in the language
+                    await speak(app, pilot, code)
+                    await press(pilot, "b")
+                    await until(pilot, lambda: app.screen is not t)
+                    await quiet(pilot)
+                await check(app, pilot, f"the {variant} table's dialog")
+                await pilot.press("escape")  # a look at the table behind the dialog
+                await until(pilot, lambda: app.screen is t)
+                await pilot.pause()
+                await check(app, pilot, f"the {variant} table behind its dialog")
+                if (code, variant) == ("it", "chiamata"):  # the longest words of the centre
+                    rows = panel_rows(app, app.screen.query_one("#stock"))
+                    at = rows.index("non ancora")
+                    assert rows[at - 1] == "briscola" and rows[at + 1] == "" \
+                        and rows[at + 2] == "asta", rows
             return
-        t = app.screen
-        if t.session.is_human(t.session.state.current) and t.session.state.phase == "play":
-            # a card played: undo and the last trick join the footer, the fullest it gets
+        for code in LONGER:
+            if code != lang.current():
+                await speak(app, pilot, code)
+            await check(app, pilot, f"the {variant} table")
+        played = t.session.is_human(t.session.state.current) and \
+            t.session.state.phase == "play"
+        if played:  # a card played: undo and the last trick join the footer, the fullest
             await play_key(app, pilot, hand_key(first_playable_index(t)))
             await quiet(pilot)
-            await check(app, pilot, f"the {variant} table after a trick")
-        if variant != "bisca-6":  # the keys screen once, for the game with the most keys
+        keys = variant == "bisca-6"  # the keys screen, for the game with the most keys
+        if not (played or keys):
             return
-        await press(pilot, "question_mark")
-        await until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        await quiet(pilot)
-        # the keys screen's descriptions wrap by design; its title and the keys show
-        await check(app, pilot, f"the keys of the {variant} table", labelled=False)
-        title = f"— {game_name(make_variant(variant))}"
-        assert any(title in line for line in screen_lines(app)), screen_lines(app)
+        for code in reversed(LONGER):  # the language in use first: each said once more
+            if code != lang.current():
+                await speak(app, pilot, code)
+            if played:
+                await check(app, pilot, f"the {variant} table after a trick")
+            if not keys:
+                continue
+            await press(pilot, "question_mark")
+            await until(pilot, lambda: isinstance(app.screen, KeysScreen))
+            await quiet(pilot)
+            # the keys screen's descriptions wrap by design; its title and the keys show
+            await check(app, pilot, f"the keys of the {variant} table", labelled=False)
+            title = f"— {game_name(make_variant(variant))}"
+            assert any(title in line for line in screen_lines(app)), screen_lines(app)
+            await press(pilot, "escape")
+            await until(pilot, lambda: app.screen is t)
 
 
 class TwoFor:
@@ -249,11 +280,13 @@ async def test_a_bid_of_two_for_points_stands_whole_in_its_seat_box(private_data
     app = make_app(private_data)
     session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
     session.bots = {seat: TwoFor(61 + seat) for seat in range(1, 5)}  # type: ignore[misc]
+    ace = next(a for a in session.view(0).legal if a != A.PASS)  # the first bid after Pass
+    session.apply(ace, 0)
+    play_ahead(session, lambda st: len(st.bidding.bids) >= 5)  # two for 62 to 65
     async with app.run_test(size=(120, 40)) as pilot:
         t = await open_table(app, pilot, session)
-        await press(pilot, "down", "enter")  # the Ace: the bots bid two for 62 to 65
-        await until(pilot, lambda: len(session.state.bidding.bids) >= 5)
-        await press(pilot, "escape")  # a look at the table behind the next bid
+        assert app.screen is not t  # the person's next bid
+        await press(pilot, "escape")  # a look at the table behind it
         await until(pilot, lambda: app.screen is t)
         for code in LANGUAGES:
             app.set_language(code)
@@ -266,39 +299,51 @@ async def test_a_bid_of_two_for_points_stands_whole_in_its_seat_box(private_data
                 assert any(role in row for row in shown), (code, role, shown)
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-async def test_the_hint_panel_the_deal_summary_and_the_review(private_data, code) -> None:
-    """The hint panel keeps its foot in sight; then the summary, and the review opened from
-    it (in the languages longer than English, whose summary and review at 80x24 the
-    snapshots hold): one Sueca table serves the three."""
-    lang.use(code)
+async def test_the_hint_panel_the_deal_summary_and_the_review(private_data) -> None:
+    """In each language: the hint panel keeps its foot in sight; then the summary, and the
+    review opened from it (in the languages longer than English, whose summary and review
+    at 80x24 the snapshots hold): one Sueca table serves them all, said again in each
+    language as the palette's choice of language says it."""
     app = make_app(private_data)
     app.coach_samples = 4
     async with app.run_test(size=SIZE) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=3)  # ten cards: a long list
-        await press(pilot, "h")
-        await until(pilot, lambda: t.coach.advice is not None)
-        await workers_done(app)
-        await quiet(pilot)
         bar = str.maketrans("", "", "▁▂▃▄▅▆▇█")  # the list's scrollbar, beside the words
-        shown = flat(" ".join(panel_rows(app, t.query_one("#hint"))).translate(bar))
-        for foot in (review_text("legend").plain, say("Notice", "hints.closes")):
-            assert flat(foot) in shown, (code, foot, shown)
-        if code not in LONGER:
-            return
-        await press(pilot, "h")  # the hint put away: the deal goes on as without it
-        await until(pilot, lambda: t.coach.advice is None)
+        for code in [lang.DEFAULT, *LONGER]:
+            await speak(app, pilot, code)
+            await press(pilot, "h")
+            await until(pilot, lambda: t.coach.advice is not None)
+            await workers_done(app)
+            await quiet(pilot)
+            shown = flat(" ".join(panel_rows(app, t.query_one("#hint"))).translate(bar))
+            assert shown.startswith(f"{_('Hint')} "), (code, shown)
+            for foot in (review_text("legend").plain, say("Notice", "hints.closes")):
+                assert flat(foot) in shown, (code, foot, shown)
+            await press(pilot, "h")  # the hint put away: the deal goes on as without it
+            await until(pilot, lambda: t.coach.advice is None)
         play_ahead(t.session, last_trick_to_play(t.session))
         t.refresh_table()
         await play_deal_by_keys(app, pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
-        await quiet(pilot)
-        await check(app, pilot, "the deal summary")
-        await press(pilot, "r")
-        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
-        await workers_done(app)
-        await quiet(pilot)
-        await check(app, pilot, "the review")
+        summary = app.screen
+        assert isinstance(summary, DealSummaryScreen)
+        for code in [lang.current(), *(c for c in LONGER if c != lang.current())]:
+            if code != lang.current():  # the same summary, drawn anew in the language
+                await speak(app, pilot, code)
+                app.push_screen(DealSummaryScreen(t.session, summary.score, summary.my_team))
+                await until(pilot, lambda: app.screen is not summary)
+            shown = app.screen
+            await quiet(pilot)
+            await check(app, pilot, "the deal summary")
+            await press(pilot, "r")
+            await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            await workers_done(app)
+            await quiet(pilot)
+            await check(app, pilot, "the review")
+            app.pop_screen()
+            await until(pilot, lambda shown=shown: app.screen is shown)
+            if shown is not summary:
+                app.pop_screen()
+                await until(pilot, lambda: app.screen is summary)
 
 
 async def test_the_replay_viewer_keeps_each_name_with_its_score(private_data) -> None:

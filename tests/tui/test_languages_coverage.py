@@ -64,9 +64,13 @@ def history(data) -> set[str]:
     return names_in(*names)
 
 
-async def test_the_start_screen_the_new_game_form_and_the_rules(private_data) -> None:
+async def test_the_screens_away_from_the_table(private_data) -> None:
+    """The start screen, the new game form and its keys, the rules, the statistics, the
+    past matches and a match's deals, at one app: wide enough for every column of the
+    statistics."""
+    names = history(private_data)
     app = make_app(private_data)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(140, 40)) as pilot:
         await switch(app, pilot)
         assert untranslated(app) == []
         start = app.screen
@@ -74,12 +78,12 @@ async def test_the_start_screen_the_new_game_form_and_the_rules(private_data) ->
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await quiet(pilot)
         form = app.screen
-        names = names_in(*(i.value for i in form.query("Input")))
+        seats = names_in(*(i.value for i in form.query("Input")))
         assert "NEW GAME" in screen_text(app)
-        assert untranslated(app, names) == []
+        assert untranslated(app, seats) == []
         await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        assert untranslated(app, names) == []
+        assert untranslated(app, seats) == []
         # back to the start screen, for the rules panel
         app.pop_screen()
         app.pop_screen()
@@ -90,6 +94,25 @@ async def test_the_start_screen_the_new_game_form_and_the_rules(private_data) ->
         await quiet(pilot)
         assert "RULES OF" in screen_text(app)
         assert untranslated(app) == []
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is start)
+        await press(pilot, "s")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await quiet(pilot)
+        assert "MATCHES" in screen_text(app)
+        assert untranslated(app, names) == []
+        await press(pilot, "escape")
+        await press(pilot, "h")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await quiet(pilot)
+        assert "PLAYERS" in screen_text(app)
+        assert untranslated(app, names) == []
+        await press(pilot, "enter")
+        await until(pilot, lambda: isinstance(app.screen, DealChooser))
+        await quiet(pilot)
+        # a deal's notes are kept in the history as they were said when it was played
+        notes = names_in(*(note for deal in app.screen.deals for note in deal.notes))
+        assert untranslated(app, names | notes) == []
 
 
 async def test_the_tables_and_their_keys(private_data) -> None:
@@ -108,27 +131,3 @@ async def test_the_tables_and_their_keys(private_data) -> None:
             await until(pilot, lambda t=t: app.screen is t)
             t.flow.leave_saved()
             await until(pilot, lambda: isinstance(app.screen, StartScreen))
-
-
-async def test_the_statistics_and_the_past_matches(private_data) -> None:
-    names = history(private_data)
-    app = make_app(private_data)
-    async with app.run_test(size=(140, 40)) as pilot:
-        await switch(app, pilot)
-        await press(pilot, "s")
-        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
-        await quiet(pilot)
-        assert "MATCHES" in screen_text(app)
-        assert untranslated(app, names) == []
-        await press(pilot, "escape")
-        await press(pilot, "h")
-        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
-        await quiet(pilot)
-        assert "PLAYERS" in screen_text(app)
-        assert untranslated(app, names) == []
-        await press(pilot, "enter")
-        await until(pilot, lambda: isinstance(app.screen, DealChooser))
-        await quiet(pilot)
-        # a deal's notes are kept in the history as they were said when it was played
-        notes = names_in(*(note for deal in app.screen.deals for note in deal.notes))
-        assert untranslated(app, names | notes) == []

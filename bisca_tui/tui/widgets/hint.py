@@ -44,6 +44,10 @@ class HintPanel(VerticalScroll):
             yield Static(say("Notice", "hints.closes"), id="hint-closes")
 
     def thinking(self) -> None:
+        # the title and the foot in the language now in use: it may have changed since the
+        # table was drawn (the palette's choice of language)
+        self.query_one("#hint-title", Static).update(_("Hint"))
+        self.query_one("#hint-closes", Static).update(say("Notice", "hints.closes"))
         self.text = Text(thinking_line())
         self.query_one("#hint-spinner").display = True
         self.query_one("#hint-text", Static).update(self.text)
