@@ -2,7 +2,8 @@
 
 The defaults make Enter on the start screen and Enter here start a game against bots: the
 form opens on the list of games, where Enter starts the game highlighted. The last choices
-(game, seats, levels, names, house rules) are remembered in the settings file.
+(game, seats, levels, names, house rules) are remembered in the settings file; what the
+form shows from them, game by game, is a ``FormMemory``'s (``newgame_memory.py``).
 """
 
 from __future__ import annotations
