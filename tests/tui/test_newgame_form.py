@@ -1,6 +1,10 @@
-"""The new game form: focus on the games, the chosen game marked, the last choices kept."""
+"""The new game form: focus on the games, the chosen game marked, the rows of the game chosen
+shown (kept, hidden and shown again), the last choices brought back. What the form shows
+from its last choices is checked without a screen in ``test_newgame_memory``."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 from shouting import SHOUTED, english_after, shout, shouting  # noqa: F401 (fixtures)
@@ -11,7 +15,7 @@ from bisca_tui.engine.variant import variant_class
 from bisca_tui.table.session import HUMAN
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.newgame import NewGameScreen
-from bisca_tui.tui.screens.newgame_choices import CHOSEN, has_partners, level_description
+from bisca_tui.tui.screens.newgame_choices import CHOSEN, MEMORY, has_partners, level_description
 from bisca_tui.tui.screens.table import TableScreen
 
 
@@ -47,7 +51,17 @@ def shown_names(form: NewGameScreen) -> int:
                and w.display and w.parent.display)
 
 
-async def test_the_form_opens_on_the_games_and_marks_the_chosen_one(private_data) -> None:
+def test_bots_help_partners_only_where_there_are_partners() -> None:
+    assert not has_partners("bisca-3", 2) and not has_partners("briscola", 3)
+    assert has_partners("briscola", 4) and has_partners("sueca-3", 3)
+    assert has_partners("chiamata", 5)  # a partner called each deal
+
+
+async def test_the_rows_follow_the_game_chosen_and_enter_starts_it(private_data) -> None:
+    """One form, in turn: the focus on the games and the chosen one marked; the seats of a
+    game chosen scrolled into view; Down held through the games; house rules in the game's
+    order; seven seats saying where they sit; a seat hidden and shown again as it was; the
+    number of players chosen by keys; Enter on the list starting the game highlighted."""
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(app, pilot)
@@ -55,31 +69,32 @@ async def test_the_form_opens_on_the_games_and_marks_the_chosen_one(private_data
         assert app.focused is lst
         first = lst.get_option_at_index(0).id
         assert marked(form) == [first]
+        # the seats of the game chosen come into view
+        scroll = form.query_one("#form")
+        scroll.scroll_end(animate=False)
+        await quiet(pilot)
+        assert scroll.scroll_y > 0  # the form is taller than the terminal
+        players = form.query_one("#players-box")
+        assert not scroll.region.contains_region(players.region)
         await press(pilot, "down")
         await until(pilot, lambda: form.variant_id != first)
+        await quiet(pilot)
+        assert form.variant_id == "bisca-9"
         assert marked(form) == [lst.get_option_at_index(1).id] == [form.variant_id]
-        # Enter on the list starts the game highlighted
-        await press(pilot, "enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
-        assert table(app).session.variant.id == form.variant_id
+        assert scroll.scroll_y == 0
+        assert scroll.region.y <= players.region.y < scroll.region.bottom
 
-
-async def test_holding_down_through_the_games_keeps_the_form_whole(private_data) -> None:
-    """Down held in the list moves it faster than the form is rebuilt: a change of the
-    players of a game left behind must not reach the form of the next one."""
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 40)) as pilot:
-        form = await open_form(app, pilot)
-        lst = form.query_one("#variant-list", OptionList)
+        # Down held in the list moves it faster than the form is rebuilt: a change of the
+        # players of a game left behind must not reach the form of the next one
         last = lst.get_option_at_index(lst.option_count - 1).id
-        for _ in range(lst.option_count - 1):  # key repeat: no waiting for the form
+        for _ in range(lst.option_count - 2):  # key repeat: no waiting for the form
             app.simulate_key("down")
-            await pilot.pause(0)
+            await asyncio.sleep(0)
         await until(pilot, lambda: form.variant_id == last)
         await quiet(pilot)
         assert app.return_code is None  # still running
-        players = form.query_one("#players", Select)
-        assert players.value == form.players == variant_class(last).default_players
+        count = form.query_one("#players", Select)
+        assert count.value == form.players == variant_class(last).default_players
         assert shown_names(form) == form.players
         # two players: no bot there has a partner to help
         form.query_one("#kind-1", Select).value = "bot:medium"
@@ -88,30 +103,18 @@ async def test_holding_down_through_the_games_keeps_the_form_whole(private_data)
         assert about == level_description("medium", partners=False)
         assert "partner" not in about and "partner" in level_description("medium")
 
-
-def test_bots_help_partners_only_where_there_are_partners() -> None:
-    assert not has_partners("bisca-3", 2) and not has_partners("briscola", 3)
-    assert has_partners("briscola", 4) and has_partners("sueca-3", 3)
-    assert has_partners("chiamata", 5)  # a partner called each deal
-
-
-async def test_the_seats_come_into_view_and_seven_each_say_where_they_sit(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        form = await open_form(app, pilot)
-        scroll = form.query_one("#form")
-        scroll.scroll_end(animate=False)
-        await quiet(pilot)
-        assert scroll.scroll_y > 0  # the form is taller than the terminal
-        players = form.query_one("#players-box")
-        assert not scroll.region.contains_region(players.region)
-        await press(pilot, "down")
-        await until(pilot, lambda: form.variant_id == "bisca-9")
-        await quiet(pilot)
-        assert scroll.scroll_y == 0
-        assert scroll.region.y <= players.region.y < scroll.region.bottom
+        # the house rules of Chiamata first, then a game with one rule more, before them
+        for vid in ("chiamata", "chiamata-monte"):
+            await pick(form, pilot, vid)
+        wanted = [f"rule-{rule.name}" for rule in variant_class("chiamata-monte").house_rules]
+        assert wanted[0] == "rule-min_bid"
+        shown = [w for w in form.query("#rules-box-form Select") if w.parent.display]
+        assert [w.id for w in shown] == wanted
+        rows = [w.region.y for w in shown]
+        assert sorted(rows) == rows and len(set(rows)) == len(rows)
+        chain = [w.id for w in form.focus_chain if str(w.id).startswith("rule-")]
+        assert chain == wanted
         # seven seats each say where they sit
-        await pick(form, pilot, "chiamata-monte")
         form.query_one("#players", Select).value = 7
         await until(pilot, lambda: bool(form.query("#kind-6")))
         await quiet(pilot)  # the seats' fields made (not left half made as the app ends)
@@ -120,8 +123,49 @@ async def test_the_seats_come_into_view_and_seven_each_say_where_they_sit(privat
         assert seats == ["Seat 2 (lower right)", "Seat 3 (upper right)", "Seat 4 (top right)",
                          "Seat 5 (top left)", "Seat 6 (upper left)", "Seat 7 (lower left)"]
 
+        # a seat left by a game with fewer seats is as it was on coming back
+        await pick(form, pilot, "bisca-4")
+        form.query_one("#kind-3", Select).value = HUMAN
+        await quiet(pilot)
+        form.query_one("#name-3", Input).value = "Beatriz"
+        await pick(form, pilot, "bisca-3")  # two seats
+        assert shown_names(form) == 2
+        await pick(form, pilot, "bisca-4")
+        assert shown_names(form) == 4
+        assert form.query_one("#name-3", Input).value == "Beatriz"
+        assert form.query_one("#kind-3", Select).value == HUMAN
+        assert str(form.query_one("#desc-3", Static).render()) == level_description(HUMAN)
+        assert form.collect()[1][3].name == "Beatriz"
 
-async def test_the_last_choices_are_remembered(private_data) -> None:
+        # the number of players chosen by keys: the seats change under it, the focus stays
+        # on that choice, and Tab goes on from there to the first seat's name
+        await pick(form, pilot, "briscola")  # two, three or four
+        form.query_one("#kind-1", Select).value = "bot:random"  # quick bots at the table
+        form.query_one("#players", Select).focus()
+        await quiet(pilot)
+        await press(pilot, "enter", "down", "enter")  # from two to three
+        await until(pilot, lambda: form.players == 3)
+        await quiet(pilot)
+        assert shown_names(form) == 3
+        assert app.focused is form.query_one("#players", Select)
+        await press(pilot, "tab")
+        assert app.focused is form.query_one("#name-0", Input)
+
+        # Enter on the list starts the game highlighted
+        lst.focus()
+        await press(pilot, "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table(app).session.variant.id == form.variant_id == "briscola"
+        assert len(table(app).session.people) == 3
+
+
+@pytest.mark.usefixtures("shouting")
+async def test_the_last_choices_come_back_and_speak_the_language_in_use(private_data) -> None:
+    """The choices made are those of the next run's form (the settings written, read by a
+    new app); another game keeps the names and seats with its own house rules' defaults;
+    and the rows of a game chosen after a change of language say their words in it, as
+    the rows made for it did (Portuguese shouts here: its words have passed through
+    gettext)."""
     app = make_app(private_data)
     async with app.run_test(size=(100, 40)) as pilot:
         form = await open_form(app, pilot)
@@ -139,14 +183,12 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
         await until(pilot, lambda: app.session is not None)  # two people: a hand-over
         s = app.session
         assert [p.name for p in s.people] == ["Ana", "Player 2", "Zé"]
-        app.exit()
 
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await quiet(pilot)
-        await press(pilot, "n")  # a match is in progress: start a new one, keep that one
-        await until(pilot, lambda: app.screen.id == "confirm-new-game")
-        await press(pilot, "n")
+        # the next run: what this one wrote, read as a new app reads it
+        after = make_app(private_data)
+        assert after.prefs.get(MEMORY) == app.prefs.get(MEMORY)
+        assert after.first_variant == "briscola"
+        app.push_screen(NewGameScreen(after.first_variant))
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
         await quiet(pilot)
@@ -157,62 +199,10 @@ async def test_the_last_choices_are_remembered(private_data) -> None:
         assert form.query_one("#name-2", Input).value == "Zé"
         assert form.query_one("#rule-match", Select).value == "1"
         # another game keeps the names and seats, with its own house rules' defaults
-        lst = form.query_one("#variant-list", OptionList)
-        lst.highlighted = 0
-        await until(pilot, lambda: form.variant_id == "bisca-3")
-        await quiet(pilot)
+        await pick(form, pilot, "bisca-3")
         assert form.query_one("#name-0", Input).value == "Ana"
         assert form.query_one("#rule-match", Select).value == "0"
 
-
-async def test_a_seat_left_by_a_game_with_fewer_seats_is_as_it_was_on_coming_back(
-        private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 40)) as pilot:
-        form = await open_form(app, pilot)
-        await pick(form, pilot, "bisca-4")
-        form.query_one("#kind-3", Select).value = HUMAN
-        await quiet(pilot)
-        form.query_one("#name-3", Input).value = "Beatriz"
-        await pick(form, pilot, "bisca-3")  # two seats
-        assert shown_names(form) == 2
-        await pick(form, pilot, "bisca-4")
-        assert shown_names(form) == 4
-        assert form.query_one("#name-3", Input).value == "Beatriz"
-        assert form.query_one("#kind-3", Select).value == HUMAN
-        assert str(form.query_one("#desc-3", Static).render()) == level_description(HUMAN)
-        assert form.collect()[1][3].name == "Beatriz"
-
-
-async def test_choosing_the_number_of_players_leaves_the_focus_on_that_choice(
-        private_data) -> None:
-    """The number of players chosen by keys: the seats change under it, and Tab goes on
-    from there to the first seat's name."""
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 40)) as pilot:
-        form = await open_form(app, pilot)
-        await pick(form, pilot, "briscola")  # two, three or four
-        players = form.query_one("#players", Select)
-        players.focus()
-        await quiet(pilot)
-        await press(pilot, "enter", "down", "enter")  # from two to three
-        await until(pilot, lambda: form.players == 3)
-        await quiet(pilot)
-        assert shown_names(form) == 3
-        assert app.focused is form.query_one("#players", Select)
-        await press(pilot, "tab")
-        assert app.focused is form.query_one("#name-0", Input)
-
-
-@pytest.mark.usefixtures("shouting")
-async def test_the_seats_of_a_game_chosen_after_a_change_of_language_speak_it(
-        private_data) -> None:
-    """The rows a game shows say their words in the language in use when it is chosen, as
-    the rows made for it did (Portuguese shouts here: its words have passed through
-    gettext)."""
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 40)) as pilot:
-        form = await open_form(app, pilot)
         app.set_language(SHOUTED)
         await quiet(pilot)
         await pick(form, pilot, "sueca-pontos")  # four seats, no house rules
@@ -225,20 +215,3 @@ async def test_the_seats_of_a_game_chosen_after_a_change_of_language_speak_it(
         assert str(form.query_one("#desc-1", Static).render()).isupper()
         none = [str(w.render()) for w in form.query("#rules-box-form > Static") if w.display]
         assert none == [shout("This game has no house rules.")]
-
-
-async def test_house_rules_are_shown_and_tabbed_through_in_the_game_s_order(
-        private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 40)) as pilot:
-        form = await open_form(app, pilot)
-        # the rules of Chiamata first, then a game with one rule more, before them
-        for vid in ("chiamata", "chiamata-monte"):
-            await pick(form, pilot, vid)
-        wanted = [f"rule-{rule.name}" for rule in variant_class("chiamata-monte").house_rules]
-        assert wanted[0] == "rule-min_bid"
-        shown = [w for w in form.query("#rules-box-form Select") if w.parent.display]
-        assert [w.id for w in shown] == wanted
-        assert sorted(w.region.y for w in shown) == [w.region.y for w in shown]
-        chain = [w.id for w in form.focus_chain if str(w.id).startswith("rule-")]
-        assert chain == wanted

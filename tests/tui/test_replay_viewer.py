@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from replay_records import cut_mid_deal, example, thrown_in_then_played
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 from tui_helpers import press, quiet
 
 from bisca_tui import cli
@@ -22,7 +23,7 @@ from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.screens.replay import ReplayScreen
 from bisca_tui.tui.screens.start import StartScreen
 from bisca_tui.tui.widgets.board import sorted_hand
-from bisca_tui.tui.widgets.common import Panel
+from bisca_tui.tui.widgets.common import FittingFooter, Panel
 from bisca_tui.tui.widgets.log import GameLog
 from bisca_tui.tui.widgets.table import HandView, SeatPanel, TrickSlot
 
@@ -90,6 +91,13 @@ async def test_the_keys_move_the_viewer_and_the_table_follows(private_data) -> N
         assert r.step == 0
         assert_drawn(r)
         assert "Deal 1 of 4 · trick 1 of 20 · step 0 of 40" in status(r)
+        # the footer keeps its keys while they stay the same (a step, bindings checked
+        # again), and shows them anew once they change (the last deal: no next deal)
+        footer = r.query_one(FittingFooter)
+        keys = list(footer.query(FooterKey))
+        r.refresh_bindings()
+        await quiet(pilot)
+        assert keys and list(footer.query(FooterKey)) == keys
         for name, step in [("right", 1), ("l", 2), ("right", 3), ("left", 2), ("h", 1)]:
             await press(pilot, name)
             assert r.step == step, name
@@ -128,9 +136,14 @@ async def test_the_keys_move_the_viewer_and_the_table_follows(private_data) -> N
         assert status(r).startswith("Deal 2 of 4 · ")
         assert "Deal 2" in log_text(r) and "Deal 1" not in log_text(r)
         assert_drawn(r)
+        assert list(footer.query(FooterKey)) == keys  # the same keys all along
         await press(pilot, "pagedown", "pagedown")
         assert r.deal == 3
         assert not r.check_action("deal", (1,))
+        shown = list(footer.query(FooterKey))
+        assert not set(shown) & set(keys)
+        assert [k.action for k in shown] == [k.action for k in keys if k.action != "deal(1)"]
+        assert "deal(1)" in [k.action for k in keys]
         await press(pilot, "n")
         assert r.deal == 3
         await press(pilot, "pageup", "p")

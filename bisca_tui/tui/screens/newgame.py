@@ -2,7 +2,8 @@
 
 The defaults make Enter on the start screen and Enter here start a game against bots: the
 form opens on the list of games, where Enter starts the game highlighted. The last choices
-(game, seats, levels, names, house rules) are remembered in the settings file.
+(game, seats, levels, names, house rules) are remembered in the settings file; what the
+form shows from them, game by game, is a ``FormMemory``'s (``newgame_memory.py``).
 """
 
 from __future__ import annotations
@@ -22,16 +23,15 @@ from ...engine.errors import OptionError
 from ...engine.records import MAX_DIGITS, SEED_MAX
 from ...engine.spoken import game_description, game_name
 from ...engine.variant import HouseRule, all_variants, variant_class
-from ...engine.words import YOU, shown_name, stored_name
+from ...engine.words import stored_name
 from ...lang import N_, _, ngettext
-from ...table.session import BOT, BOT_NAMES, HUMAN, SPEEDS, SeatSpec, Session
+from ...table.session import BOT, HUMAN, SPEEDS, SeatSpec, Session
 from ...table.settings import CARD_STYLE_LABELS
-from ..layout import place_names
 from ..translated import Translated
 from ..widgets.common import Body, FittingFooter, TooSmall
 from ..words import speed_name, style_label
 from .form_rows import fit_labels, row
-from .newgame_boxes import RulesBox, SeatsBox, SeatShown
+from .newgame_boxes import RulesBox, SeatsBox
 from .newgame_choices import (
     CMD,
     HONEST,
@@ -40,12 +40,12 @@ from .newgame_choices import (
     GameList,
     game_prompt,
     has_partners,
-    level_description,
     player_name,
     refuse_unknown_seats,
     remembered_form,
     seat_kinds,
 )
+from .newgame_memory import FormMemory, SeatShown
 
 if TYPE_CHECKING:
     from ..app import BiscaApp
@@ -61,9 +61,9 @@ class NewGameScreen(Translated, Screen[None]):
         super().__init__()
         self.variants = all_variants()
         ids = [c.id for c in self.variants]
-        self.memory: dict[str, Any] = {}
+        self.memory = FormMemory()
         self.variant_id = variant_id if variant_id in ids else ids[0]
-        self.players = self.remembered_players(self.variant_id)
+        self.players = self.memory.players(self.variant_id)
         self.kinds: list[tuple[str, str]] = []
         self.refused: list[str] = []
 
@@ -74,12 +74,13 @@ class NewGameScreen(Translated, Screen[None]):
     def compose(self) -> ComposeResult:
         app = self.bisca_app
         self.kinds = seat_kinds(not app.no_programs)
-        self.memory = dict(remembered_form(app))
-        if isinstance(self.memory.get(MEMORY_SEATS), list):  # checked on a copy
-            self.memory[MEMORY_SEATS] = [dict(seat) if isinstance(seat, dict) else seat
-                                         for seat in self.memory[MEMORY_SEATS]]
-        self.refused = refuse_unknown_seats(self.memory, not app.no_programs)
-        self.players = self.remembered_players(self.variant_id)
+        memory = dict(remembered_form(app))
+        if isinstance(memory.get(MEMORY_SEATS), list):  # checked on a copy
+            memory[MEMORY_SEATS] = [dict(seat) if isinstance(seat, dict) else seat
+                                    for seat in memory[MEMORY_SEATS]]
+        self.refused = refuse_unknown_seats(memory, not app.no_programs)
+        self.memory = FormMemory(memory)
+        self.players = self.memory.players(self.variant_id)
         yield TooSmall()
         with Body():
             yield Static(_("New game"), classes="screen-title")
@@ -109,7 +110,7 @@ class NewGameScreen(Translated, Screen[None]):
                     yield row(_("Hints"), Select(
                         [(_("on (h at the table)"), "on"), (_("off: a no-hints match"), "off")],
                         # off when the last game was a no-hints match
-                        value="off" if self.memory.get("hints") == "off" else "on",
+                        value="off" if self.memory.memory.get("hints") == "off" else "on",
                         allow_blank=False, id="hints", compact=True))
                     seed = Input(
                         # translators: the seed field's placeholder: no seed, random deals
@@ -137,47 +138,14 @@ class NewGameScreen(Translated, Screen[None]):
         self.call_after_refresh(self.fit_labels)
         self.call_after_refresh(lst.scroll_to_highlight)  # once the list has its size
 
-    def remembered_players(self, vid: str) -> int:
-        cls = variant_class(vid)
-        players = self.memory.get("players")
-        n = players.get(vid) if isinstance(players, dict) else None
-        return n if isinstance(n, int) and n in cls.players else cls.default_players
-
-    def remembered_seat(self, s: int) -> dict[str, Any]:
-        seats = self.memory.get("seats")
-        if isinstance(seats, list) and s < len(seats) and isinstance(seats[s], dict):
-            return seats[s]
-        return {}
-
-    def remembered_rule(self, vid: str, rule: HouseRule) -> Any:
-        rules = self.memory.get("rules")
-        mine = rules.get(vid) if isinstance(rules, dict) else None
-        if isinstance(mine, dict) and rule.name in mine:
-            value = mine[rule.name]
-            for choice in rule.choices:  # 1 and True are equal in Python, not here
-                if choice == value and type(choice) is type(value):
-                    return choice
-        return rule.default
-
     def snapshot(self) -> None:
         """Keep what the form shows now (seats, house rules), for the next game picked in
         this form and, once a game starts, for the next run."""
         shown = self.query_one(SeatsBox).read()
         if len(shown) != self.players:
             return  # the form is not filled in yet
-        seats = list(self.memory.get("seats") or [])
-        for s, seat in enumerate(shown):
-            while len(seats) <= s:
-                seats.append({})
-            seats[s] = seat
-        self.memory["seats"] = seats
-        players = dict(self.memory.get("players") or {})
-        players[self.variant_id] = self.players
-        self.memory["players"] = players
-        rules = dict(self.memory.get("rules") or {})
-        chosen = self.query_one(RulesBox).read(variant_class(self.variant_id).house_rules)
-        rules[self.variant_id] = chosen
-        self.memory["rules"] = rules
+        rules = self.query_one(RulesBox).read(variant_class(self.variant_id).house_rules)
+        self.memory.keep(self.variant_id, shown, rules)
 
     def mark_chosen(self, old: str | None, new: str) -> None:
         lst = self.query_one("#variant-list", OptionList)
@@ -198,7 +166,7 @@ class NewGameScreen(Translated, Screen[None]):
         self.snapshot()
         old, self.variant_id = self.variant_id, vid
         self.mark_chosen(old, vid)
-        self.players = self.remembered_players(vid)
+        self.players = self.memory.players(vid)
         await self.rebuild()
         # the seats of the game just chosen, not the foot of the last one's form
         self.query_one("#form", VerticalScroll).scroll_home(animate=False)
@@ -219,40 +187,13 @@ class NewGameScreen(Translated, Screen[None]):
 
     def rules_shown(self) -> list[tuple[HouseRule, int]]:
         """The house rules of the game chosen, each with the index of its choice."""
-        return [(rule, rule.choices.index(self.remembered_rule(self.variant_id, rule)))
-                for rule in variant_class(self.variant_id).house_rules]
+        return self.memory.rules_shown(self.variant_id)
 
     def seats_shown(self) -> list[SeatShown]:
         """What each seat shows: as it was last left, else a bot of the app's level."""
-        n = self.players
-        places = place_names(n, 0)
-        level = self.bisca_app.default_level
-        named = self.bisca_app.named_programs
-        kind_values = {value for _label, value in self.kinds}
-        partners = has_partners(self.variant_id, n)
-        shown = []
-        for s in range(n):
-            seat = self.remembered_seat(s)
-            name_text = seat.get("name")
-            if s == 0:
-                own = shown_name(name_text if isinstance(name_text, str) and name_text
-                                 else YOU)
-                shown.append(SeatShown(_("You (bottom)"), own))
-                continue
-            kind = seat.get("kind")
-            kind = kind if kind in kind_values else f"bot:{level}"
-            default_name = (player_name(s) if kind == HUMAN
-                            else BOT_NAMES[(s - 1) % len(BOT_NAMES)])
-            name_text = name_text if isinstance(name_text, str) and name_text else default_name
-            command = seat.get("command")
-            command = command if isinstance(command, str) else ""
-            if named and command not in named:  # the program named on the command line
-                command = named[0]
-            about = HUMAN if kind == HUMAN else kind.removeprefix("bot:")
-            shown.append(SeatShown(
-                _("Seat {n} ({place})").format(n=s + 1, place=places[s]), name_text, kind,
-                command, level_description(about, partners)))
-        return shown
+        app = self.bisca_app
+        return self.memory.seats_shown(self.variant_id, self.players, self.kinds,
+                                       app.default_level, app.named_programs)
 
     def fit_labels(self) -> None:
         form = self.query_one("#form", VerticalScroll)
@@ -341,9 +282,9 @@ class NewGameScreen(Translated, Screen[None]):
         app.card_style = style  # kept for the next run, as every choice of the app's
         app.speed = speed
         self.snapshot()
-        self.memory["variant"] = self.variant_id
-        self.memory["hints"] = hints
-        app.remember(MEMORY, self.memory)
+        self.memory.memory["variant"] = self.variant_id
+        self.memory.memory["hints"] = hints
+        app.remember(MEMORY, self.memory.memory)
         app.remember("variant", self.variant_id)
         app.seating.start(session)
 

@@ -7,7 +7,6 @@ widget, and moving through the games waited on their making."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
@@ -22,20 +21,9 @@ from ...lang import _
 from ...table.session import BOT_NAMES, HUMAN
 from .form_rows import labelled
 from .newgame_choices import CMD, level_description, player_name, rule_title
+from .newgame_memory import SeatShown
 
 NAME_LENGTH = 16
-
-
-@dataclass(frozen=True)
-class SeatShown:
-    """What the form shows for one seat: the label of its row, the name, and for every seat
-    but the first its kind, the command line of a program and the line about the kind."""
-
-    label: str
-    name: str
-    kind: str = ""
-    command: str = ""
-    about: str = ""
 
 
 def set_text(widget: Static | None, text: str) -> None:

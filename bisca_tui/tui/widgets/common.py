@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import RenderResult
+from textual.app import ComposeResult, RenderResult
 from textual.containers import Container
 from textual.geometry import Size
 from textual.screen import Screen
@@ -155,12 +155,40 @@ class FittingFooter(Footer):
         self.fitted = False
         self.call_after_refresh(self.recompose)
 
+    composed: tuple[object, ...] | None = None  # what the last composition shows
+    recompose_due = False  # a composition is on its way: it reads the keys as they are then
+
+    def keys_now(self) -> tuple[object, ...]:
+        """What a composition would show now: each key shown, its words, whether it may be
+        pressed, and the palette's key."""
+        app = self.app
+        active = self.screen.active_bindings
+        keys: list[object] = [
+            (binding.key, app.get_key_display(binding), binding.description, binding.action,
+             enabled, tooltip, binding.tooltip, binding.group)
+            for _node, binding, enabled, tooltip in active.values() if binding.show]
+        palette = active.get(app.COMMAND_PALETTE_BINDING)
+        keys.append(None if palette is None else palette[1:])
+        return (self.show_command_palette, app.ENABLE_COMMAND_PALETTE, tuple(keys))
+
+    def compose(self) -> ComposeResult:
+        self.composed = self.keys_now() if self._bindings_ready else None
+        yield from super().compose()
+
     def bindings_changed(self, screen: Screen[object]) -> None:
+        """Composed again once for a change of the keys, however many times the screen
+        says its bindings changed before then, and not at all when the keys it shows are
+        the same (a screen checks them again after every action)."""
         if screen.app.app_focus and self.is_attached and screen is self.screen:
+            if self.recompose_due or (self._bindings_ready
+                                      and self.keys_now() == self.composed):
+                return
+            self.recompose_due = True
             self.fitted = False  # Footer recomposes for it
         super().bindings_changed(screen)
 
     async def recompose(self) -> None:
+        self.recompose_due = False
         self.fitted = False
         await super().recompose()
         self.call_after_refresh(self.fit)
