@@ -25,9 +25,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import random
+import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -110,7 +113,6 @@ def _cards_of(event: E.Event) -> Iterator[int]:
 def knowledge(state: GameState, seats: list[int]) -> Knowledge:
     """What a client playing ``seats`` (none: a watcher) may know now, from the game's state
     and its events alone."""
-    names = state.variant.signal_names
     cards: set[int] = set()
     signals: set[str] = set()
     if seats:
@@ -118,13 +120,9 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
             cards.update(state.hands[seat])
             for row in state.known[seat]:
                 cards.update(row)
-            for event in state.events:
-                seen = event.as_seen_by(seat) if not event.public else event
-                if seen is None:
-                    continue
-                cards.update(_cards_of(seen))
-                if isinstance(seen, E.Signalled):
-                    signals.add(names[seen.signal])
+            seen_cards, seen_signals = _SEEN.of(state, seat)
+            cards.update(seen_cards)
+            signals.update(seen_signals)
         if state.current in seats and not state.is_over():
             signals.update(state.action_str(a).split(":", 1)[1]
                            for a in state.legal_actions() if state.action_str(a).startswith(
@@ -133,9 +131,7 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
         partner = next(iter(partners), None)
     else:
         n = state.n
-        for event in state.events:
-            if event.public:
-                cards.update(_cards_of(event))
+        cards.update(_SEEN.of(state, None)[0])
         for seat in range(n):  # cards every other seat knows this one holds
             rows = [state.known[x][seat] for x in range(n) if x != seat]
             if rows:
@@ -147,32 +143,76 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
                      tuple(seats), len(state.history) - unseen)
 
 
+class SeenInEvents:
+    """The cards and signal names a seat (none: anyone watching) has seen in a deal's
+    events, read on from where the last question left off: the events of a deal are only
+    ever added to, and reading them all again at every line written made an audit's time
+    grow with the square of the deal's length."""
+
+    def __init__(self) -> None:
+        self._read: dict[tuple[int, int | None], tuple[list, int, set[int], set[str]]] = {}
+
+    def of(self, state: GameState, seat: int | None) -> tuple[set[int], set[str]]:
+        events = state.events
+        key = (id(events), seat)
+        kept = self._read.get(key)
+        if kept is None or kept[0] is not events or kept[1] > len(events):
+            kept = (events, 0, set(), set())  # a new deal (or one taken back): from its start
+        _, done, cards, signals = kept
+        names = state.variant.signal_names
+        for event in events[done:]:
+            if seat is None:
+                seen = event if event.public else None
+            else:
+                seen = event.as_seen_by(seat) if not event.public else event
+            if seen is None:
+                continue
+            cards.update(_cards_of(seen))
+            if seat is not None and isinstance(seen, E.Signalled):
+                signals.add(names[seen.signal])
+        self._read[key] = (events, len(events), cards, signals)
+        return cards, signals
+
+
+_SEEN = SeenInEvents()
+
+
 # ----- reading a message ------------------------------------------------------------------
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield k
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
+_STRING = re.compile(rb'"((?:[^"\\]|\\.)*)"')
+
+
+def _strings(data: bytes, words: frozenset[bytes]) -> Iterator[tuple[str, int]]:
+    """The strings of a JSON line, keys and values alike, that end in one of ``words`` (on
+    their own or after a colon), with how many times each is written there."""
+    for raw, times in Counter(_STRING.findall(data)).items():
+        if b"\\" in raw:
+            text = json.loads(b'"' + raw + b'"')
+            if text.rsplit(":", 1)[-1].encode() in words:
+                yield text, times
+        elif raw.rpartition(b":")[2] in words:
+            yield raw.decode(), times
+
+
+@functools.lru_cache(maxsize=8)
+def _as_bytes(words: frozenset[str]) -> frozenset[bytes]:
+    return frozenset(w.encode() for w in words)
 
 
 def leaks(message: dict[str, Any], know: Knowledge, every_card: frozenset[str],
-          every_signal: frozenset[str]) -> list[str]:
-    """What ``message`` tells that ``know`` does not allow."""
+          every_signal: frozenset[str], data: bytes | None = None) -> list[str]:
+    """What ``message`` tells that ``know`` does not allow (``data``: the line it was read
+    from, when there is one)."""
     found = []
-    for text in _strings(message):
+    words = _as_bytes(every_card | every_signal)
+    for text, times in _strings(json.dumps(message).encode() if data is None else data, words):
         if text.startswith("call:"):
             continue  # a card one may call names a card to find, not where it lies
         word = text.rsplit(":", 1)[-1]
         if word in every_card and word not in know.cards:
-            found.append(f"card {word} in {text!r}")
+            found += [f"card {word} in {text!r}"] * times
         if word in every_signal and word not in know.signals:
-            found.append(f"signal {word} in {text!r}")
+            found += [f"signal {word} in {text!r}"] * times
     if message.get("type") == "view":
         body = message["view"]
         after = message.get("after") or {}
@@ -277,7 +317,7 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
                 result.leaks.append(f"view: the action described beside the events "
                                     f"({message['after']})")
             result.leaks.extend(f"{message.get('type')}: {x}" for x in
-                                leaks(message, know, every_card, every_signal))
+                                leaks(message, know, every_card, every_signal, data))
     return result
 
 
