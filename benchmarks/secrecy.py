@@ -85,6 +85,7 @@ class Audit:
     bytes: int = 0
     leaks: list[str] = field(default_factory=list)
     wire_matches: bool = True  # each client read exactly the bytes recorded for it
+    versions: list[int] = field(default_factory=list)  # the versions the clients spoke
 
 
 # ----- what an audience may know ----------------------------------------------------------
@@ -246,7 +247,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.host: Host | None = None
-        self.lines: dict[int, list[tuple[bytes, Knowledge | None]]] = {}
+        self.lines: dict[int, list[tuple[bytes, Knowledge | None, int]]] = {}
         self._send = conn_module.Connection.send
 
     def __enter__(self) -> Recorder:
@@ -255,7 +256,8 @@ class Recorder:
         def send(conn: conn_module.Connection, message: dict[str, Any] | bytes) -> bool:
             data = message if isinstance(message, bytes) else encode(message)
             if not conn.closed:
-                recorder.lines.setdefault(id(conn), []).append((data, recorder.now(conn)))
+                recorder.lines.setdefault(id(conn), []).append(
+                    (data, recorder.now(conn), conn.protocol))
             return recorder._send(conn, data)
 
         conn_module.Connection.send = send  # type: ignore[method-assign]
@@ -272,23 +274,24 @@ class Recorder:
 
 
 async def audit(game: str, variant: str, options: dict[str, Any], players: int | None,
-                seed: int, protocol: int = PROTOCOL) -> Audit:
+                seed: int, protocol: int = PROTOCOL, mixed: bool = False) -> Audit:
     """One deal of a game with a raw client at every place and one watching, all speaking
-    ``protocol``'s version."""
+    ``protocol``'s version; ``mixed``: every other place speaks the other version (the first
+    ``protocol``'s), and one more client watches in the other version."""
     result = Audit(game)
     settings = NetSettings(variant, dict(options), players, seed=seed, deals=1)
+    versions = (protocol, 3 - protocol) if mixed else (protocol,)
     with Recorder() as rec:
         ready: asyncio.Future[Host] = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(serve(settings, ready=ready.set_result))
         host = await asyncio.wait_for(ready, LONG)
         rec.host = host
         n = host.variant.n_people  # the deal starts once every place is taken
-        watcher = await Client.connect("127.0.0.1", host.port, host.code, "Watcher",
-                                       keep_raw=True, protocol=protocol)
-        clients = [watcher]
+        clients = [await Client.connect("127.0.0.1", host.port, host.code, f"Watcher{v}",
+                                        keep_raw=True, protocol=v) for v in versions]
         for p in range(n):
             client = await Client.connect("127.0.0.1", host.port, host.code, f"Player{p}",
-                                          keep_raw=True, protocol=protocol,
+                                          keep_raw=True, protocol=versions[p % len(versions)],
                                           chooser=random_legal(random.Random(seed * 31 + p)))
             await client.sit(p)
             clients.append(client)
@@ -301,9 +304,10 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
     every_signal = frozenset(v.signal_names)
     written = list(rec.lines.values())
     got = sorted(b"".join(c.raw) for c in clients)
-    result.wire_matches = got == sorted(b"".join(d for d, _ in w) for w in written)
+    result.wire_matches = got == sorted(b"".join(d for d, _, _ in w) for w in written)
+    result.versions = sorted({c.protocol for c in clients})
     for lines in written:
-        for data, know in lines:
+        for data, know, version in lines:
             result.messages += 1
             result.bytes += len(data)
             if know is None:
@@ -313,7 +317,7 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
                     "events"]:
                 result.leaks.append(f"view: a message with no news ({message['token']}): "
                                     "an action it saw nothing of was taken")
-            if message.get("type") == "view" and protocol >= 2 and "after" in message:
+            if message.get("type") == "view" and version >= 2 and "after" in message:
                 result.leaks.append(f"view: the action described beside the events "
                                     f"({message['after']})")
             result.leaks.extend(f"{message.get('type')}: {x}" for x in
