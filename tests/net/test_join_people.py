@@ -104,10 +104,14 @@ async def test_the_chat_comes_back_to_a_player_who_rejoins_and_one_away_is_shown
             return " ".join(rows[y][r.x:r.right] for y in range(r.y, r.bottom))
 
         assert "away" not in shown()
-        bea.kill()
+        t = again.table
+        bea.kill()  # the table is told first, then the box is drawn again (a whole screen
+        # drawn at each look would cost more than the wait)
+        await until(pilot, lambda: 1 in t.away_seats, "Bea away")
         await until(pilot, lambda: "away" in shown(), lambda: f"away shown: {shown()!r}")
         back = await table.join("Bea", sit=False, key=bea.key)  # her place's key
         assert back.messages[0]["seat"] == 1
+        await until(pilot, lambda: 1 not in t.away_seats, "Bea back")
         await until(pilot, lambda: "away" not in shown(), "back")
     table.host.finish()
     await table.end()
