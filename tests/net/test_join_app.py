@@ -110,7 +110,9 @@ async def test_a_deal_of_sueca_with_three_players_elsewhere_and_its_review(tmp_p
         summary = app.screen
         assert isinstance(summary, DealSummaryScreen)
         assert summary.check_action("review", ())
-        assert "review" in " ".join(str(w.render()) for w in summary.query("Static"))
+        await until(pilot, lambda: "review" in " ".join(str(w.render())  # once composed
+                                                      for w in summary.query("Static")),
+                    "the review offered on the summary")
         app.simulate_key("r")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
         r = app.screen
