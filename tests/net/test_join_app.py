@@ -1,7 +1,7 @@
 """``bisca-tui join`` played like a player, by its keys, against a host in the same event
 loop whose other places are held by headless clients: the places, a whole deal to its
-summary, its review and the match's end, refusals, the chat, a dropped connection and a wrong
-code."""
+summary, its review and the match's end, refusals, the chat, the auction's dialogs, a dropped
+connection, a host gone and a wrong code."""
 
 from __future__ import annotations
 
@@ -141,8 +141,12 @@ def passer(message: dict) -> str | None:
     return "pass" if "pass" in legal else (legal[0] if legal else None)
 
 
-async def test_a_bid_and_a_call_of_chiamata_by_the_dialogs_keys(tmp_path) -> None:
-    table = await open_table(NetSettings("chiamata", seed=4))
+async def test_a_bid_and_a_call_by_the_dialogs_keys_and_a_dropped_connection(
+        tmp_path) -> None:
+    """Chiamata's bid and call by the dialogs' keys; then the connection drops and comes back
+    with the same hand and the deal not told twice, play goes on, and a host gone for good is
+    said at the table."""
+    table = await open_table(NetSettings("chiamata", seed=4, hold=LONG))
     app = join_app(table, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await sit(app, pilot, 0)
@@ -161,9 +165,27 @@ async def test_a_bid_and_a_call_of_chiamata_by_the_dialogs_keys(tmp_path) -> Non
         await until(pilot, lambda: my_turn(app), "the lead")
         assert t.session.view(0).contract == host.view(0).contract
         assert "Your turn" in status_line(app)
-        table.host.finish()  # the host stops the match: its end, with the scores
-        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match's end")
-    await table.end()
+        hand = t.session.view(0).hand
+        log = len(t.log_lines)
+        table.host.places.conns[0].abort()  # the connection drops, at the host's end
+        await until(pilot, lambda: app.link_state == L.BACK, "the connection back")
+        await until(pilot, lambda: my_turn(app), "the turn again")
+        assert app.table is t and t.session.view(0).hand == hand
+        lines = [str(x) for x in t.log_lines[log:]]
+        assert "The connection to the host was lost." in lines
+        assert "Connected again: you are back at the table." in lines
+        assert not any("Deal 1" in x for x in lines)  # the deal is not told twice
+        await play_a_card(app, pilot)  # and play goes on
+        await until(pilot, lambda: sum(host.state.tricks_won) >= 1, "a trick")
+        # the host goes away for good: a few tries, then the table says so
+        for conn in list(table.host.clients):
+            conn.abort()
+        table.task.cancel()
+        await until(pilot, lambda: app.link_state == L.GONE, "the host gone")
+        assert t.notice is not None and "cannot be reached any more" in t.notice.plain
+        assert "Press q to quit" in status_line(app)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "the app's end")
 
 
 async def test_a_watcher_sees_the_table_without_a_hand(tmp_path) -> None:
@@ -187,39 +209,6 @@ async def test_a_watcher_sees_the_table_without_a_hand(tmp_path) -> None:
         table.host.finish()
         await until(pilot, lambda: "over" in app.lobby.note, "the match's end")
     await table.end()
-
-
-async def test_a_dropped_connection_comes_back_with_the_same_hand(tmp_path) -> None:
-    table = await open_table(NetSettings("briscola", seed=7, hold=LONG))
-    app = join_app(table, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await sit(app, pilot, 0)
-        await table.join("Bea", seat=1, play=True, seed=1)
-        await until(pilot, lambda: my_turn(app), "the first turn")
-        await play_a_card(app, pilot)
-        await until(pilot, lambda: my_turn(app), "the second turn")
-        t = app.table
-        hand = t.session.view(0).hand
-        log = len(t.log_lines)
-        table.host.places.conns[0].abort()  # the connection drops, at the host's end
-        await until(pilot, lambda: app.link_state == L.BACK, "the connection back")
-        await until(pilot, lambda: my_turn(app), "the turn again")
-        assert app.table is t and t.session.view(0).hand == hand
-        lines = [str(x) for x in t.log_lines[log:]]
-        assert "The connection to the host was lost." in lines
-        assert "Connected again: you are back at the table." in lines
-        assert not any("Deal 1" in x for x in lines)  # the deal is not told twice
-        await play_a_card(app, pilot)  # and play goes on
-        await until(pilot, lambda: len(table.host.session.state.tricks) >= 2, "a trick")
-        # the host goes away for good: a few tries, then the table says so
-        for conn in list(table.host.clients):
-            conn.abort()
-        table.task.cancel()
-        await until(pilot, lambda: app.link_state == L.GONE, "the host gone")
-        assert t.notice is not None and "cannot be reached any more" in t.notice.plain
-        assert "Press q to quit" in status_line(app)
-        await pilot.press("q")
-        await until(pilot, lambda: not app.is_running, "the app's end")
 
 
 async def test_a_wrong_code_or_no_host_is_said_in_a_sentence(tmp_path) -> None:

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from bisca_tui.engine import events as E
 from bisca_tui.net.host import NetSettings
+from bisca_tui.tui.screens.summary import MatchEndScreen
 
 
 def log(app) -> list[str]:
@@ -63,8 +64,8 @@ async def test_a_bots_place_taken_mid_deal_tells_the_deal_once_with_the_bots_car
 async def test_the_chat_comes_back_to_a_player_who_rejoins_and_one_away_is_shown(
         tmp_path) -> None:
     """The chat said while a player was away comes back to them, said once; then, at the
-    same table: `h` where the host allows no hints says so, and a player away is shown in
-    their seat box until they are back."""
+    same table: `h` where the host allows no hints says so, a player away is shown in their
+    seat box until they are back, and the host's stopping the match shows its end."""
     table = await open_table(NetSettings("briscola", seed=3, hold=LONG, hints=False))
     app = join_app(table, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -113,5 +114,6 @@ async def test_the_chat_comes_back_to_a_player_who_rejoins_and_one_away_is_shown
         assert back.messages[0]["seat"] == 1
         await until(pilot, lambda: 1 not in t.away_seats, "Bea back")
         await until(pilot, lambda: "away" not in shown(), "back")
-    table.host.finish()
+        table.host.finish()  # the host stops the match: its end, with the scores
+        await until(pilot, lambda: isinstance(again.screen, MatchEndScreen), "the match's end")
     await table.end()
