@@ -138,8 +138,7 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
             if rows:
                 cards.update(set.intersection(*map(set, rows)))
         partner = known_partner(state, SPECTATOR)
-    unseen = sum(1 for e in state.events if isinstance(e, E.Signalled)
-                 and not any(s == e.seat or e.as_seen_by(s) is not None for s in seats))
+    unseen = _SEEN.unseen(state, tuple(seats))
     return Knowledge(frozenset(card_str(c) for c in cards), frozenset(signals), partner,
                      tuple(seats), len(state.history) - unseen)
 
@@ -152,6 +151,7 @@ class SeenInEvents:
 
     def __init__(self) -> None:
         self._read: dict[tuple[int, int | None], tuple[list, int, set[int], set[str]]] = {}
+        self._unseen: dict[tuple[int, tuple[int, ...]], tuple[list, int, int]] = {}
 
     def of(self, state: GameState, seat: int | None) -> tuple[set[int], set[str]]:
         events = state.events
@@ -173,6 +173,19 @@ class SeenInEvents:
                 signals.add(names[seen.signal])
         self._read[key] = (events, len(events), cards, signals)
         return cards, signals
+
+    def unseen(self, state: GameState, seats: tuple[int, ...]) -> int:
+        """The signs made in the deal that none of ``seats`` saw (all of them: watching)."""
+        events = state.events
+        key = (id(events), seats)
+        kept = self._unseen.get(key)
+        if kept is None or kept[0] is not events or kept[1] > len(events):
+            kept = (events, 0, 0)
+        _, done, count = kept
+        count += sum(1 for e in events[done:] if isinstance(e, E.Signalled)
+                     and not any(s == e.seat or e.as_seen_by(s) is not None for s in seats))
+        self._unseen[key] = (events, len(events), count)
+        return count
 
 
 _SEEN = SeenInEvents()
@@ -306,13 +319,15 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
     got = sorted(b"".join(c.raw) for c in clients)
     result.wire_matches = got == sorted(b"".join(d for d, _, _ in w) for w in written)
     result.versions = sorted({c.protocol for c in clients})
+    read_by = {b"".join(c.raw): c.messages for c in clients}  # what each client decoded
     for lines in written:
-        for data, know, version in lines:
+        decoded = read_by.get(b"".join(d for d, _, _ in lines), [])
+        for k, (data, know, version) in enumerate(lines):
             result.messages += 1
             result.bytes += len(data)
             if know is None:
                 continue
-            message = json.loads(data)
+            message = decoded[k] if len(decoded) == len(lines) else json.loads(data)
             if message.get("type") == "view" and message["events_from"] and not message[
                     "events"]:
                 result.leaks.append(f"view: a message with no news ({message['token']}): "
