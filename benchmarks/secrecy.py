@@ -25,9 +25,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import random
+import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,6 +85,7 @@ class Audit:
     bytes: int = 0
     leaks: list[str] = field(default_factory=list)
     wire_matches: bool = True  # each client read exactly the bytes recorded for it
+    versions: list[int] = field(default_factory=list)  # the versions the clients spoke
 
 
 # ----- what an audience may know ----------------------------------------------------------
@@ -110,7 +114,6 @@ def _cards_of(event: E.Event) -> Iterator[int]:
 def knowledge(state: GameState, seats: list[int]) -> Knowledge:
     """What a client playing ``seats`` (none: a watcher) may know now, from the game's state
     and its events alone."""
-    names = state.variant.signal_names
     cards: set[int] = set()
     signals: set[str] = set()
     if seats:
@@ -118,13 +121,9 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
             cards.update(state.hands[seat])
             for row in state.known[seat]:
                 cards.update(row)
-            for event in state.events:
-                seen = event.as_seen_by(seat) if not event.public else event
-                if seen is None:
-                    continue
-                cards.update(_cards_of(seen))
-                if isinstance(seen, E.Signalled):
-                    signals.add(names[seen.signal])
+            seen_cards, seen_signals = _SEEN.of(state, seat)
+            cards.update(seen_cards)
+            signals.update(seen_signals)
         if state.current in seats and not state.is_over():
             signals.update(state.action_str(a).split(":", 1)[1]
                            for a in state.legal_actions() if state.action_str(a).startswith(
@@ -133,46 +132,101 @@ def knowledge(state: GameState, seats: list[int]) -> Knowledge:
         partner = next(iter(partners), None)
     else:
         n = state.n
-        for event in state.events:
-            if event.public:
-                cards.update(_cards_of(event))
+        cards.update(_SEEN.of(state, None)[0])
         for seat in range(n):  # cards every other seat knows this one holds
             rows = [state.known[x][seat] for x in range(n) if x != seat]
             if rows:
                 cards.update(set.intersection(*map(set, rows)))
         partner = known_partner(state, SPECTATOR)
-    unseen = sum(1 for e in state.events if isinstance(e, E.Signalled)
-                 and not any(s == e.seat or e.as_seen_by(s) is not None for s in seats))
+    unseen = _SEEN.unseen(state, tuple(seats))
     return Knowledge(frozenset(card_str(c) for c in cards), frozenset(signals), partner,
                      tuple(seats), len(state.history) - unseen)
 
 
+class SeenInEvents:
+    """The cards and signal names a seat (none: anyone watching) has seen in a deal's
+    events, read on from where the last question left off: the events of a deal are only
+    ever added to, and reading them all again at every line written made an audit's time
+    grow with the square of the deal's length."""
+
+    def __init__(self) -> None:
+        self._read: dict[tuple[int, int | None], tuple[list, int, set[int], set[str]]] = {}
+        self._unseen: dict[tuple[int, tuple[int, ...]], tuple[list, int, int]] = {}
+
+    def of(self, state: GameState, seat: int | None) -> tuple[set[int], set[str]]:
+        events = state.events
+        key = (id(events), seat)
+        kept = self._read.get(key)
+        if kept is None or kept[0] is not events or kept[1] > len(events):
+            kept = (events, 0, set(), set())  # a new deal (or one taken back): from its start
+        _, done, cards, signals = kept
+        names = state.variant.signal_names
+        for event in events[done:]:
+            if seat is None:
+                seen = event if event.public else None
+            else:
+                seen = event.as_seen_by(seat) if not event.public else event
+            if seen is None:
+                continue
+            cards.update(_cards_of(seen))
+            if seat is not None and isinstance(seen, E.Signalled):
+                signals.add(names[seen.signal])
+        self._read[key] = (events, len(events), cards, signals)
+        return cards, signals
+
+    def unseen(self, state: GameState, seats: tuple[int, ...]) -> int:
+        """The signs made in the deal that none of ``seats`` saw (all of them: watching)."""
+        events = state.events
+        key = (id(events), seats)
+        kept = self._unseen.get(key)
+        if kept is None or kept[0] is not events or kept[1] > len(events):
+            kept = (events, 0, 0)
+        _, done, count = kept
+        count += sum(1 for e in events[done:] if isinstance(e, E.Signalled)
+                     and not any(s == e.seat or e.as_seen_by(s) is not None for s in seats))
+        self._unseen[key] = (events, len(events), count)
+        return count
+
+
+_SEEN = SeenInEvents()
+
+
 # ----- reading a message ------------------------------------------------------------------
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield k
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
+_STRING = re.compile(rb'"((?:[^"\\]|\\.)*)"')
+
+
+def _strings(data: bytes, words: frozenset[bytes]) -> Iterator[tuple[str, int]]:
+    """The strings of a JSON line, keys and values alike, that end in one of ``words`` (on
+    their own or after a colon), with how many times each is written there."""
+    for raw, times in Counter(_STRING.findall(data)).items():
+        if b"\\" in raw:
+            text = json.loads(b'"' + raw + b'"')
+            if text.rsplit(":", 1)[-1].encode() in words:
+                yield text, times
+        elif raw.rpartition(b":")[2] in words:
+            yield raw.decode(), times
+
+
+@functools.lru_cache(maxsize=8)
+def _as_bytes(words: frozenset[str]) -> frozenset[bytes]:
+    return frozenset(w.encode() for w in words)
 
 
 def leaks(message: dict[str, Any], know: Knowledge, every_card: frozenset[str],
-          every_signal: frozenset[str]) -> list[str]:
-    """What ``message`` tells that ``know`` does not allow."""
+          every_signal: frozenset[str], data: bytes | None = None) -> list[str]:
+    """What ``message`` tells that ``know`` does not allow (``data``: the line it was read
+    from, when there is one)."""
     found = []
-    for text in _strings(message):
+    words = _as_bytes(every_card | every_signal)
+    for text, times in _strings(json.dumps(message).encode() if data is None else data, words):
         if text.startswith("call:"):
             continue  # a card one may call names a card to find, not where it lies
         word = text.rsplit(":", 1)[-1]
         if word in every_card and word not in know.cards:
-            found.append(f"card {word} in {text!r}")
+            found += [f"card {word} in {text!r}"] * times
         if word in every_signal and word not in know.signals:
-            found.append(f"signal {word} in {text!r}")
+            found += [f"signal {word} in {text!r}"] * times
     if message.get("type") == "view":
         body = message["view"]
         after = message.get("after") or {}
@@ -206,7 +260,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.host: Host | None = None
-        self.lines: dict[int, list[tuple[bytes, Knowledge | None]]] = {}
+        self.lines: dict[int, list[tuple[bytes, Knowledge | None, int]]] = {}
         self._send = conn_module.Connection.send
 
     def __enter__(self) -> Recorder:
@@ -215,7 +269,8 @@ class Recorder:
         def send(conn: conn_module.Connection, message: dict[str, Any] | bytes) -> bool:
             data = message if isinstance(message, bytes) else encode(message)
             if not conn.closed:
-                recorder.lines.setdefault(id(conn), []).append((data, recorder.now(conn)))
+                recorder.lines.setdefault(id(conn), []).append(
+                    (data, recorder.now(conn), conn.protocol))
             return recorder._send(conn, data)
 
         conn_module.Connection.send = send  # type: ignore[method-assign]
@@ -232,23 +287,24 @@ class Recorder:
 
 
 async def audit(game: str, variant: str, options: dict[str, Any], players: int | None,
-                seed: int, protocol: int = PROTOCOL) -> Audit:
+                seed: int, protocol: int = PROTOCOL, mixed: bool = False) -> Audit:
     """One deal of a game with a raw client at every place and one watching, all speaking
-    ``protocol``'s version."""
+    ``protocol``'s version; ``mixed``: every other place speaks the other version (the first
+    ``protocol``'s), and one more client watches in the other version."""
     result = Audit(game)
     settings = NetSettings(variant, dict(options), players, seed=seed, deals=1)
+    versions = (protocol, 3 - protocol) if mixed else (protocol,)
     with Recorder() as rec:
         ready: asyncio.Future[Host] = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(serve(settings, ready=ready.set_result))
         host = await asyncio.wait_for(ready, LONG)
         rec.host = host
         n = host.variant.n_people  # the deal starts once every place is taken
-        watcher = await Client.connect("127.0.0.1", host.port, host.code, "Watcher",
-                                       keep_raw=True, protocol=protocol)
-        clients = [watcher]
+        clients = [await Client.connect("127.0.0.1", host.port, host.code, f"Watcher{v}",
+                                        keep_raw=True, protocol=v) for v in versions]
         for p in range(n):
             client = await Client.connect("127.0.0.1", host.port, host.code, f"Player{p}",
-                                          keep_raw=True, protocol=protocol,
+                                          keep_raw=True, protocol=versions[p % len(versions)],
                                           chooser=random_legal(random.Random(seed * 31 + p)))
             await client.sit(p)
             clients.append(client)
@@ -261,23 +317,26 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
     every_signal = frozenset(v.signal_names)
     written = list(rec.lines.values())
     got = sorted(b"".join(c.raw) for c in clients)
-    result.wire_matches = got == sorted(b"".join(d for d, _ in w) for w in written)
+    result.wire_matches = got == sorted(b"".join(d for d, _, _ in w) for w in written)
+    result.versions = sorted({c.protocol for c in clients})
+    read_by = {b"".join(c.raw): c.messages for c in clients}  # what each client decoded
     for lines in written:
-        for data, know in lines:
+        decoded = read_by.get(b"".join(d for d, _, _ in lines), [])
+        for k, (data, know, version) in enumerate(lines):
             result.messages += 1
             result.bytes += len(data)
             if know is None:
                 continue
-            message = json.loads(data)
+            message = decoded[k] if len(decoded) == len(lines) else json.loads(data)
             if message.get("type") == "view" and message["events_from"] and not message[
                     "events"]:
                 result.leaks.append(f"view: a message with no news ({message['token']}): "
                                     "an action it saw nothing of was taken")
-            if message.get("type") == "view" and protocol >= 2 and "after" in message:
+            if message.get("type") == "view" and version >= 2 and "after" in message:
                 result.leaks.append(f"view: the action described beside the events "
                                     f"({message['after']})")
             result.leaks.extend(f"{message.get('type')}: {x}" for x in
-                                leaks(message, know, every_card, every_signal))
+                                leaks(message, know, every_card, every_signal, data))
     return result
 
 

@@ -33,8 +33,9 @@ async def until(pilot: Pilot, condition: Callable[[], object],
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"never happened: {what() if callable(what) else what}")
-        await pilot.pause(0)  # the app's messages handled (not a wait for the whole process
-        await asyncio.sleep(0.001)  # to idle, as a bare pause is): the host's turn next
+        # the app's messages and the host's turn go on meanwhile; the screen is drawn at its
+        # own pace, by its timer (a Pilot pause would draw it at every look)
+        await asyncio.sleep(0.001)
 
 
 def remote_table(app: JoinApp) -> RemoteTableScreen:

@@ -1,6 +1,6 @@
 """The people at a table joined over the network, as ``bisca-tui join`` shows them: a bot's
-place taken in the middle of a deal, a player away, the chat said while a player was away,
-and the coach, which does not help at a shared table."""
+place taken in the middle of a deal, the chat said while a player was away, a player away,
+and the coach, which does not help at a table hosted without hints."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from rich.text import Text
 
 from bisca_tui.engine import events as E
 from bisca_tui.net.host import NetSettings
+from bisca_tui.tui.screens.summary import MatchEndScreen
 
 
 def log(app) -> list[str]:
@@ -60,8 +61,12 @@ async def test_a_bots_place_taken_mid_deal_tells_the_deal_once_with_the_bots_car
     await table.end()
 
 
-async def test_the_chat_comes_back_to_a_player_who_rejoins(tmp_path) -> None:
-    table = await open_table(NetSettings("briscola", seed=3, hold=LONG))
+async def test_the_chat_comes_back_to_a_player_who_rejoins_and_one_away_is_shown(
+        tmp_path) -> None:
+    """The chat said while a player was away comes back to them, said once; then, at the
+    same table: `h` where the host allows no hints says so, a player away is shown in their
+    seat box until they are back, and the host's stopping the match shows its end."""
+    table = await open_table(NetSettings("briscola", seed=3, hold=LONG, hints=False))
     app = join_app(table, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await sit(app, pilot, 0)
@@ -89,43 +94,26 @@ async def test_the_chat_comes_back_to_a_player_who_rejoins(tmp_path) -> None:
         await until(pilot, lambda: "Bea: three" in log(again), "the line after")
         lines = log(again)
         assert lines.count("Bea: one") == 1 and lines.count("Bea: two") == 1, lines
-    table.host.finish()
-    await table.end()
-
-
-async def test_a_player_away_is_shown_in_their_seat_box(tmp_path) -> None:
-    table = await open_table(NetSettings("briscola", seed=5, hold=LONG))
-    app = join_app(table, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await sit(app, pilot, 0)
-        bea = await table.join("Bea", seat=1)
-        await until(pilot, lambda: app.table is not None and app.screen is app.table, "table")
-        box = app.table.query_one("#seat-1")
+        await pilot.press("h")  # the host set the table up without hints
+        notice = again.table.notice
+        assert notice is not None and "set up without them" in notice.plain
+        box = again.table.query_one("#seat-1")
 
         def shown() -> str:  # the box as drawn on the screen
-            rows = [strip.text for strip in app.screen._compositor.render_strips()]
+            rows = [strip.text for strip in again.screen._compositor.render_strips()]
             r = box.region
             return " ".join(rows[y][r.x:r.right] for y in range(r.y, r.bottom))
 
         assert "away" not in shown()
-        bea.kill()
+        t = again.table
+        bea.kill()  # the table is told first, then the box is drawn again (a whole screen
+        # drawn at each look would cost more than the wait)
+        await until(pilot, lambda: 1 in t.away_seats, "Bea away")
         await until(pilot, lambda: "away" in shown(), lambda: f"away shown: {shown()!r}")
         back = await table.join("Bea", sit=False, key=bea.key)  # her place's key
         assert back.messages[0]["seat"] == 1
+        await until(pilot, lambda: 1 not in t.away_seats, "Bea back")
         await until(pilot, lambda: "away" not in shown(), "back")
-    table.host.finish()
-    await table.end()
-
-
-async def test_h_at_a_table_hosted_without_hints_says_so(tmp_path) -> None:
-    table = await open_table(NetSettings("briscola", seed=1, hints=False))
-    app = join_app(table, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await sit(app, pilot, 0)
-        await table.join("Bea", seat=1, play=True, seed=1)
-        await until(pilot, lambda: app.table is not None and app.screen is app.table, "table")
-        await pilot.press("h")
-        notice = app.table.notice
-        assert notice is not None and "set up without them" in notice.plain
-    table.host.finish()
+        table.host.finish()  # the host stops the match: its end, with the scores
+        await until(pilot, lambda: isinstance(again.screen, MatchEndScreen), "the match's end")
     await table.end()
