@@ -94,38 +94,37 @@ def test_the_turn_prompt_names_the_keys_of_the_cards_in_hand() -> None:
 
 
 async def test_the_status_line_shows_the_keys_of_the_hand(private_data) -> None:
-    """Drawn under the table, and drawn again as the hand empties; then, at another
-    table of the same app, a click plays the card clicked."""
+    """Drawn under the table (the prompt above, whose keys for every size of hand are read
+    there), a click plays the card clicked, and the line is drawn again as the hand
+    empties: one table of Bisca de Três."""
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=21)
-        assert t.session.view(0).current == 0 and len(t.session.view(0).hand) == 10
-        assert "(1-9, 0," in str(t.query_one("#status").render())
-        # drawn again for the hand as it is now: a trick later (played in code; the keys
-        # that play a card have their own tests), nine cards
-        session = t.session
-        play_ahead(session, lambda st: session.is_human(st.current) and len(st.hands[0]) == 9)
-        t.refresh_table()
-        await quiet(pilot)
-        status = str(t.query_one("#status").render())
-        assert "(1-9," in status and "(1-9, 0," not in status
-
         t = await quick_table(app, pilot, "bisca-3", seed=3)
-        assert t.session.variant.id == "bisca-3"
-        assert "(1-3," in str(t.query_one("#status").render())
+        session = t.session
+        assert session.variant.id == "bisca-3" and len(session.view(0).hand) == 3
+        status = str(t.query_one("#status").render())
+        assert "(1-3," in status and prompt(session) in status
 
         # a click plays the card: the second of the hand (cards are 5 cells wide with
         # one cell between, the hand centred under the table)
-        hand = t.sorted_hand(t.session.view(0))
-        before = len(t.session.state.history)
+        hand = t.sorted_hand(session.view(0))
+        before = len(session.state.history)
         margin = t.query_one("#hand").left_margin()
         assert margin > 0
         await pilot.click("#hand", offset=(1 + margin + 6 + 2, 2))
         await quiet(pilot)
-        st = t.session.state
+        st = session.state
         assert len(st.history) > before
         assert st.history[before] == hand[1]
         assert table(app) is t
+
+        # drawn again for the hand as it is now: the stock gone, two cards left (played
+        # in code; the keys that play a card have their own tests)
+        play_ahead(session, lambda st: session.is_human(st.current) and len(st.hands[0]) == 2)
+        t.refresh_table()
+        await quiet(pilot)
+        status = str(t.query_one("#status").render())
+        assert "(1-2," in status and "(1-3," not in status and prompt(session) in status
 
 
 async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data,
