@@ -43,11 +43,20 @@ def rendered(widget) -> str:
 
 async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
     """A card that does not follow suit is refused, the cursor rests only on cards that may
-    be played (the arrows step over the others), and the deal ends by keys."""
+    be played (the arrows step over the others), and the deal ends by keys. On the way, the
+    dealer's seat shows the turned trump until it is played."""
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=21)
         st = t.session.state
+        # the dealer shows the turned trump card
+        v = t.session.view(0)
+        turned = v.indicator_card
+        assert turned is not None and v.dealer != 0
+        label = card_str(turned)[0]
+        dealer_panel = rendered(t.query_one(f"#seat-{v.dealer}"))
+        assert "trump" in dealer_panel and label in dealer_panel
+        assert "Trumps" in rendered(t.query_one("#info"))
         # its keys list leaves out what Sueca never uses
         await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
@@ -81,6 +90,14 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
             await play_key(app, pilot, hand_key(first_playable_index(t)))
         assert refused, "never had to follow suit"
         assert restricted, "no turn with a card that may not be played"
+        # played on in code until the dealer has let the turned trump go, the person to
+        # play: the dealer's seat no longer shows it
+        play_ahead(t.session, lambda st: turned not in st.hands[v.dealer]
+                   and st.current == 0)
+        t.refresh_table()
+        await quiet(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert "trump " not in rendered(t.query_one(f"#seat-{v.dealer}"))
         # the rest of the deal in the engine, its last trick by keys: a card refused by the
         # table is the refusal above; what the engine allows at every step is held to the
         # rulings by the Sueca property tests (tests/sueca)
@@ -115,26 +132,6 @@ async def walk_the_cursor(app, pilot, t, size: int, playable: set[int]) -> None:
         await until(pilot, lambda want=want: t.selected == want)
         seen.add(t.selected)
     assert seen == playable  # the arrows reach every card that may be played
-
-
-async def test_the_dealer_shows_the_turned_trump_until_it_is_played(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=5)
-        v = t.session.view(0)
-        turned = v.indicator_card
-        assert turned is not None and v.dealer != 0
-        label = card_str(turned)[0]
-        dealer_panel = rendered(t.query_one(f"#seat-{v.dealer}"))
-        assert "trump" in dealer_panel and label in dealer_panel
-        assert "Trumps" in rendered(t.query_one("#info"))
-        # played on in code until the dealer has let it go, the person to play
-        play_ahead(t.session, lambda st: turned not in st.hands[v.dealer]
-                   and st.current == 0)
-        t.refresh_table()
-        await quiet(pilot)
-        assert isinstance(app.screen, TableScreen)
-        assert "trump " not in rendered(t.query_one(f"#seat-{v.dealer}"))
 
 
 async def test_open_hands_show_in_the_seats(private_data) -> None:
