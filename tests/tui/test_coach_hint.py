@@ -3,7 +3,9 @@ cursor on it), the reason and every legal card's numbers; playing, Esc or h puts
 refused, with a sentence, off the person's turn and in a match set up without hints.
 
 What the hint says and when it is refused are asked of ``tui.hinting`` without a table;
-the table's tests keep what only the screen shows."""
+the table's tests keep what only the screen shows. The hint for a bid, asked from the
+bidding dialog, is read at the table of test_bidding_and_calling_with_the_hand_in_sight
+(test_bid_call_dialogs)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from dataclasses import replace
 
 from textual.widgets import Select
 from tui_helpers import (
-    Passer,
     hand_key,
     make_app,
     open_table,
@@ -31,9 +32,8 @@ from bisca_tui.engine import actions as A
 from bisca_tui.table.recording import from_saved
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.cardart import card_text
-from bisca_tui.tui.coaching import hint_text, parts_text, rule_of_thumb
+from bisca_tui.tui.coaching import hint_text, parts_text
 from bisca_tui.tui.hinting import advice_text, advise, advised_card, after_signals, hint_refused
-from bisca_tui.tui.screens.auction import BidListScreen
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.widgets.board import sorted_hand
 
@@ -275,35 +275,3 @@ async def test_h_refused_shown_put_away_and_refused_again(private_data, monkeypa
         await press(pilot, "h", workers=False)  # the bot still thinking
         assert t.coach.token is None
         assert t.notice is not None and "your own turn" in t.notice.plain
-
-
-async def test_a_hint_for_a_bid_names_it_at_the_table_or_from_the_dialog(private_data) -> None:
-    """Briscola Chiamata: h in the bidding dialog shows the hint at the table, advising a
-    bid in words; the dialog brought back (b), bidding puts it away. (Esc putting the
-    dialog aside is pressed by test_keys_one_press and test_chiamata.)"""
-    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
-    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
-    app = coach_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await open_table(app, pilot, session)
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await press(pilot, "h")
-        await until(pilot, lambda: t.coach.advice is not None)
-        await quiet(pilot)
-        assert app.screen is t
-        advice = t.coach.advice
-        assert advice is not None and advice.action in session.view(0).legal
-        assert not A.is_play(advice.action)
-        shown = t.coach.panel().text.plain
-        assert shown.startswith("Advised: ") and ("bid " in shown or "pass" in shown)
-        assert "bid:" not in shown and " ".join(rule_of_thumb().split()) in " ".join(
-            shown.split())
-        assert "without numbers" not in shown
-        await press(pilot, "b")  # the dialog again, to bid
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        # pass: the hint goes as the bid is made (the rest of the round, everyone passing
-        # and the deal dealt again, is not waited for: test_chiamata goes through it)
-        app.simulate_key("enter")
-        await until(pilot, lambda: session.state.bidding.bids)
-        assert session.state.bidding.bids[0] == (0, A.PASS)
-        assert t.coach.advice is None  # acting put it away
