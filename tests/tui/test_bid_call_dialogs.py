@@ -13,6 +13,7 @@ from tui_helpers import make_app, open_table, press, quiet, until
 
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.cards import RANKS, make_card
+from bisca_tui.tui.coaching import rule_of_thumb
 from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
 from bisca_tui.tui.screens.auction_base import PointsField
 from bisca_tui.tui.screens.bid_choices import BidChoices
@@ -36,12 +37,30 @@ async def test_bidding_and_calling_with_the_hand_in_sight(private_data) -> None:
     """At 160x50 and at 80x24, where only where the dialogs stand differs (the terminal
     resized with each dialog up): the dialogs keep clear of the hand; F1 opens the rules
     over them; the points of two are a field; the call opens on a card that may be called
-    and takes the pack's keys."""
+    and takes the pack's keys. First, h in the bidding dialog shows the coach's hint at the
+    table, advising a bid in words; the dialog brought back (b), bidding puts it away.
+    (Esc putting the dialog aside is pressed by test_keys_one_press and test_chiamata.)"""
     session = passers("chiamata", 21)
     st = session.state
     app = make_app(private_data)
+    app.coach_samples = 8  # a fixed number of sampled deals: the hint repeats exactly
     async with app.run_test(size=(160, 50)) as pilot:
         t = await open_table(app, pilot, session)
+        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
+        # h: the hint for a bid, at the table
+        await press(pilot, "h")
+        await until(pilot, lambda: t.coach.advice is not None)
+        await quiet(pilot)
+        assert app.screen is t
+        advice = t.coach.advice
+        assert advice is not None and advice.action in session.view(0).legal
+        assert not A.is_play(advice.action)
+        shown = t.coach.panel().text.plain
+        assert shown.startswith("Advised: ") and ("bid " in shown or "pass" in shown)
+        assert "bid:" not in shown and " ".join(rule_of_thumb().split()) in " ".join(
+            shown.split())
+        assert "without numbers" not in shown
+        await press(pilot, "b")  # the dialog again, to bid (below: acting puts it away)
         await until(pilot, lambda: isinstance(app.screen, BidListScreen))
         await until(pilot, lambda: clear_of_the_hand(app, t))
         bids = app.screen
@@ -69,6 +88,7 @@ async def test_bidding_and_calling_with_the_hand_in_sight(private_data) -> None:
         await press(pilot, "up", "enter")
         await until(pilot, lambda: isinstance(app.screen, CallScreen))
         assert st.bidding.bids[0] == (0, A.BID + 62)
+        assert t.coach.advice is None  # bidding put the hint away
         call = app.screen
         await until(pilot, lambda: clear_of_the_hand(app, t))
         await resized(pilot, 160, 50)

@@ -17,8 +17,10 @@ from tui_helpers import (
 
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session, default_seats
+from bisca_tui.tui.narrate import describe
 from bisca_tui.tui.screens.auction import BidListScreen, CallScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.widgets.side import info_text
 
 
 def rendered(widget) -> str:
@@ -45,32 +47,37 @@ def test_the_bids_are_the_ranks_as_the_faces_show_them() -> None:
     assert call.ranks == ["3"]  # only Threes may be called: the list holds just that one
 
 
-async def test_a_chiamata_deal_bid_and_called_by_keys(private_data) -> None:
-    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
-    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
+def test_a_chiamata_deal_bid_called_and_played_out() -> None:
+    """The Three bid from the list (its third line), the call offering only Threes, the
+    Three of a suit not held called: what the table logs and shows at the side, from the
+    session the table draws. (The keys reach the dialogs in test_hotseat, where down and
+    Enter bid the Ace from the list, and test_bid_call_dialogs, where a rank's key, a suit's
+    key and Enter call a card.)"""
+    session = passers("chiamata", 21)
     st = session.state
-    app = make_app(private_data)
-    async with app.run_test(size=(100, 32)) as pilot:
-        t = await open_table(app, pilot, session)
-        # eldest (the dealer's right) bids first: the person at seat 0 here
-        assert st.current == 0
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        # down twice: the Three (calling a Three of the chosen suit; the lines are read in
-        # test_the_bids_are_the_ranks_as_the_faces_show_them)
-        await press(pilot, "down", "down", "enter")
-        await until(pilot, lambda: isinstance(app.screen, CallScreen))
-        assert st.bidding.bids[0] == (0, A.BID_RANK + 2)  # the Three
-        assert st.bidding.contract.bidder == 0 and st.bidding.contract.bid_label == "Three"
-        assert "You bid Three" in log_text(t)
-        assert app.screen.ranks == ["3"]  # only Threes may be called
-        hand = set(st.hands[0])
-        suit = next(x for x in range(4) if x * 10 + 2 not in hand)
-        await press(pilot, "3", "scdb"[suit], "enter")  # spade, coppe, denari, bastoni
-        await until(pilot, lambda: app.screen is t)
-        assert st.phase == "play" and st.bidding.contract.called == suit * 10 + 2
-        assert st.trump == suit
-        info = rendered(t.query_one("#info"))
-        assert "Bidder You · Three" in info and "partner: ?" in info
+    # eldest (the dealer's right) bids first: the person at seat 0 here
+    assert st.current == 0
+    bids = offered(session)
+    assert isinstance(bids, BidListScreen)
+    # down twice from Pass: the Three (calling a Three of the chosen suit)
+    three = bids.choices.pick(2, "")
+    assert three == A.BID_RANK + 2
+    told = describe(session, session.match, session.apply(three).events)
+    assert st.bidding.bids[0] == (0, A.BID_RANK + 2)  # the Three
+    assert "You bid Three" in [str(line) for line in told]
+    act(session, [], lambda st: st.phase == "call")
+    assert st.bidding.contract.bidder == 0 and st.bidding.contract.bid_label == "Three"
+    call = offered(session)
+    assert isinstance(call, CallScreen)
+    assert call.ranks == ["3"]  # only Threes may be called
+    hand = set(st.hands[0])
+    suit = next(x for x in range(4) if x * 10 + 2 not in hand)
+    assert call.choices.card(0, suit) == suit * 10 + 2
+    session.apply(A.call(suit * 10 + 2))  # what the table applies for the card called
+    assert st.phase == "play" and st.bidding.contract.called == suit * 10 + 2
+    assert st.trump == suit
+    info = info_text(session, session.view(0)).plain
+    assert "Bidder You · Three" in info and "partner: ?" in info
     # the play on to the end in the engine, as the keys would play it: the last trick of a
     # Chiamata deal by keys, bringing the summary, is played in test_chiamata_forms (col
     # monte), and the play by keys in test_play

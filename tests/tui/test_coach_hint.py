@@ -3,7 +3,9 @@ cursor on it), the reason and every legal card's numbers; playing, Esc or h puts
 refused, with a sentence, off the person's turn and in a match set up without hints.
 
 What the hint says and when it is refused are asked of ``tui.hinting`` without a table;
-the table's tests keep what only the screen shows."""
+the table's tests keep what only the screen shows. The hint for a bid, asked from the
+bidding dialog, is read at the table of test_bidding_and_calling_with_the_hand_in_sight
+(test_bid_call_dialogs)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from dataclasses import replace
 
 from textual.widgets import Select
 from tui_helpers import (
-    Passer,
     hand_key,
     make_app,
     open_table,
@@ -31,9 +32,8 @@ from bisca_tui.engine import actions as A
 from bisca_tui.table.recording import from_saved
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.cardart import card_text
-from bisca_tui.tui.coaching import hint_text, parts_text, rule_of_thumb
+from bisca_tui.tui.coaching import hint_text, parts_text
 from bisca_tui.tui.hinting import advice_text, advise, advised_card, after_signals, hint_refused
-from bisca_tui.tui.screens.auction import BidListScreen
 from bisca_tui.tui.screens.keys import KeysScreen
 from bisca_tui.tui.widgets.board import sorted_hand
 
@@ -52,16 +52,118 @@ async def ask_hint(app, pilot) -> None:
     await quiet(pilot)
 
 
-async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data,
-                                                                 monkeypatch) -> None:
-    """Also, at the same table: the keys list names h, and Esc and h put the hint away
-    without leaving the table; later a hint still being worked out is dropped when the
-    player acts, and a coach that fails is told while the table goes on."""
-    import bisca_tui.coach
+def test_a_hint_is_refused_with_a_sentence_saying_why() -> None:
+    """In a match set up without hints (whatever else holds), once the deal is over, and
+    when no person at this keyboard is to act or there is nothing to do."""
+    off = "No hints in this match: it was set up without them."
+    for closed, own, act in [(False, True, True), (True, False, False), (False, False, True)]:
+        assert hint_refused(hints=False, closed=closed, own_turn=own, can_act=act) == off
+    over = hint_refused(hints=True, closed=True, own_turn=True, can_act=True)
+    assert over is not None and over.startswith("The deal is over")
+    turn = "Hints are for your own turn: ask when it is yours to act."
+    assert hint_refused(hints=True, closed=False, own_turn=False, can_act=True) == turn
+    assert hint_refused(hints=True, closed=False, own_turn=True, can_act=False) == turn
+    assert hint_refused(hints=True, closed=False, own_turn=True, can_act=True) is None
 
+
+def test_a_no_hints_match_is_saved_so() -> None:
+    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=42, hints=False)
+    assert '"hints": false' in session.recording.table_text()
+    again = from_saved(session.recording.record(), {"hints": False})
+    assert again.hints is False
+    assert from_saved(session.recording.record(), {}).hints is True  # older saves
+
+
+def test_with_a_signal_advised_the_card_after_it_comes_with_its_numbers() -> None:
+    """Bisca de Seis: the coach would signal first; the panel says so, then gives the
+    card to play and every card's numbers; the cursor goes to that card."""
+    session = Session.new("bisca-6", {}, default_seats(6, "random"), seed=42)
+    view = session.view(0)
+    assert any(A.is_signal(a) for a in view.legal)
+    advice, then = advise(view, SAMPLES, after_signals(view))
+    assert A.is_signal(advice.action) and then is not None
+    assert advice == hint(view, samples=SAMPLES)
+    hand = sorted_hand(session.variant, view)
+    shown = advice_text(advice, then, session.variant, session.card_style, hand).plain
+    meaning = session.variant.signals[advice.action - A.SIGNAL].meaning
+    assert shown.startswith(f'Advised first: the signal "{meaning}" (key s)')
+    assert "\nThen: " in shown
+    rows = [line for line in shown.splitlines() if line.endswith("%")]
+    assert len(rows) == len([a for a in view.legal if A.is_play(a)])
+    card = advised_card(advice, then)
+    assert card in view.legal and rows[0].startswith("▶ ")
+    # the card is judged where it will be played, after the signal, as the review of
+    # that decision judges it
+    state = session.state.clone()
+    state.apply(advice.action)
+    after = state.view(0)
+    alone = hint(replace(after, legal=tuple(a for a in after.legal if A.is_play(a))),
+                 samples=SAMPLES)
+    assert alone == then and alone.action == card
+    told = hint_text(then, session.variant, session.card_style, hand).plain
+    assert rows == [line for line in told.splitlines() if line.endswith("%")]
+    # a card advised (no signal): nothing after it, and the panel is the hint's own text
+    three = Session.new("bisca-3", {}, default_seats(2, "random"), seed=42)
+    plain = three.view(0)
+    first, none = advise(plain, SAMPLES, after_signals(plain))
+    assert none is None and advised_card(first, None) == first.action
+    # a card to lay aside advised: the cursor goes to that card
+    aside = replace(first, action=A.discard(first.action))
+    assert advised_card(aside, None) == first.action
+    assert advised_card(first, aside) == first.action
+    drawn = sorted_hand(three.variant, plain)
+    assert advice_text(first, None, three.variant, three.card_style, drawn).plain == (
+        hint_text(first, three.variant, three.card_style, drawn).plain)
+
+
+async def test_the_signal_first_and_the_card_after_it_show_at_the_table(private_data) -> None:
+    session = Session.new("bisca-6", {}, default_seats(6, "random"), seed=42)
+    view = session.view(0)
+    advice, then = advise(view, SAMPLES, after_signals(view))
     app = coach_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
+        t = await open_table(app, pilot, session)
+        await ask_hint(app, pilot)
+        assert t.coach.advice == advice
+        hand = t.sorted_hand(view)
+        assert t.coach.panel().text.plain == advice_text(
+            advice, then, session.variant, session.card_style, hand).plain
+        assert hand[t.selected] == advised_card(advice, then)
+
+
+async def test_h_refused_shown_put_away_and_refused_again(private_data, monkeypatch) -> None:
+    """One app at 80 columns: a match set up without hints on the new game form refuses h
+    (not in the footer, a sentence instead). Then at a match with hints: the keys list
+    names h; h shows the advised card (the cursor on it), its reason and every legal
+    card's numbers; Esc and h put the hint away without leaving the table; playing puts it
+    away; a hint still being worked out is dropped when the player acts, and a coach that
+    fails is told while the table goes on; the footer shows every key, h among them,
+    drawn close together; and h while the bot thinks says it is for the person's own
+    turn."""
+    from textual.widgets._footer import FooterKey
+
+    import bisca_tui.coach
+
+    app = coach_app(private_data, variant="bisca-3")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        await press(pilot, "enter")  # New game
+        await quiet(pilot)
+        app.screen.query_one("#hints", Select).value = "off"
+        app.screen.query_one("#seed").value = "42"
+        await press(pilot, "enter")
+        await settle(app, pilot)
+        t = table(app)
+        assert t.session.hints is False and t.session.match.seed == 42
+        assert not t.check_action("hint", ())  # not in the footer
+        await press(pilot, "h")
+        await quiet(pilot)
+        assert t.coach.token is None and not app.workers
+        assert t.notice is not None and "No hints in this match" in t.notice.plain
+        assert '"hints": false' in t.session.recording.table_text()
+
         t = await quick_table(app, pilot, "bisca-3", 42)
+        assert t.session.hints is True and t.check_action("hint", ())
         s = t.session
         view = s.view(0)
         assert not t.query_one("#side").has_class("-hinting")
@@ -154,114 +256,7 @@ async def test_h_shows_the_advised_card_its_reason_and_every_card(private_data,
         assert len(s.state.history) > before and app.screen is t
         assert not t.query_one("#side").has_class("-hinting")
 
-
-def test_a_hint_is_refused_with_a_sentence_saying_why() -> None:
-    """In a match set up without hints (whatever else holds), once the deal is over, and
-    when no person at this keyboard is to act or there is nothing to do."""
-    off = "No hints in this match: it was set up without them."
-    for closed, own, act in [(False, True, True), (True, False, False), (False, False, True)]:
-        assert hint_refused(hints=False, closed=closed, own_turn=own, can_act=act) == off
-    over = hint_refused(hints=True, closed=True, own_turn=True, can_act=True)
-    assert over is not None and over.startswith("The deal is over")
-    turn = "Hints are for your own turn: ask when it is yours to act."
-    assert hint_refused(hints=True, closed=False, own_turn=False, can_act=True) == turn
-    assert hint_refused(hints=True, closed=False, own_turn=True, can_act=False) == turn
-    assert hint_refused(hints=True, closed=False, own_turn=True, can_act=True) is None
-
-
-def test_a_no_hints_match_is_saved_so() -> None:
-    session = Session.new("bisca-3", {}, default_seats(2, "random"), seed=42, hints=False)
-    assert '"hints": false' in session.recording.table_text()
-    again = from_saved(session.recording.record(), {"hints": False})
-    assert again.hints is False
-    assert from_saved(session.recording.record(), {}).hints is True  # older saves
-
-
-def test_with_a_signal_advised_the_card_after_it_comes_with_its_numbers() -> None:
-    """Bisca de Seis: the coach would signal first; the panel says so, then gives the
-    card to play and every card's numbers; the cursor goes to that card."""
-    session = Session.new("bisca-6", {}, default_seats(6, "random"), seed=42)
-    view = session.view(0)
-    assert any(A.is_signal(a) for a in view.legal)
-    advice, then = advise(view, SAMPLES, after_signals(view))
-    assert A.is_signal(advice.action) and then is not None
-    assert advice == hint(view, samples=SAMPLES)
-    hand = sorted_hand(session.variant, view)
-    shown = advice_text(advice, then, session.variant, session.card_style, hand).plain
-    meaning = session.variant.signals[advice.action - A.SIGNAL].meaning
-    assert shown.startswith(f'Advised first: the signal "{meaning}" (key s)')
-    assert "\nThen: " in shown
-    rows = [line for line in shown.splitlines() if line.endswith("%")]
-    assert len(rows) == len([a for a in view.legal if A.is_play(a)])
-    card = advised_card(advice, then)
-    assert card in view.legal and rows[0].startswith("▶ ")
-    # the card is judged where it will be played, after the signal, as the review of
-    # that decision judges it
-    state = session.state.clone()
-    state.apply(advice.action)
-    after = state.view(0)
-    alone = hint(replace(after, legal=tuple(a for a in after.legal if A.is_play(a))),
-                 samples=SAMPLES)
-    assert alone == then and alone.action == card
-    told = hint_text(then, session.variant, session.card_style, hand).plain
-    assert rows == [line for line in told.splitlines() if line.endswith("%")]
-    # a card advised (no signal): nothing after it, and the panel is the hint's own text
-    three = Session.new("bisca-3", {}, default_seats(2, "random"), seed=42)
-    plain = three.view(0)
-    first, none = advise(plain, SAMPLES, after_signals(plain))
-    assert none is None and advised_card(first, None) == first.action
-    # a card to lay aside advised: the cursor goes to that card
-    aside = replace(first, action=A.discard(first.action))
-    assert advised_card(aside, None) == first.action
-    assert advised_card(first, aside) == first.action
-    drawn = sorted_hand(three.variant, plain)
-    assert advice_text(first, None, three.variant, three.card_style, drawn).plain == (
-        hint_text(first, three.variant, three.card_style, drawn).plain)
-
-
-async def test_the_signal_first_and_the_card_after_it_show_at_the_table(private_data) -> None:
-    session = Session.new("bisca-6", {}, default_seats(6, "random"), seed=42)
-    view = session.view(0)
-    advice, then = advise(view, SAMPLES, after_signals(view))
-    app = coach_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await open_table(app, pilot, session)
-        await ask_hint(app, pilot)
-        assert t.coach.advice == advice
-        hand = t.sorted_hand(view)
-        assert t.coach.panel().text.plain == advice_text(
-            advice, then, session.variant, session.card_style, hand).plain
-        assert hand[t.selected] == advised_card(advice, then)
-
-
-async def test_h_is_refused_without_hints_and_off_the_persons_turn(private_data) -> None:
-    """One app at 80 columns: a match set up without hints on the new game form refuses h
-    (not in the footer, a sentence instead); at a match with hints the footer shows every
-    key, h among them, drawn close together; and h while the bot thinks says it is for
-    the person's own turn."""
-    from textual.widgets._footer import FooterKey
-
-    app = coach_app(private_data, variant="bisca-3")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await quiet(pilot)
-        await press(pilot, "enter")  # New game
-        await quiet(pilot)
-        app.screen.query_one("#hints", Select).value = "off"
-        app.screen.query_one("#seed").value = "42"
-        await press(pilot, "enter")
-        await settle(app, pilot)
-        t = table(app)
-        assert t.session.hints is False and t.session.match.seed == 42
-        assert not t.check_action("hint", ())  # not in the footer
-        await press(pilot, "h")
-        await quiet(pilot)
-        assert t.coach.token is None and not app.workers
-        assert t.notice is not None and "No hints in this match" in t.notice.plain
-        assert '"hints": false' in t.session.recording.table_text()
-
-        t = await quick_table(app, pilot, "bisca-3", 42)
-        assert t.session.hints is True and t.check_action("hint", ())
-        await play_key(app, pilot, "1")  # Undo comes into the footer: the fullest it gets
+        # Undo in the footer since the card played above: the fullest it gets
         await quiet(pilot)
         keys = list(t.query(FooterKey))
         assert {"h", "u", "f1"} <= {k.key for k in keys}
@@ -280,32 +275,3 @@ async def test_h_is_refused_without_hints_and_off_the_persons_turn(private_data)
         await press(pilot, "h", workers=False)  # the bot still thinking
         assert t.coach.token is None
         assert t.notice is not None and "your own turn" in t.notice.plain
-
-
-async def test_a_hint_for_a_bid_names_it_at_the_table_or_from_the_dialog(private_data) -> None:
-    """Briscola Chiamata: h in the bidding dialog shows the hint at the table, advising a
-    bid in words; the dialog brought back (b), bidding puts it away. (Esc putting the
-    dialog aside is pressed by test_keys_one_press and test_chiamata.)"""
-    session = Session.new("chiamata", {}, default_seats(5, "random"), seed=21)
-    session.bots = {seat: Passer() for seat in range(1, 5)}  # type: ignore[misc]
-    app = coach_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await open_table(app, pilot, session)
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await press(pilot, "h")
-        await until(pilot, lambda: t.coach.advice is not None)
-        await quiet(pilot)
-        assert app.screen is t
-        advice = t.coach.advice
-        assert advice is not None and advice.action in session.view(0).legal
-        assert not A.is_play(advice.action)
-        shown = t.coach.panel().text.plain
-        assert shown.startswith("Advised: ") and ("bid " in shown or "pass" in shown)
-        assert "bid:" not in shown and " ".join(rule_of_thumb().split()) in " ".join(
-            shown.split())
-        assert "without numbers" not in shown
-        await press(pilot, "b")  # the dialog again, to bid
-        await until(pilot, lambda: isinstance(app.screen, BidListScreen))
-        await press(pilot, "enter")  # pass
-        await until(pilot, lambda: session.state.bidding.bids)
-        assert t.coach.advice is None  # acting put it away

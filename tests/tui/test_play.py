@@ -48,29 +48,6 @@ def test_a_whole_deal_played_as_the_keys_play_it_ends_scored() -> None:
     assert sum(four.finish_deal().card_points) == 120
 
 
-async def test_the_end_of_a_deal_of_bisca_de_tres_by_number_keys(private_data) -> None:
-    """Most of the deal played in code, its last two tricks by the number keys: the
-    summary shows, and Enter deals the next one. (That the new game form's seed deals
-    what a match of that seed deals is checked with the form's seeds, test_seed_line.)"""
-    app = make_app(private_data)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", seed=11)
-        assert t.session.variant.id == "bisca-3"
-        session = t.session
-        play_ahead(session, lambda st: len(st.tricks) >= 18 and session.is_human(st.current))
-        t.refresh_table()
-        played = await play_deal_by_keys(app, pilot)
-        assert played == 2
-        assert isinstance(app.screen, DealSummaryScreen)
-        state = t.session.match.deals[0]
-        assert state.is_over() and len(state.tricks) == 20
-        assert t.session.match.scores == list(state.result.game_points)
-        await press(pilot, "enter")
-        await settle(app, pilot)
-        assert isinstance(app.screen, TableScreen)
-        assert len(t.session.match.deals) == 2  # the next deal is on the table
-
-
 def prompt(session: Session) -> str:
     """The status line for the person at seat 0, to play (as the table writes it)."""
     return status_text(session, session.view(0), mine=True, closed=False,
@@ -93,39 +70,55 @@ def test_the_turn_prompt_names_the_keys_of_the_cards_in_hand() -> None:
     assert "(1-3," in prompt(three)
 
 
-async def test_the_status_line_shows_the_keys_of_the_hand(private_data) -> None:
-    """Drawn under the table, and drawn again as the hand empties; then, at another
-    table of the same app, a click plays the card clicked."""
+async def test_the_status_line_a_click_and_the_end_of_a_deal_by_number_keys(
+        private_data) -> None:
+    """One table of Bisca de Três: the status line drawn under it (the prompt above, whose
+    keys for every size of hand are read there), a click plays the card clicked, and the
+    line is drawn again as the hand empties; then the deal's last two tricks by the number
+    keys (the rest played in code): the summary shows, and Enter deals the next one. (That
+    the new game form's seed deals what a match of that seed deals is checked with the
+    form's seeds, test_seed_line.)"""
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=21)
-        assert t.session.view(0).current == 0 and len(t.session.view(0).hand) == 10
-        assert "(1-9, 0," in str(t.query_one("#status").render())
-        # drawn again for the hand as it is now: a trick later (played in code; the keys
-        # that play a card have their own tests), nine cards
+        t = await quick_table(app, pilot, "bisca-3", seed=11)
         session = t.session
-        play_ahead(session, lambda st: session.is_human(st.current) and len(st.hands[0]) == 9)
-        t.refresh_table()
-        await quiet(pilot)
+        assert session.variant.id == "bisca-3" and len(session.view(0).hand) == 3
         status = str(t.query_one("#status").render())
-        assert "(1-9," in status and "(1-9, 0," not in status
-
-        t = await quick_table(app, pilot, "bisca-3", seed=3)
-        assert t.session.variant.id == "bisca-3"
-        assert "(1-3," in str(t.query_one("#status").render())
+        assert "(1-3," in status and prompt(session) in status
 
         # a click plays the card: the second of the hand (cards are 5 cells wide with
         # one cell between, the hand centred under the table)
-        hand = t.sorted_hand(t.session.view(0))
-        before = len(t.session.state.history)
+        hand = t.sorted_hand(session.view(0))
+        before = len(session.state.history)
         margin = t.query_one("#hand").left_margin()
         assert margin > 0
         await pilot.click("#hand", offset=(1 + margin + 6 + 2, 2))
         await quiet(pilot)
-        st = t.session.state
+        st = session.state
         assert len(st.history) > before
         assert st.history[before] == hand[1]
         assert table(app) is t
+
+        # most of the deal played in code (the keys that play a card have their own
+        # tests), to the stock gone and two cards left: the line is drawn again for them
+        play_ahead(session, lambda st: len(st.tricks) >= 18 and session.is_human(st.current))
+        assert len(st.hands[0]) == 2
+        t.refresh_table()
+        await quiet(pilot)
+        status = str(t.query_one("#status").render())
+        assert "(1-2," in status and "(1-3," not in status and prompt(session) in status
+
+        # the last two tricks by the number keys
+        played = await play_deal_by_keys(app, pilot)
+        assert played == 2
+        assert isinstance(app.screen, DealSummaryScreen)
+        state = session.match.deals[0]
+        assert state.is_over() and len(state.tricks) == 20
+        assert session.match.scores == list(state.result.game_points)
+        await press(pilot, "enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert len(session.match.deals) == 2  # the next deal is on the table
 
 
 async def test_a_card_played_slides_to_the_trick_unless_told_not_to(private_data,

@@ -32,7 +32,7 @@ from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.screens.auction import BidScreen, CallScreen
 from bisca_tui.tui.screens.auction_base import PointsField
 from bisca_tui.tui.screens.keys import KeysScreen
-from bisca_tui.tui.screens.summary import DealSummaryScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen, summary_body
 from bisca_tui.tui.screens.table import TableScreen
 from bisca_tui.tui.widgets.side import PenteView
 
@@ -43,11 +43,20 @@ def rendered(widget) -> str:
 
 async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
     """A card that does not follow suit is refused, the cursor rests only on cards that may
-    be played (the arrows step over the others), and the deal ends by keys."""
+    be played (the arrows step over the others), and the deal ends by keys. On the way, the
+    dealer's seat shows the turned trump until it is played."""
     app = make_app(private_data)
     async with app.run_test(size=(110, 34)) as pilot:
         t = await quick_table(app, pilot, "sueca", seed=21)
         st = t.session.state
+        # the dealer shows the turned trump card
+        v = t.session.view(0)
+        turned = v.indicator_card
+        assert turned is not None and v.dealer != 0
+        label = card_str(turned)[0]
+        dealer_panel = rendered(t.query_one(f"#seat-{v.dealer}"))
+        assert "trump" in dealer_panel and label in dealer_panel
+        assert "Trumps" in rendered(t.query_one("#info"))
         # its keys list leaves out what Sueca never uses
         await press(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, KeysScreen))
@@ -81,6 +90,14 @@ async def test_a_deal_of_sueca_by_keys_follows_suit(private_data) -> None:
             await play_key(app, pilot, hand_key(first_playable_index(t)))
         assert refused, "never had to follow suit"
         assert restricted, "no turn with a card that may not be played"
+        # played on in code until the dealer has let the turned trump go, the person to
+        # play: the dealer's seat no longer shows it
+        play_ahead(t.session, lambda st: turned not in st.hands[v.dealer]
+                   and st.current == 0)
+        t.refresh_table()
+        await quiet(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert "trump " not in rendered(t.query_one(f"#seat-{v.dealer}"))
         # the rest of the deal in the engine, its last trick by keys: a card refused by the
         # table is the refusal above; what the engine allows at every step is held to the
         # rulings by the Sueca property tests (tests/sueca)
@@ -115,26 +132,6 @@ async def walk_the_cursor(app, pilot, t, size: int, playable: set[int]) -> None:
         await until(pilot, lambda want=want: t.selected == want)
         seen.add(t.selected)
     assert seen == playable  # the arrows reach every card that may be played
-
-
-async def test_the_dealer_shows_the_turned_trump_until_it_is_played(private_data) -> None:
-    app = make_app(private_data)
-    async with app.run_test(size=(110, 34)) as pilot:
-        t = await quick_table(app, pilot, "sueca", seed=5)
-        v = t.session.view(0)
-        turned = v.indicator_card
-        assert turned is not None and v.dealer != 0
-        label = card_str(turned)[0]
-        dealer_panel = rendered(t.query_one(f"#seat-{v.dealer}"))
-        assert "trump" in dealer_panel and label in dealer_panel
-        assert "Trumps" in rendered(t.query_one("#info"))
-        # played on in code until the dealer has let it go, the person to play
-        play_ahead(t.session, lambda st: turned not in st.hands[v.dealer]
-                   and st.current == 0)
-        t.refresh_table()
-        await quiet(pilot)
-        assert isinstance(app.screen, TableScreen)
-        assert "trump " not in rendered(t.query_one(f"#seat-{v.dealer}"))
 
 
 async def test_open_hands_show_in_the_seats(private_data) -> None:
@@ -199,19 +196,17 @@ async def test_bidding_and_calling_in_sueca_for_five(private_data) -> None:
         # the session's running scores replace the comb
         scores = rendered(t.query_one(PenteView))
         assert "10 deals" in scores and "┼" not in scores
-        # the deal's end: the sides' points, then what each player gets (the deal played
-        # on in the engine to its last trick, which is played by keys)
-        play_ahead(session, last_trick_to_play(session))
-        t.refresh_table()
-        await play_deal_by_keys(app, pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
-        await quiet(pilot)
-        result = st.result
-        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
-        assert "Bidder's side (You" in summary
-        assert f"{result.card_points[0]:>3} card points" in summary
-        assert f"You       {result.game_points[0]:+d}" in summary
-        assert session.match.scores == list(result.game_points)
+    # the deal's end: the sides' points, then what each player gets, as its summary says
+    # them (the deal played on in the engine, and scored as the table scores it; the
+    # summary shown at a deal's end by keys is pressed by the other tests here)
+    play_ahead(session, lambda st: st.is_over())
+    result = session.finish_deal()
+    assert result == st.result
+    summary = summary_body(session, result, 0).plain
+    assert "Bidder's side (You" in summary
+    assert f"{result.card_points[0]:>3} card points" in summary
+    assert f"You       {result.game_points[0]:+d}" in summary
+    assert session.match.scores == list(result.game_points)
 
 
 async def test_sueca_de_pontos_shows_totals_not_a_comb(private_data) -> None:
@@ -226,11 +221,11 @@ async def test_sueca_de_pontos_shows_totals_not_a_comb(private_data) -> None:
         shown = rendered(t.query_one(PenteView))
         assert "500" in shown and "123" in shown and "87" in shown
         assert "┼" not in shown and "●" not in shown
-        # the deal's card points go to the running total
-        await play_deal_by_keys(app, pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
-        await quiet(pilot)
-        summary = " ".join(rendered(w) for w in app.screen.query("Static"))
-        assert "to the total" in summary and "first to 500" in summary
-        gained = match.results[0].game_points
-        assert match.scores == [123 + gained[0], 87 + gained[1]]
+    # the deal's card points go to the running total, as its summary says (the last trick
+    # played in the engine, as the keys play it, and the deal scored as the table scores
+    # it; the summary shown at a deal's end by keys is pressed by the tests above)
+    play_ahead(session, lambda st: st.is_over())
+    summary = summary_body(session, session.finish_deal(), 0).plain
+    assert "to the total" in summary and "first to 500" in summary
+    gained = match.results[0].game_points
+    assert match.scores == [123 + gained[0], 87 + gained[1]]

@@ -220,6 +220,46 @@ def team_names(session: Seating, team: int) -> str:
     return _("Team {team} ({members})").format(team=label, members=", ".join(members))
 
 
+def summary_body(s: Seating, sc: DealScore, my_team: int = 0) -> Text:
+    """What the end of a deal says under its title: who won it and why, each side's card
+    points and what it gains (or, thrown in, that the same dealer deals again), notes and
+    stand-ins, then the match's scores (seen by the side ``my_team``)."""
+    body = Text()
+    if sc.redeal:
+        body.append(say("DealScored", "summary.redeal") + "\n\n", style="bold")
+        body.append_text(score_table(s, my_team))
+        return body
+    body.append(deal_winner_line(s, sc) + "\n\n", style="bold")
+    sides = sides_lines(s, sc)
+    if sides is not None:
+        body.append_text(sides)
+    for team in team_order(s, my_team) if sides is None else ():
+        pts = sc.card_points[team]
+        body.append(f"{shown_name(s.team_label(team)):<10}", style=f"bold {team_colour(team)}")
+        body.append(points_and_tricks(pts, sc.tricks[team], 4) + "  ")
+        gp = sc.game_points[team]
+        if s.match.target > PENTE_MAX:  # points that add up to a long match's total
+            gained = say("Summary", "total", points=gp)
+        else:
+            gained = say("Summary", f"games.{_many(gp)}", games=gp)
+        body.append(gained + "\n", style="bold" if gp else "")
+    if sc.notes:
+        body.append("\n")
+        for note in sc.notes:
+            body.append(f"• {note}\n")
+    stand_ins = stand_in_lines(s)
+    if stand_ins:
+        body.append("\n")
+        for line in stand_ins:
+            body.append(f"• {line}\n", style="yellow")
+    body.append("\n")
+    if s.variant.per_seat_payments:
+        body.append_text(score_sheet(s))
+    else:
+        body.append_text(score_table(s, my_team))
+    return body
+
+
 class DealSummaryScreen(Translated, ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "close", N_("Continue")),
@@ -239,48 +279,10 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         s, sc = self.session, self.score
         form = "title" + (".redeal" if sc.redeal else "") + (".early" if sc.ended_early else "")
         title = say("Summary", form, number=s.deal_number)
-        body = Text()
-        if sc.redeal:
-            body.append(say("DealScored", "summary.redeal") + "\n\n", style="bold")
-            body.append_text(score_table(s, self.my_team))
-            with Vertical(classes="dialog", id="deal-summary"):
-                yield Static(title, classes="dialog-title")
-                yield Static(body)
-                yield Static(say("Summary", "go_on"), classes="dim")
-            yield FittingFooter()
-            return
-        body.append(deal_winner_line(s, sc) + "\n\n", style="bold")
-        sides = sides_lines(s, sc)
-        if sides is not None:
-            body.append_text(sides)
-        for team in team_order(s, self.my_team) if sides is None else ():
-            pts = sc.card_points[team]
-            body.append(f"{shown_name(s.team_label(team)):<10}", style=f"bold {team_colour(team)}")
-            body.append(points_and_tricks(pts, sc.tricks[team], 4) + "  ")
-            gp = sc.game_points[team]
-            if s.match.target > PENTE_MAX:  # points that add up to a long match's total
-                gained = say("Summary", "total", points=gp)
-            else:
-                gained = say("Summary", f"games.{_many(gp)}", games=gp)
-            body.append(gained + "\n", style="bold" if gp else "")
-        if sc.notes:
-            body.append("\n")
-            for note in sc.notes:
-                body.append(f"• {note}\n")
-        stand_ins = stand_in_lines(s)
-        if stand_ins:
-            body.append("\n")
-            for line in stand_ins:
-                body.append(f"• {line}\n", style="yellow")
-        body.append("\n")
-        if s.variant.per_seat_payments:
-            body.append_text(score_sheet(s))
-        else:
-            body.append_text(score_table(s, self.my_team))
         with Vertical(classes="dialog", id="deal-summary"):
             yield Static(title, classes="dialog-title")
-            yield Static(body)
-            review = self.check_action("review", ())
+            yield Static(summary_body(s, sc, self.my_team))
+            review = self.check_action("review", ())  # never for a deal thrown in
             yield Static(say("Summary", "go_on.review" if review else "go_on"), classes="dim")
         yield FittingFooter()
 
