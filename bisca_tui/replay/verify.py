@@ -22,7 +22,7 @@ DESCRIPTION = N_("Check that every shuffle of a game record is the one its table
                "before the deal: the seed and the salt said after the deal give the "
                "commitment said before it, and every card played was in the hand that seed "
                "deals. The exit status is 0 when every shuffled deal is proven; 1 when one is "
-               "not, kept no commitment, or a card was played that its deal did not give; 2 "
+               "not, kept no commitment, or holds a card its seed did not deal to that hand; 2 "
                "when the record cannot be read.")
 
 PROVEN, LAID_OUT, NOT_COMMITTED, BROKEN = "proven", "laid_out", "not_committed", "broken"
