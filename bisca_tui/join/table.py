@@ -143,7 +143,7 @@ class RemoteTableScreen(TableScreen):
         self.own_play = OwnPlay()  # this player's decisions in the deal, for its review
 
     @property
-    def away_seats(self) -> frozenset[int]:  # type: ignore[override]
+    def away_seats(self) -> frozenset[int]:
         s = self.session
         return frozenset(seat for seat in range(s.variant.n) if s.person_of(seat) in s.away)
 

@@ -72,7 +72,10 @@ class TableScreen(Translated, Screen[None]):
     footer_keys: var[tuple[object, ...]] = var((), init=False, bindings=True)
 
     _per_variant: dict[type, type[TableScreen]] = {}
-    away_seats: frozenset[int] = frozenset()  # seats whose player lost the connection
+
+    @property
+    def away_seats(self) -> frozenset[int]:  # a joined table's seats without a connection
+        return frozenset()
 
     @classmethod
     def for_session(cls, session: Session) -> TableScreen:
