@@ -63,6 +63,20 @@ def deal_result(s: Seating, index: int) -> Text:
     return Text("  " + said, style="bold yellow")
 
 
+def shuffle_said(s: Session, index: int, revealed: bool = False) -> Text | None:
+    """The log's line of deal ``index``'s shuffle: before the deal its commitment (the start
+    of the digest the record keeps whole), after it the seed and the salt that give it; None
+    for cards laid out by hand."""
+    proof = s.match.shuffle_proof(index)
+    if proof is None:
+        return None
+    if revealed:
+        said = say("Deal", "revealed", seed=s.match.deals[index].seed, salt=proof.salt)
+    else:
+        said = say("Deal", "committed", digest=proof.commitment[:16])
+    return Text("  " + said, style="dim")
+
+
 STYLES = {"action": "", "bid": "cyan", "trick": "green", "score": "bold yellow",
           "contract": "bold cyan", "reveal": "bold yellow"}
 
@@ -183,7 +197,9 @@ def match_so_far(s: Session, points: bool = True) -> list[str | Text]:
     lines: list[str | Text] = []
     for i in range(len(s.match.deals)):
         lines.append(deal_heading(s, i))
+        lines.extend(said for said in [shuffle_said(s, i)] if said is not None)
         lines.extend(deal_so_far(s, i, points))
         if i < len(s.match.results):
             lines.append(deal_result(s, i))
+            lines.extend(said for said in [shuffle_said(s, i, True)] if said is not None)
     return lines

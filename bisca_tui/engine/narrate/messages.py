@@ -241,6 +241,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "result.none": "Deal {number}: {points} · no game",
         "gain": "{team} {gain:+d}",
         "thrown_in": "Deal {number} thrown in: dealt again",
+        "committed": "Shuffle committed: {digest}…",
+        "revealed": "Shuffle revealed: seed {seed}, salt {salt} (bisca-tui verify checks it)",
         "thrown_in.short": "Thrown in",
         "thrown_in.table": "thrown in: dealt again",
         "thrown_in.history": "thrown in, dealt again",

@@ -26,7 +26,14 @@ from ...table.loop import BOT, DEAL_OVER, PERSON, BotRequest, Step, TableLoop
 from ...table.session import SPEEDS, Session
 from ..contract import BIDDING
 from ..messages import BotChose, BotFailed, BotReplaced
-from ..narrate import deal_heading, deal_result, describe, match_so_far, undone_line
+from ..narrate import (
+    deal_heading,
+    deal_result,
+    describe,
+    match_so_far,
+    shuffle_said,
+    undone_line,
+)
 from ..widgets.log import GameLog
 
 if TYPE_CHECKING:
@@ -294,9 +301,16 @@ class TableFlow:
         s = self.session
         score = self.loop.end_deal()  # scored, the bots told, the history written, saved
         self.screen.log_line(deal_result(s, s.deal_number - 1))
+        self.log_shuffle(s.deal_number - 1, revealed=True)
         self.moved()
         self.screen.app.push_screen(DealSummaryScreen(s, score, self.my_team()),
                                     callback=self.after_summary)
+
+    def log_shuffle(self, index: int, revealed: bool = False) -> None:
+        """The shuffle's commitment before a deal, its seed and salt after (``shuffle_said``)."""
+        said = shuffle_said(self.session, index, revealed)
+        if said is not None:
+            self.screen.log_line(said)
 
     def my_team(self) -> int:
         """The team drawn on top of the combs: the one of the seat at the bottom (in a game
@@ -318,6 +332,7 @@ class TableFlow:
         screen.show_finished = False
         screen.review = False
         screen.log_line(deal_heading(s))
+        self.log_shuffle(s.deal_number - 1)
         self.moved()
         humans = s.humans()
         if len(humans) != 1:  # several people, or the only one sits this deal out: watch
