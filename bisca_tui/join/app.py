@@ -22,6 +22,7 @@ from ..lang import _
 from ..net import link as L
 from ..net import protocol as P
 from ..net.remote import JoinedMatch
+from ..net.shuffle_watch import ShuffleWatch
 from ..tui import app as tui_app
 from ..tui.app import BiscaApp
 from ..tui.app_quit import Quitting
@@ -81,6 +82,7 @@ class JoinApp(BiscaApp):
         self.table: RemoteTableScreen | None = None  # the table, once it is up
         self.opening: RemoteTableScreen | None = None  # the table on its way up
         self.chat_lines: list[Text] = []
+        self.shuffles = ShuffleWatch()  # the host's commitments to its shuffles, checked
         self.chat_heard = 0  # the number of the last line of chat shown
         self.link_state = ""
 
@@ -144,6 +146,8 @@ class JoinApp(BiscaApp):
         elif kind == P.LOBBY:
             self.took_lobby(m)
         elif kind in (P.VIEW, P.OVER) and self.remote is not None:
+            if kind == P.VIEW:
+                self.shuffles.saw_view(m)  # the hand dealt, for the check of the shuffle
             if self.table is not None:
                 self.table.take(m)
             elif kind == P.VIEW:
@@ -153,6 +157,8 @@ class JoinApp(BiscaApp):
                 self.remote.take_over(m)
                 self.lobby.note = self.final_scores()
                 self.lobby.show()
+        elif kind == P.SHUFFLE and self.remote is not None:
+            self.shuffle_said(m)
         elif kind == P.REFUSED:
             rule = str(m.get("rule", ""))
             if self.table is not None and self.screen is not self.lobby:
@@ -165,6 +171,21 @@ class JoinApp(BiscaApp):
         elif kind == P.ERROR and self.link is not None and self.link.connected.is_set():
             self.notify(refusal(str(m.get("message", "")), self.you, self.code),
                         severity="error", markup=False)
+
+    def shuffle_said(self, m: dict[str, Any]) -> None:
+        """The host's commitment to a deal's shuffle, or after the deal its seed and salt:
+        kept, checked, and said at the table."""
+        deal = m.get("deal")
+        if not isinstance(deal, int) or isinstance(deal, bool) or self.remote is None:
+            return
+        if "seed" not in m:
+            if self.shuffles.committed(deal, m.get("commitment")) and self.table is not None:
+                self.table.shuffle_committed(deal)
+            return
+        verdict = self.shuffles.revealed(deal, m.get("seed"), m.get("salt"),
+                                         self.remote.variant)
+        if self.table is not None:
+            self.table.shuffle_revealed(m.get("seed"), m.get("salt"), verdict)
 
     def heard(self, m: dict[str, Any]) -> None:
         """A line said at the table, unless it is one this client already shows (a line of

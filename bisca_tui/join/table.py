@@ -29,6 +29,7 @@ from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
 from ..tui.screens.table import TableScreen
 from ..tui.screens.table_flow import Position, TableFlow
 from .own_play import OwnPlay
+from .shuffle_lines import committed_line, revealed_lines
 
 if TYPE_CHECKING:
     from ..coach.seat_play import SeatPlay
@@ -141,6 +142,7 @@ class RemoteTableScreen(TableScreen):
         self.holding = False
         self.views_taken = 0  # the host's views taken (each is drawn)
         self.own_play = OwnPlay()  # this player's decisions in the deal, for its review
+        self.logged: set[int] = set()  # the deals whose shuffle commitment is in the log
 
     @property
     def away_seats(self) -> frozenset[int]:
@@ -171,6 +173,7 @@ class RemoteTableScreen(TableScreen):
         if s.deal_number:  # the deal so far, as the host told it
             self.own_play.new_deal(s.deal_number - 1)
             self.log_line(deal_heading(s))
+            self.shuffle_committed(s.deal_number)
             deal = s.deal
 
             def name(seat: int) -> str:  # a bot's place taken: the bot played until now
@@ -208,6 +211,7 @@ class RemoteTableScreen(TableScreen):
             self.show_finished = self.review = False
             self.notice = None
             self.log_line(deal_heading(s))
+            self.shuffle_committed(s.deal_number)
             own = s.own_seat()
             if own is not None and own != self.bottom:  # the seats moved with the deal
                 self.call_later(self.flow.turn_to, own)
@@ -230,6 +234,23 @@ class RemoteTableScreen(TableScreen):
             self.deal_scored(taken.scored)
         else:
             self.flow.advance()
+
+    def shuffle_committed(self, deal: int) -> None:
+        """The host's commitment to deal ``deal``'s shuffle, in the log once, under the
+        deal's heading (it may come before the deal's first view, or after it)."""
+        said = self.join_app.shuffles.told.get(deal)
+        if said is not None and deal == self.session.deal_number and deal not in self.logged:
+            self.logged.add(deal)
+            self.log_line(committed_line(said))
+
+    def shuffle_revealed(self, seed: Any, salt: Any, verdict: str) -> None:
+        """The seed and the salt of the deal just over, and what their check found."""
+        lines = revealed_lines(seed, salt, verdict)
+        for line in lines:
+            self.log_line(line)
+        if lines[-1].style == "bold red":
+            self.notify(lines[-1].plain.strip(), severity="warning", timeout=10,
+                        markup=False)
 
     def news(self, message: dict[str, Any]) -> list[E.Event]:
         """The events a ``view`` message just taken brought, as the deal's mirror holds

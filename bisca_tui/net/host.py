@@ -188,6 +188,7 @@ class Host:
         self.save()
         self.tell("started", seats=[p.name for p in session.people])
         self.outbox.lobby()
+        self.outbox.shuffle(0)  # the commitment, before the deal's first view
         self.outbox.broadcast()
         self.advance()
 
@@ -241,6 +242,7 @@ class Host:
             if turn.kind == DEAL_OVER:
                 score = table.end_deal()
                 s = table.session
+                self.outbox.shuffle(s.deal_number - 1, revealed=True)
                 self.tell("deal", deal=s.deal_number, points=list(score.card_points),
                           scores=list(s.match.scores), sides=self.score_labels())
                 deals = self.settings.deals
@@ -248,6 +250,7 @@ class Host:
                     return self.finish()
             elif turn.kind == DEAL_CLOSED:
                 table.next_deal()  # (the views tell no action of the deal gone by)
+                self.outbox.shuffle(table.session.deal_number - 1)
                 self.outbox.broadcast()
             else:
                 if turn.kind == MATCH_OVER:

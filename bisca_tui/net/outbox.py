@@ -89,8 +89,29 @@ class Outbox:
             for line in views.messages(conn.player, conn.sent, conn.protocol, position):
                 conn.send(line)
 
+    def shuffle(self, index: int, revealed: bool = False,
+                conn: Connection | None = None) -> None:
+        """Deal ``index``'s commitment to its shuffle, said before the deal; with
+        ``revealed``, after it, the seed and the salt that give it. To everyone, or to
+        ``conn`` alone (a player come in during the deal)."""
+        session = self.host.session
+        proof = session.match.shuffle_proof(index) if session is not None else None
+        if proof is None:
+            return
+        message: dict[str, Any] = {"type": P.SHUFFLE, "deal": index + 1,
+                                   "commitment": proof.commitment}
+        if revealed:
+            message.update(seed=session.match.deals[index].seed, salt=proof.salt)
+        if conn is None:
+            self.send_all(message)
+        else:
+            conn.send(P.encode(message))
+
     def send_views(self, conn: Connection) -> None:
         views = self.host.views
+        session = self.host.session
+        if session is not None and session.match.deals:
+            self.shuffle(len(session.match.deals) - 1, conn=conn)
         if views is not None:
             for line in views.messages(conn.player, conn.sent, conn.protocol):
                 conn.send(line)

@@ -37,8 +37,8 @@ MAX_CHAT = 200  # characters of one line of chat
 # message types, client to host
 HELLO, SIT, ACT, CHAT, BYE = "hello", "sit", "act", "chat", "bye"
 # host to client (and ``chat``)
-WELCOME, LOBBY, VIEW, REFUSED, ERROR, OVER = (
-    "welcome", "lobby", "view", "refused", "error", "over")
+WELCOME, LOBBY, VIEW, REFUSED, ERROR, OVER, SHUFFLE = (
+    "welcome", "lobby", "view", "refused", "error", "over", "shuffle")
 
 
 class ProtocolError(ValueError):

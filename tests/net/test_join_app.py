@@ -109,6 +109,17 @@ async def test_a_deal_of_sueca_with_three_players_elsewhere_and_its_review(tmp_p
         assert host is not None and t.session.match.results == host.match.results
         summary = app.screen
         assert isinstance(summary, DealSummaryScreen)
+        # the shuffle: its commitment under the deal's heading, checked once the deal is over
+        said = [str(x) for x in t.log_lines]
+        heading = next(k for k, x in enumerate(said) if x.startswith("— Deal 1"))
+        proof = host.match.shuffle_proof(0)
+        assert proof is not None
+        assert said[heading + 1].strip() == f"Shuffle committed: {proof.commitment[:16]}…"
+        await until(pilot, lambda: any("Shuffle checked" in str(x) for x in t.log_lines),
+                    "the shuffle checked")
+        assert [str(x).strip() for x in t.log_lines if "Shuffle checked" in str(x)] == [
+            "Shuffle checked: the seed and the salt give the commitment said before the "
+            "deal, and the cards you were dealt."]
         assert summary.check_action("review", ())
         await until(pilot, lambda: "review" in " ".join(str(w.render())  # once composed
                                                       for w in summary.query("Static")),
