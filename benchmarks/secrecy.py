@@ -261,6 +261,7 @@ class Recorder:
     def __init__(self) -> None:
         self.host: Host | None = None
         self.lines: dict[int, list[tuple[bytes, Knowledge | None, int]]] = {}
+        self.finished: dict[bytes, bool] = {}  # each line: was every deal over when sent?
         self._send = conn_module.Connection.send
 
     def __enter__(self) -> Recorder:
@@ -271,6 +272,10 @@ class Recorder:
             if not conn.closed:
                 recorder.lines.setdefault(id(conn), []).append(
                     (data, recorder.now(conn), conn.protocol))
+                host = recorder.host
+                session = host.session if host is not None else None
+                recorder.finished[data] = session is not None and all(
+                    d.is_over() for d in session.match.deals)
             return recorder._send(conn, data)
 
         conn_module.Connection.send = send  # type: ignore[method-assign]
@@ -328,6 +333,13 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
             if know is None:
                 continue
             message = decoded[k] if len(decoded) == len(lines) else json.loads(data)
+            if message.get("type") == "over" and "record" in message:
+                # the whole record, once every deal is over: nothing of it is secret then,
+                # and only then may it be sent
+                if not rec.finished.get(data, False):
+                    result.leaks.append("over: the record sent before every deal was over")
+                message = {k: v for k, v in message.items() if k not in ("record", "kinds")}
+                data = encode(message)
             if message.get("type") == "view" and message["events_from"] and not message[
                     "events"]:
                 result.leaks.append(f"view: a message with no news ({message['token']}): "

@@ -4,8 +4,9 @@ a connection to the host (``net.link.Link``) that comes back by itself after a d
 
 Every message the host sends comes to the app (``HostSaid``), which keeps the match as this
 client knows it (``net.remote.JoinedMatch``) and hands the rest to the screen concerned:
-the places (``lobby``), the table (``table``). Nothing is saved here and nothing goes into
-the game history: the host keeps the match.
+the places (``lobby``), the table (``table``). Nothing is saved here: the host keeps the
+match; once it is over, the record the host sends goes into this player's own game history
+(``kept``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rich.text import Text
 from textual.message import Message
 
 from ..engine.variant import make_variant
+from ..history.store import now_iso
 from ..lang import _
 from ..net import link as L
 from ..net import protocol as P
@@ -28,6 +30,7 @@ from ..tui.app import BiscaApp
 from ..tui.app_quit import Quitting
 from ..tui.app_saves import KeptElsewhere, MatchSaves
 from .chat import ChatDialog, NameDialog, chat_line
+from .kept import kept_entry
 from .keys import PlaceKeys, table_id
 from .lobby import LobbyScreen
 from .table import RemoteTableScreen
@@ -83,6 +86,8 @@ class JoinApp(BiscaApp):
         self.opening: RemoteTableScreen | None = None  # the table on its way up
         self.chat_lines: list[Text] = []
         self.shuffles = ShuffleWatch()  # the host's commitments to its shuffles, checked
+        self.joined = now_iso()  # when this player came: the match's start in their history
+        self.kept = False  # the match went into this player's history
         self.chat_heard = 0  # the number of the last line of chat shown
         self.link_state = ""
 
@@ -148,6 +153,8 @@ class JoinApp(BiscaApp):
         elif kind in (P.VIEW, P.OVER) and self.remote is not None:
             if kind == P.VIEW:
                 self.shuffles.saw_view(m)  # the hand dealt, for the check of the shuffle
+            else:
+                self.keep_match(m)
             if self.table is not None:
                 self.table.take(m)
             elif kind == P.VIEW:
@@ -171,6 +178,22 @@ class JoinApp(BiscaApp):
         elif kind == P.ERROR and self.link is not None and self.link.connected.is_set():
             self.notify(refusal(str(m.get("message", "")), self.you, self.code),
                         severity="error", markup=False)
+
+    def keep_match(self, m: dict[str, Any]) -> None:
+        """The match is over: into this player's own game history (a watcher's is not
+        theirs), from the record the host sends; one that cannot be read is said, and
+        nothing is written."""
+        if self.place is None or self.kept:
+            return
+        try:
+            entry = kept_entry(m, self.place, self.you, self.joined, now_iso())
+        except ValueError as e:
+            self.notify(_("The host's record of the match was not kept in your history: "
+                          "{why}").format(why=e), severity="warning", timeout=10, markup=False)
+            return
+        if entry is not None:
+            self.kept = True
+            self.history.keep(entry)
 
     def shuffle_said(self, m: dict[str, Any]) -> None:
         """The host's commitment to a deal's shuffle, or after the deal its seed and salt:

@@ -313,6 +313,9 @@ class Host:
         if session is not None:
             over["scores"] = list(session.match.scores)
             over["deals"] = len(session.match.results)
+            if all(d.is_over() for d in session.match.deals):  # nothing of it is secret
+                over["record"] = session.recording.record().to_json()  # for each history
+                over["kinds"] = [{"kind": p.kind, "level": p.level} for p in session.people]
             self.tell("over", scores=over["scores"], deals=over["deals"],
                       sides=self.score_labels(), finished=session.match.is_over())
         self.stop_waiting()

@@ -143,7 +143,10 @@ class GameHistory:
         except Exception as e:  # whatever goes wrong here, the table plays on
             self._write_failed(e)
             return
-        seq = session.recording.history_seq
+        self.keep(entry, session.recording.history_seq)
+
+    def keep(self, entry: MatchEntry, seq: int = 1) -> None:
+        """Write ``entry`` (its ``seq``-th writing) in a worker, as ``record`` does."""
         self._pending += 1
         self.app.run_worker(lambda: self._write(entry, seq), thread=True, group="history",
                             exit_on_error=False)

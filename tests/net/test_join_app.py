@@ -5,6 +5,8 @@ connection, a host gone and a wrong code."""
 
 from __future__ import annotations
 
+import json
+
 from join_support import (
     SIZE,
     join_app,
@@ -20,6 +22,7 @@ from textual.widgets import OptionList
 
 from bisca_tui.coach.review import review_as_asked
 from bisca_tui.engine.words import YOU
+from bisca_tui.history.store import Store
 from bisca_tui.join.chat import ChatDialog
 from bisca_tui.join.lobby import LobbyScreen
 from bisca_tui.net import link as L
@@ -145,6 +148,17 @@ async def test_a_deal_of_sueca_with_three_players_elsewhere_and_its_review(tmp_p
     await table.end()
     for client in others:
         assert await client.expect("over") is not None
+    # the match is in this player's own history, its record the host's
+    store, problem = Store.open(tmp_path)
+    assert store is not None and problem is None and store.count() == 1
+    (match_id,), = store.query("SELECT id FROM matches")
+    assert json.loads(store.record_text(match_id)) == host.recording.record().to_json()
+    people = store.query("SELECT name, kind, result FROM match_players WHERE match_id = ? "
+                         "ORDER BY player", (match_id,))
+    # one deal of the match, as the host set it: kept, with no result (the host's history
+    # keeps it so too)
+    assert people == [(name, "human", None) for name in ("P0", "Ana", "P2", "[bold]x[/]")]
+    store.close()
 
 
 def passer(message: dict) -> str | None:

@@ -27,10 +27,23 @@ PINNED = {
 }
 
 
+def as_before(line: bytes) -> bytes | None:
+    """A line as a host before version 2 wrote it: None for a ``shuffle`` message (a type a
+    later host added, which a client that does not know it ignores), and ``over`` without
+    the ``record`` and ``kinds`` a later host adds at its end (fields a client ignores)."""
+    message = json.loads(line)
+    if message["type"] == P.SHUFFLE:
+        return None
+    if message["type"] == P.OVER and "record" in message:
+        del message["record"], message["kinds"]
+        return P.encode(message)
+    return line
+
+
 def digest(client: Client) -> tuple[str, int]:
-    """The lines a client was sent, but the ``shuffle`` messages a later host added (a
-    message type a client that does not know it ignores), every byte of the others kept."""
-    lines = [line for line in client.raw if json.loads(line)["type"] != P.SHUFFLE]
+    """The digest of every line a client was sent, as ``as_before`` has it: every other
+    byte as it was."""
+    lines = [x for x in map(as_before, client.raw) if x is not None]
     data = b"".join(lines)
     if client.key is not None:
         data = data.replace(client.key.encode(), b"KEY")
