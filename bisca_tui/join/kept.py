@@ -10,12 +10,11 @@ import json
 import uuid
 from typing import Any
 
+from ..bots.base import bot_levels
 from ..engine.records import record_from_json, replay_record
 from ..history.entry import MatchEntry, match_entry
 from ..lang import _
 from ..table.seats import BOT, HUMAN, SeatSpec
-
-LEVELS = ("random", "easy", "medium", "hard")
 
 
 def kept_entry(message: dict[str, Any], you: int | None, name: str, started: str,
@@ -38,7 +37,7 @@ def kept_entry(message: dict[str, Any], you: int | None, name: str, started: str
             raise ValueError(_("the host's record says nothing clear of place {place}").format(
                 place=place))
         level = kind.get("level") if kind["kind"] == BOT else ""
-        if kind["kind"] == BOT and level not in LEVELS:
+        if kind["kind"] == BOT and level not in bot_levels():
             level = "medium"  # a level this program does not know: kept as a bot's
         people.append(SeatSpec(kind["kind"], name if place == you else player, level))
     text = json.dumps(raw, ensure_ascii=False)

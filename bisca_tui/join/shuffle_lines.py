@@ -1,5 +1,6 @@
-"""What the joined table's log says of the host's shuffles: the commitment before a deal,
-and after it the seed, the salt and what the check of them found (``net.shuffle_watch``)."""
+"""What the joined table's log says of the host's shuffle after a deal: the seed, the salt
+and what the check of them found (``net.shuffle_watch``); the commitment before the deal is
+said as at a table of one's own (``tui.narrate.committed_line``)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,10 @@ from typing import Any
 
 from rich.text import Text
 
-from ..engine.narrate import say
 from ..engine.shuffle_proof import is_salt
 from ..lang import _
 from ..net import shuffle_watch as W
-
-
-def committed_line(said: str) -> Text:
-    return Text("  " + say("Deal", "committed", digest=said[:16]), style="dim")
+from ..tui.narrate import revealed_line
 
 
 def verdict_text(verdict: str) -> str:
@@ -34,9 +31,11 @@ def verdict_text(verdict: str) -> str:
 
 
 def revealed_lines(seed: Any, salt: Any, verdict: str) -> list[Text]:
+    """The seed and the salt (when they are a seed and a salt), then what their check found,
+    in red when it failed."""
     lines = []
     if isinstance(seed, int) and not isinstance(seed, bool) and is_salt(salt):
-        lines.append(Text("  " + say("Deal", "revealed", seed=seed, salt=salt), style="dim"))
-    good = verdict in (W.PROVEN, W.COMMITMENT_ONLY)
+        lines.append(revealed_line(seed, salt))
+    good = verdict in W.HOLDS
     lines.append(Text("  " + verdict_text(verdict), style="dim" if good else "bold red"))
     return lines

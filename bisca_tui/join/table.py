@@ -23,13 +23,14 @@ from ..engine.words import YOU
 from ..lang import N_, _
 from ..net.remote import JoinedMatch
 from ..net.remote_table import NotSent, RemoteTable
+from ..net.shuffle_watch import HOLDS
 from ..tui.contract import BIDDING
-from ..tui.narrate import deal_heading, deal_result, describe
+from ..tui.narrate import committed_line, deal_heading, deal_result, describe
 from ..tui.screens.summary import DealSummaryScreen, MatchEndScreen
 from ..tui.screens.table import TableScreen
 from ..tui.screens.table_flow import Position, TableFlow
 from .own_play import OwnPlay
-from .shuffle_lines import committed_line, revealed_lines
+from .shuffle_lines import revealed_lines, verdict_text
 
 if TYPE_CHECKING:
     from ..coach.seat_play import SeatPlay
@@ -245,12 +246,10 @@ class RemoteTableScreen(TableScreen):
 
     def shuffle_revealed(self, seed: Any, salt: Any, verdict: str) -> None:
         """The seed and the salt of the deal just over, and what their check found."""
-        lines = revealed_lines(seed, salt, verdict)
-        for line in lines:
+        for line in revealed_lines(seed, salt, verdict):
             self.log_line(line)
-        if lines[-1].style == "bold red":
-            self.notify(lines[-1].plain.strip(), severity="warning", timeout=10,
-                        markup=False)
+        if verdict not in HOLDS:
+            self.notify(verdict_text(verdict), severity="warning", timeout=10, markup=False)
 
     def news(self, message: dict[str, Any]) -> list[E.Event]:
         """The events a ``view`` message just taken brought, as the deal's mirror holds

@@ -9,12 +9,11 @@ seat was given: the check says so.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.codec import cards_from_json
-from ..engine.record_reading import MAX_DEALS
+from ..engine.record_reading import MAX_DEALS, SEED_MAX
 from ..engine.shuffle_proof import commitment, is_commitment, is_salt
 from ..engine.state import GameState
 from ..engine.variant import Variant
@@ -24,8 +23,7 @@ COMMITMENT_ONLY = "commitment only"  # they give the commitment; the hand was no
 NOT_TOLD = "not told"  # no commitment was said before the deal
 BROKEN = "broken"  # they do not give the commitment said before the deal
 OTHER_HAND = "other hand"  # the seed deals this seat another hand than it was given
-
-_SEED = re.compile(r"\d{1,20}")
+HOLDS = (PROVEN, COMMITMENT_ONLY)  # the verdicts of a shuffle that is the one committed to
 
 
 @dataclass
@@ -67,7 +65,8 @@ class ShuffleWatch:
         said = self.told.get(deal)
         if said is None:
             return NOT_TOLD
-        if not (isinstance(seed, int) and _SEED.fullmatch(str(seed)) and is_salt(salt)):
+        if not (isinstance(seed, int) and not isinstance(seed, bool)
+                and 0 <= seed <= SEED_MAX and is_salt(salt)):
             return BROKEN
         if commitment(seed, salt) != said:
             return BROKEN

@@ -63,18 +63,26 @@ def deal_result(s: Seating, index: int) -> Text:
     return Text("  " + said, style="bold yellow")
 
 
+def committed_line(commitment: str) -> Text:
+    """The log's line before a deal: the start of its shuffle's commitment (the record keeps
+    it whole)."""
+    return Text("  " + say("Deal", "committed", digest=commitment[:16]), style="dim")
+
+
+def revealed_line(seed: int, salt: str) -> Text:
+    """The log's line after a deal: the seed and the salt that give its commitment."""
+    return Text("  " + say("Deal", "revealed", seed=seed, salt=salt), style="dim")
+
+
 def shuffle_said(s: Session, index: int, revealed: bool = False) -> Text | None:
-    """The log's line of deal ``index``'s shuffle: before the deal its commitment (the start
-    of the digest the record keeps whole), after it the seed and the salt that give it; None
-    for cards laid out by hand."""
+    """The log's line of deal ``index``'s shuffle, before the deal or (``revealed``) after
+    it; None for cards laid out by hand."""
     proof = s.match.shuffle_proof(index)
     if proof is None:
         return None
     if revealed:
-        said = say("Deal", "revealed", seed=s.match.deals[index].seed, salt=proof.salt)
-    else:
-        said = say("Deal", "committed", digest=proof.commitment[:16])
-    return Text("  " + said, style="dim")
+        return revealed_line(s.match.deals[index].seed, proof.salt)
+    return committed_line(proof.commitment)
 
 
 STYLES = {"action": "", "bid": "cyan", "trick": "green", "score": "bold yellow",
