@@ -59,19 +59,16 @@ class Identity:
             try:
                 key = load_pem_private_key(path.read_bytes(), password=None)
             except (OSError, ValueError, TypeError) as e:
-                aside = path.with_name(f"identity.unreadable-{time.strftime('%Y%m%d-%H%M%S')}"
-                                       f"-{secrets.token_hex(2)}.pem")
-                os.replace(path, aside)
                 problem = _("{file}: the key could not be read ({error}); it was moved to "
                             "{aside} and a new key, a new identity, made").format(
-                                file=path, error=e.__class__.__name__, aside=aside.name)
+                                file=path, error=e.__class__.__name__,
+                                aside=_set_aside(path, "unreadable"))
             else:
                 if isinstance(key, Ed25519PrivateKey):
                     return cls(key)
-                aside = path.with_name(f"identity.other-{secrets.token_hex(2)}.pem")
-                os.replace(path, aside)
                 problem = _("{file}: not an Ed25519 key; it was moved to {aside} and a new "
-                            "key, a new identity, made").format(file=path, aside=aside.name)
+                            "key, a new identity, made").format(
+                                file=path, aside=_set_aside(path, "other"))
         key = Ed25519PrivateKey.generate()
         folder.mkdir(parents=True, exist_ok=True)
         data = key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption())
@@ -79,6 +76,15 @@ class Identity:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         return cls(key, problem)
+
+
+def _set_aside(path: Path, why: str) -> str:
+    """Move a key file that is no identity to an unused ``identity.<why>-<time>.pem`` beside
+    it (never overwritten, never deleted); returns the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"identity.{why}-{stamp}-{secrets.token_hex(2)}.pem")
+    os.replace(path, aside)
+    return aside.name
 
 
 def challenge() -> str:
