@@ -52,7 +52,8 @@ class Verdict:
 
 
 def verdicts(record: Record) -> list[Verdict]:
-    """One verdict per deal of a record already replayed (its actions legal)."""
+    """One verdict per deal of a record: its commitment against its seed and salt (that the
+    cards played came from that seed is the replay's to check)."""
     out = []
     for k, d in enumerate(record.deals, start=1):
         said = d.proof.commitment if d.proof is not None else None
