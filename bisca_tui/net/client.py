@@ -64,15 +64,18 @@ class Client:
     @classmethod
     async def connect(cls, host: str, port: int, code: str, name: str,
                       timeout: float = 30.0, key: str | None = None,
-                      protocol: int = P.PROTOCOL, **kw: Any) -> Client:
+                      protocol: int = P.PROTOCOL, ticket: str | None = None,
+                      **kw: Any) -> Client:
         """Connect and say hello in ``protocol``'s version (the newest by default; with
-        ``key``, a place's key, to take that place back); ``Refused`` when the host answers
-        with an error."""
+        ``key``, a place's key, to take that place back; with ``ticket``, a card room's ticket
+        to one of its tables); ``Refused`` when the host answers with an error."""
         reader, writer = await asyncio.open_connection(host, port, limit=READ_LIMIT)
         client = cls(reader, writer, **kw)
         hello = {"type": P.HELLO, "protocol": protocol, "code": code, "name": name}
         if key is not None:
             hello["key"] = key
+        if ticket is not None:
+            hello["ticket"] = ticket
         client.send(hello)
         answer = await client.expect((P.WELCOME, P.ERROR), timeout)
         if answer is None or answer["type"] == P.ERROR:

@@ -66,8 +66,25 @@ class Entrance:
         conn.peer, conn.address = peer(writer), address_of(writer)
         try:
             hello = await asyncio.wait_for(conn.read(), host.settings.hello_timeout)
-            if hello is None:
-                return
+        except P.ProtocolError as e:
+            hello = None
+            self.turn_away(conn, str(e))
+        except TimeoutError:
+            hello = None
+            self.turn_away(conn, "no hello in time")
+        except asyncio.CancelledError:  # the host stopped
+            conn.abort()
+            return
+        if hello is None:
+            self.leave(conn)
+            return
+        await self.admit(conn, hello)
+
+    async def admit(self, conn: Connection, hello: dict[str, Any]) -> None:
+        """One client whose ``hello`` was read (by this door, or by a room's that holds
+        the table), from that hello to its leaving."""
+        host = self.host
+        try:
             await host.guard.pause(conn.address)  # an address that guessed waits its turn
             if host.guard.barred(conn.address):  # logged once, when it was barred
                 conn.close(BARRED)

@@ -1,0 +1,20 @@
+"""The card room's side of the network protocol (docs/network-protocol.md, "The card room"):
+the messages of a room's lobby, before and beside its tables. A table in the room speaks the
+table protocol of ``protocol`` unchanged: the lobby hands the player a ticket (``go``), and
+the player's client says hello to the table with it, over a connection of its own.
+
+Who is who, without passwords: a player brings a public key (``key``, Ed25519 in hex), the
+room answers with a fresh ``challenge``, and the player signs it (``prove``); the name is
+bound to the key for good. A guest (``guest``) brings a name alone and plays unrated.
+"""
+
+from __future__ import annotations
+
+# client to room (``hello``, ``chat`` and ``bye`` as at a table)
+PROVE, OPEN, ENTER, QUICK, UNQUICK, BOARD = "prove", "open", "enter", "quick", "unquick", "board"
+# room to client (``error``, ``refused`` and ``chat`` as at a table)
+CHALLENGE, ROOM, TABLES, PEOPLE, GO, WAITING, RATED = (
+    "challenge", "room", "tables", "people", "go", "waiting", "rated")
+
+MAX_LISTED = 200  # tables listed in the lobby at once: the open ones first
+MAX_OPTIONS = 16  # house rules a table may name

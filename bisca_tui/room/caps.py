@@ -1,0 +1,40 @@
+"""What a card room allows each visitor, so that no one of them can take it over: connections
+at once from one address, tables a player has open, people watching a table, lines of chat
+a second, and tables and people in the room at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RoomCaps:
+    per_address: int = 16  # connections at once from one address (lobby and tables)
+    tables_per_player: int = 2  # tables a player opened that have not ended
+    watchers: int = 12  # people watching one table
+    chat_rate: float = 0.5  # lines of chat a second, on average
+    chat_burst: int = 5  # and in a burst
+    tables: int = 2000  # tables in the room at once
+    people: int = 5000  # people in the lobby at once
+    hello_timeout: float = 10.0  # seconds to say hello, and to answer the challenge
+    fill_after: float = 30.0  # seconds a quick match waits for people before bots sit
+    no_show: float = 60.0  # seconds a table of a quick match waits for its players
+
+
+class ChatMeter:
+    """A token bucket: whether one more line of chat may be said now."""
+
+    def __init__(self, caps: RoomCaps, now: float) -> None:
+        self.caps = caps
+        self.allowance = float(caps.chat_burst)
+        self.checked = now
+
+    def allows(self, now: float) -> bool:
+        caps = self.caps
+        self.allowance = min(float(caps.chat_burst),
+                             self.allowance + (now - self.checked) * caps.chat_rate)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True

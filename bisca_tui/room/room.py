@@ -1,0 +1,329 @@
+"""A public card room (``bisca-tui room``): one port where anyone who reaches it comes into a
+lobby, sees the open tables, who is in the room and the leaderboards, opens a table, sits at
+one or watches it, asks for a quick match, and talks. Each table is a ``net.host.Host`` the
+room holds; a rated one's result moves its players' ratings (``rated``), a player who left
+it before the end counting as the last.
+
+The room keeps its players and ratings in a ``RoomStore`` (SQLite in the data folder on one
+machine). Everything runs on the event loop's thread but the bots' thinking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..argtypes import builtin_levels
+from ..engine.variant import all_variants, make_variant
+from ..net import protocol as P
+from ..net import room_protocol as R
+from ..net.chatlog import ChatLog
+from ..net.conn import Connection, Limits
+from ..net.guard import Guard
+from ..net.host import Host
+from ..net.settings import NetSettings, new_code
+from ..ratings.rater import LADDER, bot_rating
+from ..table.seats import default_level
+from .caps import ChatMeter, RoomCaps
+from .matchmaker import Matchmaker
+from .noticeboard import Noticeboard
+from .rated import rate_result, result_of
+from .store import RoomStore
+from .table import RoomTable
+
+Listener = Callable[[str, dict[str, Any]], None]
+LEVELS = ("easy", "medium", "hard")  # the bots a table of the room may have
+
+
+@dataclass(eq=False)
+class Person:
+    """Someone in the lobby: their connection, their name, their key (None: a guest)."""
+
+    conn: Connection
+    name: str
+    key: str | None
+    meter: ChatMeter | None = None
+    muted: bool = False
+    here: bool = field(default=True)
+
+    @property
+    def guest(self) -> bool:
+        return self.key is None
+
+
+class Room:
+    def __init__(self, store: RoomStore, caps: RoomCaps | None = None,
+                 events: Listener | None = None, guests: bool = True,
+                 hold: float = 60.0, limits: Limits | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.caps = caps or RoomCaps()
+        self.events = events
+        self.guests = guests
+        self.hold = hold
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.guard = Guard()
+        self.guard.tell = self.tell
+        self.people: list[Person] = []
+        self.muted: set[str] = set()
+        self.tables: dict[int, RoomTable] = {}
+        self.numbers = 0
+        self.chat = ChatLog()
+        self.matchmaker = Matchmaker(self)
+        self.board = Noticeboard(self)
+        self.closed = False
+
+    def tell(self, kind: str, **fields: Any) -> None:
+        if self.events is not None:
+            with contextlib.suppress(Exception):
+                self.events(kind, fields)
+
+    # ----- people ------------------------------------------------------------------------
+
+    def come(self, person: Person) -> None:
+        person.meter = ChatMeter(self.caps, self.clock())
+        person.muted = person.name in self.muted
+        self.people.append(person)
+        games = [{"variant": c.id, "name": c.name, "players": list(c.players),
+                  "default": c.default_players, "family": c.family} for c in all_variants()]
+        person.conn.send({"type": R.ROOM, "you": person.name, "guest": person.guest,
+                          "games": games, "levels": list(LEVELS),
+                          "chat": self.chat.recent()})
+        person.conn.send(self.board.tables())
+        self.board.people_changed()
+        self.tell("came", name=person.name, guest=person.guest, peer=person.conn.peer)
+
+    def go(self, person: Person) -> None:
+        if not person.here:
+            return
+        person.here = False
+        with contextlib.suppress(ValueError):
+            self.people.remove(person)
+        self.matchmaker.drop(person.name)
+        person.conn.close()
+        self.board.people_changed()
+        self.tell("went", name=person.name)
+
+    def find(self, name: str) -> Person | None:
+        return next((p for p in self.people if p.name == name), None)
+
+    # ----- the lobby's messages ----------------------------------------------------------
+
+    def on_message(self, person: Person, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == P.CHAT:
+            self.say(person, message.get("text"))
+        elif kind == R.OPEN:
+            self.open(person, message)
+        elif kind == R.ENTER:
+            self.enter(person, message.get("table"), bool(message.get("watch")))
+        elif kind == R.QUICK:
+            self.matchmaker.ask(person, message.get("variant"))
+        elif kind == R.UNQUICK:
+            if self.matchmaker.drop(person.name):
+                person.conn.send({"type": R.WAITING, "variant": None})
+        elif kind == R.BOARD:
+            self.send_board(person, message.get("variant"))
+        elif kind == P.BYE:
+            self.go(person)
+        else:
+            self.refuse(person, f"unknown message type {P.clean_text(kind, 20)!r}")
+
+    def refuse(self, person: Person, rule: str) -> None:
+        person.conn.send({"type": P.REFUSED, "rule": rule})
+
+    def say(self, person: Person, text: Any) -> None:
+        line = P.clean_text(text, P.MAX_CHAT)
+        if not line:
+            return
+        if person.muted:
+            return self.refuse(person, "the room's operator has muted you")
+        assert person.meter is not None
+        if not person.meter.allows(self.clock()):
+            return self.refuse(person, "you are talking too fast: wait a moment")
+        message = P.encode(self.chat.add(person.name, line))
+        for other in self.people:
+            other.conn.send(message)
+
+    def open(self, person: Person, m: dict[str, Any]) -> None:
+        """Open a table as ``m`` says: its game, house rules and number of players, how many
+        places people take (the others bots'; no bots: every place), the bots' level,
+        rated or not, private (its code to the opener alone) or listed."""
+        refuse = self.refuse
+        mine = sum(t.opener == person.name and not t.over for t in self.tables.values())
+        if mine >= self.caps.tables_per_player:
+            return refuse(person, f"you have {mine} tables open already")
+        if len(self.tables) >= self.caps.tables:
+            return refuse(person, "the room has as many tables as it can hold")
+        rated, private, bots = bool(m.get("rated")), bool(m.get("private")), m.get("bots", True)
+        if rated and person.guest:
+            return refuse(person, "a guest's tables are not rated")
+        if rated and private:
+            return refuse(person, "a private table is not rated")
+        options = m.get("options") or {}
+        if not isinstance(options, dict) or len(options) > R.MAX_OPTIONS:
+            return refuse(person, "house rules are a few names and values")
+        level = m.get("level", default_level())
+        if level not in LEVELS or level not in builtin_levels():
+            return refuse(person, f"the bots' level is one of {', '.join(LEVELS)}")
+        try:
+            variant = make_variant(str(m.get("variant")), options, m.get("players"))
+        except (ValueError, TypeError, KeyError) as e:
+            return refuse(person, str(e) or "no such game")
+        n = variant.n_people
+        people = m.get("people", n)
+        if not bots:
+            people = n
+        if not isinstance(people, int) or isinstance(people, bool) or not 1 <= people <= n:
+            return refuse(person, f"people take 1 to {n} places at this table")
+        table = self.new_table(person.name, variant.id, variant.options, variant.n_people,
+                               people, level, rated=rated, private=private,
+                               bots=bool(bots))
+        self.send_go(person, table, watch=False)
+
+    def new_table(self, opener: str, variant: str, options: dict[str, Any], players: int,
+                  people: int, level: str, rated: bool = False, private: bool = False,
+                  bots: bool = True, quick: bool = False) -> RoomTable:
+        self.numbers += 1
+        number = self.numbers
+        settings = NetSettings(variant, dict(options), players, open=tuple(range(people)),
+                               start_with=people, level=level, hold=self.hold,
+                               limits=self.limits, max_watchers=self.caps.watchers,
+                               hints=not rated)
+        codes = {t.code for t in self.tables.values()}
+        code = new_code()
+        while code in codes:
+            code = new_code()
+        host = Host(settings, code, guard=self.guard)
+        table = RoomTable(number, host, opener, rated=rated, private=private, bots=bots,
+                          quick=quick)
+        host.events = self.table_listener(table)
+        self.tables[number] = table
+        self.tell("opened", table=number, game=variant, opener=opener, rated=rated,
+                  private=private)
+        self.board.tables_changed()
+        return table
+
+    def enter(self, person: Person, number: Any, watch: bool) -> None:
+        table = self.tables.get(number) if isinstance(number, int) else None
+        if table is None or table.private or table.over:
+            return self.refuse(person, "there is no such table in the lobby")
+        if table.rated and person.guest and not watch:
+            return self.refuse(person, "a rated table is for players with a key: a guest "
+                                       "may watch it")
+        self.send_go(person, table, watch)
+
+    def send_go(self, person: Person, table: RoomTable, watch: bool) -> None:
+        go = {"type": R.GO, "table": table.number, "code": table.code,
+              "ticket": table.ticket(person.name), "watch": watch,
+              "private": table.private}
+        person.conn.send(go)
+
+    def by_code(self, code: str) -> RoomTable | None:
+        code = code.strip().upper()
+        return next((t for t in self.tables.values() if not t.over
+                     and t.code == code), None)
+
+    # ----- ratings -----------------------------------------------------------------------
+
+    def send_board(self, person: Person, variant: Any) -> None:
+        try:
+            v = make_variant(str(variant))
+        except (ValueError, KeyError) as e:
+            return self.refuse(person, str(e) or "no such game")
+        rows = [{"name": name, "shown": round(r.shown, 2), "mu": round(r.mu, 2),
+                 "matches": r.matches, "bot": False}
+                for name, r in self.store.ratings.board(v.id)]
+        family = v.family if v.family in LADDER else "bisca"
+        for level in LEVELS:
+            r = bot_rating(family, level)
+            rows.append({"name": level, "shown": round(r.shown, 2), "mu": round(r.mu, 2),
+                         "matches": None, "bot": True})
+        rows.sort(key=lambda row: -row["shown"])
+        person.conn.send({"type": R.BOARD, "variant": v.id, "rows": rows})
+
+    def table_listener(self, table: RoomTable) -> Listener:
+        def heard(kind: str, fields: dict[str, Any]) -> None:
+            if kind == "replaced" and table.rated and fields.get("name"):
+                table.left.add(fields["name"])
+            if kind == "over":
+                self.table_over(table, bool(fields.get("finished")))
+            if kind in ("sat", "left", "came", "started", "replaced", "over"):
+                self.board.tables_changed()
+            if kind == "left" and not table.started and not table.host.places.held() \
+                    and not table.host.clients:
+                self.close_table(table.number, "everyone left before it started")
+            self.tell(f"table {kind}", table=table.number, **fields)
+
+        return heard
+
+    def table_over(self, table: RoomTable, finished: bool) -> None:
+        session = table.host.session
+        if table.rated and finished and session is not None:
+            owners = list(table.host.places.owners)
+            result = result_of(session, owners, table.host.settings.level)
+            before = {name: self.store.ratings.get(result.game, name)
+                      for side in result.sides for name in side if name not in result.fixed}
+            after = rate_result(self.store.ratings, result, table.left)
+            for name, new in after.items():
+                old = before.get(name)
+                person = self.find(name)
+                if person is not None:
+                    person.conn.send({"type": R.RATED, "variant": result.game,
+                                      "table": table.number,
+                                      "before": round(old.shown, 2) if old else None,
+                                      "after": round(new.shown, 2),
+                                      "left": name in table.left})
+            self.tell("rated", table=table.number, ratings={
+                n: round(r.shown, 2) for n, r in after.items()})
+        loop = asyncio.get_running_loop()
+        loop.call_later(5.0, self.tables.pop, table.number, None)
+
+    def close_table(self, number: int, why: str) -> bool:
+        """End a table now (the operator's, or nobody is left at it)."""
+        table = self.tables.pop(number, None)
+        if table is None:
+            return False
+        table.host.abandon()
+        for conn in table.host.closing:
+            conn.close(f"the room closed this table: {why}")
+        self.tell("closed", table=number, why=why)
+        self.board.tables_changed()
+        return True
+
+    # ----- the operator ------------------------------------------------------------------
+
+    def mute(self, name: str, on: bool = True) -> bool:
+        (self.muted.add if on else self.muted.discard)(name)
+        person = self.find(name)
+        if person is not None:
+            person.muted = on
+        return person is not None
+
+    def kick(self, name: str) -> bool:
+        found = False
+        person = self.find(name)
+        if person is not None:
+            person.conn.close("the room's operator sent you out")
+            self.go(person)
+            found = True
+        for t in self.tables.values():
+            for c in list(t.host.clients):
+                if c.name == name:
+                    c.close("the room's operator sent you out")
+                    found = True
+        return found
+
+    async def stop(self) -> None:
+        self.closed = True
+        for number in list(self.tables):
+            self.close_table(number, "the room is closing")
+        for p in list(self.people):
+            p.conn.close("the room is closing")
+            self.go(p)
+        await self.matchmaker.stop()

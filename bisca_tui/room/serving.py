@@ -1,0 +1,30 @@
+"""Running a card room: its port open (``serve_room``) until it is cancelled, every table
+and every connection ended when it stops."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+from ..net import protocol as P
+from ..net.conn import Handlers
+from .door import Door
+from .room import Room
+
+
+async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
+                     ready: Callable[[int], None] | None = None) -> None:
+    """Serve ``room`` on ``host:port`` until cancelled; ``ready`` is told the port."""
+    door = Door(room)
+    handlers = Handlers(door.handle)
+    server = await asyncio.start_server(handlers, host, port, limit=P.MAX_LINE)
+    try:
+        if ready is not None:
+            ready(server.sockets[0].getsockname()[1])
+        await asyncio.Event().wait()  # until cancelled
+    finally:
+        server.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await room.stop()
+            await handlers.end(5.0)
