@@ -198,6 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .net import hosting
 
     hosting.add_parser(sub, raw)  # bisca-tui host: the network table's own command
+    from .room import command as room
+
+    room.add_parser(sub, raw)  # bisca-tui room: the public card room
     from .join import command as join
 
     jn = sub.add_parser("join", help=_("join a table another machine hosts"),

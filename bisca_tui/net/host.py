@@ -328,9 +328,9 @@ class Host:
         for future in list(self.thinking):
             future.cancel()  # a bot that has not begun; one thinking ends unheard
 
-    def abandon(self) -> None:
-        """The host stops before the match is over (Ctrl+C): the save stays as it is, and
-        every client is told, and hung up on."""
+    def abandon(self, why: str = STOPPED) -> None:
+        """The host stops before the match is over (Ctrl+C; a room closing the table): the
+        save stays as it is, and every client is told ``why``, and hung up on."""
         if self.done.is_set():
             return
         if self.table is not None and isinstance(self.table.autosave, HostAutosave):
@@ -339,7 +339,7 @@ class Host:
         self.stop_waiting()
         self.closing = list(self.clients)
         for conn in self.closing:
-            conn.close(STOPPED)
+            conn.close(why)
 
 
 async def serve(settings: NetSettings, host: str = "127.0.0.1", port: int = 0,

@@ -289,9 +289,7 @@ class Room:
         table = self.tables.pop(number, None)
         if table is None:
             return False
-        table.host.abandon()
-        for conn in table.host.closing:
-            conn.close(f"the room closed this table: {why}")
+        table.host.abandon(f"the room closed this table: {why}")
         self.tell("closed", table=number, why=why)
         self.board.tables_changed()
         return True

@@ -48,6 +48,14 @@ class RoomRun:
             await table.sit(seat)
         return table
 
+    async def wait_for(self, condition: Any) -> None:
+        """Until ``condition()`` holds, looking again whenever the event loop has run."""
+        async def poll() -> None:
+            while not condition():
+                await asyncio.sleep(0)
+
+        await asyncio.wait_for(poll(), LONG)
+
     async def stop(self) -> None:
         self.task.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -1,0 +1,137 @@
+"""``bisca-tui room``: a public card room that anyone who reaches it comes into, with
+``bisca-tui join HOST:PORT`` (no code), by SSH with ``--ssh PORT``, and by browser with
+``bisca-tui serve --join HOST:PORT``. It prints how to come in, then a line for each thing
+that happens in the room; lines typed where it runs are the operator's commands
+(``console``). Players, their names and ratings are kept in ``room.sqlite`` in the data
+folder."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from .. import lang
+from ..argtypes import data_folder, hold_seconds, is_loopback, listen_port
+from ..lang import N_, _
+from ..output import OutputClosed
+
+DEFAULT_PORT = 7342
+STORE_NAME = "room.sqlite"
+
+DESCRIPTION = N_("""\
+Serve a public card room: anyone who reaches it comes into its lobby with bisca-tui join
+HOST:PORT, sees the open tables, the people in the room and the leaderboards, opens a table
+or sits at one, asks for a quick match, and talks. Players are known by a key their client
+makes on first use, with no password; a name, once taken, is that key's alone. Lines typed
+here are the operator's commands (help lists them). Ctrl+C stops the room.""")
+
+
+def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.ArgumentParser:
+    parser = sub.add_parser("room", help=_("serve a public card room"),
+                            description=_(DESCRIPTION), formatter_class=formatter)
+    parser.add_argument("--host", default="127.0.0.1", metavar="HOST",
+                        help=_("the address to listen on (default 127.0.0.1, this machine "
+                               "only; 0.0.0.0: every address)"))
+    parser.add_argument("--port", type=listen_port, default=DEFAULT_PORT, metavar="N",
+                        help=_("the port to listen on (default {port}; 0: any free "
+                               "port)").format(port=DEFAULT_PORT))
+    parser.add_argument("--hold", type=hold_seconds, default=60.0, metavar="SECONDS",
+                        help=_("how long a dropped player's place waits for them before a "
+                               "bot plays it (default 60)"))
+    parser.add_argument("--no-guests", action="store_true",
+                        help=_("let in only players with a key (no guests)"))
+    parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
+                        default=argparse.SUPPRESS,
+                        help=_("where the room keeps its players and ratings"))
+    parser.add_argument("--lang", choices=list(lang.LANGUAGES), metavar="CODE",
+                        default=argparse.SUPPRESS,
+                        help=_("the language of what is printed"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("print one JSON object per line: ready, then each event"))
+    parser.set_defaults(run=run_command)
+    return parser
+
+
+def run_command(args: argparse.Namespace) -> int:
+    from ..datadir import data_dir
+    from .console import Console, help_text
+    from .room import Room
+    from .roomlog import RoomLog
+    from .serving import serve_room
+    from .store import SqliteRoom
+
+    folder = Path(getattr(args, "data_dir", None) or data_dir())
+    folder.mkdir(parents=True, exist_ok=True)
+    store = SqliteRoom(folder / STORE_NAME)
+    log = RoomLog(args.json)
+    room = Room(store, events=log, guests=not args.no_guests, hold=args.hold)
+    console = Console(room)
+
+    def ready(port: int) -> None:
+        where = f"{args.host}:{port}"
+        lines = [_("The card room is open on {address}.").format(address=where),
+                 _("Come in with: bisca-tui join {address}").format(address=where)]
+        if is_loopback(args.host):
+            lines.append(_("It listens on this machine only (--host 0.0.0.0 opens it to "
+                           "others)."))
+        lines.append(help_text())
+        log.ready({"host": args.host, "port": port, "loopback": is_loopback(args.host)},
+                  lines)
+        listen_to_operator(console, log)
+
+    async def serving() -> None:
+        task = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, task.cancel)  # type: ignore[union-attr]
+        await serve_room(room, args.host, args.port, ready)
+
+    try:
+        asyncio.run(serving())
+    except OSError as e:
+        sys.stderr.write(_("cannot listen on {address}: {reason}").format(
+            address=f"{args.host}:{args.port}", reason=e.strerror or e) + "\n")
+        return 1
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        with contextlib.suppress(OutputClosed):
+            log.line("stopped", {}, _("The room has closed."))
+    finally:
+        store.close()
+    return 0
+
+
+def listen_to_operator(console: Any, log: Any) -> None:
+    """Each line typed where the room runs is a console command, answered in the log."""
+    loop = asyncio.get_running_loop()
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    pending = bytearray()
+
+    def typed() -> None:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            data = b""
+        if not data:
+            loop.remove_reader(fd)
+            return
+        pending.extend(data)
+        while b"\n" in pending:
+            line, _sep, rest = bytes(pending).partition(b"\n")
+            pending[:] = rest
+            answer = console.run(line.decode("utf-8", "replace"))
+            if answer:
+                log.line("console", {"command": line.decode("utf-8", "replace"),
+                                     "answer": answer}, answer)
+
+    with contextlib.suppress(NotImplementedError, OSError, ValueError, PermissionError):
+        loop.add_reader(fd, typed)
