@@ -40,7 +40,7 @@ from bisca_tui.engine.calling import known_partner
 from bisca_tui.engine.cards import card_str
 from bisca_tui.engine.spectator import SPECTATOR
 from bisca_tui.engine.state import GameState
-from bisca_tui.engine.variant import all_variants
+from bisca_tui.engine.variant import all_variants, make_variant
 from bisca_tui.net import conn as conn_module
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import Host, NetSettings, serve
@@ -316,6 +316,59 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
         await asyncio.wait_for(task, LONG)
         for client in clients:
             await asyncio.wait_for(client.closed.wait(), LONG)
+    return judged(result, rec, host, clients)
+
+
+async def audit_room(game: str, variant: str, options: dict[str, Any], players: int | None,
+                     seed: int) -> Audit:
+    """One deal of a game at a table of a card room: every place taken through the room's
+    lobby (each player's lobby connection open all along), one more player watching; every
+    line the room writes, to a table or to a lobby, held to what its reader may know."""
+    from bisca_tui.net.room_client import RoomClient
+    from bisca_tui.room.caps import RoomCaps
+    from bisca_tui.room.room import Room
+    from bisca_tui.room.serving import serve_room
+    from bisca_tui.room.store import SqliteRoom
+
+    result = Audit(game)
+    n = make_variant(variant, options, players).n_people
+    room = Room(SqliteRoom(":memory:"), RoomCaps(per_address=4 * n + 8))
+    with Recorder() as rec:
+        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        task = asyncio.create_task(serve_room(room, ready=ready.set_result))
+        port = await asyncio.wait_for(ready, LONG)
+        lobbies = [await RoomClient.enter("127.0.0.1", port, f"Player{p}", None,
+                                          keep_raw=True) for p in range(n)]
+        lobbies.append(await RoomClient.enter("127.0.0.1", port, "Watcher", None,
+                                              keep_raw=True))
+        lobbies[0].open(variant, options=options, players=players, people=n)
+        go = await lobbies[0].go(LONG)
+        table = room.tables[go["table"]]
+        table.host.settings.seed, table.host.settings.deals = seed, 1
+        rec.host = table.host
+        lobbies[-1].enter_table(go["table"], watch=True)
+        clients = [await lobbies[-1].table(await lobbies[-1].go(LONG), keep_raw=True)]
+        for p in range(n):
+            if p:
+                lobbies[p].enter_table(go["table"])
+            ticket = go if p == 0 else await lobbies[p].go(LONG)
+            client = await lobbies[p].table(ticket, keep_raw=True, chooser=random_legal(
+                random.Random(seed * 31 + p)))
+            await client.sit(p)
+            clients.append(client)
+        await asyncio.wait_for(table.host.done.wait(), LONG)
+        for client in clients:
+            await asyncio.wait_for(client.closed.wait(), LONG)
+        for lobby in lobbies:
+            await lobby.close()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    return judged(result, rec, table.host, clients + lobbies)
+
+
+def judged(result: Audit, rec: Recorder, host: Host, clients: list[Client]) -> Audit:
+    """The lines ``rec`` recorded, each held to what its reader could know."""
     result.clients = len(clients)
     v = host.variant
     every_card = frozenset(card_str(c) for c in v.pack())
