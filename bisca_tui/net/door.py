@@ -215,12 +215,20 @@ def _resized(child: asyncio.subprocess.Process) -> None:
 
 async def run_visit(process: asyncssh.SSHServerProcess, table: str, code: str,
                     folder: Path | None = None) -> None:
-    """One visitor's session: the join client in a pseudo-terminal, its screen sent out and
-    the visitor's keys sent in, until either side ends."""
+    """One visitor's session at the table: the join client, seated under their login name
+    with their place's key file."""
     name = player_name(process.get_extra_info("username") or "")
     visitor = process.get_extra_info("connection").get_owner()
     keys = (visitor.place_keys(folder, name) if isinstance(visitor, _Door) and
             folder is not None else ["--key-file", ""])
+    await run_client(process, [*join_command(table, code, name), *keys])
+
+
+async def run_client(process: asyncssh.SSHServerProcess, command: list[str],
+                     secrets: dict[str, str] | None = None) -> None:
+    """One visitor's session: ``command`` (a join client) in a pseudo-terminal, its screen
+    sent out and the visitor's keys sent in, until either side ends. ``secrets`` go to its
+    environment (never its command line, which other users of the machine may read)."""
     width, height, _, _ = process.get_terminal_size()
     master, slave = pty.openpty()
     _set_size(master, width, height)
@@ -229,9 +237,9 @@ async def run_visit(process: asyncssh.SSHServerProcess, table: str, code: str,
                                                          "BISCA_TUI_DATA", "PYTHONPATH")}
     env["TERM"] = process.get_terminal_type() or "xterm-256color"
     env["COLORTERM"] = "truecolor"
+    env.update(secrets or {})
     child = await asyncio.create_subprocess_exec(
-        *join_command(table, code, name), *keys, stdin=slave, stdout=slave, stderr=slave,
-        env=env, start_new_session=True)
+        *command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
     os.close(slave)
     loop = asyncio.get_running_loop()
     out: asyncio.Queue[bytes] = asyncio.Queue()

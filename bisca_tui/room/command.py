@@ -41,6 +41,10 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.Ar
     parser.add_argument("--port", type=listen_port, default=DEFAULT_PORT, metavar="N",
                         help=_("the port to listen on (default {port}; 0: any free "
                                "port)").format(port=DEFAULT_PORT))
+    parser.add_argument("--ssh", type=listen_port, default=None, metavar="PORT",
+                        help=_("also let players in over SSH on this port, with nothing to "
+                               "install (ssh -p PORT NAME@HOST): their SSH key is who they "
+                               "are in the room"))
     parser.add_argument("--hold", type=hold_seconds, default=60.0, metavar="SECONDS",
                         help=_("how long a dropped player's place waits for them before a "
                                "bot plays it (default 60)"))
@@ -60,6 +64,8 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.Ar
 
 def run_command(args: argparse.Namespace) -> int:
     from ..datadir import data_dir
+    from ..net.door import table_address
+    from ..net.hosting import close_doors
     from .console import Console, help_text
     from .room import Room
     from .roomlog import RoomLog
@@ -84,6 +90,11 @@ def run_command(args: argparse.Namespace) -> int:
         log.ready({"host": args.host, "port": port, "loopback": is_loopback(args.host)},
                   lines)
         listen_to_operator(console, log)
+        if args.ssh is not None:
+            doors.append(asyncio.get_running_loop().create_task(open_ssh(
+                room, table_address(args.host, port), folder, args.host, args.ssh, log)))
+
+    doors: list[asyncio.Task[Any]] = []
 
     async def serving() -> None:
         task = asyncio.current_task()
@@ -91,7 +102,10 @@ def run_command(args: argparse.Namespace) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, task.cancel)  # type: ignore[union-attr]
-        await serve_room(room, args.host, args.port, ready)
+        try:
+            await serve_room(room, args.host, args.port, ready)
+        finally:
+            await close_doors(doors)
 
     try:
         asyncio.run(serving())
@@ -135,3 +149,24 @@ def listen_to_operator(console: Any, log: Any) -> None:
 
     with contextlib.suppress(NotImplementedError, OSError, ValueError, PermissionError):
         loop.add_reader(fd, typed)
+
+
+async def open_ssh(room: Any, address: str, folder: Path, host: str, port: int,
+                   log: Any) -> Any:
+    """Open the room's SSH door; say how to come in (or why not)."""
+    from ..net.addresses import reachable_addresses
+    from .ssh import open_room_door
+
+    try:
+        acceptor = await open_room_door(room, address, folder, host, port)
+    except (OSError, ValueError) as e:
+        log.line("problem", {"message": f"ssh: {e}"}, _(
+            "The SSH door cannot listen on port {port}: {reason}").format(
+                port=port, reason=getattr(e, "strerror", None) or e))
+        return None
+    port = acceptor.sockets[0].getsockname()[1]
+    lines = [f"ssh -p {port} NAME@{a}" for a in reachable_addresses(host)]
+    log.line("ssh", {"port": port, "ssh": lines}, "\n".join(
+        [_("Over SSH, with nothing to install (an SSH key is needed, no password):")]
+        + [f"  {line}" for line in lines]))
+    return acceptor

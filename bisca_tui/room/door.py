@@ -149,6 +149,13 @@ class Door:
                 conn.close(problem)
                 return None
             return Person(conn, name, key=None)
+        if "door" in hello:  # from the room's SSH door, which checked the visitor's key
+            vouched = room.use_pass(hello.get("door"))
+            if vouched is None:
+                room.guard.wrong(conn.address, "door pass")
+                conn.close(NOT_PROVED)
+                return None
+            return self.player(conn, *vouched)
         key = hello.get("key")
         if not isinstance(key, str) or not KEY.fullmatch(key):
             conn.close("a player's key is 64 hex digits (or come as a guest)")
@@ -162,6 +169,14 @@ class Door:
             room.guard.wrong(conn.address, "proof")
             conn.close(NOT_PROVED)
             return None
+        return self.player(conn, key, name)
+
+    def player(self, conn: Connection, key: str, name: str) -> Person | None:
+        """The player of ``key`` (proven), by the name bound to it, or by ``name`` now bound
+        to it; the same key's older connection to the lobby is let go."""
+        from .room import Person
+
+        room = self.room
         bound = room.store.name_of(key)
         if bound is None:
             problem = self.guest_name_problem(name, player=True) or room.store.claim(key, name)
