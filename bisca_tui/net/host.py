@@ -89,6 +89,7 @@ class Host:
         self.front: LocalTable | None = None  # the table the players' actions are put to
         self.views: Views | None = None
         self.history: HostHistory | None = None
+        self.saves: Callable[[Session], Any] | None = None  # the save of a room's table
         self.asking: tuple[int, int] | None = None  # the position a bot is thinking on
         self.thinking: set[Future[int]] = set()
         self.done = asyncio.Event()
@@ -196,8 +197,8 @@ class Host:
         """Play ``session`` from here on: its turn loop, with the save and the history."""
         s = self.settings
         self.session = session
-        autosave = None
-        if s.save_dir is not None:
+        autosave = self.saves(session) if self.saves is not None else None  # a room's store
+        if autosave is None and s.save_dir is not None:
             autosave = HostAutosave(session, s.save_dir, hosted_path(s.save_dir, self.code),
                                     self.host_part, self.problem)
         if s.history_dir is not None:

@@ -176,19 +176,27 @@ def _whole(value: Any, field: str, none: bool = True) -> Any:
 def read_hosted(path: Path) -> Resume:
     """The hosted match saved in ``path``; raises ``OSError`` when it cannot be read, and
     ``RecordError`` or ``ValueError`` (saying which field) when it is not a sound one."""
-    from ..argtypes import builtin_levels
-    from ..engine.records import parse_record
 
     saved = read_save(path.parent, path)
     if saved is None:
         raise FileNotFoundError(_("{path} is no longer there").format(path=path))
-    host = saved.table.get("host")
+    return hosted_from(saved.text, saved.table, path)
+
+
+def hosted_from(text: str, saved_table: dict[str, Any], path: Path) -> Resume:
+    """A hosted match from its record's ``text`` and its table file (read from ``path``, or
+    kept elsewhere under that name: a room keeps its tables' saves in its store); raises
+    ``RecordError`` or ``ValueError`` (saying which field) when it is not a sound one."""
+    from ..argtypes import builtin_levels
+    from ..engine.records import parse_record
+
+    host = saved_table.get("host")
     if not isinstance(host, dict):
         raise ValueError(_("{file} is not a hosted match").format(file=path.name))
     code = host.get("code")
     if not isinstance(code, str) or not code.isalnum() or len(code) > 32:
         raise ValueError(_("{field} must be an invite code").format(field="table.host.code"))
-    record = parse_record(saved.text, str(path))
+    record = parse_record(text, str(path))
     n = len(record.players)
     owners, keys = _names(host.get("owners"), n, "owners"), _names(host.get("keys"), n, "keys")
     opened = host.get("open")
@@ -202,7 +210,7 @@ def read_hosted(path: Path) -> Resume:
         raise ValueError(_("{field} must be a number of seconds").format(field="table.host.hold"))
     _whole(host.get("deals"), "deals")
     _whole(host.get("start_with"), "start_with")
-    table = dict(saved.table)
+    table = dict(saved_table)
     seats = table.get("seats")
     first: dict[str, Any] | None = None
     if isinstance(seats, list) and seats and isinstance(seats[0], dict) and not any(

@@ -26,6 +26,7 @@ from ..net.chatlog import ChatLog
 from ..net.conn import Connection, Limits
 from ..net.guard import Guard
 from ..net.host import Host
+from ..net.hostfiles import Resume
 from ..net.settings import NetSettings, new_code
 from ..ratings.rater import LADDER, bot_rating
 from ..table.seats import default_level
@@ -33,6 +34,7 @@ from .caps import ChatMeter, RoomCaps
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
 from .rated import rate_result, result_of
+from .saves import keep_saving
 from .store import RoomStore
 from .table import RoomTable
 
@@ -223,12 +225,38 @@ class Room:
         host = Host(settings, code, guard=self.guard)
         table = RoomTable(number, host, opener, rated=rated, private=private, bots=bots,
                           quick=quick)
-        host.events = self.table_listener(table)
-        self.tables[number] = table
+        self.seat_table(table)
         self.tell("opened", table=number, game=variant, opener=opener, rated=rated,
                   private=private)
         self.board.tables_changed()
         return table
+
+    def seat_table(self, table: RoomTable) -> None:
+        """``table`` is the room's: its events heard, its match saved in the store."""
+        table.host.events = self.table_listener(table)
+        keep_saving(table, self.store)
+        self.tables[table.number] = table
+
+    def reopen(self, number: int, resume: Resume, part: dict[str, Any]) -> None:
+        """A table saved before the room stopped, open again: every player is away, their
+        place held for them a while, as at a hosted match started again."""
+        tickets, left = part.get("tickets", {}), part.get("left", [])
+        if not isinstance(tickets, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in tickets.items()) \
+                or not isinstance(left, list) or not all(isinstance(x, str) for x in left):
+            raise ValueError("table.host.room's tickets or leavers are not names")
+        settings = resume.settings(hold=self.hold, limits=self.limits,
+                                   max_watchers=self.caps.watchers)
+        host = Host(settings, resume.code, guard=self.guard)
+        table = RoomTable(number, host, str(part.get("opener", "")),
+                          rated=bool(part.get("rated")), private=bool(part.get("private")),
+                          bots=bool(part.get("bots", True)), quick=bool(part.get("quick")),
+                          tickets=dict(tickets), left=set(left))
+        self.seat_table(table)
+        host.restore(resume)
+        self.numbers = max(self.numbers, number)
+        self.tell("reopened", table=number, game=host.variant.id)
+        host.advance()
 
     def enter(self, person: Person, number: Any, watch: bool) -> None:
         table = self.tables.get(number) if isinstance(number, int) else None
@@ -311,6 +339,7 @@ class Room:
         if table is None:
             return False
         table.host.abandon(f"the room closed this table: {why}")
+        self.store.drop_table(number)  # (its last actions were saved as it stopped)
         self.tell("closed", table=number, why=why)
         self.board.tables_changed()
         return True
@@ -340,8 +369,8 @@ class Room:
 
     async def stop(self) -> None:
         self.closed = True
-        for number in list(self.tables):
-            self.close_table(number, "the room is closing")
+        for table in self.tables.values():  # saved as they are: open again at the restart
+            table.host.abandon("the room has stopped; its tables go on when it starts again")
         for p in list(self.people):
             p.conn.close("the room is closing")
             self.go(p)

@@ -11,11 +11,13 @@ from ..net import protocol as P
 from ..net.conn import Handlers
 from .door import Door
 from .room import Room
+from .saves import restore_tables
 
 
 async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
                      ready: Callable[[int], None] | None = None) -> None:
     """Serve ``room`` on ``host:port`` until cancelled; ``ready`` is told the port."""
+    restore_tables(room)  # the tables of a room that stopped, open again
     door = Door(room)
     handlers = Handlers(door.handle)
     server = await asyncio.start_server(handlers, host, port, limit=P.MAX_LINE)

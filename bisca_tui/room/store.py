@@ -39,6 +39,15 @@ class RoomStore(Protocol):
     def owner(self, name: str) -> str | None:
         """The key a name (or one that looks like it) is bound to."""
 
+    def save_table(self, number: int, record: str, table: str) -> None:
+        """Keep a table's save (its record's text and its table file's), replacing the last."""
+
+    def drop_table(self, number: int) -> None:
+        """Forget a table's save: its match is over."""
+
+    def saved_tables(self) -> list[tuple[int, str, str]]:
+        """Every table's save: its number, record and table file, by number."""
+
     def close(self) -> None: ...
 
 
@@ -46,9 +55,15 @@ class SqliteRoom:
     """The room's players and ratings in one SQLite file (``":memory:"`` for none)."""
 
     def __init__(self, path: str | Path) -> None:
+        if str(path) != ":memory:":
+            Path(path).touch(mode=0o600)  # places' keys and tickets are kept in it
         self.db = sqlite3.connect(str(path))
+        self.db.execute("PRAGMA journal_mode=WAL")  # a table's save: no wait for the disk
+        self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS players (key TEXT PRIMARY KEY, name TEXT "
                         "NOT NULL, folded TEXT NOT NULL UNIQUE, since REAL NOT NULL)")
+        self.db.execute("CREATE TABLE IF NOT EXISTS tables (number INTEGER PRIMARY KEY, "
+                        "record TEXT NOT NULL, table_file TEXT NOT NULL, saved REAL NOT NULL)")
         self.db.commit()
         self.ratings = SqliteRatings(path)
 
@@ -71,6 +86,19 @@ class SqliteRoom:
         except sqlite3.IntegrityError:
             return TAKEN
         return ""
+
+    def save_table(self, number: int, record: str, table: str) -> None:
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?)",
+                            (number, record, table, time.time()))
+
+    def drop_table(self, number: int) -> None:
+        with self.db:
+            self.db.execute("DELETE FROM tables WHERE number = ?", (number,))
+
+    def saved_tables(self) -> list[tuple[int, str, str]]:
+        rows = self.db.execute("SELECT number, record, table_file FROM tables ORDER BY number")
+        return [(int(n), str(r), str(t)) for n, r, t in rows]
 
     def close(self) -> None:
         self.db.close()

@@ -62,10 +62,11 @@ class RoomRun:
             await asyncio.wait_for(self.task, LONG)
 
 
-async def open_room(caps: RoomCaps | None = None, **kw: Any) -> RoomRun:
+async def open_room(caps: RoomCaps | None = None, store: SqliteRoom | None = None,
+                    **kw: Any) -> RoomRun:
     events: list[tuple[str, dict[str, Any]]] = []
-    room = Room(SqliteRoom(":memory:"), caps, events=lambda k, f: events.append((k, f)),
-                **kw)
+    room = Room(store or SqliteRoom(":memory:"), caps,
+                events=lambda k, f: events.append((k, f)), **kw)
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(serve_room(room, ready=ready.set_result))
     port = await asyncio.wait_for(ready, LONG)
