@@ -120,10 +120,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "own; a visitor past them is asked to come back later "
                                "(default {n})").format(n=DEFAULT_TABLES))
     # translators: ADDRESS and CODE are the words of the command line's help, as typed
-    parser.add_argument("--join", nargs=2, metavar=("ADDRESS", "CODE"), default=None,
+    parser.add_argument("--join", nargs="+", metavar="ADDRESS [CODE]", default=None,
+                        action=JoinTarget,
                         help=_("seat each visitor at a shared table (bisca-tui host printed "
                                "its address and invite code) instead of a table of their "
-                               "own; each visitor types their name in the page"))
+                               "own, or with no code bring them into a card room (bisca-tui "
+                               "room) as guests; each visitor types their name in the page"))
 
 
 def table_arguments(args: argparse.Namespace) -> list[str]:
@@ -142,14 +144,26 @@ def app_command(table_argv: Sequence[str] = ()) -> str:
     return shlex.join([sys.executable, "-m", "bisca_tui", "--no-programs", *table_argv])
 
 
-def join_command(address: str, code: str, data_dir: str | None = None) -> str:
+class JoinTarget(argparse.Action):
+    """``--join ADDRESS [CODE]``: a hosted table (with its code) or a card room (without)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if len(values) > 2:
+            parser.error(_("--join takes an address, and an invite code for a table"))
+        setattr(namespace, self.dest, list(values))
+
+
+def join_command(address: str, code: str | None = None, data_dir: str | None = None) -> str:
     """The shell command that seats one visitor at a shared table: the join client, which
     asks the visitor's name in the page. The address and code are the person serving's,
     typed on this machine's command line. Every visitor's client shares this machine's data
     folder, so none keeps a place's key there (``--key-file ""``): another visitor's client
     would find it."""
     extra = ["--data-dir", data_dir] if data_dir else []
-    return shlex.join([sys.executable, "-m", "bisca_tui", "join", address, code, "--ask-name",
+    # a card room: every visitor a guest (they share this machine's key, so none has one)
+    target = [address, code] if code else [address, "--guest"]
+    return shlex.join([sys.executable, "-m", "bisca_tui", "join", *target, "--ask-name",
                        "--key-file", "", *extra])
 
 

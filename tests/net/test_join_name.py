@@ -3,6 +3,7 @@ one in the table, and asked again when that name is already at the table; Escape
 
 from __future__ import annotations
 
+import pytest
 from join_support import SIZE, until
 from net_support import open_table
 
@@ -52,3 +53,20 @@ def test_a_served_page_seats_its_visitor_at_the_hosted_table() -> None:
     command = join_command("192.0.2.7:7341", "K7Q2XP", data_dir="/data")
     assert command.endswith("-m bisca_tui join 192.0.2.7:7341 K7Q2XP --ask-name "
                             "--key-file '' --data-dir /data")  # visitors keep no key here
+
+
+def test_a_served_page_brings_its_visitors_into_a_card_room_as_guests() -> None:
+    command = join_command("192.0.2.7:7342", None)
+    assert command.endswith("-m bisca_tui join 192.0.2.7:7342 --guest --ask-name "
+                            "--key-file ''")  # they share this machine: none has a key
+
+
+def test_serve_join_takes_an_address_and_at_most_a_code(capsys) -> None:
+    from bisca_tui.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["serve", "--join", "h:1"]).join == ["h:1"]
+    assert parser.parse_args(["serve", "--join", "h:1", "CODE"]).join == ["h:1", "CODE"]
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve", "--join", "h:1", "CODE", "more"])
+    assert "an invite code for a table" in capsys.readouterr().err
