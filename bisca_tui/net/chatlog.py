@@ -12,6 +12,9 @@ from . import protocol as P
 
 KEPT = 50  # the lines a newcomer is sent
 
+TOO_FAST = "you are talking too fast: wait a moment"
+MUTED = "the operator has muted you"
+
 
 class ChatLog:
     """The lines said at one table, the last ``KEPT`` of them kept."""
@@ -30,3 +33,21 @@ class ChatLog:
     def recent(self) -> list[dict[str, Any]]:
         """The lines kept, oldest first, as a ``welcome`` carries them."""
         return [dict(line) for line in self.lines]
+
+
+class ChatMeter:
+    """How fast one person may talk: ``burst`` lines at once, then ``rate`` a second (a
+    token bucket); ``allows`` says whether one more line may be said now."""
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.allowance = float(burst)
+        self.checked = now
+
+    def allows(self, now: float) -> bool:
+        self.allowance = min(float(self.burst), self.allowance + (now - self.checked) * self.rate)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True

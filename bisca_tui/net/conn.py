@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .chatlog import ChatMeter
 from .protocol import ERROR, MAX_LINE, PROTOCOL, ProtocolError, decode, encode
 
 
@@ -29,6 +30,8 @@ class Limits:
     rate: float = 20.0
     burst: int = 40
     queue: int = 256
+    chat_rate: float = 0.5  # lines of chat a second, on average
+    chat_burst: int = 5  # and in a burst
 
 
 class Connection:
@@ -46,6 +49,7 @@ class Connection:
         self.player: int | None = None  # the place at the table it holds, if any
         self.sent: dict[int, tuple[int, int]] = {}  # by seat: (deal, events sent)
         self.protocol = PROTOCOL  # the version spoken to it: the one its hello asked for
+        self.talk = ChatMeter(limits.chat_rate, limits.chat_burst, time.monotonic())
         self.closed = False
         self._allowance = float(limits.burst)
         self._checked = time.monotonic()

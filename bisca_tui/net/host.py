@@ -90,6 +90,7 @@ class Host:
         self.views: Views | None = None
         self.history: HostHistory | None = None
         self.saves: Callable[[Session], Any] | None = None  # the save of a room's table
+        self.muted: set[str] = set()  # names that may not talk (a room's operator's)
         self.asking: tuple[int, int] | None = None  # the position a bot is thinking on
         self.thinking: set[Future[int]] = set()
         self.done = asyncio.Event()
@@ -115,9 +116,7 @@ class Host:
         elif kind == P.ACT:
             self.act(conn, message)
         elif kind == P.CHAT:
-            text = P.clean_text(message.get("text"), P.MAX_CHAT)
-            if text:
-                self.outbox.say(conn.name, text)
+            self.outbox.said(conn, message.get("text"))
         elif kind == P.BYE:
             self.entrance.leave(conn)
         else:

@@ -4,10 +4,11 @@ the chat, a refusal, and each client's views. ``Outbox`` is the part of the ``Ho
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from . import protocol as P
-from .chatlog import ChatLog
+from .chatlog import MUTED, TOO_FAST, ChatLog
 from .views import views_key
 
 if TYPE_CHECKING:
@@ -56,6 +57,18 @@ class Outbox:
         self.send_all({"type": P.LOBBY, "started": host.session is not None,
                        "seats": self.seats_json(), "watchers": sum(
                            c.player is None for c in host.clients)})
+
+    def said(self, conn: Connection, raw: object) -> None:
+        """A line of chat from ``conn``: to everyone, unless its speaker is muted or talks
+        too fast (then told so)."""
+        text = P.clean_text(raw, P.MAX_CHAT)
+        if not text:
+            return
+        if conn.name in self.host.muted:
+            return self.refuse(conn, MUTED)
+        if not conn.talk.allows(time.monotonic()):
+            return self.refuse(conn, TOO_FAST)
+        self.say(conn.name, text)
 
     def say(self, name: str, text: str) -> None:
         """A line said at the table, to everyone (and kept for those who come later)."""

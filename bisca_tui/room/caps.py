@@ -19,22 +19,3 @@ class RoomCaps:
     hello_timeout: float = 10.0  # seconds to say hello, and to answer the challenge
     fill_after: float = 30.0  # seconds a quick match waits for people before bots sit
     no_show: float = 60.0  # seconds a table of a quick match waits for its players
-
-
-class ChatMeter:
-    """A token bucket: whether one more line of chat may be said now."""
-
-    def __init__(self, caps: RoomCaps, now: float) -> None:
-        self.caps = caps
-        self.allowance = float(caps.chat_burst)
-        self.checked = now
-
-    def allows(self, now: float) -> bool:
-        caps = self.caps
-        self.allowance = min(float(caps.chat_burst),
-                             self.allowance + (now - self.checked) * caps.chat_rate)
-        self.checked = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True

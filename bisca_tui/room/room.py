@@ -22,7 +22,7 @@ from ..argtypes import builtin_levels
 from ..engine.variant import all_variants, make_variant
 from ..net import protocol as P
 from ..net import room_protocol as R
-from ..net.chatlog import ChatLog
+from ..net.chatlog import MUTED, TOO_FAST, ChatLog, ChatMeter
 from ..net.conn import Connection, Limits
 from ..net.guard import Guard
 from ..net.host import Host
@@ -30,7 +30,7 @@ from ..net.hostfiles import Resume
 from ..net.settings import NetSettings, new_code
 from ..ratings.rater import LADDER, bot_rating
 from ..table.seats import default_level
-from .caps import ChatMeter, RoomCaps
+from .caps import RoomCaps
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
 from .rated import rate_result, result_of
@@ -69,7 +69,8 @@ class Room:
         self.events = events
         self.guests = guests
         self.hold = hold
-        self.limits = limits or Limits()
+        self.limits = limits or Limits(chat_rate=self.caps.chat_rate,
+                                       chat_burst=self.caps.chat_burst)
         self.clock = clock
         self.guard = Guard()
         self.guard.tell = self.tell
@@ -91,7 +92,7 @@ class Room:
     # ----- people ------------------------------------------------------------------------
 
     def come(self, person: Person) -> None:
-        person.meter = ChatMeter(self.caps, self.clock())
+        person.meter = ChatMeter(self.caps.chat_rate, self.caps.chat_burst, self.clock())
         person.muted = person.name in self.muted
         self.people.append(person)
         games = [{"variant": c.id, "name": c.name, "players": list(c.players),
@@ -165,10 +166,10 @@ class Room:
         if not line:
             return
         if person.muted:
-            return self.refuse(person, "the room's operator has muted you")
+            return self.refuse(person, MUTED)
         assert person.meter is not None
         if not person.meter.allows(self.clock()):
-            return self.refuse(person, "you are talking too fast: wait a moment")
+            return self.refuse(person, TOO_FAST)
         message = P.encode(self.chat.add(person.name, line))
         for other in self.people:
             other.conn.send(message)
@@ -234,6 +235,7 @@ class Room:
     def seat_table(self, table: RoomTable) -> None:
         """``table`` is the room's: its events heard, its match saved in the store."""
         table.host.events = self.table_listener(table)
+        table.host.muted = self.muted  # whom the operator muted, at every table too
         keep_saving(table, self.store)
         self.tables[table.number] = table
 

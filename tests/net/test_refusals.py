@@ -112,3 +112,16 @@ async def test_names_and_chat_lose_their_control_characters() -> None:
     for k in range(4):
         await table.join(f"P{k}", play=True, seed=k)
     await table.end()
+
+
+async def test_a_table_hears_a_burst_of_chat_then_one_line_at_a_time() -> None:
+    table = await open_table(NetSettings("sueca", seed=4, deals=1))
+    ana = await table.join("Ana", sit=False)
+    for k in range(6):
+        ana.chat(f"line {k}")
+    refusal = await ana.expect("refused", LONG)
+    assert "too fast" in refusal["rule"]
+    heard = [m["text"] for m in ana.messages if m["type"] == "chat"]
+    assert heard == [f"line {k}" for k in range(5)]  # the burst, and not the sixth
+    table.host.finish()
+    await table.end()

@@ -117,6 +117,14 @@ async def test_the_operator_mutes_sends_out_and_closes_a_table():
         assert "muted" in console.run("mute Rui")
         rui.chat("hello")
         assert "muted" in (await rui.expect(P.REFUSED, LONG))["rule"]
+        rui.enter_table(go["table"], watch=True)
+        watching = await run.sit(rui, await rui.go(), play=False)
+        watching.chat("hello from the table")  # muted at the room's tables too
+        assert "muted" in (await watching.expect(P.REFUSED, LONG))["rule"]
+        assert "unmute" not in console.run("unmute Rui").casefold()
+        watching.chat("may I?")
+        heard = await at_table.expect(P.CHAT, LONG, where=lambda m: m["from"] == "Rui")
+        assert heard["text"] == "may I?"
         assert "closed" in console.run(f"close {go['table']}")
         closed = await at_table.expect(P.ERROR, LONG)
         assert "closed" in closed["message"]
