@@ -1,6 +1,7 @@
 """What a room's lobby is told of the room: its tables (the open ones first, as many as a
 screen can list) and who is in it, each sent to everyone in the lobby when it changes, at
-most five times a second however much changes."""
+most five times a second however much changes; a player at a table is told again once back
+from it."""
 
 from __future__ import annotations
 
@@ -29,13 +30,11 @@ class Noticeboard:
                 "more": max(0, len(listed) - R.MAX_LISTED)}
 
     def people(self) -> dict[str, Any]:
-        at: dict[str, int] = {}
-        for t in self.room.tables.values():
-            for c in t.host.clients:
-                at[c.name] = t.number
+        """Who is in the lobby (as many as a screen lists) and at which table."""
+        at, people = self.room.seated, self.room.people
         return {"type": R.PEOPLE, "people": [
             {"name": p.name, "guest": p.guest, "table": at.get(p.name)}
-            for p in self.room.people]}
+            for p in people[:R.MAX_LISTED]], "more": max(0, len(people) - R.MAX_LISTED)}
 
     def tables_changed(self) -> None:
         if not self._tables_due:
@@ -57,6 +56,10 @@ class Noticeboard:
         self._send(self.people())
 
     def _send(self, message: dict[str, Any]) -> None:
+        """To everyone in the lobby but those at a table, who are told when they are back
+        (``Room.back_in_lobby``): a room of many tables changes many times a second."""
         line = P.encode(message)
+        seated = self.room.seated
         for p in self.room.people:
-            p.conn.send(line)
+            if p.name not in seated:
+                p.conn.send(line)

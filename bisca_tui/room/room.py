@@ -81,6 +81,7 @@ class Room:
         self.chat = ChatLog()
         self.matchmaker = Matchmaker(self)
         self.board = Noticeboard(self)
+        self.seated: dict[str, int] = {}  # who is at a table (playing or watching), and which
         self.passes: dict[str, tuple[str, str, float]] = {}  # the SSH door's: key, name, when
         self.closed = False
 
@@ -302,6 +303,11 @@ class Room:
         def heard(kind: str, fields: dict[str, Any]) -> None:
             if kind == "replaced" and table.rated and fields.get("name"):
                 table.left.add(fields["name"])
+            name = fields.get("name")
+            if kind == "came" and isinstance(name, str):
+                self.seated[name] = table.number
+            elif kind == "left" and self.seated.get(name) == table.number:
+                self.back_in_lobby(name)
             if kind == "over":
                 self.table_over(table, bool(fields.get("finished")))
             if kind in ("sat", "left", "came", "started", "replaced", "over"):
@@ -313,7 +319,21 @@ class Room:
 
         return heard
 
+    def back_in_lobby(self, name: str) -> None:
+        """``name`` is at no table now: their lobby is told again what it missed meanwhile
+        (the lobby tells nobody at a table of the tables and people, which change often)."""
+        self.seated.pop(name, None)
+        person = self.find(name)
+        if person is not None:
+            person.conn.send(self.board.tables())
+            person.conn.send(self.board.people())
+
+    def unseat(self, number: int) -> None:
+        for name in [n for n, at in self.seated.items() if at == number]:
+            self.back_in_lobby(name)
+
     def table_over(self, table: RoomTable, finished: bool) -> None:
+        self.unseat(table.number)
         session = table.host.session
         if table.rated and finished and session is not None:
             owners = list(table.host.places.owners)
@@ -341,6 +361,7 @@ class Room:
         if table is None:
             return False
         table.host.abandon(f"the room closed this table: {why}")
+        self.unseat(number)
         self.store.drop_table(number)  # (its last actions were saved as it stopped)
         self.tell("closed", table=number, why=why)
         self.board.tables_changed()

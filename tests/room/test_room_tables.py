@@ -149,3 +149,27 @@ async def test_a_table_everyone_leaves_before_it_starts_is_gone_from_the_lobby()
             t["table"] != go["table"] for t in m["tables"]))
     finally:
         await run.stop()
+
+
+async def test_the_lobby_spares_a_player_at_a_table_its_news_and_tells_them_once_back():
+    run = await open_room()
+    try:
+        ana = await run.enter("Ana")
+        rui = await run.enter("Rui")
+        ana.open("bisca-3", people=2)
+        go = await ana.go()
+        at_table = await run.sit(ana, go, seat=0, play=False)
+        await run.wait_for(lambda: run.room.seated.get("Ana") == go["table"])
+        rui.open("sueca", people=4)
+        other = (await rui.go())["table"]
+        await rui.expect(R.TABLES, LONG, where=lambda m: any(
+            t["table"] == other for t in m["tables"]))
+        ana.board("bisca-3")
+        await ana.expect(R.BOARD, LONG)  # whatever the lobby sent Ana came before this
+        assert not any(m["type"] == R.TABLES and any(t["table"] == other for t in m["tables"])
+                       for m in ana.messages)
+        await at_table.close()
+        await ana.expect(R.TABLES, LONG, where=lambda m: any(
+            t["table"] == other for t in m["tables"]))  # told again, once back
+    finally:
+        await run.stop()
