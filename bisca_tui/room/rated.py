@@ -1,6 +1,7 @@
 """A rated match's result as the ratings take it: the sides (who played for each entry of the
-match's scores), each side's rank, the bots with the fixed rating of their level, and the
-players who left before the end (each ranked below every side that stayed).
+match's scores, or in the Chiamata games each deal's sides), each side's rank, the bots with
+the fixed rating of their level, and the players who left before the end (each ranked below
+every side that stayed).
 
 A place is its holder's, whoever played it at the end: a player whose place a bot took over
 after the hold is still on the side, as one who left. A place nobody held was a bot's from the
@@ -31,9 +32,12 @@ def ranks_of(scores: Sequence[int]) -> list[int]:
     return [1 + sum(other > mine for other in scores) for mine in scores]
 
 
-def result_of(session: Session, owners: Sequence[str | None], level: str) -> Result:
-    """The rated result of ``session``'s match, the places held by ``owners`` (the room's
-    names; None: a bot's place from the start, of ``level``)."""
+def results_of(session: Session, owners: Sequence[str | None], level: str) -> list[Result]:
+    """The rated results of ``session``'s match, the places held by ``owners`` (the room's
+    names; None: a bot's place from the start, of ``level``): one for the match, its sides
+    the match's teams; or, in a game whose sides change from deal to deal (the Chiamata
+    games, Sueca for five and for three), one for each deal, its sides the deal's: the
+    caller with the partner (or alone) against the rest."""
     variant = session.variant
     family = variant.family if variant.family in LADDER else "bisca"
     who: list[str] = []
@@ -45,20 +49,39 @@ def result_of(session: Session, owners: Sequence[str | None], level: str) -> Res
             who.append(bot)
         else:
             who.append(owner)
-    scores = list(session.match.scores)
-    if variant.people_scores:
-        sides = [[who[k]] for k in range(len(scores))]
-    else:
-        sides = [[] for _ in scores]
+    match = session.match
+    if not variant.people_scores and variant.teams_shown:  # the same sides all match long
+        sides: list[list[str]] = [[] for _ in match.scores]
         for p, name in enumerate(who):
             seat = session.seat_of(p)
-            team = variant.team_of[seat if seat is not None else p]
-            sides[team].append(name)
-    return Result(variant.id, sides, ranks_of(scores), fixed)
+            sides[variant.team_of[seat if seat is not None else p]].append(name)
+        return [Result(variant.id, sides, ranks_of(match.scores), fixed)]
+    out = []
+    for index, score in enumerate(match.results):
+        if score.redeal:
+            continue
+        gains = match.gains(index, score)
+        side_of = match.deals[index].side_of
+        by_side: dict[int, list[int]] = {}
+        for seat, player in enumerate(match.seating(index)[1]):
+            if player is not None:
+                by_side.setdefault(side_of[seat], []).append(player)
+        groups = [players for _k, players in sorted(by_side.items())]
+        if len(groups) < 2:
+            continue
+        totals = [sum(gains[p] for p in players) for players in groups]
+        out.append(Result(variant.id, [[who[p] for p in players] for players in groups],
+                          ranks_of(totals), fixed))
+    return out
 
 
-def rate_result(store: RatingStore, result: Result, left: Iterable[str] = ()
-                ) -> dict[str, Rating]:
-    """Rate it (``left``: the players who abandoned it); the new ratings, bots left out."""
-    return rate(store, result.game, result.sides, result.ranks, result.fixed,
-                left=tuple(left))
+def rate_results(store: RatingStore, results: Sequence[Result], left: Iterable[str] = ()
+                 ) -> dict[str, Rating]:
+    """Rate them in order (``left``: the players who abandoned the match, ranked last in its
+    last result); the new ratings, bots left out."""
+    after: dict[str, Rating] = {}
+    for k, result in enumerate(results):
+        last = k == len(results) - 1
+        after |= rate(store, result.game, result.sides, result.ranks, result.fixed,
+                      left=tuple(left) if last else ())
+    return after

@@ -33,7 +33,7 @@ from ..table.seats import default_level
 from .caps import RoomCaps
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
-from .rated import rate_result, result_of
+from .rated import rate_results, results_of
 from .saves import keep_saving
 from .store import RoomStore
 from .table import RoomTable
@@ -334,26 +334,30 @@ class Room:
 
     def table_over(self, table: RoomTable, finished: bool) -> None:
         self.unseat(table.number)
-        session = table.host.session
-        if table.rated and finished and session is not None:
-            owners = list(table.host.places.owners)
-            result = result_of(session, owners, table.host.settings.level)
-            before = {name: self.store.ratings.get(result.game, name)
-                      for side in result.sides for name in side if name not in result.fixed}
-            after = rate_result(self.store.ratings, result, table.left)
-            for name, new in after.items():
-                old = before.get(name)
-                person = self.find(name)
-                if person is not None:
-                    person.conn.send({"type": R.RATED, "variant": result.game,
-                                      "table": table.number,
-                                      "before": round(old.shown, 2) if old else None,
-                                      "after": round(new.shown, 2),
-                                      "left": name in table.left})
-            self.tell("rated", table=table.number, ratings={
-                n: round(r.shown, 2) for n, r in after.items()})
+        if table.rated and finished:
+            self.rate(table)
         loop = asyncio.get_running_loop()
         loop.call_later(5.0, self.tables.pop, table.number, None)
+
+    def rate(self, table: RoomTable) -> None:
+        """A rated table's match is over: its players' ratings move, and each is told."""
+        session, owners = table.host.session, list(table.host.places.owners)
+        results = results_of(session, owners, table.host.settings.level) if session else []
+        if not results:
+            return
+        game = results[0].game
+        before = {name: self.store.ratings.get(game, name) for name in owners if name}
+        after = rate_results(self.store.ratings, results, table.left)
+        for name, new in after.items():
+            old = before.get(name)
+            person = self.find(name)
+            if person is not None:
+                person.conn.send({"type": R.RATED, "variant": game, "table": table.number,
+                                  "before": round(old.shown, 2) if old else None,
+                                  "after": round(new.shown, 2),
+                                  "left": name in table.left})
+        self.tell("rated", table=table.number, ratings={
+            n: round(r.shown, 2) for n, r in after.items()})
 
     def close_table(self, number: int, why: str) -> bool:
         """End a table now (the operator's, or nobody is left at it)."""
