@@ -153,3 +153,29 @@ async def test_chat_is_text_said_to_the_lobby_at_a_pace_and_never_by_the_muted()
         assert "muted" in refused["rule"]
     finally:
         await run.stop()
+
+
+async def test_a_player_opens_only_so_many_tables_and_the_room_holds_only_so_many():
+    run = await open_room(RoomCaps(tables_per_player=2, tables=3))
+    try:
+        ana = await run.enter("Ana")
+        for _ in range(2):
+            ana.open("bisca-3", people=2)
+            await ana.go()
+        ana.open("bisca-3", people=2)
+        with pytest.raises(Refused, match="2 tables open already"):
+            await ana.go()
+        rui = await run.enter("Rui")
+        rui.open("briscola", people=2)
+        await rui.go()
+        rui.open("briscola", people=2)
+        with pytest.raises(Refused, match="as many tables as it can hold"):
+            await rui.go()
+        for bad in ({"variant": "poker"}, {"variant": "sueca", "people": 9},
+                    {"variant": "sueca", "level": "cmd:rm -rf /"},
+                    {"variant": "sueca", "options": {"no_such_rule": 1}}):
+            rui.send({"type": "open", **bad})
+            assert (await rui.expect(P.REFUSED, LONG))["rule"]
+        assert len(run.room.tables) == 3
+    finally:
+        await run.stop()
