@@ -40,7 +40,7 @@ def players_of(variant: str) -> list[int]:
 
 class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
     DEFAULT_CSS = """
-    OpenTableDialog .dialog { width: 60; }
+    OpenTableDialog .dialog { width: 60; max-height: 100%; overflow-y: auto; }
     OpenTableDialog Horizontal { height: auto; }
     OpenTableDialog Label { width: 16; padding: 1 1 0 0; }
     OpenTableDialog Select { width: 1fr; }

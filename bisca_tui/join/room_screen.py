@@ -3,7 +3,7 @@ house rules, rated or not, who sits where, places free, watchers, started), who 
 room (guests marked), the leaderboard of the chosen game (the bots' levels shown as such),
 the quick match waited for with its countdown to the bots, and the lobby's chat.
 
-Enter (or a click) sits at the highlighted table, ``w`` watches it, ``o`` opens a table, ``n``
+``s``, Enter or a click sits at the highlighted table, ``w`` watches it, ``o`` opens a table, ``n``
 asks for a quick match of the chosen game (again: no longer), ``g`` chooses the next game,
 ``m`` says something to the room, ``q`` leaves the room. Names and lines come from strangers:
 they are text, never markup."""
@@ -46,7 +46,7 @@ class RoomScreen(Translated, Screen[None]):
     #room-chat { height: 6; border: round $panel-lighten-2; }
     """
     BINDINGS = [
-        Binding("enter", "sit", N_("Sit"), tooltip=N_("Sit at the highlighted table")),
+        Binding("s", "sit", N_("Sit"), tooltip=N_("Sit at the highlighted table")),
         Binding("w", "watch", N_("Watch"), tooltip=N_("Watch the highlighted table")),
         Binding("o", "open_table", N_("Open a table"), tooltip=N_("Open a table of your own")),
         Binding("n", "quick", N_("Play now"),

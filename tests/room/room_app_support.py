@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from bisca_tui.join.room_app import RoomApp
 from bisca_tui.net.identity import Identity
@@ -38,3 +39,9 @@ async def until(pilot: Pilot, condition: Callable[[], object],
 def shown(app: RoomApp, selector: str) -> str:
     """The text a widget of the room's screen shows now."""
     return str(app.room_screen.query_one(selector).render())
+
+
+def tables_shown(app: RoomApp) -> list[str]:
+    """The lines of the room's list of tables, as shown."""
+    tables = app.room_screen.query_one("#room-tables", OptionList)
+    return [str(tables.get_option_at_index(k).prompt) for k in range(tables.option_count)]

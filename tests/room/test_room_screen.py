@@ -4,9 +4,9 @@ the bots' levels, and the chat shown as text, never markup."""
 
 from __future__ import annotations
 
-from textual.widgets import OptionList, RichLog
+from textual.widgets import RichLog
 
-from .room_app_support import SIZE, room_app, shown, until
+from .room_app_support import SIZE, room_app, shown, tables_shown, until
 from .room_support import identity, open_room
 
 
@@ -21,10 +21,8 @@ async def test_coming_in_with_a_key_lists_tables_people_board_and_chat(tmp_path)
             rui.open("sueca", rated=True, people=2)
             seated = await run.sit(rui, await rui.go(), seat=0, play=False)
             await until(pilot, lambda: app.room.tables, "a table listed")
-            tables = app.room_screen.query_one("#room-tables", OptionList)
-            await until(pilot, lambda: "[b]Rui[/b]" in str(
-                tables.get_option_at_index(0).prompt), "the opener seated")
-            line = str(tables.get_option_at_index(0).prompt)
+            await until(pilot, lambda: "[b]Rui[/b]" in tables_shown(app)[0], "the opener")
+            line = tables_shown(app)[0]
             assert "Sueca" in line and "rated" in line
             await until(pilot, lambda: "[b]Rui[/b]" in shown(app, "#room-people"), "Rui")
             await until(pilot, lambda: app.room.board, "the leaderboard")
