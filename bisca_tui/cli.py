@@ -12,6 +12,7 @@
     bisca-tui host --variant ID ... a table players on other machines join
     bisca-tui join HOST[:PORT] CODE [--name NAME]
                                     join a table another machine hosts
+    bisca-tui join ROOM [--guest]   come into a card room's lobby (ROOM: HOST[:PORT])
     bisca-tui stats [--json]        a person's statistics from the game history
     bisca-tui history [--json]      the matches kept in the game history, with their ids
     bisca-tui export MATCH_ID [-o FILE]

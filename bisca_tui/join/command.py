@@ -144,6 +144,6 @@ def run_room(args: argparse.Namespace, host: str, port: int, name: str | None,
             return 2
     app = RoomApp(host, port, name, identity, data_directory=folder,
                   card_style=getattr(args, "cards", None), keys=keys,
-                  identity_problem=identity.problem or "" if identity else "")
+                  identity_problem=(identity.problem or "") if identity else "")
     result = app.run()
     return app.return_code or int(result or 0)
