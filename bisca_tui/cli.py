@@ -202,7 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .join import command as join
 
     jn = sub.add_parser("join", help=_("join a table another machine hosts"),
-                        description=_(join.DESCRIPTION), formatter_class=raw)
+                        description=_(join.DESCRIPTION) + "\n\n" + _(join.ROOM_DESCRIPTION),
+                        formatter_class=raw)
     join.add_arguments(jn)
     jn.set_defaults(run=join.run_command)
 

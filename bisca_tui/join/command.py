@@ -22,8 +22,8 @@ DESCRIPTION = N_("""\
 Join a table that another machine hosts (bisca-tui host prints its address and invite
 code). The places are listed first: take one, or watch; the table opens when the host
 starts the match. A lost connection is tried again by itself, and gives you back your
-place and your hand.
-
+place and your hand.""")
+ROOM_DESCRIPTION = N_("""\
 Without a code, the address is a card room's: you come into its lobby, with the key kept in
 your data folder (it is made there the first time, and proves who you are) or as a guest
 (--guest, unrated play only). The room's tables, its people, its leaderboards and its chat

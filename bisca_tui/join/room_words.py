@@ -11,6 +11,7 @@ from ..engine.spoken import choice_label, game_name, rule_name
 from ..engine.variant import make_variant
 from ..lang import _, ngettext, pgettext
 from ..net import link as L
+from ..tui.words import level_name
 from .room_state import BoardRow, Listed, Rated, RoomState, Someone, Waiting
 
 
@@ -101,11 +102,6 @@ def board_line(place: int, row: BoardRow) -> Text:
         line.append("  " + ngettext("{n} match", "{n} matches", row.matches).format(
             n=row.matches), style="bright_black")
     return line
-
-
-def level_name(level: str) -> str:
-    names = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
-    return names.get(level, level)
 
 
 def rated_line(state: RoomState, rated: Rated) -> str:
