@@ -116,6 +116,7 @@ class RoomScreen(Translated, Screen[None]):
         status.set_class(self.problem, "-problem")
         lines = [x for x in (app.identity_problem, self.status, self.note) if x]
         status.update(Text("\n".join(lines)))
+        self.refresh_bindings()
         self.show_tables()
         self.show_people()
         self.show_board()
@@ -181,6 +182,11 @@ class RoomScreen(Translated, Screen[None]):
         state = self.room_app.room
         k = tables.highlighted
         return state.tables[k].number if k is not None and k < len(state.tables) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quick" and self.room_app.room.guest:
+            return False  # quick matches are rated: the line below says so
+        return True
 
     # ----- the player's choices ------------------------------------------------------
 
