@@ -173,6 +173,11 @@ class RoomApp(JoinApp):
         self.run_worker(self.link.run(), group="link", exit_on_error=False)
         if go.get("watch") is True:
             self.watch()
+        if go.get("private") is True:  # its code is the way in: for the opener to pass on
+            self.room_screen.note = _("Your private table: others join it with "
+                                      "bisca-tui join {address} {code}").format(
+                address=self.where, code=self.code)
+            self.notify(self.room_screen.note, timeout=60, markup=False)
 
     def to_the_room(self) -> None:
         """Back in the lobby: the table's screens closed, what was known of it forgotten."""

@@ -184,9 +184,8 @@ class RoomScreen(Translated, Screen[None]):
         return state.tables[k].number if k is not None and k < len(state.tables) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "quick" and self.room_app.room.guest:
-            return False  # quick matches are rated: the line below says so
-        return True
+        # quick matches are rated: a guest is told so on the line below instead
+        return not (action == "quick" and self.room_app.room.guest)
 
     # ----- the player's choices ------------------------------------------------------
 

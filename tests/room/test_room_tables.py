@@ -7,6 +7,7 @@ from __future__ import annotations
 from bisca_tui.join.lobby import LobbyScreen
 from bisca_tui.join.room_open import OpenTableDialog
 from bisca_tui.join.table import RemoteTableScreen
+from bisca_tui.net.client import Client
 
 from .room_app_support import SIZE, room_app, shown, tables_shown, until
 from .room_support import identity, open_room
@@ -70,5 +71,29 @@ async def test_a_guest_is_refused_a_rated_table_in_the_rooms_words_and_may_watch
             await until(pilot, lambda: not app.is_running, "quit")
         await seated.close()
         await rui.close()
+    finally:
+        await run.stop()
+
+
+async def test_a_private_table_shows_its_code_which_joins_it_as_join_host_code(tmp_path):
+    run = await open_room()
+    try:
+        app = room_app(run, tmp_path, "Ana", identity())
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await until(pilot, lambda: app.room.entered, "in the room")
+            await pilot.press("o")
+            await until(pilot, lambda: isinstance(app.screen, OpenTableDialog), "the dialog")
+            await pilot.press("p")
+            assert app.screen.asked().private and not app.screen.asked().rated
+            await pilot.press("enter")  # on Open, focused first
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.seats,
+                        "the places")
+            code = run.room.tables[1].code
+            words = f"others join it with bisca-tui join 127.0.0.1:{run.port} {code}"
+            assert any(words in str(n.message) for n in app._notifications)
+            assert run.room.tables[1].private and not app.room.tables  # not listed
+            friend = await Client.connect("127.0.0.1", run.port, code, "Rosa")
+            assert await friend.sit(1) == 1
+            await friend.close()
     finally:
         await run.stop()
