@@ -18,12 +18,13 @@ async def test_coming_in_with_a_key_lists_tables_people_board_and_chat(tmp_path)
             await until(pilot, lambda: app.room.entered, "in the room")
             assert app.room.you == "Ana" and not app.room.guest
             rui = await run.enter("[b]Rui[/b]")
-            rui.open("sueca", rated=True, people=2)
+            rui.open("sueca", rated=True, people=2, options={"match": 10, "tie": "void"})
             seated = await run.sit(rui, await rui.go(), seat=0, play=False)
             await until(pilot, lambda: app.room.tables, "a table listed")
             await until(pilot, lambda: "[b]Rui[/b]" in tables_shown(app)[0], "the opener")
             line = tables_shown(app)[0]
-            assert "Sueca" in line and "rated" in line
+            assert "Sueca (match: 10) — rated, 1 place free" in line  # the defaults unsaid
+            assert "[b]Rui[/b] · open · bot · bot" in line
             await until(pilot, lambda: "[b]Rui[/b]" in shown(app, "#room-people"), "Rui")
             await until(pilot, lambda: app.room.board, "the leaderboard")
             board = shown(app, "#room-board")

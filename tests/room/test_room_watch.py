@@ -8,7 +8,7 @@ from bisca_tui.join.lobby import LobbyScreen
 from bisca_tui.join.table import RemoteMatchEnd
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 
-from .room_app_support import SIZE, room_app, until
+from .room_app_support import SIZE, room_app, tables_shown, until
 from .room_support import identity, open_room
 
 
@@ -25,6 +25,7 @@ async def test_a_match_watched_to_its_end_comes_back_to_the_lobby(tmp_path):
             await pilot.press("w")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.seats,
                         "its places, to watch")
+            await until(pilot, lambda: "1 watching" in tables_shown(app)[0], "a watcher")
             rosa.enter_table(go["table"])
             players.append(await run.sit(rosa, await rosa.go(), seat=1, seed=2))
 
