@@ -16,7 +16,7 @@ async def test_a_match_watched_to_its_end_comes_back_to_the_lobby(tmp_path):
     run = await open_room()
     try:
         rui, rosa = await run.enter("Rui"), await run.enter("Rosa")
-        rui.open("bisca-3", people=2)
+        rui.open("brisca", people=2, options={"match": 2})  # a short match: two hands
         go = await rui.go()
         players = [await run.sit(rui, go, seat=0, seed=1)]
         app = room_app(run, tmp_path, "Ana", identity())
