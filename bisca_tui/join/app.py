@@ -7,6 +7,10 @@ client knows it (``net.remote.JoinedMatch``) and hands the rest to the screen co
 the places (``lobby``), the table (``table``). Nothing is saved here: the host keeps the
 match; once it is over, the record the host sends goes into this player's own game history
 (``kept``).
+
+What it knows of its table starts afresh with ``fresh_table``: a card room's app
+(``room_app``) joins one table after another from the room's lobby, each over a link of its
+own, and what a link left behind says is no longer heard.
 """
 
 from __future__ import annotations
@@ -65,8 +69,8 @@ class JoinApp(BiscaApp):
     def __init__(self, host: str, port: int, code: str, name: str | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
                  back_off: Sequence[float] = L.BACK_OFF,
-                 keys: PlaceKeys | None = None, first_screen: Screen[Any] | None = None,
-                 ticket: str | None = None) -> None:
+                 keys: PlaceKeys | None = None,
+                 first_screen: Screen[Any] | None = None) -> None:
         self.lobby = LobbyScreen()
         super().__init__(first_screen=first_screen or self.lobby,
                          data_directory=data_directory, card_style=card_style)
@@ -77,7 +81,7 @@ class JoinApp(BiscaApp):
         self.you = name or ""
         # the place's key is kept for this table: a client started again takes it back
         self.keys = keys if keys is not None else PlaceKeys.in_folder(self.data_directory)
-        self.fresh_table(code, ticket)
+        self.fresh_table(code)
         self.link = self.new_link(name) if name and code else None
 
     def fresh_table(self, code: str, ticket: str | None = None) -> None:
