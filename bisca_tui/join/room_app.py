@@ -162,6 +162,8 @@ class RoomApp(JoinApp):
         code, ticket = go.get("code"), go.get("ticket")
         if not isinstance(code, str) or not isinstance(ticket, str):
             return
+        if self.link is not None and code.strip().upper() == self.code:
+            return  # asked twice: the player is on their way to it already
         if self.link is not None:  # at another table still: it is left for this one
             self.link.bye()
             self.to_the_room()

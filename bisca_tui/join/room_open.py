@@ -42,8 +42,12 @@ class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
     DEFAULT_CSS = """
     OpenTableDialog .dialog { width: 60; max-height: 100%; overflow-y: auto; }
     OpenTableDialog Horizontal { height: auto; }
-    OpenTableDialog Label { width: 16; padding: 1 1 0 0; }
-    OpenTableDialog Select { width: 1fr; }
+    OpenTableDialog Label { width: 18; padding: 0 1 0 0; }
+    OpenTableDialog Select { width: 1fr; height: 1; margin-bottom: 1; }
+    OpenTableDialog SelectCurrent { border: none; height: 1; padding: 0 1; }
+    OpenTableDialog Select:focus > SelectCurrent { background: $accent 40%; border: none; }
+    OpenTableDialog Checkbox { border: none; padding: 0; height: 1; margin-bottom: 1; }
+    OpenTableDialog Checkbox:focus { background: $accent 40%; border: none; }
     OpenTableDialog #open-note { color: $text-muted; margin: 1 0 0 0; }
     """
     BINDINGS = [
