@@ -38,7 +38,7 @@ from .chat import ChatDialog, NameDialog, chat_line
 from .kept import kept_entry
 from .keys import PlaceKeys, table_id
 from .lobby import LobbyScreen
-from .table import RemoteTableScreen
+from .table import RemoteMatchEnd, RemoteTableScreen
 from .words import address, refusal, status
 
 
@@ -65,13 +65,15 @@ class JoinApp(BiscaApp):
     player is asked for one first, and again if it is already at the table)."""
 
     CSS_PATH = str(Path(tui_app.__file__).with_name("bisca.tcss"))
+    match_end_screen = RemoteMatchEnd  # the screen of the match's end, whose Enter leaves
+    places_screen = LobbyScreen  # the screen of the table's places
 
     def __init__(self, host: str, port: int, code: str, name: str | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
                  back_off: Sequence[float] = L.BACK_OFF,
                  keys: PlaceKeys | None = None,
                  first_screen: Screen[Any] | None = None) -> None:
-        self.lobby = LobbyScreen()
+        self.lobby = self.places_screen()
         super().__init__(first_screen=first_screen or self.lobby,
                          data_directory=data_directory, card_style=card_style)
         self.where = address(host, port)

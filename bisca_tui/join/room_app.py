@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
 from textual.message import Message
 
-from ..lang import _
+from ..lang import N_, _
 from ..net import link as L
 from ..net import protocol as P
 from ..net import room_protocol as R
@@ -30,6 +31,7 @@ from .room_open import OpenTableDialog, TableAsked
 from .room_screen import RoomScreen
 from .room_state import RoomState
 from .room_words import rated_line, refused_line, room_status
+from .table import RemoteMatchEnd
 
 FIRST_GAME = "sueca"  # the game chosen at first, when the room plays it
 
@@ -50,9 +52,25 @@ class RoomChanged(Message):
         self.status = status
 
 
+class RoomPlaces(LobbyScreen):
+    """The places of a table the room gave: ``q`` goes back to the room's lobby."""
+
+    BINDINGS = [Binding("q", "quit_join", N_("Back to the room"),
+                        tooltip=N_("Leave the table for the room's lobby"))]
+
+
+class RoomMatchEnd(RemoteMatchEnd):
+    """The end of a match at a room's table: Enter goes back to the lobby."""
+
+    BINDINGS = [Binding("enter", "close", N_("Back to the room"))]
+
+
 class RoomApp(JoinApp):
     """A card room at ``host:port``, come into as ``name`` with ``identity`` (None: as a
     guest); ``identity_problem`` says what became of a key file that could not be read."""
+
+    match_end_screen = RoomMatchEnd
+    places_screen = RoomPlaces
 
     def __init__(self, host: str, port: int, name: str, identity: Identity | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
@@ -169,7 +187,7 @@ class RoomApp(JoinApp):
             self.to_the_room()
         self.fresh_table(code, ticket)
         self.room_screen.note = ""
-        self.lobby = LobbyScreen()
+        self.lobby = self.places_screen()
         self.link = self.new_link(self.room.you or self.you)
         self.push_screen(self.lobby)
         self.run_worker(self.link.run(), group="link", exit_on_error=False)

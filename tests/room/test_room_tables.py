@@ -65,6 +65,7 @@ async def test_a_guest_is_refused_a_rated_table_in_the_rooms_words_and_may_watch
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.seats,
                         "the places, to watch")
             assert app.watching and app.place is None
+            assert app.screen.active_bindings["q"].binding.description == "Back to the room"
             await pilot.press("q")
             await until(pilot, lambda: app.screen is app.room_screen, "back in the room")
             await pilot.press("q")

@@ -5,7 +5,7 @@ back in the lobby."""
 from __future__ import annotations
 
 from bisca_tui.join.lobby import LobbyScreen
-from bisca_tui.join.table import RemoteMatchEnd
+from bisca_tui.join.room_app import RoomMatchEnd
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 
 from .room_app_support import SIZE, room_app, tables_shown, until
@@ -32,7 +32,7 @@ async def test_a_match_watched_to_its_end_comes_back_to_the_lobby(tmp_path):
             def at_the_end() -> bool:
                 if isinstance(app.screen, DealSummaryScreen):
                     app.screen.action_close()  # as Enter does, at each deal's end
-                return isinstance(app.screen, RemoteMatchEnd)
+                return isinstance(app.screen, RoomMatchEnd)
 
             await until(pilot, at_the_end, "the match's end")
             await pilot.press("enter")
