@@ -19,7 +19,12 @@ MAX_CHAT_KEPT = 100
 
 
 def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    whole = _whole(value)
+    return default if whole is None else whole
+
+
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _number(value: Any) -> float | None:
@@ -58,7 +63,7 @@ class Listed:
 
     @classmethod
     def of(cls, entry: Any) -> Listed | None:
-        if not isinstance(entry, dict) or not isinstance(entry.get("table"), int):
+        if not isinstance(entry, dict) or _whole(entry.get("table")) is None:
             return None
         options = entry.get("options") if isinstance(entry.get("options"), dict) else {}
         seats = []
@@ -148,7 +153,7 @@ class RoomState:
             self.more = _int(m.get("more"))
         elif kind == R.PEOPLE:
             self.people = [Someone(_text(p.get("name")), p.get("guest") is True,
-                                   p.get("table") if isinstance(p.get("table"), int) else None)
+                                   _whole(p.get("table")))
                            for p in m.get("people") or [] if isinstance(p, dict)]
         elif kind == R.WAITING:
             variant, seconds = m.get("variant"), _number(m.get("bots_in"))
@@ -157,8 +162,7 @@ class RoomState:
         elif kind == R.BOARD:
             self.board_game = _text(m.get("variant"), 40)
             self.board = [BoardRow(_text(r.get("name")), _number(r.get("shown")) or 0.0,
-                                   r.get("matches") if isinstance(r.get("matches"), int)
-                                   else None, r.get("bot") is True)
+                                   _whole(r.get("matches")), r.get("bot") is True)
                           for r in m.get("rows") or [] if isinstance(r, dict)]
         elif kind == R.RATED:
             after = _number(m.get("after"))

@@ -63,3 +63,25 @@ def test_the_waiting_line_counts_down_and_a_rating_moved_is_said():
                 "after": 27.25, "left": False}, 0.0)
     assert state.rated == [Rated("sueca", 3, 25.0, 27.25, False)]
     assert rated_line(state, state.rated[0]) == "Your rating at Sueca: 25.0 → 27.2."
+
+
+def test_what_the_room_sends_is_checked_and_kept_as_text():
+    """A room is another machine: fields of the wrong type are left out or read as nothing,
+    and names and lines lose what does not print (an escape sequence's ESC, a line break)."""
+    state = RoomState()
+    state.take({"type": R.ROOM, "you": "Ana\x1b[31m", "games": ["x", {"variant": 3}],
+                "levels": [1, "easy"], "chat": [{"from": "Rui\n", "text": "oi\x1b[2J"}, 7]},
+               0.0)
+    assert (state.you, state.games, state.levels) == ("Ana [31m", [], ["easy"])
+    assert state.chat == [{"from": "Rui", "text": "oi [2J"}]
+    state.take({"type": R.TABLES, "tables": [
+        {"table": "1"}, 5, {"table": 2, "seats": [{"name": ["x"], "kind": "king"}, "y"],
+                            "options": {"match": [1]}, "free": True, "rated": "yes"}]}, 0.0)
+    (table,) = state.tables
+    assert table.number == 2 and table.options == {} and table.free == 0
+    assert not table.rated and [(s.name, s.kind) for s in table.seats] == [("", "open")]
+    state.take({"type": R.WAITING, "variant": "sueca", "bots_in": float("nan")}, 0.0)
+    assert state.waiting is not None and state.waiting.bots_in == 0.0
+    state.take({"type": R.RATED, "after": "high"}, 0.0)
+    state.take({"type": R.PEOPLE, "people": [{"name": "Eva", "table": True}, None]}, 0.0)
+    assert state.rated == [] and [(p.name, p.table) for p in state.people] == [("Eva", None)]
