@@ -157,7 +157,8 @@ class RoomApp(JoinApp):
         def chosen(asked: TableAsked | None) -> None:
             if asked is not None:
                 self.asked(self.room_link.open(asked.variant, asked.players, asked.people,
-                                               asked.level, asked.rated, asked.private),
+                                               asked.level, asked.rated, asked.private,
+                                               asked.options),
                            _("Opening a table…"))
 
         self.push_screen(OpenTableDialog(self.room, self.chosen_game), chosen)

@@ -65,10 +65,10 @@ class RoomLink:
     # ----- what a player asks the room for ---------------------------------------------
 
     def open(self, variant: str, players: int | None, people: int, level: str,
-             rated: bool, private: bool) -> bool:
+             rated: bool, private: bool, options: dict[str, Any] | None = None) -> bool:
         return self.send({"type": R.OPEN, "variant": variant, "players": players,
-                          "people": people, "bots": True, "level": level, "rated": rated,
-                          "private": private})
+                          "options": options or {}, "people": people, "bots": True,
+                          "level": level, "rated": rated, "private": private})
 
     def enter(self, table: int, watch: bool) -> bool:
         return self.send({"type": R.ENTER, "table": table, "watch": watch})

@@ -1,5 +1,6 @@
 """The dialog that opens a table in a card room: the game, its number of players, how many
-places people take (bots take the others), the bots' level, rated or not, private (its code
+places people take (bots take the others), the bots' level, its house rules (each at its
+default first), rated or not, private (its code
 for the opener alone) or listed. Tab goes from one choice to the next, the Open button
 (focused first) opens it, Escape does not; ``r`` and ``p`` turn rated and private on and
 off. A guest's table is never rated; a private one neither."""
@@ -7,6 +8,7 @@ off. A guest's table is never rated; a private one neither."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +16,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, Select, Static
 
-from ..engine.variant import make_variant
+from ..engine.spoken import choice_label, rule_name
+from ..engine.variant import HouseRule, make_variant
 from ..lang import N_, _, ngettext
 from ..tui.translated import Translated
 from .room_state import RoomState
@@ -29,6 +32,7 @@ class TableAsked:
     level: str
     rated: bool
     private: bool
+    options: dict[str, Any]  # the house rules other than the game's defaults
 
 
 def players_of(variant: str) -> list[int]:
@@ -40,13 +44,13 @@ def players_of(variant: str) -> list[int]:
 
 class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
     DEFAULT_CSS = """
-    OpenTableDialog .dialog { width: 60; max-height: 100%; overflow-y: auto; }
-    OpenTableDialog Horizontal { height: auto; }
+    OpenTableDialog .dialog { width: 64; max-height: 100%; overflow-y: auto; }
+    OpenTableDialog Horizontal, OpenTableDialog #open-rules { height: auto; }
     OpenTableDialog Label { width: 18; padding: 0 1 0 0; }
-    OpenTableDialog Select { width: 1fr; height: 1; margin-bottom: 1; }
+    OpenTableDialog Select { width: 1fr; height: 1; }
     OpenTableDialog SelectCurrent { border: none; height: 1; padding: 0 1; }
     OpenTableDialog Select:focus > SelectCurrent { background: $accent 40%; border: none; }
-    OpenTableDialog Checkbox { border: none; padding: 0; height: 1; margin-bottom: 1; }
+    OpenTableDialog Checkbox { border: none; padding: 0; height: 1; }
     OpenTableDialog Checkbox:focus { background: $accent 40%; border: none; }
     OpenTableDialog #open-note { color: $text-muted; margin: 1 0 0 0; }
     """
@@ -62,6 +66,7 @@ class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
         self.state = state
         self.games = [g["variant"] for g in state.games if players_of(g["variant"])]
         self.game = game if game in self.games else (self.games[0] if self.games else "")
+        self.rules: list[tuple[HouseRule, Select[Any]]] = []  # the game's, as chosen
 
     def compose(self) -> ComposeResult:
         levels = self.state.levels or ["medium"]
@@ -83,6 +88,7 @@ class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
                 yield Select([(level_name(x), x) for x in levels],
                              value="medium" if "medium" in levels else levels[0],
                              allow_blank=False, id="open-level")
+            yield Vertical(id="open-rules")
             yield Checkbox(_("Rated (r)"), value=False, id="open-rated",
                            disabled=self.state.guest)
             yield Checkbox(_("Private (p): the code for you alone, not listed"), value=False,
@@ -108,6 +114,21 @@ class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
             usual = counts[0] if counts else 2
         players.value = usual if usual in counts else counts[0]
         self.set_people(usual)
+        self.set_rules(game)
+
+    def set_rules(self, game: str) -> None:
+        """A choice for each house rule of ``game``, its default chosen."""
+        try:
+            rules = make_variant(game).house_rules
+        except (ValueError, KeyError, TypeError):
+            rules = ()
+        box = self.query_one("#open-rules", Vertical)
+        box.remove_children()
+        self.rules = [(rule, Select([(choice_label(c), c) for c in rule.choices],
+                                    value=rule.default, allow_blank=False))
+                      for rule in rules]
+        box.mount_all([Horizontal(Label(rule_name(rule)), select)
+                       for rule, select in self.rules])
 
     def set_people(self, players: int) -> None:
         people = self.query_one("#open-people", Select)
@@ -167,7 +188,9 @@ class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
                           people if isinstance(people, int) else 1,
                           level if isinstance(level, str) else "medium",
                           self.query_one("#open-rated", Checkbox).value,
-                          self.query_one("#open-private", Checkbox).value)
+                          self.query_one("#open-private", Checkbox).value,
+                          {rule.name: select.value for rule, select in self.rules
+                           if select.value != rule.default})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -21,7 +21,7 @@ async def test_a_table_opened_in_the_dialog_is_played_and_left_for_the_lobby(tmp
             await until(pilot, lambda: app.room.entered, "in the room")
             await pilot.press("o")
             await until(pilot, lambda: isinstance(app.screen, OpenTableDialog), "the dialog")
-            for _ in range(4):  # from Open back to the number of people
+            for _ in range(7):  # from Open back past the house rules to the people
                 await pilot.press("shift+tab")
             await pilot.press("enter", "down", "down", "down", "enter")
             dialog = app.screen
@@ -76,7 +76,7 @@ async def test_a_guest_is_refused_a_rated_table_in_the_rooms_words_and_may_watch
         await run.stop()
 
 
-async def test_a_private_table_shows_its_code_which_joins_it_as_join_host_code(tmp_path):
+async def test_a_private_table_with_a_house_rule_shows_its_code_for_join_host_code(tmp_path):
     run = await open_room()
     try:
         app = room_app(run, tmp_path, "Ana", identity())
@@ -86,13 +86,18 @@ async def test_a_private_table_shows_its_code_which_joins_it_as_join_host_code(t
             await until(pilot, lambda: isinstance(app.screen, OpenTableDialog), "the dialog")
             await pilot.press("p")
             assert app.screen.asked().private and not app.screen.asked().rated
-            await pilot.press("enter")  # on Open, focused first
+            for _ in range(5):  # from Open back to Sueca's first house rule: the match
+                await pilot.press("shift+tab")
+            await pilot.press("enter", "down", "down", "enter")
+            assert app.screen.asked().options == {"match": 10}  # the others as by default
+            await pilot.click("#open-go")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.seats,
                         "the places")
             code = run.room.tables[1].code
             words = f"others join it with bisca-tui join 127.0.0.1:{run.port} {code}"
             assert any(words in str(n.message) for n in app._notifications)
             assert run.room.tables[1].private and not app.room.tables  # not listed
+            assert run.room.tables[1].host.variant.options["match"] == 10
             friend = await Client.connect("127.0.0.1", run.port, code, "Rosa")
             assert await friend.sit(1) == 1
             await friend.close()
