@@ -115,6 +115,8 @@ class RoomApp(JoinApp):
         elif kind == R.RATED and self.room.rated:
             screen.note = rated_line(self.room, self.room.rated[-1])
             self.notify(screen.note, timeout=15, markup=False)
+            if self.room.rated[-1].variant == self.chosen_game:
+                self.room_link.board(self.chosen_game)  # the leaderboard moved too
         elif kind == P.REFUSED:
             screen.note = refused_line(self.room.refusal)
             if self.screen is not screen:
