@@ -12,6 +12,7 @@
     bisca-tui host --variant ID ... a table players on other machines join
     bisca-tui join HOST[:PORT] CODE [--name NAME]
                                     join a table another machine hosts
+    bisca-tui join ROOM [--guest]   come into a card room's lobby (ROOM: HOST[:PORT])
     bisca-tui stats [--json]        a person's statistics from the game history
     bisca-tui history [--json]      the matches kept in the game history, with their ids
     bisca-tui export MATCH_ID [-o FILE]
@@ -204,7 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .join import command as join
 
     jn = sub.add_parser("join", help=_("join a table another machine hosts"),
-                        description=_(join.DESCRIPTION), formatter_class=raw)
+                        description=_(join.DESCRIPTION) + "\n\n" + _(join.ROOM_DESCRIPTION),
+                        formatter_class=raw)
     join.add_arguments(jn)
     jn.set_defaults(run=join.run_command)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -31,6 +32,14 @@ from bisca_tui import lang
 from bisca_tui.engine import actions as A
 from bisca_tui.engine.phases import CUT_OR_KNOCK, PLAY
 from bisca_tui.engine.records import load_record
+from bisca_tui.join.room_app import RoomApp
+from bisca_tui.net.client import Client
+from bisca_tui.net.identity import Identity
+from bisca_tui.net.room_client import RoomClient
+from bisca_tui.ratings.rater import rate
+from bisca_tui.room.room import Room
+from bisca_tui.room.serving import serve_room
+from bisca_tui.room.store import SqliteRoom
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.auction import BidListScreen, BidScreen
 from bisca_tui.tui.screens.replay import ReplayScreen
@@ -360,7 +369,57 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "table-brisca-es": ("brisca", scene_brisca),
 }
 # the pictures drawn in another language than English
-LANGUAGE_OF = {"table-sueca-pt": "pt", "table-chiamata-it": "it", "table-brisca-es": "es"}
+LANGUAGE_OF = {"table-sueca-pt": "pt", "table-chiamata-it": "it", "table-brisca-es": "es",
+               "room-lobby-pt": "pt", "room-lobby-it": "it", "room-lobby-es": "es"}
+# the card room's lobby (``bisca-tui join ROOM``), in each language
+ROOM_PICTURES = ("room-lobby", "room-lobby-pt", "room-lobby-it", "room-lobby-es")
+
+
+# ----- the card room's lobby -------------------------------------------------------------
+
+
+async def room_lobby(size: tuple[int, int]) -> str:
+    """A room on loopback with a few people: Rui's rated Sueca and Eva's Briscola (Eva a
+    guest) open, a leaderboard with two players and the bots, a line of chat; Ana comes in
+    with a key and asks for a quick match of Sueca. Its picture, as an SVG."""
+    room = Room(SqliteRoom(":memory:"))
+    rate(room.store.ratings, "sueca", [["Rui", "Marta"], ["Ana", "Zé"]], [1, 2])
+    ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve_room(room, ready=ready.set_result))
+    port = await ready
+    people: list[RoomClient | Client] = []
+
+    async def table(name: str, key: bool, variant: str, **fields: object) -> None:
+        client = await RoomClient.enter("127.0.0.1", port, name,
+                                        Identity.in_folder(Path(data) / name) if key else None)
+        client.open(variant, **fields)
+        seated = await client.table(await client.go())
+        await seated.sit(0)
+        people.extend([client, seated])
+
+    with tempfile.TemporaryDirectory() as data:
+        await table("Rui", True, "sueca", rated=True, people=2)
+        await table("Eva", False, "briscola", people=2)
+        people[0].send({"type": "chat", "text": "boa tarde! alguém para uma sueca?"})
+        app = RoomApp("127.0.0.1", port, "Ana", Identity.in_folder(Path(data) / "Ana"),
+                      data_directory=data)
+        app.where = "cards.example.org:7341"
+        async with app.run_test(size=size) as pilot:
+            while not (app.room.entered and len(app.room.tables) == 2
+                       and app.room.board and app.room.chat):
+                await asyncio.sleep(0.01)
+            await pilot.press("n")
+            while app.room.waiting is None:
+                await asyncio.sleep(0.01)
+            await pilot.pause()
+            svg = app.export_screenshot()
+            await pilot.press("q")
+    for client in people:
+        await client.close()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    return svg
 
 
 # ----- pictures ------------------------------------------------------------------------
@@ -433,16 +492,19 @@ def write_png(svg_path: Path) -> Path | None:
 
 
 async def shoot(name: str, size: tuple[int, int], out: Path) -> list[Path]:
-    variant, scene = SCENES[name]
     lang.use(LANGUAGE_OF.get(name, lang.DEFAULT))
-    with tempfile.TemporaryDirectory() as data:
-        app = BiscaApp(bot_delay=0, data_directory=data, variant=variant)
-        async with app.run_test(size=size, notifications=True) as pilot:
-            await scene(app, pilot)
-            await pilot.wait_for_scheduled_animations()
-            await pilot.pause()
-            svg = app.export_screenshot()
-            app.workers.cancel_all()
+    if name in ROOM_PICTURES:
+        svg = await room_lobby(size)
+    else:
+        variant, scene = SCENES[name]
+        with tempfile.TemporaryDirectory() as data:
+            app = BiscaApp(bot_delay=0, data_directory=data, variant=variant)
+            async with app.run_test(size=size, notifications=True) as pilot:
+                await scene(app, pilot)
+                await pilot.wait_for_scheduled_animations()
+                await pilot.pause()
+                svg = app.export_screenshot()
+                app.workers.cancel_all()
     lang.use(lang.DEFAULT)
     svg_path = out / f"{name}.svg"
     font_url = Path(os.path.relpath(FONT_DIR, out.resolve())).as_posix()
@@ -462,11 +524,12 @@ def parse_size(text: str) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--size", type=parse_size, default=SIZE, help="terminal size, e.g. 110x34")
-    p.add_argument("--only", nargs="*", choices=list(SCENES), help="pictures to redo")
+    p.add_argument("--only", nargs="*", choices=[*SCENES, *ROOM_PICTURES],
+                   help="pictures to redo")
     p.add_argument("--out", type=Path, default=HERE, help="folder to write into")
     args = p.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in args.only or list(SCENES):
+    for name in args.only or [*SCENES, *ROOM_PICTURES]:
         for path in asyncio.run(shoot(name, args.size, args.out)):
             print(path)
     if shutil.which("rsvg-convert") is None:

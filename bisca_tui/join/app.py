@@ -7,6 +7,10 @@ client knows it (``net.remote.JoinedMatch``) and hands the rest to the screen co
 the places (``lobby``), the table (``table``). Nothing is saved here: the host keeps the
 match; once it is over, the record the host sends goes into this player's own game history
 (``kept``).
+
+What it knows of its table starts afresh with ``fresh_table``: a card room's app
+(``room_app``) joins one table after another from the room's lobby, each over a link of its
+own, and what a link left behind says is no longer heard.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.message import Message
+from textual.screen import Screen
 
 from ..engine.variant import make_variant
 from ..history.store import now_iso
@@ -33,24 +38,26 @@ from .chat import ChatDialog, NameDialog, chat_line
 from .kept import kept_entry
 from .keys import PlaceKeys, table_id
 from .lobby import LobbyScreen
-from .table import RemoteTableScreen
+from .table import RemoteMatchEnd, RemoteTableScreen
 from .words import address, refusal, status
 
 
 class HostSaid(Message):
-    """A message from the host."""
+    """A message from the host (over ``link``)."""
 
-    def __init__(self, message: dict[str, Any]) -> None:
+    def __init__(self, message: dict[str, Any], link: L.Link | None = None) -> None:
         super().__init__()
         self.message = message
+        self.link = link
 
 
 class LinkChanged(Message):
-    """The connection to the host changed."""
+    """The connection to the host changed (``link``'s)."""
 
-    def __init__(self, status: L.Status) -> None:
+    def __init__(self, status: L.Status, link: L.Link | None = None) -> None:
         super().__init__()
         self.status = status
+        self.link = link
 
 
 class JoinApp(BiscaApp):
@@ -58,24 +65,34 @@ class JoinApp(BiscaApp):
     player is asked for one first, and again if it is already at the table)."""
 
     CSS_PATH = str(Path(tui_app.__file__).with_name("bisca.tcss"))
+    match_end_screen = RemoteMatchEnd  # the screen of the match's end, whose Enter leaves
+    places_screen = LobbyScreen  # the screen of the table's places
 
     def __init__(self, host: str, port: int, code: str, name: str | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
                  back_off: Sequence[float] = L.BACK_OFF,
-                 keys: PlaceKeys | None = None) -> None:
-        self.lobby = LobbyScreen()
-        super().__init__(first_screen=self.lobby, data_directory=data_directory,
-                         card_style=card_style)
+                 keys: PlaceKeys | None = None,
+                 first_screen: Screen[Any] | None = None) -> None:
+        self.lobby = self.places_screen()
+        super().__init__(first_screen=first_screen or self.lobby,
+                         data_directory=data_directory, card_style=card_style)
         self.where = address(host, port)
-        self.code = code.strip().upper()
         self.address = (host, port)
         self.back_off = back_off
         self.ask_name = name is None
         self.you = name or ""
         # the place's key is kept for this table: a client started again takes it back
         self.keys = keys if keys is not None else PlaceKeys.in_folder(self.data_directory)
-        self.link = self.new_link(name) if name else None
+        self.fresh_table(code)
+        self.link = self.new_link(name) if name and code else None
+
+    def fresh_table(self, code: str, ticket: str | None = None) -> None:
+        """What this client knows of the table of ``code``: nothing yet."""
+        self.code = code.strip().upper()
+        self.ticket = ticket  # a card room's ticket to it
+        self.link: L.Link | None = None
         self.remote: JoinedMatch | None = None
+        self.session = None
         self.game: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
         self.watchers = 0
@@ -92,7 +109,11 @@ class JoinApp(BiscaApp):
         self.link_state = ""
 
     def on_mount(self) -> None:
-        # (then the card table's app's own: the places, as its first screen)
+        # (then the card table's app's own: its first screen)
+        self.begin()
+
+    def begin(self) -> None:
+        """The places of the table, once the player has a name."""
         if self.link is None:
             self.call_after_refresh(self.ask_for_name)
         else:
@@ -112,19 +133,19 @@ class JoinApp(BiscaApp):
     def new_link(self, name: str) -> L.Link:
         """The connection, with the key kept for this table and name, keeping the next."""
         place = table_id(*self.address, self.code, name)
-        return L.Link(*self.address, self.code, name, self.from_host, self.from_link,
+        # what a link says after the player left its table is for that table alone
+        link = L.Link(*self.address, self.code, name,
+                      lambda message: self.post_message(HostSaid(message, link)),
+                      lambda st: self.post_message(LinkChanged(st, link)),
                       back_off=self.back_off, key=self.keys.get(place),
-                      on_key=lambda key: self.keys.put(place, key))
+                      on_key=lambda key: self.keys.put(place, key), ticket=self.ticket)
+        return link
 
     # ----- from the connection (its reading task posts; the handlers run in order) ---------
 
-    def from_host(self, message: dict[str, Any]) -> None:
-        self.post_message(HostSaid(message))
-
-    def from_link(self, link_status: L.Status) -> None:
-        self.post_message(LinkChanged(link_status))
-
     def on_link_changed(self, event: LinkChanged) -> None:
+        if event.link is not None and event.link is not self.link:
+            return
         st = event.status
         self.link_state = st.kind
         detail = refusal(st.detail, self.you, self.code) if st.kind == L.REFUSED else st.detail
@@ -144,6 +165,8 @@ class JoinApp(BiscaApp):
             self.table.say(text, problem)
 
     def on_host_said(self, event: HostSaid) -> None:
+        if event.link is not None and event.link is not self.link:
+            return
         m = event.message
         kind = m.get("type")
         if kind == P.WELCOME:

@@ -34,9 +34,13 @@ class ChatDialog(Translated, ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
+    def __init__(self, title: str = "") -> None:
+        super().__init__()
+        self.title_words = title  # what the line is said to (the table by default)
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="chat"):
-            yield Static(_("Say to the table"), classes="dialog-title")
+            yield Static(self.title_words or _("Say to the table"), classes="dialog-title")
             yield Input(placeholder=_("Enter sends, Escape does not"), max_length=MAX_CHAT,
                         id="chat-input")
 

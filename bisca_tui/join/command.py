@@ -1,4 +1,5 @@
-"""``bisca-tui join HOST[:PORT] CODE [--name NAME]``: its options, and the app it opens."""
+"""``bisca-tui join HOST[:PORT] CODE [--name NAME]``, or without a code a card room's lobby
+(``bisca-tui join ROOM [--guest]``): its options, and the app it opens."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 import getpass
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..argtypes import data_folder
 from ..lang import LANGUAGES, N_, _
@@ -13,11 +15,19 @@ from ..net.protocol import MAX_NAME, clean_text
 from ..net.settings import DEFAULT_PORT
 from ..table.settings import CARD_STYLES
 
+if TYPE_CHECKING:
+    from .keys import PlaceKeys
+
 DESCRIPTION = N_("""\
 Join a table that another machine hosts (bisca-tui host prints its address and invite
 code). The places are listed first: take one, or watch; the table opens when the host
 starts the match. A lost connection is tried again by itself, and gives you back your
 place and your hand.""")
+ROOM_DESCRIPTION = N_("""\
+Without a code, the address is a card room's: you come into its lobby, with the key kept in
+your data folder (it is made there the first time, and proves who you are) or as a guest
+(--guest, unrated play only). The room's tables, its people, its leaderboards and its chat
+are listed; open a table, sit at one, watch one, or ask for a quick match.""")
 
 
 def host_and_port(text: str) -> tuple[str, int]:
@@ -58,7 +68,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("address", type=host_and_port, metavar="HOST[:PORT]",
                         help=_("the host's address, as the host gave it (port {port} unless "
                                "given)").format(port=DEFAULT_PORT))
-    parser.add_argument("code", metavar="CODE", help=_("the invite code the host gave"))
+    parser.add_argument("code", metavar="CODE", nargs="?", default=None,
+                        help=_("the invite code the host gave (none: the address is a card "
+                               "room's, and its lobby opens)"))
+    parser.add_argument("--guest", action="store_true",
+                        help=_("come into a card room as a guest, without your key (unrated "
+                               "play only)"))
     parser.add_argument("--name", metavar="NAME", default=None,
                         help=_("your name at the table (default: your login name)"))
     parser.add_argument("--ask-name", action="store_true",
@@ -98,7 +113,37 @@ def run_command(args: argparse.Namespace) -> int:
     if args.key_file is not None:
         keys = PlaceKeys(Path(args.key_file) if args.key_file else None,
                          readable=not args.key_unread)
+    if args.code is None:
+        return run_room(args, host, port, name, keys)
     app = JoinApp(host, port, args.code, name, data_directory=getattr(args, "data_dir", None),
                   card_style=getattr(args, "cards", None), keys=keys)
+    result = app.run()
+    return app.return_code or int(result or 0)
+
+
+def run_room(args: argparse.Namespace, host: str, port: int, name: str | None,
+             keys: PlaceKeys | None) -> int:
+    """A card room's lobby: with the player's key from the data folder, or as a guest."""
+    from ..datadir import data_dir
+    from ..net.identity import Identity
+    from .room_app import RoomApp
+
+    if name is None:
+        print("bisca-tui join: " + _("a card room needs a name: join with --name NAME"),
+              file=sys.stderr)
+        return 2
+    folder = getattr(args, "data_dir", None) or data_dir()
+    identity = None
+    if not args.guest:
+        try:
+            identity = Identity.in_folder(Path(folder))
+        except OSError as e:
+            print("bisca-tui join: " + _("your key cannot be kept in {folder} ({error}): "
+                                         "come in as a guest with --guest").format(
+                folder=folder, error=e.strerror or e), file=sys.stderr)
+            return 2
+    app = RoomApp(host, port, name, identity, data_directory=folder,
+                  card_style=getattr(args, "cards", None), keys=keys,
+                  identity_problem=(identity.problem or "") if identity else "")
     result = app.run()
     return app.return_code or int(result or 0)

@@ -307,7 +307,7 @@ class RemoteTableScreen(TableScreen):
     def match_over(self, message: dict[str, Any]) -> None:
         s = self.session
         s.take_over(message)
-        self.app.push_screen(RemoteMatchEnd(s, self.flow.my_team()),
+        self.app.push_screen(self.join_app.match_end_screen(s, self.flow.my_team()),
                              callback=lambda _answer: self.join_app.quitting.leave())
 
     # ----- the player's actions ------------------------------------------------------

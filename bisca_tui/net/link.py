@@ -2,7 +2,9 @@
 message the host sends, and when the connection drops during the match, connects again with
 the place's key (a few tries, each later than the last), which gives the player the place
 back with its hand and the deal so far. A key kept from an earlier run (``key``) is brought
-to the first hello too; each new key the host gives is told (``on_key``), to be kept.
+to the first hello too; each new key the host gives is told (``on_key``), to be kept. A
+card room's ``ticket`` to one of its tables goes with every hello: the room seats its holder
+under their room name.
 
 What happens to the connection is told through ``on_status`` as one of the ``Status``
 kinds below, with the host's words or the error where there are some. The table on screen
@@ -46,8 +48,10 @@ class Link:
                  on_status: Callable[[Status], None],
                  back_off: Sequence[float] = BACK_OFF, timeout: float = 15.0,
                  key: str | None = None,
-                 on_key: Callable[[str | None], None] | None = None) -> None:
+                 on_key: Callable[[str | None], None] | None = None,
+                 ticket: str | None = None) -> None:
         self.host, self.port, self.code, self.name = host, port, code, name
+        self.ticket = ticket  # a card room's ticket to this table
         self.on_message = on_message
         self.on_status = on_status
         self.back_off = tuple(back_off)
@@ -136,6 +140,8 @@ class Link:
                  "name": self.name}
         if self.key is not None:  # the place back, even over a connection that looks alive
             hello["key"] = self.key
+        if self.ticket is not None:
+            hello["ticket"] = self.ticket
         client.send(hello)
         answer = await client.expect((P.WELCOME, P.ERROR), self.timeout)
         if answer is None or answer["type"] == P.ERROR:
