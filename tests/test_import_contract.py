@@ -56,7 +56,7 @@ def lint_imports(project: Path) -> subprocess.CompletedProcess[str]:
 def test_the_layers_contracts_are_kept() -> None:
     out = lint_imports(ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "6 kept, 0 broken" in out.stdout, out.stdout
+    assert "7 kept, 0 broken" in out.stdout, out.stdout
 
 
 def test_the_contracts_catch_an_import_that_runs_up(tmp_path: Path) -> None:
@@ -72,5 +72,5 @@ def test_the_contracts_catch_an_import_that_runs_up(tmp_path: Path) -> None:
     out = lint_imports(tmp_path)
     assert out.returncode == 1, out.stdout + out.stderr
     assert "bisca_tui.history.entry -> bisca_tui.cli" in out.stdout, out.stdout
-    # the table, and the network table above it, reach the cli through it
-    assert "2 kept, 4 broken" in out.stdout, out.stdout
+    # the table, and the network table and the card room above it, reach the cli through it
+    assert "2 kept, 5 broken" in out.stdout, out.stdout

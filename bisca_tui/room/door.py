@@ -150,7 +150,7 @@ class Door:
                 return None
             return Person(conn, name, key=None)
         if "door" in hello:  # from the room's SSH door, which checked the visitor's key
-            vouched = room.use_pass(hello.get("door"))
+            vouched = room.passes.use(hello.get("door"))
             if vouched is None:
                 room.guard.wrong(conn.address, "door pass")
                 conn.close(NOT_PROVED)

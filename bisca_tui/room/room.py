@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from ..table.seats import default_level
 from .caps import RoomCaps
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
+from .passes import DoorPasses
 from .rated import rate_results, results_of
 from .saves import keep_saving
 from .store import RoomStore
@@ -40,7 +40,6 @@ from .table import RoomTable
 
 Listener = Callable[[str, dict[str, Any]], None]
 LEVELS = ("easy", "medium", "hard")  # the bots a table of the room may have
-PASS_LIFE = 60.0  # seconds an SSH door's pass is good for
 
 
 @dataclass(eq=False)
@@ -82,7 +81,7 @@ class Room:
         self.matchmaker = Matchmaker(self)
         self.board = Noticeboard(self)
         self.seated: dict[str, int] = {}  # who is at a table (playing or watching), and which
-        self.passes: dict[str, tuple[str, str, float]] = {}  # the SSH door's: key, name, when
+        self.passes = DoorPasses(clock)  # the SSH door's, for the clients it starts
         self.closed = False
 
     def tell(self, kind: str, **fields: Any) -> None:
@@ -115,24 +114,6 @@ class Room:
         person.conn.close()
         self.board.people_changed()
         self.tell("went", name=person.name)
-
-    def door_pass(self, key: str, name: str) -> str:
-        """A one-time pass for a visitor the room's own SSH door let in with ``key``: their
-        join client brings it instead of signing a challenge (it cannot: the key is in their
-        SSH client). It is good for one hello, within ``PASS_LIFE`` seconds."""
-        now = self.clock()
-        for old in [p for p, (_k, _n, when) in self.passes.items() if now - when > PASS_LIFE]:
-            del self.passes[old]
-        token = secrets.token_urlsafe(24)
-        self.passes[token] = (key, name, now)
-        return token
-
-    def use_pass(self, token: object) -> tuple[str, str] | None:
-        """The key and name a door's pass stands for (used up), None: no such pass."""
-        if not isinstance(token, str) or token not in self.passes:
-            return None
-        key, name, when = self.passes.pop(token)
-        return (key, name) if self.clock() - when <= PASS_LIFE else None
 
     def find(self, name: str) -> Person | None:
         return next((p for p in self.people if p.name == name), None)

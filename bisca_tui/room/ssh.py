@@ -5,7 +5,7 @@ first time, bound to the key from then on): no password, none asked.
 Each visitor gets the room's lobby in their own terminal: the door runs this program's join
 client in a pseudo-terminal (``net.door.run_client``), pointed at the room on this machine,
 with a one-time pass in its environment that the room takes as the visitor's proven key
-(``Room.door_pass``). The command is fixed here; no forwarding, agent, X11 or file transfer
+(``passes``). The command is fixed here; no forwarding, agent, X11 or file transfer
 is offered. The door listens on 127.0.0.1 unless told otherwise.
 """
 
@@ -69,7 +69,7 @@ async def visit(process: asyncssh.SSHServerProcess, room: Room, room_address: st
         process.exit(1)
         return
     name = player_name(process.get_extra_info("username") or "")
-    ticket = room.door_pass(ssh_identity(visitor.proven), name)
+    ticket = room.passes.issue(ssh_identity(visitor.proven), name)
     await run_client(process, room_command(room_address, name), {PASS_VARIABLE: ticket})
 
 

@@ -30,7 +30,7 @@ SHOUTED = "pt"  # the language the shouting catalogue stands in for
 EXAMPLES = resources.files("bisca_tui") / "examples"
 RECORDS = sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith(".json"))
 COMMANDS = ("play", "variants", "replay", "review", "arena", "serve", "host", "join",
-            "stats", "history", "export", "verify")
+            "stats", "history", "export", "verify", "room")
 # the values the help shows: the program, the card styles and paces, the languages, the bot
 # levels, the arena's clocks, typed as they are
 TYPED = {"bisca-tui", *COMMANDS, "symbols", "french", "letters", "slow", "normal", "fast",

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from bisca_tui.join.lobby import LobbyScreen
 from bisca_tui.join.room_app import RoomMatchEnd
+from bisca_tui.net import room_protocol as R
 from bisca_tui.tui.screens.summary import DealSummaryScreen
 
-from .room_app_support import SIZE, room_app, tables_shown, until
-from .room_support import identity, open_room
+from .room_app_support import SIZE, room_app, until
+from .room_support import LONG, identity, open_room
 
 
 async def test_a_match_watched_to_its_end_comes_back_to_the_lobby(tmp_path):
@@ -25,7 +26,8 @@ async def test_a_match_watched_to_its_end_comes_back_to_the_lobby(tmp_path):
             await pilot.press("w")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.seats,
                         "its places, to watch")
-            await until(pilot, lambda: "1 watching" in tables_shown(app)[0], "a watcher")
+            await rosa.expect(R.TABLES, LONG, where=lambda m: any(  # the lobby sees Ana watch
+                t["table"] == go["table"] and t["watchers"] == 1 for t in m["tables"]))
             rosa.enter_table(go["table"])
             players.append(await run.sit(rosa, await rosa.go(), seat=1, seed=2))
 
