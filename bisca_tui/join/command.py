@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -126,6 +127,8 @@ def run_room(args: argparse.Namespace, host: str, port: int, name: str | None,
     """A card room's lobby: with the player's key from the data folder, or as a guest."""
     from ..datadir import data_dir
     from ..net.identity import Identity
+    from ..net.room_client import DoorPass
+    from ..net.room_protocol import PASS_VARIABLE
     from .room_app import RoomApp
 
     if name is None:
@@ -133,8 +136,11 @@ def run_room(args: argparse.Namespace, host: str, port: int, name: str | None,
               file=sys.stderr)
         return 2
     folder = getattr(args, "data_dir", None) or data_dir()
-    identity = None
-    if not args.guest:
+    identity: Identity | DoorPass | None = None
+    door = os.environ.pop(PASS_VARIABLE, None)  # started by the room's SSH door
+    if door:
+        identity = DoorPass(door)
+    elif not args.guest:
         try:
             identity = Identity.in_folder(Path(folder))
         except OSError as e:
@@ -144,6 +150,7 @@ def run_room(args: argparse.Namespace, host: str, port: int, name: str | None,
             return 2
     app = RoomApp(host, port, name, identity, data_directory=folder,
                   card_style=getattr(args, "cards", None), keys=keys,
-                  identity_problem=(identity.problem or "") if identity else "")
+                  identity_problem=(identity.problem or "") if isinstance(
+                      identity, Identity) else "")
     result = app.run()
     return app.return_code or int(result or 0)

@@ -21,6 +21,7 @@ from ..net import link as L
 from ..net import protocol as P
 from ..net import room_protocol as R
 from ..net.identity import Identity
+from ..net.room_client import DoorPass
 from ..tui.app_quit import Quitting
 from .app import JoinApp
 from .chat import ChatDialog
@@ -72,7 +73,7 @@ class RoomApp(JoinApp):
     match_end_screen = RoomMatchEnd
     places_screen = RoomPlaces
 
-    def __init__(self, host: str, port: int, name: str, identity: Identity | None,
+    def __init__(self, host: str, port: int, name: str, identity: Identity | DoorPass | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
                  back_off: Sequence[float] = L.BACK_OFF, keys: PlaceKeys | None = None,
                  identity_problem: str = "") -> None:

@@ -19,13 +19,13 @@ from ..net import protocol as P
 from ..net import room_protocol as R
 from ..net.client import Refused
 from ..net.identity import Identity
-from ..net.room_client import RoomClient
+from ..net.room_client import DoorPass, RoomClient
 
 
 class RoomLink:
     """One player's connection to a room's lobby (``identity`` None: as a guest)."""
 
-    def __init__(self, host: str, port: int, name: str, identity: Identity | None,
+    def __init__(self, host: str, port: int, name: str, identity: Identity | DoorPass | None,
                  on_message: Callable[[dict[str, Any]], None],
                  on_status: Callable[[L.Status], None], timeout: float = 15.0) -> None:
         self.host, self.port, self.name, self.identity = host, port, name, identity

@@ -8,6 +8,7 @@ through it; the lobby's screen speaks the same messages."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from . import protocol as P
@@ -16,11 +17,21 @@ from .client import READ_LIMIT, Client, Refused
 from .identity import Identity
 
 
-def room_hello(name: str, identity: Identity | None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class DoorPass:
+    """Who a client started by a room's SSH door is: the one-time pass the door gave it,
+    standing for the visitor's SSH key (which is on their machine, not here to sign)."""
+
+    token: str
+
+
+def room_hello(name: str, identity: Identity | DoorPass | None) -> dict[str, Any]:
     hello: dict[str, Any] = {"type": P.HELLO, "protocol": P.PROTOCOL, "room": True,
                              "name": name}
     if identity is None:
         hello["guest"] = True
+    elif isinstance(identity, DoorPass):
+        hello["door"] = identity.token
     else:
         hello["key"] = identity.public
     return hello
@@ -33,7 +44,8 @@ class RoomClient(Client):
     address: tuple[str, int] = ("", 0)
 
     @classmethod
-    async def enter(cls, host: str, port: int, name: str, identity: Identity | None,
+    async def enter(cls, host: str, port: int, name: str,
+                    identity: Identity | DoorPass | None,
                     timeout: float = 30.0, **kw: Any) -> RoomClient:
         """Come into the room (``identity`` None: as a guest); ``Refused`` with the room's
         words when it will not let this client in."""
@@ -42,7 +54,8 @@ class RoomClient(Client):
         client.address = (host, port)
         client.send(room_hello(name, identity))
         answer = await client.expect((R.CHALLENGE, R.ROOM, P.ERROR), timeout)
-        if answer is not None and answer["type"] == R.CHALLENGE and identity is not None:
+        if answer is not None and answer["type"] == R.CHALLENGE and isinstance(identity,
+                                                                                Identity):
             client.send({"type": R.PROVE, "signature": identity.sign(answer["challenge"])})
             answer = await client.expect((R.ROOM, P.ERROR), timeout)
         if answer is None or answer["type"] != R.ROOM:

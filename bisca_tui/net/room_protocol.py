@@ -18,3 +18,6 @@ CHALLENGE, ROOM, TABLES, PEOPLE, GO, WAITING, RATED = (
 
 MAX_LISTED = 200  # tables listed in the lobby at once: the open ones first
 MAX_OPTIONS = 16  # house rules a table may name
+# the environment variable holding the one-time pass a room's SSH door gives the join client
+# it starts for a visitor (``door`` in its hello, instead of a key and its signature)
+PASS_VARIABLE = "BISCA_TUI_ROOM_PASS"

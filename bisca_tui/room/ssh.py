@@ -18,9 +18,8 @@ from pathlib import Path
 import asyncssh
 
 from ..net.door import host_key, player_name, run_client
+from ..net.room_protocol import PASS_VARIABLE
 from .room import Room
-
-PASS_VARIABLE = "BISCA_TUI_ROOM_PASS"  # the join client's one-time pass, in its environment
 
 
 def ssh_identity(key: asyncssh.SSHKey) -> str:

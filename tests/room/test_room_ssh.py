@@ -66,3 +66,27 @@ async def test_a_key_is_a_visitors_identity_and_its_pass_opens_the_lobby_once(tm
     finally:
         door.close()
         await run.stop()
+
+
+async def test_over_ssh_the_visitor_comes_into_the_lobby_as_their_key(tmp_path, monkeypatch):
+    monkeypatch.setenv("BISCA_TUI_DATA", str(tmp_path / "data"))  # the visitor's settings
+    run = await open_room()
+    door = await ssh.open_room_door(run.room, f"127.0.0.1:{run.port}", tmp_path, port=0)
+    port = door.sockets[0].getsockname()[1]
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        async with connect(port, "ana", client_keys=[key]) as conn:
+            process = await conn.create_process(term_type="xterm-256color",
+                                                term_size=(100, 30), encoding=None)
+            screen = ""
+            while not run.room.find("ana"):  # the real join client, come in by the pass
+                chunk = await asyncio.wait_for(process.stdout.read(65536), LONG)
+                assert chunk, screen[-2000:]
+                screen += chunk.decode("utf-8", "replace")
+            person = run.room.find("ana")
+            assert person.key == ssh.ssh_identity(key) and not person.guest
+            process.stdin.write(b"q")
+            process.close()
+    finally:
+        door.close()
+        await run.stop()
