@@ -11,6 +11,7 @@ import pytest
 
 from bisca_tui.net import protocol as P
 from bisca_tui.net.client import Client, Refused
+from bisca_tui.net.identity import Identity
 from bisca_tui.net.room_client import RoomClient
 from bisca_tui.room.caps import RoomCaps
 from bisca_tui.room.door import NO_TICKET, NOT_PROVED, TOO_MANY
@@ -63,15 +64,13 @@ async def test_a_signature_by_another_key_proves_nothing():
     try:
         ana, mallory = identity(), identity()
 
-        class Impostor:  # brings Ana's public key, signs with its own
-            public = ana.public
-
-            @staticmethod
-            def sign(challenge: str) -> str:
-                return mallory.sign(challenge)
+        class Impostor(Identity):  # brings Ana's public key, signs with its own
+            @property
+            def public(self) -> str:
+                return ana.public
 
         with pytest.raises(Refused, match=NOT_PROVED):
-            await RoomClient.enter("127.0.0.1", run.port, "Ana", Impostor())
+            await RoomClient.enter("127.0.0.1", run.port, "Ana", Impostor(mallory.key))
         bad = await said_to(run.port, {"type": "hello", "protocol": 2, "room": True,
                                        "name": "Eve", "key": "zz" * 32})
         assert bad["type"] == P.ERROR and "64 hex digits" in bad["message"]
