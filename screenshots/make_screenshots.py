@@ -403,7 +403,7 @@ async def room_lobby(size: tuple[int, int]) -> str:
         people[0].send({"type": "chat", "text": "boa tarde! alguém para uma sueca?"})
         app = RoomApp("127.0.0.1", port, "Ana", Identity.in_folder(Path(data) / "Ana"),
                       data_directory=data)
-        app.where = "cards.example.org:7341"
+        app.where = "cards.example.org:7342"
         async with app.run_test(size=size) as pilot:
             while not (app.room.entered and len(app.room.tables) == 2
                        and app.room.board and app.room.chat):

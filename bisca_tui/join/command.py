@@ -131,10 +131,6 @@ def run_room(args: argparse.Namespace, host: str, port: int, name: str | None,
     from ..net.room_protocol import PASS_VARIABLE
     from .room_app import RoomApp
 
-    if name is None:
-        print("bisca-tui join: " + _("a card room needs a name: join with --name NAME"),
-              file=sys.stderr)
-        return 2
     folder = getattr(args, "data_dir", None) or data_dir()
     identity: Identity | DoorPass | None = None
     door = os.environ.pop(PASS_VARIABLE, None)  # started by the room's SSH door

@@ -24,7 +24,7 @@ from ..net.identity import Identity
 from ..net.room_client import DoorPass
 from ..tui.app_quit import Quitting
 from .app import JoinApp
-from .chat import ChatDialog
+from .chat import ChatDialog, NameDialog
 from .keys import PlaceKeys
 from .lobby import LobbyScreen
 from .room_link import RoomLink
@@ -73,7 +73,8 @@ class RoomApp(JoinApp):
     match_end_screen = RoomMatchEnd
     places_screen = RoomPlaces
 
-    def __init__(self, host: str, port: int, name: str, identity: Identity | DoorPass | None,
+    def __init__(self, host: str, port: int, name: str | None,
+                 identity: Identity | DoorPass | None,
                  data_directory: Path | str | None = None, card_style: str | None = None,
                  back_off: Sequence[float] = L.BACK_OFF, keys: PlaceKeys | None = None,
                  identity_problem: str = "") -> None:
@@ -84,18 +85,37 @@ class RoomApp(JoinApp):
         self.room = RoomState()
         self.identity_problem = identity_problem
         self.chosen_game = ""
-        self.room_link = RoomLink(host, port, name, identity,
+        self.asks_name = name is None  # (a browser's visitor: the name is typed in)
+        self.room_link = RoomLink(host, port, name or "", identity,
                                   lambda m: self.post_message(RoomSaid(m)),
                                   lambda st: self.post_message(RoomChanged(st)))
 
     def begin(self) -> None:
-        self.run_worker(self.room_link.run(), group="room", exit_on_error=False)
+        if self.room_link.name:
+            self.run_worker(self.room_link.run(), group="room", exit_on_error=False)
+        else:
+            self.call_after_refresh(self.ask_room_name)
+
+    def ask_room_name(self, note: str = "") -> None:
+        """The name to come into the room under (asked again when the room refuses it)."""
+        def named(name: str | None) -> None:
+            if not name:
+                self.exit()
+                return
+            self.room_link.name = name
+            self.run_worker(self.room_link.run(), group="room", exit_on_error=False)
+
+        self.push_screen(NameDialog(note), named)
 
     # ----- from the lobby's connection ---------------------------------------------------
 
     def on_room_changed(self, event: RoomChanged) -> None:
         st = event.status
         text = room_status(st.kind, self.where, st.detail)
+        if st.kind == L.REFUSED and self.asks_name and not self.room.entered and any(
+                words in st.detail for words in (R.OWNED_NAME, R.USED_NAME)):
+            self.ask_room_name(text)  # another name, for a name someone has
+            return
         if st.kind == L.CONNECTED and self.chosen_game:
             self.room_link.board(self.chosen_game)  # (the room is told once it let us in)
         if text or st.kind == L.CONNECTED:

@@ -21,3 +21,6 @@ MAX_OPTIONS = 16  # house rules a table may name
 # the environment variable holding the one-time pass a room's SSH door gives the join client
 # it starts for a visitor (``door`` in its hello, instead of a key and its signature)
 PASS_VARIABLE = "BISCA_TUI_ROOM_PASS"
+# the room's words for a name somebody has (a guest or a newcomer is asked for another)
+OWNED_NAME = "that name belongs to a player of this room"
+USED_NAME = "someone in the room goes by that name"

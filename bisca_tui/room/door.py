@@ -104,7 +104,7 @@ class Door:
         else:  # a private table's code is its way in; a room player's name is theirs alone
             asked = P.clean_text(hello.get("name"), P.MAX_NAME)
             if asked and room.store.owner(asked) is not None:
-                conn.close(f"{asked}: {R_TAKEN}")
+                conn.close(f"{asked}: {R.OWNED_NAME}")
                 return
         await table.host.entrance.admit(conn, hello)
 
@@ -196,13 +196,11 @@ class Door:
         room holds it, or someone in the room now goes by it or by one that looks like it."""
         room = self.room
         if not player and room.store.owner(name) is not None:
-            return f"{name}: {R_TAKEN}"
+            return f"{name}: {R.OWNED_NAME}"
         for other in room.people:
             if confusable(other.name.casefold(), name.casefold()):
-                return f"{name}: someone in the room goes by that name"
+                return f"{name}: {R.USED_NAME}"
         return ""
 
-
-R_TAKEN = "that name belongs to a player of this room"
 
 
