@@ -16,9 +16,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, Select, Static
 
-from ..engine.spoken import choice_label, rule_name
+from ..engine.spoken import choice_label
 from ..engine.variant import HouseRule, make_variant
 from ..lang import N_, _, ngettext
+from ..tui.screens.newgame_choices import rule_title
 from ..tui.translated import Translated
 from .room_state import RoomState
 from .room_words import known_game, level_name
@@ -127,7 +128,7 @@ class OpenTableDialog(Translated, ModalScreen[TableAsked | None]):
         self.rules = [(rule, Select([(choice_label(c), c) for c in rule.choices],
                                     value=rule.default, allow_blank=False))
                       for rule in rules]
-        box.mount_all([Horizontal(Label(rule_name(rule)), select)
+        box.mount_all([Horizontal(Label(rule_title(rule)), select)
                        for rule, select in self.rules])
 
     def set_people(self, players: int) -> None:

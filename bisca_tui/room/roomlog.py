@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.spoken import game_name
+from ..engine.variant import make_variant
 from ..lang import _
 from ..net.hostlog import HostLog, event_text
+
+
+def named(game: str) -> str:
+    """A game's name, as the players know it, from its id."""
+    try:
+        return game_name(make_variant(game))
+    except (ValueError, KeyError):
+        return game
 
 
 def room_text(kind: str, f: dict[str, Any]) -> str | None:
@@ -27,13 +37,13 @@ def room_text(kind: str, f: dict[str, Any]) -> str | None:
         return _("A new player took the name {name}").format(name=f["name"])
     if kind == "opened":
         text = _("{name} opened table {n} ({game})").format(
-            name=f["opener"], n=f["table"], game=f["game"])
+            name=f["opener"], n=f["table"], game=named(f["game"]))
         marks = [m for m, on in ((_("rated"), f.get("rated")),
                                  (_("private"), f.get("private"))) if on]
         return text + (f", {', '.join(marks)}" if marks else "")
     if kind == "matched":
         return _("Quick match at table {n} ({game}): {people}").format(
-            n=f["table"], game=f["game"], people=", ".join(f["people"]))
+            n=f["table"], game=named(f["game"]), people=", ".join(f["people"]))
     if kind == "rated":
         return _("Table {n} rated: {ratings}").format(n=f["table"], ratings=", ".join(
             f"{name} {shown:.1f}" for name, shown in f["ratings"].items()))
