@@ -160,7 +160,8 @@ class Players:
         self.loop = asyncio.get_running_loop()
         self.sent: dict[tuple[int, int, int], float] = {}  # (table, deal, moves) -> time
         self.heard: dict[tuple[int, int, int], int] = {}
-        self.latencies: list[float] = []
+        self.latencies: list[tuple[float, float]] = []  # (seconds into play, latency)
+        self.began = 0.0
         self.playing = False  # the first turns wait until every table is seated
         self.acting = True
         self.waiting: list[tuple[Client, int, random.Random, dict[str, Any]]] = []
@@ -169,6 +170,7 @@ class Players:
         self.lobbies: list[Lobby] = []
         self.turns: set[tuple[int, ...]] = set()
         self.settled: set[Client] = set()
+        self.ready = 0
 
     def turn(self, client: Client, table: int, rng: random.Random, message: dict[str, Any],
              delay: float) -> None:
@@ -199,6 +201,7 @@ class Players:
         """Every table is seated: the first turns are answered, at the instant pace at once,
         at a person's within one turn's time (the tables out of step, as people are)."""
         self.playing = True
+        self.began = time.perf_counter()
         for client, table, rng, message in self.waiting:
             self.turn(client, table, rng, message, rng.uniform(0, self.args.pace))
         self.waiting.clear()
@@ -223,7 +226,8 @@ class Players:
             key = (table, deal, moves - 1)  # the view after the action answered at moves-1
             count = self.heard[key] = self.heard.get(key, 0) + 1
             if count == PLAYERS and key in self.sent:
-                self.latencies.append(time.perf_counter() - self.sent[key])
+                now = time.perf_counter()
+                self.latencies.append((now - self.began, now - self.sent[key]))
         return heard
 
     async def set_up(self, table: int) -> None:
@@ -260,6 +264,9 @@ class Players:
         async def worker() -> None:
             while queue:
                 await self.set_up(queue.pop(0))
+                self.ready += 1
+                if self.ready % 100 == 0:  # a long set-up shows it goes on
+                    print(f"  ({self.ready} of {count} tables seated)", file=sys.stderr)
 
         await asyncio.gather(*(worker() for _ in range(self.args.at_once)))
 
@@ -330,6 +337,14 @@ def by_process(values: list[float]) -> str:
     return ", ".join(f"{x:.1f}" for x in values)
 
 
+def windows(timed: list[tuple[float, float]], width: float) -> str:
+    """The 99th percentile of the latencies of each stretch of ``width`` seconds."""
+    slices: dict[int, list[float]] = {}
+    for at, latency in timed:
+        slices.setdefault(int(at // width), []).append(latency)
+    return " ".join(f"{percentile(slices[k], 0.99) * 1000:.0f}" for k in sorted(slices))
+
+
 def latency_line(title: str, seconds: list[float]) -> str:
     if not seconds:
         return f"  {title}: no action answered"
@@ -385,8 +400,9 @@ async def drive(args: argparse.Namespace) -> int:
     print(f"  actions sent {sent} in {wall:.1f} s ({sent / wall:.0f} a second); views "
           f"answering them received {answers} of {PLAYERS * sent}; actions not answered to "
           f"all four: {lost}; matches over: {over}")
-    print(latency_line("action -> all four clients' views",
-                       [x for t in told for x in t["latencies"]]))
+    timed = [x for t in told for x in t["latencies"]]
+    print(latency_line("action -> all four clients' views", [x for _, x in timed]))
+    print(f"  p99 in each {args.window:g} s of play (ms): {windows(timed, args.window)}")
     per = args.tables
     print(f"  room CPU: setting up {costs['cpu_setup']:.1f} s "
           f"({costs['cpu_setup'] / per * 1000:.1f} ms per table); playing {costs['cpu']:.1f} s"
@@ -417,6 +433,8 @@ def main() -> int:
                         help="give or take this many seconds at a person's pace")
     parser.add_argument("--seconds", type=float, default=120.0,
                         help="seconds of play at a person's pace (the instant pace: at most)")
+    parser.add_argument("--window", type=float, default=10.0,
+                        help="seconds of play each p99 of the timeline covers")
     parser.add_argument("--procs", type=int, default=0,
                         help="client processes (0: one for up to 250 tables, else two)")
     parser.add_argument("--lobby", choices=("stay", "leave"), default="stay")
