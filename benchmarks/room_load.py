@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import gc
 import json
 import os
 import random
@@ -90,7 +91,42 @@ def say(message: dict[str, Any]) -> None:
 
 # ----- the room process --------------------------------------------------------------------
 
-async def run_room(tables: int) -> None:
+class Pauses:
+    """The room's event loop held up: the garbage collector's passes (their time, by
+    generation) and the loop's stalls (a timer late by more than ``STALL`` seconds)."""
+
+    STALL = 0.05
+
+    def __init__(self) -> None:
+        self.gc: list[list[float]] = [[], [], []]
+        self.stalls: list[float] = []
+        self._began = 0.0
+        gc.callbacks.append(self.collected)
+
+    def collected(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.gc[info["generation"]].append(time.perf_counter() - self._began)
+
+    async def watch(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            late = time.perf_counter() - before - 0.01
+            if late > self.STALL:
+                self.stalls.append(late)
+
+    def clear(self) -> None:
+        self.gc = [[], [], []]
+        self.stalls = []
+
+    def report(self) -> dict[str, Any]:
+        return {"gc": [[len(g), sum(g), max(g, default=0.0)] for g in self.gc],
+                "stalls": [len(self.stalls), max(self.stalls, default=0.0)]}
+
+
+async def run_room(tables: int, freeze: bool) -> None:
     """Serve a room on loopback; say its port, then answer the driver's ``mark`` (costs from
     here) and ``report`` (the costs since the mark) until stdin ends."""
     more_files(12 * tables + 1000)
@@ -109,19 +145,26 @@ async def run_room(tables: int) -> None:
             await asyncio.sleep(0.5)
 
     watcher = asyncio.create_task(watch_memory())
+    pauses = Pauses()
+    stalls = asyncio.create_task(pauses.watch())
     mark = {"cpu": base_cpu, "rss": base_rss}
     commands = await stdin_lines()
     while line := (await commands.readline()).strip():
         if line == b"mark":
+            if freeze:  # what is there once every table is seated is never collected
+                gc.collect()
+                gc.freeze()
             mark = {"cpu": cpu_seconds(), "rss": rss_kb()}
+            pauses.clear()
             say({"cpu": mark["cpu"] - base_cpu})
         elif line == b"report":
             peak[0] = max(peak[0], rss_kb())
             say({"cpu_setup": mark["cpu"] - base_cpu, "cpu": cpu_seconds() - mark["cpu"],
                  "base_rss_kb": base_rss, "mark_rss_kb": mark["rss"], "rss_kb": rss_kb(),
                  "peak_rss_kb": peak[0],
-                 "tables": len(room.tables), "people": len(room.people)})
+                 "tables": len(room.tables), "people": len(room.people), **pauses.report()})
     watcher.cancel()
+    stalls.cancel()
     serving.cancel()
 
 
@@ -355,7 +398,8 @@ def latency_line(title: str, seconds: list[float]) -> str:
 
 async def drive(args: argparse.Namespace) -> int:
     room = await spawn("--serve", "--tables", str(args.tables), *(
-        ["--profile", args.profile] if args.profile else []))
+        ["--profile", args.profile] if args.profile else []), *(
+        ["--gc-freeze"] if args.gc_freeze else []))
     port = (await ask(room, None, 60))["port"]
     procs = args.procs or (1 if args.tables <= 250 else 2)
     shares = [args.tables // procs + (p < args.tables % procs) for p in range(procs)]
@@ -414,6 +458,11 @@ async def drive(args: argparse.Namespace) -> int:
           f"({(costs['mark_rss_kb'] - costs['base_rss_kb']) / per:.0f} KiB per table), "
           f"{costs['rss_kb'] / 1024:.1f} MiB at the end, peak "
           f"{costs['peak_rss_kb'] / 1024:.1f} MiB; {costs['people']} people in the lobby")
+    gcs = costs["gc"]
+    print("  room's garbage collector while playing, by generation: " + "; ".join(
+        f"{n} passes, {total:.2f} s, longest {top * 1000:.0f} ms" for n, total, top in gcs)
+        + f"; event loop stalls over {Pauses.STALL * 1000:.0f} ms: {costs['stalls'][0]}, "
+        f"longest {costs['stalls'][1] * 1000:.0f} ms")
     lines = [t["lobby_lines"] for t in told]
     size = [t["lobby_bytes"] for t in told]
     early = [s["lobby_bytes"] for s in seated]
@@ -444,6 +493,9 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--profile", metavar="FILE", default=None,
                         help="profile the room (cProfile) and write its statistics to FILE")
+    parser.add_argument("--gc-freeze", action="store_true",
+                        help="once every table is seated, the room's objects are frozen out "
+                             "of the garbage collector's passes (gc.freeze)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
@@ -452,10 +504,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.serve:
         if args.profile is None:
-            asyncio.run(run_room(args.tables))
+            asyncio.run(run_room(args.tables, args.gc_freeze))
         else:
-            cProfile.runctx("asyncio.run(run_room(tables))", globals(),
-                            {"tables": args.tables}, args.profile)
+            cProfile.runctx("asyncio.run(run_room(tables, freeze))", globals(),
+                            {"tables": args.tables, "freeze": args.gc_freeze}, args.profile)
         return 0
     if args.play:
         asyncio.run(run_clients(args))
