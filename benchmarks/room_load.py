@@ -336,6 +336,8 @@ async def run_clients(args: argparse.Namespace) -> None:
     await players.set_up_all(args.first, args.count)
     say({"seated": time.perf_counter() - started, "lobby_bytes": Lobby.size})
     await commands.readline()  # go
+    pauses = Pauses()
+    stalls = asyncio.create_task(pauses.watch())
     players.play()
     if args.pace <= 0:
         everyone = PLAYERS * args.count
@@ -345,10 +347,11 @@ async def run_clients(args: argparse.Namespace) -> None:
     else:
         await commands.readline()  # stop
     await players.drain(10.0)
+    stalls.cancel()
     say({"sent": len(players.sent), "unanswered": players.unanswered(),
          "views": players.views, "answers": players.answers(), "over": players.over // PLAYERS,
          "latencies": players.latencies, "cpu": cpu_seconds(), "rss_kb": rss_kb(),
-         "lobby_lines": Lobby.lines, "lobby_bytes": Lobby.size})
+         "lobby_lines": Lobby.lines, "lobby_bytes": Lobby.size, **pauses.report()})
     await commands.readline()  # bye, once the room has told its costs
     sys.stdout.flush()
     os._exit(0)  # thousands of connections need no goodbye
@@ -386,6 +389,14 @@ def windows(timed: list[tuple[float, float]], width: float) -> str:
     for at, latency in timed:
         slices.setdefault(int(at // width), []).append(latency)
     return " ".join(f"{percentile(slices[k], 0.99) * 1000:.0f}" for k in sorted(slices))
+
+
+def pauses_line(said: dict[str, Any]) -> str:
+    gcs = ", ".join(f"{n} in {total:.2f} s (longest {top * 1000:.0f} ms)"
+                    for n, total, top in said["gc"])
+    return (f"event loop stalls over {Pauses.STALL * 1000:.0f} ms while playing "
+            f"{said['stalls'][0]} (longest {said['stalls'][1] * 1000:.0f} ms); garbage "
+            f"collector passes by generation {gcs}")
 
 
 def latency_line(title: str, seconds: list[float]) -> str:
@@ -458,11 +469,8 @@ async def drive(args: argparse.Namespace) -> int:
           f"({(costs['mark_rss_kb'] - costs['base_rss_kb']) / per:.0f} KiB per table), "
           f"{costs['rss_kb'] / 1024:.1f} MiB at the end, peak "
           f"{costs['peak_rss_kb'] / 1024:.1f} MiB; {costs['people']} people in the lobby")
-    gcs = costs["gc"]
-    print("  room's garbage collector while playing, by generation: " + "; ".join(
-        f"{n} passes, {total:.2f} s, longest {top * 1000:.0f} ms" for n, total, top in gcs)
-        + f"; event loop stalls over {Pauses.STALL * 1000:.0f} ms: {costs['stalls'][0]}, "
-        f"longest {costs['stalls'][1] * 1000:.0f} ms")
+    for who, said in [("room", costs)] + [(f"clients {k + 1}", t) for k, t in enumerate(told)]:
+        print(f"  {who}: {pauses_line(said)}")
     lines = [t["lobby_lines"] for t in told]
     size = [t["lobby_bytes"] for t in told]
     early = [s["lobby_bytes"] for s in seated]
