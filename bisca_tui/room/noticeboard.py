@@ -7,7 +7,8 @@ people in the lobby: in a big room the lists go out less often, the room sending
 than ``BUDGET`` bytes of them a second on average. A list is a picture of the room that
 the next one replaces: someone who has not yet read the last one sent them (their
 connection still holds it) is not sent another on top, but the newest one once they have
-read it."""
+read it. A list goes out to a big lobby over several turns of the event loop, the tables'
+messages going out between."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 EVERY = 0.2  # seconds: the lobby is told at most this often
 BUDGET = 20 * 2**20  # bytes a second the lists take to everyone in the lobby, on average
+SLICE = 2**20  # bytes of a list sent in one turn of the event loop
 
 
 class Notice:
@@ -96,16 +98,31 @@ class Noticeboard:
         notice.due = False
         notice.line = P.encode(notice.make())
         notice.owed.clear()
-        sent = 0
-        for p in self.room.people:
-            if behind(p):
-                notice.owed.add(p)
-            elif p.conn.send(notice.line):
-                sent += 1
-        self._spent(notice, sent)
-        self._catch_up_later(notice)
+        self._deliver(notice, notice.line, list(self.room.people), 0)
         if notice is self.listed:
             self.people_changed()  # who sits where changed with the tables
+
+    def _deliver(self, notice: Notice, line: bytes, people: list[Person], start: int) -> None:
+        """Send ``line`` to ``people`` from ``start`` on, ``SLICE`` bytes of it a turn of the
+        event loop, so that the tables' messages go out between; those behind are owed
+        it. A newer line, once made, replaces this one for those not yet sent it."""
+        if line is not notice.line:
+            return
+        end = start + max(1, SLICE // len(line))
+        sent = 0
+        for p in people[start:end]:
+            if not p.here or p.conn.closed:
+                notice.owed.discard(p)
+            elif behind(p):
+                notice.owed.add(p)
+            else:
+                notice.owed.discard(p)
+                sent += p.conn.send(line)
+        self._spent(notice, sent)
+        if end < len(people):
+            asyncio.get_running_loop().call_soon(self._deliver, notice, line, people, end)
+        else:
+            self._catch_up_later(notice)
 
     def _catch_up(self, notice: Notice) -> None:
         """Send the last line to those owed it who have read what came before; the others
@@ -113,15 +130,8 @@ class Noticeboard:
         notice.catching = False
         if notice.due:
             return  # a newer line goes soon, to everyone who can take it
-        sent = 0
-        for p in list(notice.owed):
-            if not p.here or p.conn.closed:
-                notice.owed.discard(p)
-            elif not behind(p):
-                notice.owed.discard(p)
-                sent += p.conn.send(notice.line)
-        self._spent(notice, sent)
-        self._catch_up_later(notice)
+        ready = [p for p in notice.owed if not p.here or p.conn.closed or not behind(p)]
+        self._deliver(notice, notice.line, ready, 0)
 
     def _catch_up_later(self, notice: Notice) -> None:
         if notice.owed and not notice.catching:

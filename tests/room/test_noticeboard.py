@@ -1,6 +1,7 @@
 """The lobby's lists in a big or slow room: someone whose connection still holds the last list
 is not sent another on top but, once they have read it, the newest one alone; in a big room
-the lists wait as long as the room's budget of bytes a second asks; a newcomer is sent the
+the lists wait as long as the room's budget of bytes a second asks, and go out over several
+turns of the event loop; a newcomer is sent the
 tables listed a moment ago rather than a list made anew for each. A room of stand-ins: the
 lists go out on the event loop, and the tests wait for them to arrive."""
 
@@ -26,6 +27,7 @@ class Conn:
 
     def __init__(self) -> None:
         self.lines: list[bytes] = []
+        self.on_send: Any = None
         self.closed = False
         self.held = 0
         self.arrived = asyncio.Event()
@@ -35,6 +37,8 @@ class Conn:
     def send(self, line: bytes) -> bool:
         self.lines.append(line)
         self.arrived.set()
+        if self.on_send is not None:
+            self.on_send()
         return True
 
     async def next_line(self) -> dict[str, Any]:
@@ -89,6 +93,21 @@ async def test_a_big_lobby_is_told_as_often_as_the_budget_allows(monkeypatch):
     room.clock.now += 1.0  # the budget comes back with the time
     assert board.wait(board.present) == pytest.approx(size * 50 / 1000 - 1.0)
     assert board.wait(board.listed) == N.EVERY  # the other list spent nothing
+
+
+async def test_a_list_goes_out_over_turns_of_the_loop_the_tables_messages_between(
+        monkeypatch):
+    room = a_room("Ana", "Rui", "Eva")
+    board = Noticeboard(room)  # type: ignore[arg-type]
+    ana, rui, eva = (p.conn for p in room.people)
+    monkeypatch.setattr(N, "SLICE", 1)  # one person a turn
+    meanwhile: list[int] = []  # what Eva had when a message queued after Ana's list ran
+    ana.on_send = lambda: asyncio.get_running_loop().call_soon(
+        lambda: meanwhile.append(len(eva.lines)))
+    board.people_changed()
+    assert names(await eva.next_line()) == ["Ana", "Rui", "Eva"]
+    assert len(ana.lines) == len(rui.lines) == 1
+    assert meanwhile == [0]
 
 
 async def test_newcomers_are_sent_the_tables_listed_a_moment_ago():
