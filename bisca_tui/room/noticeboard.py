@@ -23,18 +23,17 @@ if TYPE_CHECKING:
     from .room import Person, Room
 
 EVERY = 0.2  # seconds: the lobby is told at most this often
-BUDGET = 20 * 2**20  # bytes a second the lists take to everyone in the lobby, on average
+BUDGET = 10 * 2**20  # bytes a second both lists take to everyone in the lobby, on average
 SLICE = 2**20  # bytes of a list sent in one turn of the event loop
 
 
 class Notice:
-    """One of the lists: whether it is due, when the budget next lets it go, the line last
-    sent, and who is owed it (behind when it went)."""
+    """One of the lists: whether it is due, the line last sent, and who is owed it (behind
+    when it went)."""
 
     def __init__(self, make: Callable[[], dict[str, Any]]) -> None:
         self.make = make
         self.due = False
-        self.free_at = 0.0
         self.line = b""
         self.owed: set[Person] = set()
         self.catching = False  # a catch-up for those owed it is on its way
@@ -49,6 +48,7 @@ def behind(person: Person) -> bool:
 class Noticeboard:
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.free_at = 0.0  # when the budget of the lists sent so far is back
         self._listing: tuple[float, dict[str, Any] | None] = (0.0, None)
         self.listed = Notice(self._list_tables)
         self.present = Notice(self.people)
@@ -85,14 +85,14 @@ class Noticeboard:
     def people_changed(self) -> None:
         self._changed(self.present)
 
-    def wait(self, notice: Notice) -> float:
-        """Seconds until ``notice`` may go out again."""
-        return max(EVERY, notice.free_at - self.room.clock())
+    def wait(self) -> float:
+        """Seconds until a list may go out again: the budget the last ones spent refills."""
+        return max(EVERY, self.free_at - self.room.clock())
 
     def _changed(self, notice: Notice) -> None:
         if not notice.due:
             notice.due = True
-            asyncio.get_running_loop().call_later(self.wait(notice), self._send, notice)
+            asyncio.get_running_loop().call_later(self.wait(), self._send, notice)
 
     def _send(self, notice: Notice) -> None:
         notice.due = False
@@ -140,4 +140,4 @@ class Noticeboard:
 
     def _spent(self, notice: Notice, sent: int) -> None:
         now = self.room.clock()
-        notice.free_at = max(notice.free_at, now) + len(notice.line) * sent / BUDGET
+        self.free_at = max(self.free_at, now) + len(notice.line) * sent / BUDGET

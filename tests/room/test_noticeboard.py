@@ -83,16 +83,15 @@ async def test_a_reader_behind_is_sent_the_newest_list_alone_once_it_has_read():
 async def test_a_big_lobby_is_told_as_often_as_the_budget_allows(monkeypatch):
     room = a_room(*(f"Player{k}" for k in range(50)))
     board = Noticeboard(room)  # type: ignore[arg-type]
-    assert board.wait(board.present) == N.EVERY  # nothing sent yet
+    assert board.wait() == N.EVERY  # nothing sent yet
     monkeypatch.setattr(N, "BUDGET", 1000)  # bytes a second, to everyone
     first = room.people[0].conn
     board.people_changed()
     await first.next_line()
     size = len(first.lines[-1])
-    assert board.wait(board.present) == pytest.approx(size * 50 / 1000)
+    assert board.wait() == pytest.approx(size * 50 / 1000)
     room.clock.now += 1.0  # the budget comes back with the time
-    assert board.wait(board.present) == pytest.approx(size * 50 / 1000 - 1.0)
-    assert board.wait(board.listed) == N.EVERY  # the other list spent nothing
+    assert board.wait() == pytest.approx(size * 50 / 1000 - 1.0)
 
 
 async def test_a_list_goes_out_over_turns_of_the_loop_the_tables_messages_between(
