@@ -1,33 +1,75 @@
 """What a room's lobby is told of the room: its tables (the open ones first, as many as a
 screen can list) and who is in it, each sent to everyone in the lobby when it changes, at
 most five times a second however much changes; a player at a table is told again once back
-from it."""
+from it (``Room.back_in_lobby``): a room of many tables changes many times a second.
+
+Each list is sent whole, to everyone, so that what it costs grows with the square of the
+people in the lobby: in a big room the lists go out less often, the room sending no more
+than ``BUDGET`` bytes of them a second on average. A list is a picture of the room that
+the next one replaces: someone who has not yet read the last one sent them (their
+connection still holds it) is not sent another on top, but the newest one once they have
+read it. A list goes out to a big lobby over several turns of the event loop, the tables'
+messages going out between."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..net import protocol as P
 from ..net import room_protocol as R
 
 if TYPE_CHECKING:
-    from .room import Room
+    from .room import Person, Room
 
 EVERY = 0.2  # seconds: the lobby is told at most this often
+BUDGET = 10 * 2**20  # bytes a second both lists take to everyone in the lobby, on average
+SLICE = 2**20  # bytes of a list sent in one turn of the event loop
+
+
+class Notice:
+    """One of the lists: whether it is due, the line last sent, and who is owed it (behind
+    when it went)."""
+
+    def __init__(self, make: Callable[[], dict[str, Any]]) -> None:
+        self.make = make
+        self.due = False
+        self.line = b""
+        self.owed: set[Person] = set()
+        self.catching = False  # a catch-up for those owed it is on its way
+
+
+def behind(person: Person) -> bool:
+    """Whether ``person``'s connection still holds lines its client has not read."""
+    transport = person.conn.writer.transport
+    return transport is not None and transport.get_write_buffer_size() > 0
 
 
 class Noticeboard:
     def __init__(self, room: Room) -> None:
         self.room = room
-        self._tables_due = False
-        self._people_due = False
+        self.free_at = 0.0  # when the budget of the lists sent so far is back
+        self._listing: tuple[float, dict[str, Any] | None] = (0.0, None)
+        self.listed = Notice(self._list_tables)
+        self.present = Notice(self.people)
 
     def tables(self) -> dict[str, Any]:
+        """The tables as the lobby lists them; the list made at most ``EVERY`` seconds ago
+        when there is one (each newcomer is sent it, and a change since goes out to
+        everyone shortly)."""
+        made, listing = self._listing
+        if listing is None or self.room.clock() - made >= EVERY:
+            listing = self._list_tables()
+        return listing
+
+    def _list_tables(self) -> dict[str, Any]:
         listed = [t for t in self.room.tables.values() if not t.private and not t.over]
         listed.sort(key=lambda t: (t.started, t.number))
-        return {"type": R.TABLES, "tables": [t.listing() for t in listed[:R.MAX_LISTED]],
-                "more": max(0, len(listed) - R.MAX_LISTED)}
+        listing = {"type": R.TABLES, "tables": [t.listing() for t in listed[:R.MAX_LISTED]],
+                   "more": max(0, len(listed) - R.MAX_LISTED)}
+        self._listing = (self.room.clock(), listing)
+        return listing
 
     def people(self) -> dict[str, Any]:
         """Who is in the lobby (as many as a screen lists) and at which table."""
@@ -37,29 +79,66 @@ class Noticeboard:
             for p in people[:R.MAX_LISTED]], "more": max(0, len(people) - R.MAX_LISTED)}
 
     def tables_changed(self) -> None:
-        if not self._tables_due:
-            self._tables_due = True
-            asyncio.get_running_loop().call_later(EVERY, self._send_tables)
+        self._changed(self.listed)
 
     def people_changed(self) -> None:
-        if not self._people_due:
-            self._people_due = True
-            asyncio.get_running_loop().call_later(EVERY, self._send_people)
+        self._changed(self.present)
 
-    def _send_tables(self) -> None:
-        self._tables_due = False
-        self._send(self.tables())
-        self.people_changed()  # who sits where changed with the tables
+    def wait(self) -> float:
+        """Seconds until a list may go out again: the budget the last ones spent refills."""
+        return max(EVERY, self.free_at - self.room.clock())
 
-    def _send_people(self) -> None:
-        self._people_due = False
-        self._send(self.people())
+    def _changed(self, notice: Notice) -> None:
+        if not notice.due:
+            notice.due = True
+            asyncio.get_running_loop().call_later(self.wait(), self._send, notice)
 
-    def _send(self, message: dict[str, Any]) -> None:
-        """To everyone in the lobby but those at a table, who are told when they are back
-        (``Room.back_in_lobby``): a room of many tables changes many times a second."""
-        line = P.encode(message)
-        seated = self.room.seated
-        for p in self.room.people:
-            if p.name not in seated:
-                p.conn.send(line)
+    def _send(self, notice: Notice) -> None:
+        notice.due = False
+        notice.line = P.encode(notice.make())
+        notice.owed.clear()
+        seated = self.room.seated  # (told once back from their table)
+        self._deliver(notice, notice.line,
+                      [p for p in self.room.people if p.name not in seated], 0)
+        if notice is self.listed:
+            self.people_changed()  # who sits where changed with the tables
+
+    def _deliver(self, notice: Notice, line: bytes, people: list[Person], start: int) -> None:
+        """Send ``line`` to ``people`` from ``start`` on, ``SLICE`` bytes of it a turn of the
+        event loop, so that the tables' messages go out between; those behind are owed
+        it. A newer line, once made, replaces this one for those not yet sent it."""
+        if line is not notice.line:
+            return
+        end = start + max(1, SLICE // len(line))
+        sent = 0
+        for p in people[start:end]:
+            if not p.here or p.conn.closed:
+                notice.owed.discard(p)
+            elif behind(p):
+                notice.owed.add(p)
+            else:
+                notice.owed.discard(p)
+                sent += p.conn.send(line)
+        self._spent(notice, sent)
+        if end < len(people):
+            asyncio.get_running_loop().call_soon(self._deliver, notice, line, people, end)
+        else:
+            self._catch_up_later(notice)
+
+    def _catch_up(self, notice: Notice) -> None:
+        """Send the last line to those owed it who have read what came before; the others
+        wait on (a newer line, when one goes, replaces it)."""
+        notice.catching = False
+        if notice.due:
+            return  # a newer line goes soon, to everyone who can take it
+        ready = [p for p in notice.owed if not p.here or p.conn.closed or not behind(p)]
+        self._deliver(notice, notice.line, ready, 0)
+
+    def _catch_up_later(self, notice: Notice) -> None:
+        if notice.owed and not notice.catching:
+            notice.catching = True
+            asyncio.get_running_loop().call_later(EVERY, self._catch_up, notice)
+
+    def _spent(self, notice: Notice, sent: int) -> None:
+        now = self.room.clock()
+        self.free_at = max(self.free_at, now) + len(notice.line) * sent / BUDGET

@@ -1,0 +1,547 @@
+"""Load on a card room: many tables of four people, each player coming into the room's lobby
+(as a guest), one of them opening an unrated table without bots, the others entering it
+from the lobby, and all four joining it over connections of their own and sitting, as
+``tests/room`` plays; then every seat answers its turns with a random legal action, at
+once (``--pace 0``, the instant pace) or ``--pace`` seconds after its turn came, give or
+take ``--jitter`` (a person's pace).
+
+The room runs in a process of its own (one event loop serving the lobby and every table),
+the clients in ``--procs`` others, so that the room's CPU time and memory are its own. Every
+action a client sends is timed until each of the table's four clients has the view it led
+to. The players keep their lobby connection while they play (``--lobby stay``, as the
+lobby's screen does) or leave the lobby once seated (``--lobby leave``).
+
+    python benchmarks/room_load.py [--tables N] [--pace SECONDS] [--seconds S]
+                                   [--procs P] [--lobby stay|leave] [--window W]
+                                   [--gc-freeze] [--gc-threshold N] [--profile FILE]
+
+No table plays before every table is seated: then at the instant pace every table plays
+its match to the end (``--seconds`` bounds the wait), each answering its first turn at once;
+at a person's pace the tables play for ``--seconds``, each answering its first turn within
+one turn's time, so that the tables are out of step as people are.
+
+Prints the time the set-up took and its CPU in the room; the actions sent, the views that
+answered them (four each) and the actions not answered to all four; the median and 99th
+percentile time from an action to every client's update, and the 99th percentile of each
+``--window`` seconds; the room's CPU time while playing (in all, per action and per table)
+and its resident memory (empty, once seated, at the end, peak); the event loop's stalls and
+the garbage collector's passes in the room and in each client process; and the bytes of the
+lobby's lists the clients received. ``--gc-freeze`` and ``--gc-threshold`` try the room with
+its collector tuned (the clients' collector is kept out of the way in any case: they stand
+for thousands of machines). Exits with status 1 if an action went unanswered (or, at the
+instant pace, a table did not finish).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import gc
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from bisca_tui.net import protocol as P
+from bisca_tui.net import room_protocol as R
+from bisca_tui.net.client import Client
+from bisca_tui.net.room_client import RoomClient
+from bisca_tui.room.caps import RoomCaps
+from bisca_tui.room.room import Room
+from bisca_tui.room.serving import serve_room
+from bisca_tui.room.store import SqliteRoom
+
+PLAYERS = 4
+BROADCASTS = (b'{"type":"%s"' % R.TABLES.encode(), b'{"type":"%s"' % R.PEOPLE.encode())
+
+
+def rss_kb() -> int:
+    """The process's resident memory now, in KiB (Linux), else its peak."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def more_files(wanted: int) -> None:
+    """Let this process hold ``wanted`` files (connections) at once, as far as allowed."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        top = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, top), hard))
+
+
+async def stdin_lines() -> asyncio.StreamReader:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    return reader
+
+
+def say(message: dict[str, Any]) -> None:
+    print(json.dumps(message), flush=True)
+
+
+# ----- the room process --------------------------------------------------------------------
+
+class Pauses:
+    """The event loop held up: the garbage collector's passes (the CPU time they took, by
+    generation: the time waited for a core besides is not theirs) and the loop's stalls (a
+    timer late by more than ``STALL`` seconds, whatever held it)."""
+
+    STALL = 0.05
+
+    def __init__(self) -> None:
+        self.gc: list[list[float]] = [[], [], []]
+        self.stalls: list[float] = []
+        self._began = 0.0
+        gc.callbacks.append(self.collected)
+
+    def collected(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.process_time()
+        else:
+            self.gc[info["generation"]].append(time.process_time() - self._began)
+
+    async def watch(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            late = time.perf_counter() - before - 0.01
+            if late > self.STALL:
+                self.stalls.append(late)
+
+    def clear(self) -> None:
+        self.gc = [[], [], []]
+        self.stalls = []
+
+    def report(self) -> dict[str, Any]:
+        return {"gc": [[len(g), sum(g), max(g, default=0.0)] for g in self.gc],
+                "stalls": [len(self.stalls), max(self.stalls, default=0.0)]}
+
+
+async def run_room(tables: int, freeze: bool, threshold: int) -> None:
+    """Serve a room on loopback; say its port, then answer the driver's ``mark`` (costs from
+    here) and ``report`` (the costs since the mark) until stdin ends."""
+    more_files(12 * tables + 1000)
+    if threshold:
+        gc.set_threshold(threshold, *gc.get_threshold()[1:])
+    caps = RoomCaps(per_address=1_000_000, tables_per_player=4, tables=tables + 100,
+                    people=PLAYERS * tables + 100, watchers=4, hello_timeout=120.0)
+    room = Room(SqliteRoom(":memory:"), caps, hold=3600.0)
+    ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    serving = asyncio.create_task(serve_room(room, ready=ready.set_result))
+    base_rss, base_cpu = rss_kb(), cpu_seconds()
+    say({"port": await ready})
+    peak = [base_rss]
+
+    async def watch_memory() -> None:
+        while True:
+            peak[0] = max(peak[0], rss_kb())
+            await asyncio.sleep(0.5)
+
+    watcher = asyncio.create_task(watch_memory())
+    pauses = Pauses()
+    stalls = asyncio.create_task(pauses.watch())
+    mark = {"cpu": base_cpu, "rss": base_rss}
+    commands = await stdin_lines()
+    while line := (await commands.readline()).strip():
+        if line == b"mark":
+            if freeze:  # what is there once every table is seated is never collected
+                gc.collect()
+                gc.freeze()
+            mark = {"cpu": cpu_seconds(), "rss": rss_kb()}
+            pauses.clear()
+            say({"cpu": mark["cpu"] - base_cpu})
+        elif line == b"report":
+            peak[0] = max(peak[0], rss_kb())
+            say({"cpu_setup": mark["cpu"] - base_cpu, "cpu": cpu_seconds() - mark["cpu"],
+                 "base_rss_kb": base_rss, "mark_rss_kb": mark["rss"], "rss_kb": rss_kb(),
+                 "peak_rss_kb": peak[0],
+                 "tables": len(room.tables), "people": len(room.people), **pauses.report()})
+    watcher.cancel()
+    stalls.cancel()
+    serving.cancel()
+
+
+# ----- the clients --------------------------------------------------------------------------
+
+class Lobby(RoomClient):
+    """A player's lobby connection that counts the room's broadcasts (the tables and who is
+    where) without reading them: thousands of clients in a few processes decoding every
+    listing would time the clients, not the room."""
+
+    lines = 0
+    size = 0
+
+    async def _read_all(self) -> None:
+        try:
+            while line := await self.reader.readline():
+                Lobby.lines += 1
+                Lobby.size += len(line)
+                if not line.startswith(BROADCASTS):
+                    self.messages.append(message := P.decode(line))
+                    self._arrived.set()
+                    self._react(message)
+        except (ConnectionError, asyncio.LimitOverrunError, ValueError):
+            pass
+        finally:
+            self.closed.set()
+            self._arrived.set()
+
+
+class Players:
+    """The clients of one process: their tables, when each action was sent and when each
+    of its table's clients had its result."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.loop = asyncio.get_running_loop()
+        self.sent: dict[tuple[int, int, int], float] = {}  # (table, deal, moves) -> time
+        self.heard: dict[tuple[int, int, int], int] = {}
+        self.latencies: list[tuple[float, float]] = []  # (seconds into play, latency)
+        self.began = 0.0
+        self.playing = False  # the first turns wait until every table is seated
+        self.acting = True
+        self.waiting: list[tuple[Client, int, random.Random, dict[str, Any]]] = []
+        self.over = 0
+        self.views = 0
+        self.lobbies: list[Lobby] = []
+        self.turns: set[tuple[int, ...]] = set()
+        self.settled: set[Client] = set()
+        self.ready = 0
+
+    def turn(self, client: Client, table: int, rng: random.Random, message: dict[str, Any],
+             delay: float) -> None:
+        """Answer a seat's turn with a random legal action, ``delay`` seconds from now."""
+        key = (table, *message["token"], message["seat"])
+        if key in self.turns:  # once for each turn (a view sent again asks nothing new)
+            return
+        self.turns.add(key)
+        action = rng.choice(message["view"]["legal"])
+
+        def act() -> None:
+            if self.acting and not client.closed.is_set():
+                self.sent[(table, *message["token"])] = time.perf_counter()
+                client.act(action, message["token"], message["seat"])
+
+        if delay <= 0:
+            act()
+        else:
+            self.loop.call_later(delay, act)
+
+    def pace(self, rng: random.Random) -> float:
+        """The time a person takes: ``pace`` seconds, give or take ``jitter``."""
+        if self.args.pace <= 0:
+            return 0.0
+        return max(0.0, self.args.pace + rng.uniform(-self.args.jitter, self.args.jitter))
+
+    def play(self) -> None:
+        """Every table is seated: the first turns are answered, at the instant pace at once,
+        at a person's within one turn's time (the tables out of step, as people are)."""
+        self.playing = True
+        self.began = time.perf_counter()
+        for client, table, rng, message in self.waiting:
+            self.turn(client, table, rng, message, rng.uniform(0, self.args.pace))
+        self.waiting.clear()
+
+    def listener(self, table: int, rng: random.Random) -> Any:
+        def heard(client: Client, message: dict[str, Any]) -> None:
+            if client in self.settled:  # what a seated client read is not kept (net_load)
+                client.messages.clear()
+                client._cursor = 0
+            self.over += message["type"] == "over"
+            if message["type"] != "view":
+                return
+            if message["view"]["legal"] and self.acting:
+                if self.playing:
+                    self.turn(client, table, rng, message, self.pace(rng))
+                else:
+                    self.waiting.append((client, table, rng, message))
+            if not message["events"]:
+                return
+            self.views += 1
+            deal, moves = message["token"]
+            key = (table, deal, moves - 1)  # the view after the action answered at moves-1
+            count = self.heard[key] = self.heard.get(key, 0) + 1
+            if count == PLAYERS and key in self.sent:
+                now = time.perf_counter()
+                self.latencies.append((now - self.began, now - self.sent[key]))
+        return heard
+
+    async def set_up(self, table: int) -> None:
+        """Four players come into the lobby; the first opens a table, the others enter it;
+        all four join it and sit."""
+        args = self.args
+        names = [f"T{table}P{k}" for k in range(PLAYERS)]
+        lobbies = [await Lobby.enter("127.0.0.1", args.port, n, None, timeout=300.0)
+                   for n in names]
+        lobbies[0].open("sueca", rated=False, people=PLAYERS, bots=False)
+        go = await lobbies[0].go(300.0)
+        gos = [go]
+        for lobby in lobbies[1:]:
+            lobby.enter_table(go["table"])
+            gos.append(await lobby.go(300.0))
+        seats = []
+        for k, (lobby, ticket) in enumerate(zip(lobbies, gos, strict=True)):
+            rng = random.Random(args.seed * 100_003 + table * PLAYERS + k)
+            client = await lobby.table(ticket, timeout=300.0,
+                                       on_message=self.listener(table, rng))
+            seats.append(client)
+        for client in seats:  # one by one: the last to sit starts the match
+            await client.sit(timeout=300.0)
+            self.settled.add(client)
+        if args.lobby == "leave":
+            for lobby in lobbies:
+                await lobby.close()
+        else:
+            self.lobbies.extend(lobbies)
+
+    async def set_up_all(self, first: int, count: int) -> None:
+        queue = list(range(first, first + count))
+
+        async def worker() -> None:
+            while queue:
+                await self.set_up(queue.pop(0))
+                self.ready += 1
+                if self.ready % 100 == 0:  # a long set-up shows it goes on
+                    print(f"  ({self.ready} of {count} tables seated)", file=sys.stderr)
+
+        await asyncio.gather(*(worker() for _ in range(self.args.at_once)))
+
+    def answers(self) -> int:
+        """The views received that answered an action sent (four each, when none is lost)."""
+        return sum(min(self.heard.get(k, 0), PLAYERS) for k in self.sent)
+
+    def unanswered(self) -> int:
+        return sum(self.heard.get(k, 0) < PLAYERS for k in self.sent)
+
+    async def drain(self, timeout: float) -> None:
+        """Stop acting and wait (at most ``timeout``) until every action sent is answered."""
+        self.acting = False
+        end = time.monotonic() + timeout
+        while self.unanswered() and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+
+
+async def run_clients(args: argparse.Namespace) -> None:
+    more_files(3 * PLAYERS * args.count + 1000)
+    players = Players(args)
+    commands = await stdin_lines()
+    started = time.perf_counter()
+    await players.set_up_all(args.first, args.count)
+    say({"seated": time.perf_counter() - started, "lobby_bytes": Lobby.size})
+    await commands.readline()  # go
+    # the clients stand for thousands of machines: their collector's passes (a tenth of a
+    # second each, with thousands of connections) are kept out of the room's times
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    pauses = Pauses()
+    stalls = asyncio.create_task(pauses.watch())
+    players.play()
+    if args.pace <= 0:
+        everyone = PLAYERS * args.count
+        end = time.monotonic() + args.seconds
+        while players.over < everyone and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+    else:
+        await commands.readline()  # stop
+    await players.drain(10.0)
+    stalls.cancel()
+    say({"sent": len(players.sent), "unanswered": players.unanswered(),
+         "views": players.views, "answers": players.answers(), "over": players.over // PLAYERS,
+         "latencies": players.latencies, "cpu": cpu_seconds(), "rss_kb": rss_kb(),
+         "lobby_lines": Lobby.lines, "lobby_bytes": Lobby.size, **pauses.report()})
+    await commands.readline()  # bye, once the room has told its costs
+    sys.stdout.flush()
+    os._exit(0)  # thousands of connections need no goodbye
+
+
+# ----- the driver ---------------------------------------------------------------------------
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def spawn(*options: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, __file__, *options, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        limit=64 * 1024 * 1024)
+
+
+async def ask(proc: asyncio.subprocess.Process, command: str | None,
+              timeout: float) -> dict[str, Any]:
+    assert proc.stdin is not None and proc.stdout is not None
+    if command is not None:
+        proc.stdin.write(command.encode() + b"\n")
+        await proc.stdin.drain()
+    return json.loads(await asyncio.wait_for(proc.stdout.readline(), timeout) or b"{}")
+
+
+def by_process(values: list[float]) -> str:
+    return ", ".join(f"{x:.1f}" for x in values)
+
+
+def windows(timed: list[tuple[float, float]], width: float) -> str:
+    """The 99th percentile of the latencies of each stretch of ``width`` seconds."""
+    slices: dict[int, list[float]] = {}
+    for at, latency in timed:
+        slices.setdefault(int(at // width), []).append(latency)
+    return " ".join(f"{percentile(slices[k], 0.99) * 1000:.0f}" for k in sorted(slices))
+
+
+def pauses_line(said: dict[str, Any]) -> str:
+    gcs = ", ".join(f"{n} in {total:.2f} s (longest {top * 1000:.0f} ms)"
+                    for n, total, top in said["gc"])
+    return (f"event loop stalls over {Pauses.STALL * 1000:.0f} ms while playing "
+            f"{said['stalls'][0]} (longest {said['stalls'][1] * 1000:.0f} ms); garbage "
+            f"collector passes by generation (CPU time) {gcs}")
+
+
+def latency_line(title: str, seconds: list[float]) -> str:
+    if not seconds:
+        return f"  {title}: no action answered"
+    ms = [x * 1000 for x in seconds]
+    return (f"  {title}: {len(ms)} actions, median {statistics.median(ms):.1f} ms, "
+            f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms")
+
+
+async def drive(args: argparse.Namespace) -> int:
+    room = await spawn("--serve", "--tables", str(args.tables), *(
+        ["--profile", args.profile] if args.profile else []), *(
+        ["--gc-freeze"] if args.gc_freeze else []), "--gc-threshold", str(args.gc_threshold))
+    port = (await ask(room, None, 60))["port"]
+    procs = args.procs or (1 if args.tables <= 250 else 2)
+    shares = [args.tables // procs + (p < args.tables % procs) for p in range(procs)]
+    firsts = [sum(shares[:p]) for p in range(procs)]
+    common = ["--port", str(port), "--pace", str(args.pace), "--jitter", str(args.jitter),
+              "--seconds", str(args.seconds), "--seed", str(args.seed), "--lobby", args.lobby,
+              "--at-once", str(args.at_once)]
+    clients = [await spawn("--play", "--first", str(f), "--count", str(n), *common)
+               for f, n in zip(firsts, shares, strict=True) if n]
+    started = time.perf_counter()
+    seated = [await ask(c, None, args.timeout) for c in clients]
+    setup = time.perf_counter() - started
+    print(f"{args.tables} tables of Sueca, four people each (unrated, no bots), "
+          f"{'the instant pace' if args.pace <= 0 else f'{args.pace:g} s a turn'}; "
+          f"clients in {len(clients)} process(es); the lobby: {args.lobby}")
+    print(f"  set up (lobby, open, enter, join, sit) in {setup:.1f} s "
+          f"({by_process([s['seated'] for s in seated])} s by process)")
+    await ask(room, "mark", 60)
+    played = time.perf_counter()
+    for c in clients:
+        assert c.stdin is not None
+        c.stdin.write(b"go\n")
+    if args.pace > 0:
+        await asyncio.sleep(args.seconds)
+        for c in clients:
+            assert c.stdin is not None
+            c.stdin.write(b"stop\n")
+    told = [await ask(c, None, args.seconds + args.timeout) for c in clients]
+    wall = time.perf_counter() - played
+    costs = await ask(room, "report", 60)
+    for c in clients:
+        assert c.stdin is not None
+        c.stdin.write(b"bye\n")
+    assert room.stdin is not None
+    room.stdin.close()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(room.wait(), 60)
+    sent = sum(t["sent"] for t in told)
+    lost = sum(t["unanswered"] for t in told)
+    over = sum(t["over"] for t in told)
+    answers = sum(t["answers"] for t in told)
+    print(f"  actions sent {sent} in {wall:.1f} s ({sent / wall:.0f} a second); views "
+          f"answering them received {answers} of {PLAYERS * sent}; actions not answered to "
+          f"all four: {lost}; matches over: {over}")
+    timed = [x for t in told for x in t["latencies"]]
+    print(latency_line("action -> all four clients' views", [x for _, x in timed]))
+    print(f"  p99 in each {args.window:g} s of play (ms): {windows(timed, args.window)}")
+    per = args.tables
+    print(f"  room CPU: setting up {costs['cpu_setup']:.1f} s "
+          f"({costs['cpu_setup'] / per * 1000:.1f} ms per table); playing {costs['cpu']:.1f} s"
+          f" = {costs['cpu'] / wall * 100:.0f}% of a core, "
+          f"{costs['cpu'] / max(sent, 1) * 1000:.2f} ms per action, "
+          f"{costs['cpu'] / wall / per * 1000:.2f} ms a second per table")
+    print(f"  room RSS: {costs['base_rss_kb'] / 1024:.1f} MiB empty, "
+          f"{costs['mark_rss_kb'] / 1024:.1f} MiB once seated "
+          f"({(costs['mark_rss_kb'] - costs['base_rss_kb']) / per:.0f} KiB per table), "
+          f"{costs['rss_kb'] / 1024:.1f} MiB at the end, peak "
+          f"{costs['peak_rss_kb'] / 1024:.1f} MiB; {costs['people']} people in the lobby")
+    for who, said in [("room", costs)] + [(f"clients {k + 1}", t) for k, t in enumerate(told)]:
+        print(f"  {who}: {pauses_line(said)}")
+    lines = [t["lobby_lines"] for t in told]
+    size = [t["lobby_bytes"] for t in told]
+    early = [s["lobby_bytes"] for s in seated]
+    print(f"  lobby broadcasts received: {sum(lines)} lines, {sum(size) / 2**20:.1f} MiB "
+          f"({sum(early) / 2**20:.1f} MiB while setting up); client processes' CPU "
+          f"{by_process([t['cpu'] for t in told])} s")
+    unfinished = args.pace <= 0 and over < args.tables
+    return 1 if lost or unfinished else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds a seat takes to act (0: at once)")
+    parser.add_argument("--jitter", type=float, default=0.3,
+                        help="give or take this many seconds at a person's pace")
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="seconds of play at a person's pace (the instant pace: at most)")
+    parser.add_argument("--window", type=float, default=10.0,
+                        help="seconds of play each p99 of the timeline covers")
+    parser.add_argument("--procs", type=int, default=0,
+                        help="client processes (0: one for up to 250 tables, else two)")
+    parser.add_argument("--lobby", choices=("stay", "leave"), default="stay")
+    parser.add_argument("--at-once", type=int, default=8,
+                        help="tables each client process sets up at once")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=900.0)
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="profile the room (cProfile) and write its statistics to FILE")
+    parser.add_argument("--gc-freeze", action="store_true",
+                        help="once every table is seated, the room's objects are frozen out "
+                             "of the garbage collector's passes (gc.freeze)")
+    parser.add_argument("--gc-threshold", type=int, default=0,
+                        help="the room's garbage collector's first threshold (0: Python's)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        if args.profile is None:
+            asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold))
+        else:
+            cProfile.runctx("asyncio.run(run_room(tables, freeze, threshold))", globals(),
+                            {"tables": args.tables, "freeze": args.gc_freeze,
+                             "threshold": args.gc_threshold}, args.profile)
+        return 0
+    if args.play:
+        asyncio.run(run_clients(args))
+        return 0
+    return asyncio.run(drive(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
