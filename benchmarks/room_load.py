@@ -54,6 +54,7 @@ from bisca_tui.net import room_protocol as R
 from bisca_tui.net.client import Client
 from bisca_tui.net.room_client import RoomClient
 from bisca_tui.room.caps import RoomCaps
+from bisca_tui.room.collector import Collector
 from bisca_tui.room.room import Room
 from bisca_tui.room.serving import serve_room
 from bisca_tui.room.store import SqliteRoom
@@ -136,7 +137,7 @@ class Pauses:
                 "stalls": [len(self.stalls), max(self.stalls, default=0.0)]}
 
 
-async def run_room(tables: int, freeze: bool, threshold: int) -> None:
+async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool) -> None:
     """Serve a room on loopback; say its port, then answer the driver's ``mark`` (costs from
     here) and ``report`` (the costs since the mark) until stdin ends."""
     more_files(12 * tables + 1000)
@@ -146,7 +147,9 @@ async def run_room(tables: int, freeze: bool, threshold: int) -> None:
                     people=PLAYERS * tables + 100, watchers=4, hello_timeout=120.0)
     room = Room(SqliteRoom(":memory:"), caps, hold=3600.0)
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    serving = asyncio.create_task(serve_room(room, ready=ready.set_result))
+    collector = None if python_gc else Collector()  # as bisca-tui room runs, unless asked
+    serving = asyncio.create_task(serve_room(room, ready=ready.set_result,
+                                             collector=collector))
     base_rss, base_cpu = rss_kb(), cpu_seconds()
     say({"port": await ready})
     peak = [base_rss]
@@ -427,7 +430,8 @@ def latency_line(title: str, seconds: list[float]) -> str:
 async def drive(args: argparse.Namespace) -> int:
     room = await spawn("--serve", "--tables", str(args.tables), *(
         ["--profile", args.profile] if args.profile else []), *(
-        ["--gc-freeze"] if args.gc_freeze else []), "--gc-threshold", str(args.gc_threshold))
+        ["--gc-freeze"] if args.gc_freeze else []), *(
+        ["--python-gc"] if args.python_gc else []), "--gc-threshold", str(args.gc_threshold))
     port = (await ask(room, None, 60))["port"]
     procs = args.procs or (1 if args.tables <= 250 else 2)
     shares = [args.tables // procs + (p < args.tables % procs) for p in range(procs)]
@@ -518,6 +522,10 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--profile", metavar="FILE", default=None,
                         help="profile the room (cProfile) and write its statistics to FILE")
+    parser.add_argument("--python-gc", action="store_true",
+                        help="the room with Python's own garbage collector, as it comes, "
+                             "rather than the room's (room.collector); --gc-freeze and "
+                             "--gc-threshold tune it")
     parser.add_argument("--gc-freeze", action="store_true",
                         help="once every table is seated, the room's objects are frozen out "
                              "of the garbage collector's passes (gc.freeze)")
@@ -531,11 +539,13 @@ def main() -> int:
     args = parser.parse_args()
     if args.serve:
         if args.profile is None:
-            asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold))
+            asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold,
+                                 args.python_gc))
         else:
-            cProfile.runctx("asyncio.run(run_room(tables, freeze, threshold))", globals(),
-                            {"tables": args.tables, "freeze": args.gc_freeze,
-                             "threshold": args.gc_threshold}, args.profile)
+            cProfile.runctx("asyncio.run(run_room(tables, freeze, threshold, python_gc))",
+                            globals(), {"tables": args.tables, "freeze": args.gc_freeze,
+                                        "threshold": args.gc_threshold,
+                                        "python_gc": args.python_gc}, args.profile)
         return 0
     if args.play:
         asyncio.run(run_clients(args))

@@ -66,6 +66,7 @@ def run_command(args: argparse.Namespace) -> int:
     from ..datadir import data_dir
     from ..net.door import table_address
     from ..net.hosting import close_doors
+    from .collector import Collector
     from .console import Console, help_text
     from .room import Room
     from .roomlog import RoomLog
@@ -103,7 +104,7 @@ def run_command(args: argparse.Namespace) -> int:
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, task.cancel)  # type: ignore[union-attr]
         try:
-            await serve_room(room, args.host, args.port, ready)
+            await serve_room(room, args.host, args.port, ready, Collector())
         finally:
             await close_doors(doors)
 

@@ -25,7 +25,6 @@ from ..net.conn import Connection
 from ..net.entrance import BARRED, WRONG_CODE, address_of, peer
 from ..net.guard import source
 from ..net.identity import challenge, proves
-from ..net.lookalike import confusable
 
 if TYPE_CHECKING:
     from .room import Person, Room
@@ -197,9 +196,8 @@ class Door:
         room = self.room
         if not player and room.store.owner(name) is not None:
             return f"{name}: {R.OWNED_NAME}"
-        for other in room.people:
-            if confusable(other.name.casefold(), name.casefold()):
-                return f"{name}: {R.USED_NAME}"
+        if room.looking_like(name) is not None:
+            return f"{name}: {R.USED_NAME}"
         return ""
 
 

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ..net import room_protocol as R
 from ..ratings.rater import LADDER, bot_rating, rate
 from ..ratings.rating import Rating
 from ..ratings.store import RatingStore
 from ..table.session import Session
+
+if TYPE_CHECKING:
+    from .room import Room
+    from .table import RoomTable
 
 
 @dataclass(frozen=True)
@@ -85,3 +91,24 @@ def rate_results(store: RatingStore, results: Sequence[Result], left: Iterable[s
         after |= rate(store, result.game, result.sides, result.ranks, result.fixed,
                       left=tuple(left) if last else ())
     return after
+
+
+def rate_table(room: Room, table: RoomTable) -> None:
+    """A rated table's match is over: its players' ratings move, and each is told."""
+    session, owners = table.host.session, list(table.host.places.owners)
+    results = results_of(session, owners, table.host.settings.level) if session else []
+    if not results:
+        return
+    game = results[0].game
+    before = {name: room.store.ratings.get(game, name) for name in owners if name}
+    after = rate_results(room.store.ratings, results, table.left)
+    for name, new in after.items():
+        old = before.get(name)
+        person = room.find(name)
+        if person is not None:
+            person.conn.send({"type": R.RATED, "variant": game, "table": table.number,
+                              "before": round(old.shown, 2) if old else None,
+                              "after": round(new.shown, 2),
+                              "left": name in table.left})
+    room.tell("rated", table=table.number, ratings={
+        n: round(r.shown, 2) for n, r in after.items()})

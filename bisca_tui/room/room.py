@@ -33,9 +33,9 @@ from .caps import RoomCaps
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
 from .passes import DoorPasses
-from .rated import rate_results, results_of
+from .rated import rate_table
 from .saves import keep_saving
-from .store import RoomStore
+from .store import RoomStore, folded
 from .table import RoomTable
 
 Listener = Callable[[str, dict[str, Any]], None]
@@ -74,6 +74,12 @@ class Room:
         self.guard = Guard()
         self.guard.tell = self.tell
         self.people: list[Person] = []
+        self.named: dict[str, Person] = {}  # the people in the lobby by name
+        self.lookalikes: dict[str, Person] = {}  # and by the form two lookalikes share
+        self.codes: dict[str, RoomTable] = {}  # the tables by code
+        self.games = [{"variant": c.id, "name": c.name, "players": list(c.players),
+                       "default": c.default_players, "family": c.family}
+                      for c in all_variants()]
         self.muted: set[str] = set()
         self.tables: dict[int, RoomTable] = {}
         self.numbers = 0
@@ -95,10 +101,10 @@ class Room:
         person.meter = ChatMeter(self.caps.chat_rate, self.caps.chat_burst, self.clock())
         person.muted = person.name in self.muted
         self.people.append(person)
-        games = [{"variant": c.id, "name": c.name, "players": list(c.players),
-                  "default": c.default_players, "family": c.family} for c in all_variants()]
+        self.named[person.name] = person
+        self.lookalikes[folded(person.name)] = person
         person.conn.send({"type": R.ROOM, "you": person.name, "guest": person.guest,
-                          "games": games, "levels": list(LEVELS),
+                          "games": self.games, "levels": list(LEVELS),
                           "chat": self.chat.recent()})
         person.conn.send(self.board.tables())
         self.board.people_changed()
@@ -110,13 +116,21 @@ class Room:
         person.here = False
         with contextlib.suppress(ValueError):
             self.people.remove(person)
+        if self.named.get(person.name) is person:
+            del self.named[person.name]
+        if self.lookalikes.get(folded(person.name)) is person:
+            del self.lookalikes[folded(person.name)]
         self.matchmaker.drop(person.name)
         person.conn.close()
         self.board.people_changed()
         self.tell("went", name=person.name)
 
     def find(self, name: str) -> Person | None:
-        return next((p for p in self.people if p.name == name), None)
+        return self.named.get(name)
+
+    def looking_like(self, name: str) -> Person | None:
+        """Who in the lobby goes by ``name``, or one that looks like it (case aside)."""
+        return self.lookalikes.get(folded(name))
 
     # ----- the lobby's messages ----------------------------------------------------------
 
@@ -201,9 +215,8 @@ class Room:
                                start_with=people, level=level, hold=self.hold,
                                limits=self.limits, max_watchers=self.caps.watchers,
                                hints=not rated)
-        codes = {t.code for t in self.tables.values()}
         code = new_code()
-        while code in codes:
+        while code in self.codes:
             code = new_code()
         host = Host(settings, code, guard=self.guard)
         table = RoomTable(number, host, opener, rated=rated, private=private, bots=bots,
@@ -220,6 +233,7 @@ class Room:
         table.host.muted = self.muted  # whom the operator muted, at every table too
         keep_saving(table, self.store)
         self.tables[table.number] = table
+        self.codes[table.code] = table
 
     def reopen(self, number: int, resume: Resume, part: dict[str, Any]) -> None:
         """A table saved before the room stopped, open again: every player is away, their
@@ -258,9 +272,15 @@ class Room:
         person.conn.send(go)
 
     def by_code(self, code: str) -> RoomTable | None:
-        code = code.strip().upper()
-        return next((t for t in self.tables.values() if not t.over
-                     and t.code == code), None)
+        table = self.codes.get(code.strip().upper())
+        return table if table is not None and not table.over else None
+
+    def forget(self, table: RoomTable) -> None:
+        """``table`` is no longer the room's."""
+        if self.tables.get(table.number) is table:
+            del self.tables[table.number]
+        if self.codes.get(table.code) is table:
+            del self.codes[table.code]
 
     # ----- ratings -----------------------------------------------------------------------
 
@@ -316,35 +336,16 @@ class Room:
     def table_over(self, table: RoomTable, finished: bool) -> None:
         self.unseat(table.number)
         if table.rated and finished:
-            self.rate(table)
+            rate_table(self, table)
         loop = asyncio.get_running_loop()
-        loop.call_later(5.0, self.tables.pop, table.number, None)
-
-    def rate(self, table: RoomTable) -> None:
-        """A rated table's match is over: its players' ratings move, and each is told."""
-        session, owners = table.host.session, list(table.host.places.owners)
-        results = results_of(session, owners, table.host.settings.level) if session else []
-        if not results:
-            return
-        game = results[0].game
-        before = {name: self.store.ratings.get(game, name) for name in owners if name}
-        after = rate_results(self.store.ratings, results, table.left)
-        for name, new in after.items():
-            old = before.get(name)
-            person = self.find(name)
-            if person is not None:
-                person.conn.send({"type": R.RATED, "variant": game, "table": table.number,
-                                  "before": round(old.shown, 2) if old else None,
-                                  "after": round(new.shown, 2),
-                                  "left": name in table.left})
-        self.tell("rated", table=table.number, ratings={
-            n: round(r.shown, 2) for n, r in after.items()})
+        loop.call_later(5.0, self.forget, table)  # (its last messages go out meanwhile)
 
     def close_table(self, number: int, why: str) -> bool:
         """End a table now (the operator's, or nobody is left at it)."""
-        table = self.tables.pop(number, None)
+        table = self.tables.get(number)
         if table is None:
             return False
+        self.forget(table)
         table.host.abandon(f"the room closed this table: {why}")
         self.unseat(number)
         self.store.drop_table(number)  # (its last actions were saved as it stopped)

@@ -9,14 +9,20 @@ from collections.abc import Callable
 
 from ..net import protocol as P
 from ..net.conn import Handlers
+from .collector import Collector
 from .door import Door
 from .room import Room
 from .saves import restore_tables
 
 
 async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
-                     ready: Callable[[int], None] | None = None) -> None:
-    """Serve ``room`` on ``host:port`` until cancelled; ``ready`` is told the port."""
+                     ready: Callable[[int], None] | None = None,
+                     collector: Collector | None = None) -> None:
+    """Serve ``room`` on ``host:port`` until cancelled; ``ready`` is told the port. With a
+    ``collector``, the process's garbage collector is kept from holding the tables up while
+    the room serves (``collector``; a room in a process of its own wants one)."""
+    if collector is not None:
+        collector.start()
     restore_tables(room)  # the tables of a room that stopped, open again
     door = Door(room)
     handlers = Handlers(door.handle)
@@ -30,3 +36,5 @@ async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
         with contextlib.suppress(asyncio.CancelledError):
             await room.stop()
             await handlers.end(5.0)
+            if collector is not None:
+                await collector.stop()
