@@ -86,13 +86,16 @@ class HostAutosave(FileAutosave):
             return
         self.timer.cancel()
         self.timer = None
-        s = self.session
-        if s.match.is_over():
+        if self.session.match.is_over():
             return
+        self._submit(self._write, *self.texts())
+
+    def texts(self) -> tuple[str, str]:
+        """The save's two texts: the record, and the table file with the host's section."""
+        s = self.session
         table = json.loads(s.recording.table_text())
         table["host"] = self.host_part()
-        self._submit(self._write, s.recording.save_text(),
-                     json.dumps(table, indent=2, ensure_ascii=False) + "\n")
+        return s.recording.save_text(), json.dumps(table, indent=2, ensure_ascii=False) + "\n"
 
     def clear(self) -> None:
         """The match is over: no save is left (after the writes under way)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,10 @@ from ..engine.records import RecordError
 from ..net.hostfiles import HostAutosave, hosted_from
 from ..table.session import Session
 from .store import RoomStore
+
+# seconds from an action to the save of its table: the actions meanwhile share it (a room
+# stopped by Ctrl+C loses none; one killed outright, at most those of the last seconds)
+SAVE_DELAY = 3.0
 
 if TYPE_CHECKING:
     from .room import Room
@@ -29,9 +34,19 @@ class RoomAutosave(HostAutosave):
     def __init__(self, session: Session, store: RoomStore, number: int,
                  host_part: Callable[[], dict[str, Any]], problem: Callable[[str], None]
                  ) -> None:
-        super().__init__(session, Path(), Path(f"table-{number}"), host_part, problem)
+        super().__init__(session, Path(), Path(f"table-{number}"), host_part, problem,
+                         delay=SAVE_DELAY)
         self.store = store
         self.number = number
+
+    def texts(self) -> tuple[str, str]:
+        """The save's texts as compact JSON: nobody reads them but the room, and a room of
+        a thousand tables makes hundreds a second."""
+        s = self.session
+        table = {"seats": [asdict(p) for p in s.people], "hints": s.hints,
+                 "host": self.host_part()}
+        return (json.dumps(s.recording.record().to_json(), ensure_ascii=False),
+                json.dumps(table, ensure_ascii=False))
 
     def _submit(self, job: Callable[..., None], *args: Any) -> None:
         job(*args)  # SQLite in WAL mode writes a save in well under a millisecond
