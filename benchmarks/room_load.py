@@ -49,6 +49,8 @@ import sys
 import time
 from typing import Any
 
+from net_load import cpu_seconds, rss_kb  # the process's own figures, as measured there
+
 from bisca_tui.net import protocol as P
 from bisca_tui.net import room_protocol as R
 from bisca_tui.net.client import Client
@@ -61,23 +63,6 @@ from bisca_tui.room.store import SqliteRoom
 
 PLAYERS = 4
 BROADCASTS = (b'{"type":"%s"' % R.TABLES.encode(), b'{"type":"%s"' % R.PEOPLE.encode())
-
-
-def rss_kb() -> int:
-    """The process's resident memory now, in KiB (Linux), else its peak."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-def cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 def more_files(wanted: int) -> None:

@@ -32,12 +32,13 @@ import signal
 import struct
 import sys
 import termios
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from ..lang import _
 from . import protocol as P
 from .guard import Guard, Tell
 
@@ -321,3 +322,23 @@ async def open_door(table: str, code: str, folder: Path, host: str = "127.0.0.1"
         process_factory=lambda process: run_visit(process, table, code, folder),
         encoding=None, line_editor=False, allow_scp=False, agent_forwarding=False,
         x11_forwarding=False)
+
+
+async def announce_door(opening: Awaitable[Any], address: str, port: int, log: Any,
+                        how: str) -> Any:
+    """An SSH door opening on ``port``: once it listens, the log says ``how`` to come in and
+    the ``ssh`` line for each address; if it cannot, why (and None)."""
+    from .addresses import reachable_addresses  # (which looks at the machine's interfaces)
+
+    try:
+        acceptor = await opening
+    except (OSError, ValueError) as e:
+        log.line("problem", {"message": f"ssh: {e}"}, _(
+            "The SSH door cannot listen on port {port}: {reason}").format(
+                port=port, reason=getattr(e, "strerror", None) or e))
+        return None
+    port = acceptor.sockets[0].getsockname()[1]
+    lines = [f"ssh -p {port} NAME@{a}" for a in reachable_addresses(address)]
+    log.line("ssh", {"port": port, "ssh": lines}, "\n".join(
+        [how] + [f"  {line}" for line in lines]))
+    return acceptor

@@ -355,24 +355,13 @@ async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any,
                    every_match: bool = False) -> Any:
     """Open the SSH door of a table once it listens; say how to come in (or why not).
     Wrong passwords count in the table's own guard, and are told in its log."""
-    from .addresses import reachable_addresses
-    from .door import open_door, table_address
+    from .door import announce_door, open_door, table_address
 
-    try:
-        acceptor = await open_door(table_address(address, host.port), host.code, folder,
-                                   address, port, guard=getattr(host, "guard", None),
-                                   tell=getattr(host, "tell", None), every_match=every_match)
-    except (OSError, ValueError) as e:
-        log.line("problem", {"message": f"ssh: {e}"}, _(
-            "The SSH door cannot listen on port {port}: {reason}").format(
-                port=port, reason=getattr(e, "strerror", None) or e))
-        return None
-    port = acceptor.sockets[0].getsockname()[1]
-    lines = [f"ssh -p {port} NAME@{a}" for a in reachable_addresses(address)]
-    log.line("ssh", {"port": port, "ssh": lines}, "\n".join(
-        [_("Over SSH, with nothing to install (the invite code is the password):")]
-        + [f"  {line}" for line in lines]))
-    return acceptor
+    return await announce_door(open_door(
+        table_address(address, host.port), host.code, folder, address, port,
+        guard=getattr(host, "guard", None), tell=getattr(host, "tell", None),
+        every_match=every_match), address, port, log,
+        _("Over SSH, with nothing to install (the invite code is the password):"))
 
 
 def listen_for_start(host: Any) -> None:

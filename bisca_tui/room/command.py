@@ -155,19 +155,9 @@ def listen_to_operator(console: Any, log: Any) -> None:
 async def open_ssh(room: Any, address: str, folder: Path, host: str, port: int,
                    log: Any) -> Any:
     """Open the room's SSH door; say how to come in (or why not)."""
-    from ..net.addresses import reachable_addresses
+    from ..net.door import announce_door
     from .ssh import open_room_door
 
-    try:
-        acceptor = await open_room_door(room, address, folder, host, port)
-    except (OSError, ValueError) as e:
-        log.line("problem", {"message": f"ssh: {e}"}, _(
-            "The SSH door cannot listen on port {port}: {reason}").format(
-                port=port, reason=getattr(e, "strerror", None) or e))
-        return None
-    port = acceptor.sockets[0].getsockname()[1]
-    lines = [f"ssh -p {port} NAME@{a}" for a in reachable_addresses(host)]
-    log.line("ssh", {"port": port, "ssh": lines}, "\n".join(
-        [_("Over SSH, with nothing to install (an SSH key is needed, no password):")]
-        + [f"  {line}" for line in lines]))
-    return acceptor
+    return await announce_door(
+        open_room_door(room, address, folder, host, port), host, port, log,
+        _("Over SSH, with nothing to install (an SSH key is needed, no password):"))
