@@ -322,8 +322,9 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
 async def audit_room(game: str, variant: str, options: dict[str, Any], players: int | None,
                      seed: int) -> Audit:
     """One deal of a game at a table of a card room: every place taken through the room's
-    lobby (each player's lobby connection open all along), one more player watching; every
-    line the room writes, to a table or to a lobby, held to what its reader may know."""
+    lobby (each player's lobby connection open all along), one more player watching, and one
+    staying in the lobby, told of the tables as they change; every line the room writes, to
+    a table or to a lobby, held to what its reader may know."""
     from bisca_tui.net.room_client import RoomClient
     from bisca_tui.room.caps import RoomCaps
     from bisca_tui.room.room import Room
@@ -332,13 +333,15 @@ async def audit_room(game: str, variant: str, options: dict[str, Any], players: 
 
     result = Audit(game)
     n = make_variant(variant, options, players).n_people
-    room = Room(SqliteRoom(":memory:"), RoomCaps(per_address=4 * n + 8))
+    room = Room(SqliteRoom(":memory:"), RoomCaps(per_address=4 * n + 10))
     with Recorder() as rec:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(serve_room(room, ready=ready.set_result))
         port = await asyncio.wait_for(ready, LONG)
         lobbies = [await RoomClient.enter("127.0.0.1", port, f"Player{p}", None,
                                           keep_raw=True) for p in range(n)]
+        lobbies.append(await RoomClient.enter("127.0.0.1", port, "Onlooker", None,
+                                              keep_raw=True))  # in the lobby all along
         lobbies.append(await RoomClient.enter("127.0.0.1", port, "Watcher", None,
                                               keep_raw=True))
         lobbies[0].open(variant, options=options, players=players, people=n)

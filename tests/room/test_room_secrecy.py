@@ -28,3 +28,25 @@ async def test_nothing_hidden_leaves_a_table_of_the_room_or_reaches_its_lobby(
 
 def test_the_chosen_games_are_all_there():
     assert sorted(g[1] for g in GAMES) == sorted(CHOSEN)
+
+
+async def test_the_check_finds_a_hand_told_in_the_lobbys_list(monkeypatch):
+    """The audit would see a leak through the lobby: a listing that told a seat's hand."""
+    from bisca_tui.engine.cards import card_str
+    from bisca_tui.room import noticeboard
+    from bisca_tui.room.table import RoomTable
+
+    honest = RoomTable.listing
+
+    def leaky(table: RoomTable) -> dict:
+        listed = honest(table)
+        session = table.host.session
+        if session is not None:
+            listed["peek"] = [card_str(c) for c in session.state.hands[1]]
+        return listed
+
+    monkeypatch.setattr(RoomTable, "listing", leaky)
+    monkeypatch.setattr(noticeboard, "EVERY", 0.0)  # told at every change
+    game = next(g for g in GAMES if g[1] == "bisca-3")
+    result = await secrecy.audit_room(*game, seed=2)
+    assert any(leak.startswith("tables: card") for leak in result.leaks)
