@@ -208,7 +208,8 @@ async def test_a_bid_and_a_call_by_the_dialogs_keys_and_a_dropped_connection(
         table.task.cancel()
         await until(pilot, lambda: app.link_state == L.GONE, "the host gone")
         assert t.notice is not None and "cannot be reached any more" in t.notice.plain
-        assert "Press q to quit" in status_line(app)
+        # the status line follows the notice when the screen is next drawn
+        await until(pilot, lambda: "Press q to quit" in status_line(app), "the way out said")
         await pilot.press("q")
         await until(pilot, lambda: not app.is_running, "the app's end")
 
