@@ -25,9 +25,10 @@ from ..net.conn import Connection
 from ..net.entrance import BARRED, WRONG_CODE, address_of, peer
 from ..net.guard import source
 from ..net.identity import challenge, proves
+from .person import Person
 
 if TYPE_CHECKING:
-    from .room import Person, Room
+    from .room import Room
 
 TOO_MANY = "too many connections from your address"
 NO_TICKET = "the tables of the room are reached from its lobby (bisca-tui join ROOM)"
@@ -132,8 +133,6 @@ class Door:
     async def identify(self, conn: Connection, hello: dict[str, Any]) -> Person | None:
         """Who this is: a player whose key signs the challenge, or a guest; None when
         neither (the client told why, and hung up on)."""
-        from .room import Person
-
         room = self.room
         name = P.clean_text(hello.get("name"), P.MAX_NAME)
         if not isinstance(hello.get("name"), str) or not name:
@@ -173,8 +172,6 @@ class Door:
     def player(self, conn: Connection, key: str, name: str) -> Person | None:
         """The player of ``key`` (proven), by the name bound to it, or by ``name`` now bound
         to it; the same key's older connection to the lobby is let go."""
-        from .room import Person
-
         room = self.room
         bound = room.store.name_of(key)
         if bound is None:
@@ -184,10 +181,10 @@ class Door:
                 return None
             room.tell("named", name=name, peer=conn.peer)
             bound = name
-        for other in list(room.people):  # the same key again: the newer connection stays
-            if other.key is not None and hmac.compare_digest(other.key, key):
-                other.conn.close("you came into the room from elsewhere")
-                room.go(other)
+        other = room.find(bound)  # the same key again (a name is one key's): the newer stays
+        if other is not None and other.key is not None and hmac.compare_digest(other.key, key):
+            other.conn.close("you came into the room from elsewhere")
+            room.go(other)
         return Person(conn, bound, key=key)
 
     def guest_name_problem(self, name: str, player: bool = False) -> str:

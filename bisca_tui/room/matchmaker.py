@@ -13,7 +13,8 @@ from ..net import room_protocol as R
 from .quick import Asker, QuickQueue
 
 if TYPE_CHECKING:
-    from .room import Person, Room
+    from .person import Person
+    from .room import Room
     from .table import RoomTable
 
 

@@ -21,7 +21,8 @@ from ..net import protocol as P
 from ..net import room_protocol as R
 
 if TYPE_CHECKING:
-    from .room import Person, Room
+    from .person import Person
+    from .room import Room
 
 EVERY = 0.2  # seconds: the lobby is told at most this often
 BUDGET = 10 * 2**20  # bytes a second both lists take to everyone in the lobby, on average

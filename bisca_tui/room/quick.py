@@ -37,10 +37,6 @@ class QuickQueue:
                     return game
         return None
 
-    def game_of(self, name: str) -> str | None:
-        return next((g for g, people in self.waiting.items()
-                     if any(a.name == name for a in people)), None)
-
     def match(self, game: str, size: int, now: float, fill_after: float
               ) -> list[Asker] | None:
         """The people of one table of ``game`` (``size`` places) ready now, taken out of the

@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..argtypes import builtin_levels
@@ -22,7 +21,7 @@ from ..engine.variant import all_variants, make_variant
 from ..net import protocol as P
 from ..net import room_protocol as R
 from ..net.chatlog import MUTED, TOO_FAST, ChatLog, ChatMeter
-from ..net.conn import Connection, Limits
+from ..net.conn import Limits
 from ..net.guard import Guard
 from ..net.host import Host
 from ..net.hostfiles import Resume
@@ -33,6 +32,7 @@ from .caps import RoomCaps
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
 from .passes import DoorPasses
+from .person import Person
 from .rated import rate_table
 from .saves import keep_saving
 from .store import RoomStore, folded
@@ -40,22 +40,6 @@ from .table import RoomTable
 
 Listener = Callable[[str, dict[str, Any]], None]
 LEVELS = ("easy", "medium", "hard")  # the bots a table of the room may have
-
-
-@dataclass(eq=False)
-class Person:
-    """Someone in the lobby: their connection, their name, their key (None: a guest)."""
-
-    conn: Connection
-    name: str
-    key: str | None
-    meter: ChatMeter | None = None
-    muted: bool = False
-    here: bool = field(default=True)
-
-    @property
-    def guest(self) -> bool:
-        return self.key is None
 
 
 class Room:
@@ -99,7 +83,6 @@ class Room:
 
     def come(self, person: Person) -> None:
         person.meter = ChatMeter(self.caps.chat_rate, self.caps.chat_burst, self.clock())
-        person.muted = person.name in self.muted
         self.people.append(person)
         self.named[person.name] = person
         self.lookalikes[folded(person.name)] = person
@@ -161,7 +144,7 @@ class Room:
         line = P.clean_text(text, P.MAX_CHAT)
         if not line:
             return
-        if person.muted:
+        if person.name in self.muted:
             return self.refuse(person, MUTED)
         assert person.meter is not None
         if not person.meter.allows(self.clock()):
@@ -355,12 +338,9 @@ class Room:
 
     # ----- the operator ------------------------------------------------------------------
 
-    def mute(self, name: str, on: bool = True) -> bool:
+    def mute(self, name: str, on: bool = True) -> None:
+        """``name`` may not talk in the lobby nor at a table (``on``), or may again."""
         (self.muted.add if on else self.muted.discard)(name)
-        person = self.find(name)
-        if person is not None:
-            person.muted = on
-        return person is not None
 
     def kick(self, name: str) -> bool:
         found = False

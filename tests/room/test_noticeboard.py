@@ -16,7 +16,7 @@ import pytest
 from bisca_tui.net import protocol as P
 from bisca_tui.room import noticeboard as N
 from bisca_tui.room.noticeboard import Noticeboard
-from bisca_tui.room.room import Person
+from bisca_tui.room.person import Person
 
 LONG = 30.0
 
