@@ -19,6 +19,7 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -367,21 +368,31 @@ async def open_ssh(host: Any, address: str, port: int, folder: Path, log: Any,
 def listen_for_start(host: Any) -> None:
     """A line typed at the host (Enter) begins the match before enough players have sat:
     bots take the places nobody holds. The end of the input (none given) changes nothing."""
+    def typed(_data: bytes) -> None:
+        if host.session is None and not host.done.is_set():
+            host.start()
+
+    on_input(typed)
+
+
+def on_input(typed: Callable[[bytes], None]) -> None:
+    """``typed`` is given what is typed on this program's input, as it comes, on the event
+    loop; at the input's end, or with no input to read (a test's, say), nothing more."""
     loop = asyncio.get_running_loop()
     try:
         fd = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):  # no input to read (a test's, say)
+    except (AttributeError, OSError, ValueError):
         return
 
-    def typed() -> None:
+    def readable() -> None:
         try:
-            line = os.read(fd, 1024)
+            data = os.read(fd, 4096)
         except OSError:
-            line = b""
-        if not line:
+            data = b""
+        if not data:
             loop.remove_reader(fd)
-        elif host.session is None and not host.done.is_set():
-            host.start()
+        else:
+            typed(data)
 
     with contextlib.suppress(NotImplementedError, OSError, ValueError, PermissionError):
-        loop.add_reader(fd, typed)
+        loop.add_reader(fd, readable)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import signal
 import sys
 from pathlib import Path
@@ -124,32 +123,21 @@ def run_command(args: argparse.Namespace) -> int:
 
 def listen_to_operator(console: Any, log: Any) -> None:
     """Each line typed where the room runs is a console command, answered in the log."""
-    loop = asyncio.get_running_loop()
-    try:
-        fd = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        return
+    from ..net.hosting import on_input
+
     pending = bytearray()
 
-    def typed() -> None:
-        try:
-            data = os.read(fd, 4096)
-        except OSError:
-            data = b""
-        if not data:
-            loop.remove_reader(fd)
-            return
+    def typed(data: bytes) -> None:
         pending.extend(data)
         while b"\n" in pending:
-            line, _sep, rest = bytes(pending).partition(b"\n")
+            raw, _sep, rest = bytes(pending).partition(b"\n")
             pending[:] = rest
-            answer = console.run(line.decode("utf-8", "replace"))
+            line = raw.decode("utf-8", "replace")
+            answer = console.run(line)
             if answer:
-                log.line("console", {"command": line.decode("utf-8", "replace"),
-                                     "answer": answer}, answer)
+                log.line("console", {"command": line, "answer": answer}, answer)
 
-    with contextlib.suppress(NotImplementedError, OSError, ValueError, PermissionError):
-        loop.add_reader(fd, typed)
+    on_input(typed)
 
 
 async def open_ssh(room: Any, address: str, folder: Path, host: str, port: int,
