@@ -136,6 +136,16 @@ class Connection:
             self.writer.write(b"".join(self._batch))
         self._batch.clear()
 
+    async def detach(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """Stop serving this connection and hand its streams over as they are (what was
+        queued for it written first): a room passes a table's connection on this way."""
+        self._write_batch()
+        self.closed = True
+        self._sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._sender
+        return self.reader, self.writer
+
     def abort(self) -> None:
         """Hang up at once, whatever is still queued."""
         self.closed = True

@@ -26,6 +26,7 @@ from ..net.entrance import BARRED, WRONG_CODE, address_of, peer
 from ..net.guard import source
 from ..net.identity import challenge, proves
 from .person import Person
+from .relay import PROXY, ProxyLineError, parse_proxy
 
 if TYPE_CHECKING:
     from .room import Room
@@ -55,8 +56,8 @@ class Door:
                 conn.close(TOO_MANY)
                 return
             try:
-                hello = await asyncio.wait_for(conn.read(), room.caps.hello_timeout)
-            except (P.ProtocolError, TimeoutError) as e:
+                hello = await asyncio.wait_for(self.hello(conn), room.caps.hello_timeout)
+            except (P.ProtocolError, ProxyLineError, TimeoutError) as e:
                 conn.close(str(e) or "no hello in time")
                 return
             if hello is None:
@@ -84,12 +85,34 @@ class Door:
             if self.open_from[where] <= 0:
                 del self.open_from[where]
 
+    async def hello(self, conn: Connection) -> dict[str, Any] | None:
+        """The client's hello. Behind a balancer (``room.proxied``), a PROXY protocol line
+        may come first: the client's address is the one it names (``relay``)."""
+        if not self.room.proxied:
+            return await conn.read()
+        try:
+            line = await conn.reader.readuntil(b"\n")
+        except asyncio.LimitOverrunError:
+            raise P.ProtocolError(f"a line is longer than {P.MAX_LINE} bytes") from None
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return None
+        if not line.startswith(PROXY):
+            return P.decode(line)
+        named = parse_proxy(line)
+        if named is not None:
+            conn.peer, conn.address = named
+        return await conn.read()
+
     # ----- to a table --------------------------------------------------------------------
 
     async def to_table(self, conn: Connection, hello: dict[str, Any]) -> None:
         room = self.room
         code = hello.get("code")
         table = room.by_code(code) if isinstance(code, str) else None
+        if table is None and room.cluster is not None and isinstance(code, str):
+            if await room.cluster.pass_on(conn, hello, code):
+                return  # another process of the room holds the table, and served it
+            table = room.by_code(code)  # (or it came to this one meanwhile)
         if table is None:
             room.guard.wrong(conn.address, "code")
             conn.close(BARRED if room.guard.barred(conn.address) else WRONG_CODE)

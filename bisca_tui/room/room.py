@@ -29,6 +29,7 @@ from ..net.settings import NetSettings, new_code
 from ..ratings.rater import LADDER, bot_rating
 from ..table.seats import default_level
 from .caps import RoomCaps
+from .cluster import Cluster
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
 from .passes import DoorPasses
@@ -46,7 +47,7 @@ class Room:
     def __init__(self, store: RoomStore, caps: RoomCaps | None = None,
                  events: Listener | None = None, guests: bool = True,
                  hold: float = 60.0, limits: Limits | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, proxied: bool = False) -> None:
         self.store = store
         self.caps = caps or RoomCaps()
         self.events = events
@@ -73,6 +74,8 @@ class Room:
         self.seated: dict[str, int] = {}  # who is at a table (playing or watching), and which
         self.passes = DoorPasses(clock)  # the SSH door's, for the clients it starts
         self.closed = False
+        self.proxied = proxied  # behind a balancer: a PROXY protocol line says who came
+        self.cluster: Cluster | None = None  # one process of several (``cluster``)
 
     def tell(self, kind: str, **fields: Any) -> None:
         if self.events is not None:

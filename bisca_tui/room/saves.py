@@ -48,6 +48,13 @@ class RoomAutosave(HostAutosave):
         return (json.dumps(s.recording.record().to_json(), ensure_ascii=False),
                 json.dumps(table, ensure_ascii=False))
 
+    def save(self) -> None:
+        """A save soon; at the end of a deal, at once: a room whose process dies loses
+        no deal that was played out."""
+        super().save()
+        if self.session.state.is_over():
+            self.flush()
+
     def _submit(self, job: Callable[..., None], *args: Any) -> None:
         job(*args)  # SQLite in WAL mode writes a save in well under a millisecond
 
@@ -75,8 +82,15 @@ def keep_saving(table: RoomTable, store: RoomStore) -> None:
 
 def restore_tables(room: Room) -> None:
     """Open again every table saved in ``room``'s store."""
-    for number, record, table_text in room.store.saved_tables():
-        where = Path(f"room.sqlite, table {number}")
+    reopen_saved(room, room.store.saved_tables())
+
+
+def reopen_saved(room: Room, saved_tables: list[tuple[int, str, str]]) -> list[int]:
+    """Open again the tables of ``saved_tables`` (number, record, table file): the
+    numbers of those opened."""
+    opened = []
+    for number, record, table_text in saved_tables:
+        where = Path(f"the room's store, table {number}")
         try:
             saved = json.loads(table_text)
             if not isinstance(saved, dict):
@@ -86,5 +100,7 @@ def restore_tables(room: Room) -> None:
             if not isinstance(part, dict):
                 raise ValueError("table.host.room is missing")
             room.reopen(number, resume, part)
+            opened.append(number)
         except (RecordError, ValueError, TypeError, KeyError) as e:
             room.tell("problem", message=f"{where}: {e}; it is left as it is")
+    return opened
