@@ -55,6 +55,11 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.Ar
     parser.add_argument("--lang", choices=list(lang.LANGUAGES), metavar="CODE",
                         default=argparse.SUPPRESS,
                         help=_("the language of what is printed"))
+    parser.add_argument("--proxy-protocol", action="store_true",
+                        help=_("the room runs behind a balancer that says who each "
+                               "connection is from in a PROXY protocol line (HAProxy's "
+                               "send-proxy): believe it; the port must then be reachable "
+                               "by the balancer and the room's other processes only"))
     parser.add_argument("--json", action="store_true",
                         help=_("print one JSON object per line: ready, then each event"))
     parser.set_defaults(run=run_command)
@@ -76,7 +81,8 @@ def run_command(args: argparse.Namespace) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     store = SqliteRoom(folder / STORE_NAME)
     log = RoomLog(args.json)
-    room = Room(store, events=log, guests=not args.no_guests, hold=args.hold)
+    room = Room(store, events=log, guests=not args.no_guests, hold=args.hold,
+                proxied=args.proxy_protocol)
     console = Console(room)
 
     def ready(port: int) -> None:

@@ -174,7 +174,7 @@ def start_haproxy(backends: list[int], name: str = "room") -> Server:
                         f"send-proxy" for i, p in enumerate(backends))
     config = folder / "haproxy.cfg"
     config.write_text(f"""global
-    maxconn 20000
+    maxconn 8000
 
 defaults
     mode tcp
