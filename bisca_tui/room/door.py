@@ -36,6 +36,7 @@ NO_TICKET = "the tables of the room are reached from its lobby (bisca-tui join R
 NOT_PROVED = "the signature does not prove that key"
 NO_GUESTS = "this room takes no guests: join with your key"
 ROOM_FULL = "the room is full: try again later"
+ELSEWHERE = "you came into the room from elsewhere"
 KEY = re.compile(r"[0-9a-f]{64}")
 
 
@@ -206,17 +207,19 @@ class Door:
             bound = name
         other = room.find(bound)  # the same key again (a name is one key's): the newer stays
         if other is not None and other.key is not None and hmac.compare_digest(other.key, key):
-            other.conn.close("you came into the room from elsewhere")
+            other.conn.close(ELSEWHERE)
             room.go(other)
+        room.bus.came(bound, key)  # and from another process of the room
         return Person(conn, bound, key=key)
 
     def guest_name_problem(self, name: str, player: bool = False) -> str:
         """Why a guest (or a newcomer's first name) may not be ``name``: a player of the
-        room holds it, or someone in the room now goes by it or by one that looks like it."""
+        room holds it, or someone in the room now (in any of its processes) goes by it or by one
+        that looks like it."""
         room = self.room
         if not player and room.store.owner(name) is not None:
             return f"{name}: {R.OWNED_NAME}"
-        if room.looking_like(name) is not None:
+        if room.looking_like(name) is not None or room.bus.name_used(name):
             return f"{name}: {R.USED_NAME}"
         return ""
 

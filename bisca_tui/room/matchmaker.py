@@ -1,7 +1,11 @@
 """Quick matches in a room ("Sueca now"): the people who asked, put at a rated table together
 once their ratings are near enough (``quick.QuickQueue``), or after the wait each of them is
 told, with bots in the places nobody took. A table made so waits a while for its players;
-one who does not come is played by a bot."""
+one who does not come is played by a bot.
+
+In a room of several processes, the people waiting are those of every process (``bus``),
+and one process at a time decides: it opens the tables it matches, and the people it puts
+at them are told wherever they are."""
 
 from __future__ import annotations
 
@@ -34,8 +38,11 @@ class Matchmaker:
             return room.refuse(person, str(e) or "no such game")
         rating = room.store.ratings.get(v.id, person.name)
         shown = rating.shown if rating is not None else 0.0
-        self.queue.add(v.id, Asker(person.name, shown, room.clock()))
-        self.tell_waiting(v.id)
+        asker = Asker(person.name, shown, room.clock())
+        self.queue.add(v.id, asker)
+        room.bus.quick_added(v.id, asker)
+        if not room.bus.shared:
+            self.tell_waiting(v.id)  # (shared: the process that decides tells them)
         self.match()
         self.tick()
 
@@ -43,43 +50,55 @@ class Matchmaker:
         """``name`` no longer waits (asked so, or left the lobby)."""
         game = self.queue.remove(name)
         if game is not None:
-            self.tell_waiting(game)
+            self.room.bus.quick_dropped(name)
+            if not self.room.bus.shared:
+                self.tell_waiting(game)
         return game is not None
 
-    def tell_waiting(self, game: str) -> None:
+    def tell_waiting(self, game: str, queue: QuickQueue | None = None,
+                     now: float | None = None) -> None:
         """Tell each person waiting for ``game`` how many wait, and when bots will sit."""
         room = self.room
-        waiting = self.queue.waiting.get(game, [])
+        waiting = (queue or self.queue).waiting.get(game, [])
         if not waiting:
             return
         first = min(a.since for a in waiting)
-        bots_in = max(0.0, room.caps.fill_after - (room.clock() - first))
+        now = room.clock() if now is None else now
+        bots_in = max(0.0, room.caps.fill_after - (now - first))
         for a in waiting:
-            person = room.find(a.name)
-            if person is not None:
-                person.conn.send({"type": R.WAITING, "variant": game, "people": len(waiting),
+            room.send_to(a.name, {"type": R.WAITING, "variant": game, "people": len(waiting),
                                   "bots_in": round(bots_in, 1)})
 
     def match(self) -> None:
+        if self.room.bus.shared:
+            self.room.bus.quick_round()  # (this process decides when no other is at it)
+        else:
+            self.decide(self.queue, self.room.clock())
+
+    def decide(self, queue: QuickQueue, now: float) -> set[str]:
+        """Open a table for each group of ``queue`` ready ``now``, its people sent to it; the
+        games for which a table was opened."""
         room = self.room
-        now = room.clock()
-        for game in list(self.queue.waiting):
+        matched: set[str] = set()
+        for game in list(queue.waiting):
             size = make_variant(game).n_people
-            told = False
-            while (group := self.queue.match(game, size, now, room.caps.fill_after)):
+            while (group := queue.match(game, size, now, room.caps.fill_after)):
                 table = room.new_table(group[0].name, game, {}, size, len(group),
                                        "medium", rated=True, quick=True)
+                if table is None:  # no number now: they wait on
+                    for a in group:
+                        queue.add(game, a)
+                    break
                 room.tell("matched", table=table.number, game=game,
                           people=[a.name for a in group])
                 for a in group:
-                    person = room.find(a.name)
-                    if person is not None:
-                        person.conn.send({"type": R.WAITING, "variant": None})
-                        room.send_go(person, table, watch=False)
+                    room.send_to(a.name, {"type": R.WAITING, "variant": None})
+                    room.send_go(a.name, table, watch=False)
                 asyncio.get_running_loop().call_later(room.caps.no_show, self.no_show, table)
-                told = True
-            if told:
-                self.tell_waiting(game)
+                matched.add(game)
+            if game in matched:
+                self.tell_waiting(game, queue, now)
+        return matched
 
     def no_show(self, table: RoomTable) -> None:
         """A quick match's table whose players did not all come: bots take the places."""
@@ -92,7 +111,7 @@ class Matchmaker:
             self._ticker = asyncio.get_running_loop().create_task(self._ticking())
 
     async def _ticking(self) -> None:
-        while not self.room.closed and any(self.queue.waiting.values()):
+        while not self.room.closed and any(self.queue.waiting.values()):  # (those here)
             await asyncio.sleep(1.0)
             self.match()
 

@@ -9,7 +9,11 @@ than ``BUDGET`` bytes of them a second on average. A list is a picture of the ro
 the next one replaces: someone who has not yet read the last one sent them (their
 connection still holds it) is not sent another on top, but the newest one once they have
 read it. A list goes out to a big lobby over several turns of the event loop, the tables'
-messages going out between."""
+messages going out between.
+
+In a room of several processes, the lists are everyone's: this process's tables and people
+with those the others publish (``bus``); a change here is published to them, and a change
+they publish is sent to this lobby as one of its own would be."""
 
 from __future__ import annotations
 
@@ -64,26 +68,50 @@ class Noticeboard:
             listing = self._list_tables()
         return listing
 
-    def _list_tables(self) -> dict[str, Any]:
+    def own_tables(self) -> tuple[list[dict[str, Any]], int]:
+        """This process's listed tables, as many as the lobby lists, and how many more."""
         listed = [t for t in self.room.tables.values() if not t.private and not t.over]
         listed.sort(key=lambda t: (t.started, t.number))
-        listing = {"type": R.TABLES, "tables": [t.listing() for t in listed[:R.MAX_LISTED]],
-                   "more": max(0, len(listed) - R.MAX_LISTED)}
+        return ([t.listing() for t in listed[:R.MAX_LISTED]],
+                max(0, len(listed) - R.MAX_LISTED))
+
+    def _list_tables(self) -> dict[str, Any]:
+        bus = self.room.bus
+        own, more = self.own_tables()
+        listed = own + bus.tables()
+        listed.sort(key=lambda t: (bool(t.get("started")), t["table"]))
+        listing = {"type": R.TABLES, "tables": listed[:R.MAX_LISTED],
+                   "more": max(0, len(listed) - R.MAX_LISTED) + more + bus.more_tables()}
         self._listing = (self.room.clock(), listing)
         return listing
+
+    def own_people(self) -> list[dict[str, Any]]:
+        """Everyone in this process's lobby, and at which table."""
+        at = self.room.seated
+        return [{"name": p.name, "guest": p.guest, "table": at.get(p.name)}
+                for p in self.room.people]
 
     def people(self) -> dict[str, Any]:
         """Who is in the lobby (as many as a screen lists) and at which table."""
         at, people = self.room.seated, self.room.people
-        return {"type": R.PEOPLE, "people": [
-            {"name": p.name, "guest": p.guest, "table": at.get(p.name)}
-            for p in people[:R.MAX_LISTED]], "more": max(0, len(people) - R.MAX_LISTED)}
+        shown = [{"name": p.name, "guest": p.guest, "table": at.get(p.name)}
+                 for p in people[:R.MAX_LISTED]]
+        others = self.room.bus.people()
+        shown += others[:R.MAX_LISTED - len(shown)]
+        everyone = len(people) + len(others)
+        return {"type": R.PEOPLE, "people": shown, "more": max(0, everyone - len(shown))}
 
     def tables_changed(self) -> None:
+        self.room.bus.tables_changed()
         self._changed(self.listed)
 
     def people_changed(self) -> None:
+        self.room.bus.people_changed()
         self._changed(self.present)
+
+    def others_changed(self, tables: bool) -> None:
+        """Another process's tables (or people) changed: this lobby is told."""
+        self._changed(self.listed if tables else self.present)
 
     def wait(self) -> float:
         """Seconds until a list may go out again: the budget the last ones spent refills."""

@@ -94,7 +94,8 @@ def rate_results(store: RatingStore, results: Sequence[Result], left: Iterable[s
 
 
 def rate_table(room: Room, table: RoomTable) -> None:
-    """A rated table's match is over: its players' ratings move, and each is told."""
+    """A rated table's match is over: its players' ratings move, and each is told (wherever
+    in the room they are)."""
     session, owners = table.host.session, list(table.host.places.owners)
     results = results_of(session, owners, table.host.settings.level) if session else []
     if not results:
@@ -104,11 +105,8 @@ def rate_table(room: Room, table: RoomTable) -> None:
     after = rate_results(room.store.ratings, results, table.left)
     for name, new in after.items():
         old = before.get(name)
-        person = room.find(name)
-        if person is not None:
-            person.conn.send({"type": R.RATED, "variant": game, "table": table.number,
-                              "before": round(old.shown, 2) if old else None,
-                              "after": round(new.shown, 2),
-                              "left": name in table.left})
+        room.send_to(name, {"type": R.RATED, "variant": game, "table": table.number,
+                            "before": round(old.shown, 2) if old else None,
+                            "after": round(new.shown, 2), "left": name in table.left})
     room.tell("rated", table=table.number, ratings={
         n: round(r.shown, 2) for n, r in after.items()})

@@ -26,10 +26,11 @@ from ..net.guard import Guard
 from ..net.host import Host
 from ..net.hostfiles import Resume
 from ..net.settings import NetSettings, new_code
-from ..ratings.rater import LADDER, bot_rating
 from ..table.seats import default_level
+from .bus import Bus, LocalBus
 from .caps import RoomCaps
 from .cluster import Cluster
+from .lobby_board import leaderboard
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
 from .passes import DoorPasses
@@ -41,14 +42,19 @@ from .table import RoomTable
 
 Listener = Callable[[str, dict[str, Any]], None]
 LEVELS = ("easy", "medium", "hard")  # the bots a table of the room may have
+NO_NUMBER = "the room cannot open a table just now: try again in a moment"
+NO_TABLE = "there is no such table in the lobby"
+GUEST_WATCHES = "a rated table is for players with a key: a guest may watch it"
 
 
 class Room:
     def __init__(self, store: RoomStore, caps: RoomCaps | None = None,
                  events: Listener | None = None, guests: bool = True,
                  hold: float = 60.0, limits: Limits | None = None,
-                 clock: Callable[[], float] = time.monotonic, proxied: bool = False) -> None:
+                 clock: Callable[[], float] = time.monotonic, bus: Bus | None = None,
+                 proxied: bool = False) -> None:
         self.store = store
+        self.bus: Bus = bus or LocalBus()  # the room's other processes, if any
         self.caps = caps or RoomCaps()
         self.events = events
         self.guests = guests
@@ -152,7 +158,12 @@ class Room:
         assert person.meter is not None
         if not person.meter.allows(self.clock()):
             return self.refuse(person, TOO_FAST)
-        message = P.encode(self.chat.add(person.name, line))
+        self.heard(person.name, line)
+        self.bus.said(person.name, line)
+
+    def heard(self, name: str, line: str) -> None:
+        """A line said in the lobby (of this process or another), to everyone here."""
+        message = P.encode(self.chat.add(name, line))
         for other in self.people:
             other.conn.send(message)
 
@@ -190,13 +201,17 @@ class Room:
         table = self.new_table(person.name, variant.id, variant.options, variant.n_people,
                                people, level, rated=rated, private=private,
                                bots=bool(bots))
-        self.send_go(person, table, watch=False)
+        if table is None:
+            return refuse(person, NO_NUMBER)
+        self.send_go(person.name, table, watch=False)
 
     def new_table(self, opener: str, variant: str, options: dict[str, Any], players: int,
                   people: int, level: str, rated: bool = False, private: bool = False,
-                  bots: bool = True, quick: bool = False) -> RoomTable:
-        self.numbers += 1
-        number = self.numbers
+                  bots: bool = True, quick: bool = False) -> RoomTable | None:
+        number = self.bus.next_number(self.numbers)  # (unique among the room's processes)
+        if number is None:
+            return None
+        self.numbers = max(self.numbers, number)
         settings = NetSettings(variant, dict(options), players, open=tuple(range(people)),
                                start_with=people, level=level, hold=self.hold,
                                limits=self.limits, max_watchers=self.caps.watchers,
@@ -243,19 +258,32 @@ class Room:
         host.advance()
 
     def enter(self, person: Person, number: Any, watch: bool) -> None:
+        if isinstance(number, int) and number not in self.tables and self.bus.enter(
+                person.name, person.guest, number, watch):
+            return  # the process holding it answers
+        self.admit(person.name, person.guest, number, watch)
+
+    def admit(self, name: str, guest: bool, number: Any, watch: bool) -> None:
+        """Let ``name`` (in this process's lobby or another's) in to table ``number``."""
         table = self.tables.get(number) if isinstance(number, int) else None
         if table is None or table.private or table.over:
-            return self.refuse(person, "there is no such table in the lobby")
-        if table.rated and person.guest and not watch:
-            return self.refuse(person, "a rated table is for players with a key: a guest "
-                                       "may watch it")
-        self.send_go(person, table, watch)
+            self.send_to(name, {"type": P.REFUSED, "rule": NO_TABLE})
+        elif table.rated and guest and not watch:
+            self.send_to(name, {"type": P.REFUSED, "rule": GUEST_WATCHES})
+        else:
+            self.send_go(name, table, watch)
 
-    def send_go(self, person: Person, table: RoomTable, watch: bool) -> None:
+    def send_go(self, name: str, table: RoomTable, watch: bool) -> None:
         go = {"type": R.GO, "table": table.number, "code": table.code,
-              "ticket": table.ticket(person.name), "watch": watch,
-              "private": table.private}
-        person.conn.send(go)
+              "ticket": table.ticket(name), "watch": watch, "private": table.private}
+        self.send_to(name, go)
+
+    def send_to(self, name: str, message: dict[str, Any]) -> bool:
+        """Send ``message`` to ``name``, in this process's lobby or another's."""
+        person = self.find(name)
+        if person is not None:
+            return person.conn.send(message)
+        return self.bus.send_to(name, message)
 
     def by_code(self, code: str) -> RoomTable | None:
         table = self.codes.get(code.strip().upper())
@@ -275,16 +303,7 @@ class Room:
             v = make_variant(str(variant))
         except (ValueError, KeyError) as e:
             return self.refuse(person, str(e) or "no such game")
-        rows = [{"name": name, "shown": round(r.shown, 2), "mu": round(r.mu, 2),
-                 "matches": r.matches, "bot": False}
-                for name, r in self.store.ratings.board(v.id)]
-        family = v.family if v.family in LADDER else "bisca"
-        for level in LEVELS:
-            r = bot_rating(family, level)
-            rows.append({"name": level, "shown": round(r.shown, 2), "mu": round(r.mu, 2),
-                         "matches": None, "bot": True})
-        rows.sort(key=lambda row: -row["shown"])
-        person.conn.send({"type": R.BOARD, "variant": v.id, "rows": rows})
+        person.conn.send(leaderboard(self.store.ratings, v, LEVELS))
 
     def table_listener(self, table: RoomTable) -> Listener:
         def heard(kind: str, fields: dict[str, Any]) -> None:
@@ -344,8 +363,14 @@ class Room:
     def mute(self, name: str, on: bool = True) -> None:
         """``name`` may not talk in the lobby nor at a table (``on``), or may again."""
         (self.muted.add if on else self.muted.discard)(name)
+        self.bus.mute(name, on)
 
     def kick(self, name: str) -> bool:
+        """Send ``name`` out of the room and its tables, in every process of it."""
+        elsewhere = self.bus.kick(name)
+        return self.kick_here(name) or elsewhere
+
+    def kick_here(self, name: str) -> bool:
         found = False
         person = self.find(name)
         if person is not None:
@@ -367,3 +392,4 @@ class Room:
             p.conn.close("the room is closing")
             self.go(p)
         await self.matchmaker.stop()
+        await self.bus.stop()

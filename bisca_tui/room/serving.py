@@ -28,8 +28,10 @@ async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
     handlers = Handlers(door.handle)
     server = await asyncio.start_server(handlers, host, port, limit=P.MAX_LINE)
     try:
+        bound = server.sockets[0].getsockname()[1]
+        room.bus.start(room, f"{host}:{bound}")  # (the room's other processes, if any)
         if ready is not None:
-            ready(server.sockets[0].getsockname()[1])
+            ready(bound)
         await asyncio.Event().wait()  # until cancelled
     finally:
         server.close()

@@ -15,6 +15,7 @@ import pytest
 
 from bisca_tui.net import protocol as P
 from bisca_tui.room import noticeboard as N
+from bisca_tui.room.bus import LocalBus
 from bisca_tui.room.noticeboard import Noticeboard
 from bisca_tui.room.person import Person
 
@@ -57,7 +58,7 @@ class Clock:
 
 def a_room(*names: str) -> SimpleNamespace:
     people = [Person(Conn(), name, key=None) for name in names]  # type: ignore[arg-type]
-    return SimpleNamespace(people=people, tables={}, seated={}, clock=Clock())
+    return SimpleNamespace(people=people, tables={}, seated={}, clock=Clock(), bus=LocalBus())
 
 
 def names(message: dict[str, Any]) -> list[str]:
