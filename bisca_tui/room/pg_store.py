@@ -31,7 +31,7 @@ class PostgresRoom:
                  retry: float = RETRY) -> None:
         with connect(url) as db:
             migrate(db)
-        self.link = Link(url)  # the caller's reads
+        self.link = Link(url, patience=retry)  # the caller's reads
         self.writer = Writer(Link(url, patience=0), problem or (lambda _text: None), retry)
         self.ratings = PgRatings(self.link.run)
 

@@ -33,7 +33,8 @@ class Writer:
         self.saves: dict[Hashable, Job] = {}  # the latest of each table, not written yet
         self.results: deque[tuple[Job, Callable[[Any], None] | None,
                                   asyncio.AbstractEventLoop | None]] = deque()
-        self.busy = False
+        self.busy = False  # a write under way
+        self.holding = False  # a save under way, out of ``saves``
         self.down = False
         self.stopping = False
         self.loop: asyncio.AbstractEventLoop | None = None  # where the log is told
@@ -58,8 +59,10 @@ class Writer:
             self.cond.notify_all()
 
     def waiting(self) -> int:
+        """How many writes are not made yet (a table's save counts once, however many times
+        it was replaced)."""
         with self.cond:
-            return len(self.saves) + len(self.results) + self.busy
+            return len(self.saves) + len(self.results) + self.holding
 
     def flush(self, timeout: float) -> bool:
         """Wait until every write asked for is made (False: some are left at ``timeout``)."""
@@ -93,7 +96,7 @@ class Writer:
                 return None, self.results[0][0]
             if self.saves:
                 key = next(iter(self.saves))
-                self.busy = True
+                self.busy = self.holding = True
                 return key, self.saves.pop(key)
             return None  # stopping, nothing left
 
@@ -106,7 +109,7 @@ class Writer:
                 with self.cond:
                     if key is not None:
                         self.saves.setdefault(key, job)  # unless a newer one came meanwhile
-                    self.busy = False
+                    self.busy = self.holding = False
                     self.cond.notify_all()
                 if not self.down:
                     self.down = True
@@ -123,7 +126,7 @@ class Writer:
                 done = loop = None
                 if key is None:
                     _job, done, loop = self.results.popleft()
-                self.busy = False
+                self.busy = self.holding = False
                 self.cond.notify_all()
             if self.down:
                 self.down = False
