@@ -5,6 +5,7 @@ interface)."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Protocol
 
@@ -22,10 +23,11 @@ class RatingStore(Protocol):
 
 
 class SqliteRatings:
-    """Ratings in an SQLite file (or in memory: ``":memory:"``)."""
+    """Ratings in an SQLite file (or in memory: ``":memory:"``), or on a connection a room's
+    store shares with them (its rating of a match is then one transaction with the rest)."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.db = sqlite3.connect(str(path))
+    def __init__(self, path: str | Path | sqlite3.Connection) -> None:
+        self.db = path if isinstance(path, sqlite3.Connection) else sqlite3.connect(str(path))
         self.db.execute("CREATE TABLE IF NOT EXISTS ratings (game TEXT NOT NULL, player TEXT "
                         "NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, matches INTEGER NOT "
                         "NULL, shown REAL NOT NULL, PRIMARY KEY (game, player))")
@@ -39,11 +41,24 @@ class SqliteRatings:
 
     def put(self, game: str, ratings: dict[str, Rating]) -> None:
         with self.db:  # one transaction
-            self.db.executemany(
-                "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, player) DO "
-                "UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = "
-                "excluded.matches, shown = excluded.shown",
-                [(game, p, r.mu, r.sigma, r.matches, r.shown) for p, r in ratings.items()])
+            self.write(game, ratings)
+
+    def write(self, game: str, ratings: dict[str, Rating]) -> None:
+        """``put`` within the caller's transaction."""
+        self.db.executemany(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, player) DO "
+            "UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = "
+            "excluded.matches, shown = excluded.shown",
+            [(game, p, r.mu, r.sigma, r.matches, r.shown) for p, r in ratings.items()])
+
+    def of(self, game: str, players: Iterable[str]) -> dict[str, Rating]:
+        """The ratings ``players`` have in ``game`` (a newcomer has none)."""
+        found = {}
+        for player in players:
+            rating = self.get(game, player)
+            if rating is not None:
+                found[player] = rating
+        return found
 
     def board(self, game: str, limit: int = 20) -> list[tuple[str, Rating]]:
         rows = self.db.execute("SELECT player, mu, sigma, matches FROM ratings WHERE game = ? "
@@ -52,3 +67,21 @@ class SqliteRatings:
 
     def close(self) -> None:
         self.db.close()
+
+
+class Scratch:
+    """One game's ratings held in memory: those of a match's players as read when it is
+    rated, moved by each of its results in turn (the store writes them at the end)."""
+
+    def __init__(self, ratings: dict[str, Rating]) -> None:
+        self.ratings = dict(ratings)
+
+    def get(self, game: str, player: str) -> Rating | None:
+        return self.ratings.get(player)
+
+    def put(self, game: str, ratings: dict[str, Rating]) -> None:
+        self.ratings.update(ratings)
+
+    def board(self, game: str, limit: int = 20) -> list[tuple[str, Rating]]:
+        ranked = sorted(self.ratings.items(), key=lambda item: (-item[1].shown, item[0]))
+        return ranked[:limit]

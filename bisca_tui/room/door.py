@@ -27,6 +27,7 @@ from ..net.guard import source
 from ..net.identity import challenge, proves
 from .person import Person
 from .relay import PROXY, ProxyLineError, parse_proxy
+from .store import Unreachable
 
 if TYPE_CHECKING:
     from .room import Room
@@ -78,6 +79,8 @@ class Door:
                 await self.to_table(conn, hello)
         except asyncio.CancelledError:
             conn.abort()
+        except Unreachable as e:  # the room's database is away for now: the visitor is told
+            conn.close(str(e))
         except Exception as e:  # the room's own fault: one line in its log, never a trace
             room.tell("problem", message=f"{conn.peer}: {e.__class__.__name__}: {e}")
             conn.close("the room could not take that message")

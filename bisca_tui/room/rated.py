@@ -10,6 +10,8 @@ start, and plays as its level.
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,8 +19,9 @@ from typing import TYPE_CHECKING
 from ..net import room_protocol as R
 from ..ratings.rater import LADDER, bot_rating, rate
 from ..ratings.rating import Rating
-from ..ratings.store import RatingStore
+from ..ratings.store import RatingStore, Scratch
 from ..table.session import Session
+from .store import Finished
 
 if TYPE_CHECKING:
     from .room import Room
@@ -94,15 +97,34 @@ def rate_results(store: RatingStore, results: Sequence[Result], left: Iterable[s
 
 
 def rate_table(room: Room, table: RoomTable) -> None:
-    """A rated table's match is over: its players' ratings move, and each is told (wherever
-    in the room they are)."""
+    """A rated table's match is over: its players' ratings move, once however often this is
+    called for the match, and each is told (when the store has written them), wherever in
+    the room they are."""
     session, owners = table.host.session, list(table.host.places.owners)
     results = results_of(session, owners, table.host.settings.level) if session else []
-    if not results:
+    if not results or session is None:
         return
     game = results[0].game
-    before = {name: room.store.ratings.get(game, name) for name in owners if name}
-    after = rate_results(room.store.ratings, results, table.left)
+    players = tuple(dict.fromkeys(name for name in owners if name))
+    record = json.dumps(session.recording.record().to_json(), ensure_ascii=False)
+    before: dict[str, Rating] = {}
+
+    def compute(found: dict[str, Rating]) -> dict[str, Rating]:
+        before.clear()
+        before.update(found)
+        return rate_results(Scratch(found), results, table.left)
+
+    def done(after: dict[str, Rating] | None) -> None:
+        if after is not None:
+            tell_rated(room, table, game, before, after)
+
+    room.store.rate_later(Finished(table.match, game, record, time.time(), players),
+                          compute, done)
+
+
+def tell_rated(room: Room, table: RoomTable, game: str, before: dict[str, Rating],
+               after: dict[str, Rating]) -> None:
+    """Each player of ``table`` hears how their rating moved, and the room's log too."""
     for name, new in after.items():
         old = before.get(name)
         room.send_to(name, {"type": R.RATED, "variant": game, "table": table.number,

@@ -82,6 +82,7 @@ class Room:
         self.closed = False
         self.proxied = proxied  # behind a balancer: a PROXY protocol line says who came
         self.cluster: Cluster | None = None  # one process of several (``cluster``)
+        self.owner = ""  # this process's name among the room's (its tables' saves are its)
 
     def tell(self, kind: str, **fields: Any) -> None:
         if self.events is not None:
@@ -232,7 +233,7 @@ class Room:
         """``table`` is the room's: its events heard, its match saved in the store."""
         table.host.events = self.table_listener(table)
         table.host.muted = self.muted  # whom the operator muted, at every table too
-        keep_saving(table, self.store)
+        keep_saving(table, self.store, self.owner)
         self.tables[table.number] = table
         self.codes[table.code] = table
 
@@ -251,6 +252,8 @@ class Room:
                           rated=bool(part.get("rated")), private=bool(part.get("private")),
                           bots=bool(part.get("bots", True)), quick=bool(part.get("quick")),
                           tickets=dict(tickets), left=set(left))
+        if isinstance(part.get("match"), str) and part["match"]:
+            table.match = part["match"]  # (a save from before matches had ids: a new one)
         self.seat_table(table)
         host.restore(resume)
         self.numbers = max(self.numbers, number)

@@ -32,12 +32,13 @@ class RoomAutosave(HostAutosave):
     meanwhile), written to the room's store rather than to files."""
 
     def __init__(self, session: Session, store: RoomStore, number: int,
-                 host_part: Callable[[], dict[str, Any]], problem: Callable[[str], None]
-                 ) -> None:
+                 host_part: Callable[[], dict[str, Any]], problem: Callable[[str], None],
+                 owner: str = "") -> None:
         super().__init__(session, Path(), Path(f"table-{number}"), host_part, problem,
                          delay=SAVE_DELAY)
         self.store = store
         self.number = number
+        self.owner = owner
 
     def texts(self) -> tuple[str, str]:
         """The save's texts as compact JSON: nobody reads them but the room, and a room of
@@ -59,7 +60,7 @@ class RoomAutosave(HostAutosave):
         job(*args)  # SQLite in WAL mode writes a save in well under a millisecond
 
     def _write(self, record: str, table: str) -> None:
-        self.store.save_table(self.number, record, table)
+        self.store.save_table(self.number, record, table, self.owner)
 
     def _clear(self) -> None:
         self.store.drop_table(self.number)
@@ -69,20 +70,22 @@ def room_part(table: RoomTable) -> dict[str, Any]:
     """What the room knows of ``table``, kept in its save's ``host`` section."""
     return {"number": table.number, "opener": table.opener, "rated": table.rated,
             "private": table.private, "bots": table.bots, "quick": table.quick,
-            "tickets": dict(table.tickets), "left": sorted(table.left)}
+            "tickets": dict(table.tickets), "left": sorted(table.left), "match": table.match}
 
 
-def keep_saving(table: RoomTable, store: RoomStore) -> None:
-    """From its first deal on, ``table``'s match is saved in ``store``."""
+def keep_saving(table: RoomTable, store: RoomStore, owner: str = "") -> None:
+    """From its first deal on, ``table``'s match is saved in ``store``, as the process
+    ``owner``'s."""
     host = table.host
     host.saves = lambda session: RoomAutosave(
         session, store, table.number, lambda: {**host.host_part(), "room": room_part(table)},
-        host.problem)
+        host.problem, owner)
 
 
 def restore_tables(room: Room) -> None:
-    """Open again every table saved in ``room``'s store."""
-    reopen_saved(room, room.store.saved_tables())
+    """Open again every table saved in ``room``'s store (by its process, when it has a name
+    among the room's processes)."""
+    reopen_saved(room, room.store.saved_tables(room.owner or None))
 
 
 def reopen_saved(room: Room, saved_tables: list[tuple[int, str, str]]) -> list[int]:

@@ -1,9 +1,9 @@
 """One table of a card room: a ``net.host.Host`` the room holds (it listens on no port of its
 own: the room's door hands it each client's hello), with what the room knows of it: its
-number, who opened it, whether it is rated, private (its code given to the opener alone) or
-open to all, and made by a quick match; the tickets the lobby gave out (a ticket takes its
-holder to the table under their room name); and the rated players who left it before its
-end."""
+number, its match's id, who opened it, whether it is rated, private (its code given to the
+opener alone) or open to all, and made by a quick match; the tickets the lobby gave out (a
+ticket takes its holder to the table under their room name); and the rated players who left
+it before its end."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ class RoomTable:
     quick: bool = False
     tickets: dict[str, str] = field(default_factory=dict)  # ticket -> the holder's name
     left: set[str] = field(default_factory=set)  # rated players a bot replaced
+    # the match's id, made when the table opens and kept in its save: its result is rated
+    # under it once, however many processes or restarts see the match end
+    match: str = field(default_factory=lambda: secrets.token_hex(16))
 
     @property
     def code(self) -> str:

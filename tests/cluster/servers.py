@@ -107,13 +107,18 @@ def start_postgres() -> Server:
                     f"--pwfile={folder / 'pw'}", "-E", "UTF8", "--locale=C", "--no-sync"],
                    check=True, capture_output=True, **user)
     port = free_port()
+    url = f"postgresql://bisca:{password}@127.0.0.1:{port}/postgres"
+    return Server(run_postgres(postgres, folder, port, url), port, url, folder)
+
+
+def run_postgres(postgres: str, folder: Path, port: int, url: str) -> subprocess.Popen:
+    """PostgreSQL serving the cluster in ``folder`` on ``port``, once it answers."""
     proc = subprocess.Popen(
-        [postgres, "-D", str(data), "-p", str(port), "-k", str(folder),
+        [postgres, "-D", str(folder / "data"), "-p", str(port), "-k", str(folder),
          "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
          "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
          "-c", "max_connections=200"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **user)
-    url = f"postgresql://bisca:{password}@127.0.0.1:{port}/postgres"
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **as_postgres())
     import psycopg
 
     def answers() -> bool:
@@ -124,7 +129,20 @@ def start_postgres() -> Server:
             return False
 
     wait_until(answers, "PostgreSQL", proc)
-    return Server(proc, port, url, folder)
+    return proc
+
+
+def halt_postgres(server: Server) -> None:
+    """Stop ``server`` as an outage would, keeping its data for ``restart_postgres``."""
+    server.proc.send_signal(signal.SIGINT)  # fast shutdown: its clients are cut off
+    server.proc.wait(30)
+
+
+def restart_postgres(server: Server) -> None:
+    """Start a halted ``server`` again, on its data and port."""
+    postgres = find("postgres")
+    assert postgres is not None
+    server.proc = run_postgres(postgres, server.folder, server.port, server.url)
 
 
 def new_database(server: Server) -> str:
