@@ -19,6 +19,7 @@ being refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -27,20 +28,23 @@ from ..net.conn import Connection
 from .relay import hand_over, reach
 
 if TYPE_CHECKING:
+    from .bus import Bus
     from .room import Room
 
 MOVING = 30.0  # seconds a table's connection waits for a table moving to another process
 LOOK_AGAIN = 0.1  # seconds between looks at the directory meanwhile
+SWEEP = 2.0  # seconds between looks for tables whose process is gone
 
 
 class Cluster:
-    def __init__(self, room: Room, process: str, address: str,
-                 where: Callable[[str], str | None],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, room: Room, bus: Bus, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
         self.room = room
-        self.process = process
-        self.address = address  # where the other processes reach this one
-        self.where = where
+        self.bus = bus
+        self.process = bus.process
+        self.address = bus.address  # where the other processes reach this one
+        self.owner = f"{bus.process}@{bus.address}"  # this process's tables' saves are its
+        self.where = bus.where
         self.clock = clock
         self.last_gone = float("-inf")  # when a process of the room was last seen gone
         self.passed = 0  # connections passed on to another process
@@ -73,12 +77,58 @@ class Cluster:
                 return False
             await asyncio.sleep(LOOK_AGAIN)
 
-    def gone(self, process: str) -> list[int]:
-        """``process`` is gone: the tables it saved that come to this one open here
-        again (their numbers)."""
+    # ----- tables whose process is gone ------------------------------------------------
+
+    def on_gone(self, process: str, address: str) -> None:
+        """The bus's word that ``process`` is gone: its tables are taken (``sweep`` takes
+        them too, should this word be missed)."""
+        self.last_gone = self.clock()
+        asyncio.get_running_loop().create_task(self.take(f"{process}@{address}"))
+
+    async def sweep(self) -> None:
+        """Now and then: take the tables saved by processes that are gone (at the start,
+        those of a room that stopped), and let go of a table of this one's that another
+        process took meanwhile (this one had lost the bus, and was taken for dead)."""
+        while True:
+            with contextlib.suppress(Exception):  # (the bus or the database away: later)
+                if self.bus.up():
+                    alive = set(self.bus.alive())
+                    owners = await asyncio.to_thread(self.room.store.owners)
+                    for owner in owners:
+                        if owner.partition("@")[0] not in alive and owner != self.owner:
+                            await self.take(owner)
+                    self.let_go_taken()
+            await asyncio.sleep(SWEEP)
+
+    async def take(self, owner: str) -> list[int]:
+        """The tables saved by ``owner`` (``process@address``), when that process is gone:
+        those that come to this one open here again (their numbers). A process that still
+        answers at its address is not gone (it lost the bus for a while), and keeps them."""
         from .saves import reopen_saved
 
+        address = owner.partition("@")[2]
+        if address and address != self.address:
+            there = await reach(address, timeout=1.0)
+            if there is not None:
+                there[1].close()
+                return []
         self.last_gone = self.clock()
-        taken = self.room.store.take_tables(process, self.process)
-        self.room.tell("moved", process=process, tables=[n for n, _r, _t in taken])
+        taken = await asyncio.to_thread(self.room.store.take_tables, owner, self.owner)
+        if not taken:
+            return []
+        self.room.tell("moved", owner=owner, tables=[n for n, _r, _t in taken])
         return reopen_saved(self.room, taken)
+
+    def let_go_taken(self) -> None:
+        """Let go of each table of this process that the room's directory says another
+        holds: its players are dropped, and come back to it there."""
+        for table in list(self.room.tables.values()):
+            there = self.where(table.code)
+            if there and there != self.address and not table.over:
+                self.room.forget(table)
+                host = table.host
+                host.done.set()
+                host.stop_waiting()
+                for conn in list(host.clients):
+                    conn.abort()  # (not closed with words: the client comes back)
+                self.room.tell("let go", table=table.number, to=there)

@@ -75,6 +75,11 @@ class PostgresRoom:
             "%s ORDER BY number", (owner, owner)).fetchall())
         return [(int(n), str(r), str(t)) for n, r, t in rows]
 
+    def owners(self) -> set[str]:
+        rows = self.link.run(lambda db: db.execute(
+            "SELECT DISTINCT owner FROM tables").fetchall())
+        return {str(owner) for (owner,) in rows}
+
     def take_tables(self, gone: str, me: str) -> list[Saved]:
         self.writer.flush(CONNECT_TIMEOUT)
         # each row is updated by one transaction: one that waited for another's finds the
@@ -112,8 +117,10 @@ def write_save(number: int, record: str, table: str, owner: str, saved: float,
                db: psycopg.Connection) -> None:
     db.execute("INSERT INTO tables (number, record, table_file, saved, owner) VALUES (%s, %s, "
                "%s, %s, %s) ON CONFLICT (number) DO UPDATE SET record = excluded.record, "
-               "table_file = excluded.table_file, saved = excluded.saved, owner = "
+               "table_file = excluded.table_file, saved = excluded.saved WHERE tables.owner = "
                "excluded.owner", (number, record, table, saved, owner))
+    # (a table another process took, its owner thought dead, is that one's: this one's
+    # saves of it change nothing)
 
 
 def drop_save(number: int, db: psycopg.Connection) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ..net import protocol as P
 from ..net.conn import Handlers
+from .cluster import Cluster
 from .collector import Collector
 from .door import Door
 from .room import Room
@@ -23,17 +24,26 @@ async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
     the room serves (``collector``; a room in a process of its own wants one)."""
     if collector is not None:
         collector.start()
-    restore_tables(room)  # the tables of a room that stopped, open again
+    if not room.bus.shared:
+        restore_tables(room)  # the tables of a room that stopped, open again
     door = Door(room)
     handlers = Handlers(door.handle)
     server = await asyncio.start_server(handlers, host, port, limit=P.MAX_LINE)
+    sweeping: asyncio.Task[None] | None = None
     try:
         bound = server.sockets[0].getsockname()[1]
         room.bus.start(room, f"{host}:{bound}")  # (the room's other processes, if any)
+        if room.bus.shared:  # one process of several: its tables' saves are its own
+            room.cluster = cluster = Cluster(room, room.bus)
+            room.owner = cluster.owner
+            room.bus.when_gone(cluster.on_gone)
+            sweeping = asyncio.get_running_loop().create_task(cluster.sweep())
         if ready is not None:
             ready(bound)
         await asyncio.Event().wait()  # until cancelled
     finally:
+        if sweeping is not None:
+            sweeping.cancel()
         server.close()
         with contextlib.suppress(asyncio.CancelledError):
             await room.stop()

@@ -81,6 +81,9 @@ class RoomStore(Protocol):
     def saved_tables(self, owner: str | None = None) -> list[Saved]:
         """The tables saved by ``owner`` (None: every table's), by number."""
 
+    def owners(self) -> set[str]:
+        """The processes that have tables saved (a room of one process: "")."""
+
     def take_tables(self, gone: str, me: str) -> list[Saved]:
         """Every table saved by the process ``gone``, now ``me``'s: those it took (a table
         two processes take at once goes to one of them)."""
@@ -173,6 +176,9 @@ class SqliteRoom:
         rows = self.db.execute("SELECT number, record, table_file FROM tables WHERE ? IS NULL "
                                "OR owner = ? ORDER BY number", (owner, owner))
         return [(int(n), str(r), str(t)) for n, r, t in rows]
+
+    def owners(self) -> set[str]:
+        return {str(o) for (o,) in self.db.execute("SELECT DISTINCT owner FROM tables")}
 
     def take_tables(self, gone: str, me: str) -> list[Saved]:
         with self.db:  # the UPDATE takes the file's write lock: one store at a time

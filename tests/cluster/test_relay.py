@@ -5,6 +5,7 @@ protocol's line is read only by a room that runs behind a balancer."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 from room.room_support import LONG, open_room
@@ -39,6 +40,11 @@ def test_a_line_that_is_not_a_proxy_line_is_refused(line):
         parse_proxy(line)
 
 
+def directory_of(where):
+    """A bus that knows only where tables are."""
+    return SimpleNamespace(process="front", address="127.0.0.1:1", where=where)
+
+
 async def _table_on(owner, name="Ana"):
     """A player of ``owner``'s lobby opens a table of two there: its go."""
     ana = await owner.enter(name)
@@ -52,9 +58,8 @@ async def test_a_table_connection_reaching_another_process_is_served_by_the_owne
     try:
         ana, go = await _table_on(owner)
         table = owner.room.by_code(go["code"])
-        front.room.cluster = Cluster(front.room, "front", "127.0.0.1:1",
-                                     lambda code: f"127.0.0.1:{owner.port}"
-                                     if code == go["code"] else None)
+        front.room.cluster = Cluster(front.room, directory_of(
+            lambda code: f"127.0.0.1:{owner.port}" if code == go["code"] else None))
         client = await Client.connect("127.0.0.1", front.port, go["code"], "Ana",
                                       ticket=go["ticket"])
         assert await client.sit(0) == 0
@@ -73,7 +78,7 @@ async def test_a_table_connection_reaching_another_process_is_served_by_the_owne
 async def test_a_code_no_process_holds_is_refused_as_a_wrong_code():
     front = await open_room(proxied=True)
     try:
-        front.room.cluster = Cluster(front.room, "front", "127.0.0.1:1", lambda code: None)
+        front.room.cluster = Cluster(front.room, directory_of(lambda code: None))
         with pytest.raises(Refused, match=WRONG_CODE):
             await Client.connect("127.0.0.1", front.port, "ABCD-EFGH", "Eve")
     finally:
@@ -93,7 +98,7 @@ async def test_a_table_whose_process_died_is_waited_for_until_it_opens_elsewhere
         dead.close()
         await dead.wait_closed()
         directory = {go["code"]: f"127.0.0.1:{dead_port}"}
-        front.room.cluster = Cluster(front.room, "front", "127.0.0.1:1", directory.get)
+        front.room.cluster = Cluster(front.room, directory_of(directory.get))
         monkeypatch.setattr(cluster_module, "LOOK_AGAIN", 0.01)
         waiting = asyncio.ensure_future(Client.connect(
             "127.0.0.1", front.port, go["code"], "Ana", ticket=go["ticket"]))
