@@ -55,6 +55,13 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.Ar
     parser.add_argument("--lang", choices=list(lang.LANGUAGES), metavar="CODE",
                         default=argparse.SUPPRESS,
                         help=_("the language of what is printed"))
+    parser.add_argument("--bus", default=None, metavar="URL",
+                        help=_("share one room among several processes, on this machine or "
+                               "others, through the Redis server at URL (redis://:PASSWORD@"
+                               "HOST:PORT/0); default: this process alone"))
+    parser.add_argument("--address", default=None, metavar="HOST:PORT",
+                        help=_("with --bus, where the room's other processes reach this one "
+                               "(default the address it listens on)"))
     parser.add_argument("--json", action="store_true",
                         help=_("print one JSON object per line: ready, then each event"))
     parser.set_defaults(run=run_command)
@@ -76,7 +83,8 @@ def run_command(args: argparse.Namespace) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     store = SqliteRoom(folder / STORE_NAME)
     log = RoomLog(args.json)
-    room = Room(store, events=log, guests=not args.no_guests, hold=args.hold)
+    room = Room(store, events=log, guests=not args.no_guests, hold=args.hold,
+                bus=make_bus(args))
     console = Console(room)
 
     def ready(port: int) -> None:
@@ -119,6 +127,17 @@ def run_command(args: argparse.Namespace) -> int:
     finally:
         store.close()
     return 0
+
+
+def make_bus(args: argparse.Namespace) -> Any:
+    """The room's bus: Redis's with ``--bus``, else none but this process."""
+    from .bus import LocalBus
+
+    if not getattr(args, "bus", None):
+        return LocalBus()
+    from .redis_bus import RedisBus
+
+    return RedisBus(args.bus, address=getattr(args, "address", None) or "")
 
 
 def listen_to_operator(console: Any, log: Any) -> None:
