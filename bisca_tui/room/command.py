@@ -60,6 +60,13 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.Ar
                                "connection is from in a PROXY protocol line (HAProxy's "
                                "send-proxy): believe it; the port must then be reachable "
                                "by the balancer and the room's other processes only"))
+    parser.add_argument("--bus", default=None, metavar="URL",
+                        help=_("share one room among several processes, on this machine or "
+                               "others, through the Redis server at URL (redis://:PASSWORD@"
+                               "HOST:PORT/0); default: this process alone"))
+    parser.add_argument("--address", default=None, metavar="HOST:PORT",
+                        help=_("with --bus, where the room's other processes reach this one "
+                               "(default the address it listens on)"))
     parser.add_argument("--json", action="store_true",
                         help=_("print one JSON object per line: ready, then each event"))
     parser.set_defaults(run=run_command)
@@ -82,7 +89,7 @@ def run_command(args: argparse.Namespace) -> int:
     store = SqliteRoom(folder / STORE_NAME)
     log = RoomLog(args.json)
     room = Room(store, events=log, guests=not args.no_guests, hold=args.hold,
-                proxied=args.proxy_protocol)
+                proxied=args.proxy_protocol, bus=make_bus(args))
     console = Console(room)
 
     def ready(port: int) -> None:
@@ -125,6 +132,17 @@ def run_command(args: argparse.Namespace) -> int:
     finally:
         store.close()
     return 0
+
+
+def make_bus(args: argparse.Namespace) -> Any:
+    """The room's bus: Redis's with ``--bus``, else none but this process."""
+    from .bus import LocalBus
+
+    if not getattr(args, "bus", None):
+        return LocalBus()
+    from .redis_bus import RedisBus
+
+    return RedisBus(args.bus, address=getattr(args, "address", None) or "")
 
 
 def listen_to_operator(console: Any, log: Any) -> None:

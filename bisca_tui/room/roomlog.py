@@ -47,6 +47,15 @@ def room_text(kind: str, f: dict[str, Any]) -> str | None:
     if kind == "rated":
         return _("Table {n} rated: {ratings}").format(n=f["table"], ratings=", ".join(
             f"{name} {shown:.1f}" for name, shown in f["ratings"].items()))
+    if kind == "bus lost":
+        return _("The room's other processes cannot be reached ({reason}): this one goes on "
+                 "with its own people and tables, and tries again").format(reason=f["reason"])
+    if kind == "bus back":
+        return _("The room's other processes can be reached again: this one's people and "
+                 "tables are shared with them once more")
+    if kind == "process gone":
+        return _("Another process of the room is gone: {process} ({address})"
+                 ).format(process=f["process"], address=f["address"] or "?")
     if kind == "closed":
         return _("Table {n} closed: {why}").format(n=f["table"], why=f["why"])
     return event_text(kind, f)

@@ -6,6 +6,7 @@ fails would be."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -129,6 +130,14 @@ class RoomCluster:
                         and event.get("table") == table and proc.proc.poll() is None:
                     return proc
         raise LookupError(f"no process holds table {table}")
+
+    async def wait(self, condition: Callable[[], bool], timeout: float = LONG) -> None:
+        """Until ``condition()`` holds, looking again each time a process says something."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise TimeoutError("the room's processes did not come to it")
+            await asyncio.sleep(0.02)
 
     def stop(self) -> None:
         for proc in self.processes:

@@ -188,7 +188,7 @@ def start_haproxy(backends: list[int], name: str = "room") -> Server:
         unavailable("HAProxy is not installed")
     folder = Path(tempfile.mkdtemp(prefix="bisca-haproxy-"))
     port = free_port()
-    servers = "\n".join(f"    server p{i} 127.0.0.1:{p} check inter 500 fall 2 rise 1 "
+    servers = "\n".join(f"    server p{i} 127.0.0.1:{p} check inter 1s fall 3 rise 1 "
                         f"send-proxy" for i, p in enumerate(backends))
     config = folder / "haproxy.cfg"
     config.write_text(f"""global

@@ -1,0 +1,142 @@
+"""One room over several processes through Redis: the lobby of each lists the people and the
+tables of all, a line said in one is heard in all, a name in use in one is refused in
+another (the same key coming in elsewhere letting the older connection go), a message for
+someone reaches them wherever they are, a table of another process is entered from this one's
+lobby, table numbers are the room's, and the operator's word holds in every process."""
+
+from __future__ import annotations
+
+import pytest
+from room.room_support import identity
+
+from bisca_tui.net import protocol as P
+from bisca_tui.net import room_protocol as R
+from bisca_tui.net.client import Refused
+from bisca_tui.room.console import Console
+from bisca_tui.room.store import SqliteRoom
+
+from .bus_support import bus_of, got, listed_names, process, until
+
+
+@pytest.fixture
+def store():
+    shared = SqliteRoom(":memory:")  # the room's database, one for all its processes
+    yield shared
+    shared.close()
+
+
+async def test_each_lobby_lists_everyones_people_and_tables_and_hears_everyones_chat(bus, store):
+    a, b = await process(bus, store), await process(bus, store)
+    try:
+        ana = await a.enter("Ana")
+        rui = await b.enter("Rui", guest=True)
+        await until(lambda: got(rui, R.PEOPLE, lambda m: listed_names(m) == {"Ana", "Rui"}),
+                    "Ana in Rui's lobby")
+        await until(lambda: got(ana, R.PEOPLE, lambda m: listed_names(m) == {"Ana", "Rui"}),
+                    "Rui in Ana's lobby")
+        ana.open("bisca-3", people=2)
+        go = await ana.go()
+        assert go["table"] in a.room.tables and go["table"] not in b.room.tables
+        await until(lambda: got(rui, R.TABLES, lambda m: [t["table"] for t in m["tables"]]
+                                == [go["table"]]), "Ana's table in Rui's lobby")
+        listed = rui.last(R.TABLES)["tables"][0]
+        assert listed["variant"] == "bisca-3" and listed["opener"] == "Ana"
+        assert bus_of(b).where(go["code"]) == bus_of(a).address
+        ana.open("sueca", private=True)
+        secret = await ana.go()
+        await until(lambda: bus_of(b).where(secret["code"]) == bus_of(a).address,
+                    "the private table found by its code")
+        assert all(t["table"] != secret["table"] for t in b.room.board.tables()["tables"])
+        assert bus_of(b).where("NOSUCH") is None
+        rui.open("bisca-3", people=2)
+        own = await rui.go()
+        assert len({go["table"], secret["table"], own["table"]}) == 3  # the room's numbers
+        rui.chat("olá a todos")
+        said = await ana.expect(P.CHAT)
+        assert (said["from"], said["text"]) == ("Rui", "olá a todos")
+        ana.chat("bom dia")
+        await until(lambda: got(rui, P.CHAT, lambda m: (m["from"], m["text"]) == (
+            "Ana", "bom dia")), "Ana's line heard in Rui's process")
+    finally:
+        await b.stop()
+        await a.stop()
+
+
+async def test_a_name_in_use_in_one_process_is_refused_in_another_but_its_key_moves(
+        bus, store):
+    a, b = await process(bus, store), await process(bus, store)
+    try:
+        await a.enter("Bia", guest=True)
+        await until(lambda: bus_of(b).name_used("Bia"), "Bia known to the other process")
+        with pytest.raises(Refused, match=R.USED_NAME):
+            await b.enter("BIA", guest=True)  # (a lookalike)
+        with pytest.raises(Refused, match=R.USED_NAME):
+            await b.enter("Bia", identity())  # (a newcomer's first name)
+        key = identity()
+        ana = await a.enter("Ana", key)
+        await until(lambda: bus_of(b).name_used("Ana"), "Ana known to the other process")
+        again = await b.enter("Ana", key)  # the same key, from elsewhere
+        assert again.you == "Ana"
+        closed = await ana.expect(P.ERROR)
+        assert "came into the room from elsewhere" in closed["message"]
+        await until(lambda: a.room.find("Ana") is None, "the older connection let go")
+        await until(lambda: not bus_of(b).name_used("Ana"), "Ana gone from the other lobby")
+        assert b.room.find("Ana") is not None
+    finally:
+        await b.stop()
+        await a.stop()
+
+
+async def test_a_message_for_someone_reaches_them_and_a_table_elsewhere_lets_them_in(
+        bus, store):
+    a, b = await process(bus, store), await process(bus, store)
+    try:
+        ana = await a.enter("Ana")
+        rui = await b.enter("Rui")
+        await until(lambda: bus_of(b).mirror.home_of("Ana") is not None, "Ana's process")
+        rated = {"type": R.RATED, "variant": "sueca", "table": 9, "before": 25.0,
+                 "after": 26.5, "left": False}
+        assert b.room.send_to("Ana", rated)
+        assert (await ana.expect(R.RATED)) == rated
+        assert not b.room.send_to("Nobody", rated)
+        ana.open("bisca-3", people=2)
+        go = await ana.go()
+        await until(lambda: bus_of(b).mirror.listing(go["table"]) is not None,
+                    "Ana's table listed in Rui's process")
+        rui.enter_table(go["table"])
+        seat = await rui.go()
+        assert (seat["table"], seat["code"]) == (go["table"], go["code"])
+        assert a.room.tables[go["table"]].holder(seat["ticket"]) == "Rui"
+        rui.enter_table(go["table"] + 100)
+        with pytest.raises(Refused, match="no such table"):
+            await rui.go()
+    finally:
+        await b.stop()
+        await a.stop()
+
+
+async def test_the_operators_mute_and_kick_hold_in_every_process(bus, store):
+    a, b = await process(bus, store), await process(bus, store)
+    try:
+        ana = await a.enter("Ana")
+        rui = await b.enter("Rui")
+        await until(lambda: bus_of(a).name_used("Rui"), "Rui known to Ana's process")
+        console = Console(a.room)
+        console.run("mute Rui")
+        await until(lambda: "Rui" in b.room.muted, "Rui muted in his process")
+        rui.chat("ninguém me ouve")
+        assert (await rui.expect(P.REFUSED))["rule"] == "the operator has muted you"
+        assert "was sent out" in console.run("kick Rui")
+        closed = await rui.expect(P.ERROR)
+        assert "operator sent you out" in closed["message"]
+        await until(lambda: b.room.find("Rui") is None, "Rui out of his process")
+        await until(lambda: not got(ana, R.PEOPLE, lambda m: "Rui" in listed_names(m))
+                    or "Rui" not in listed_names(ana.last(R.PEOPLE)), "Rui out of the lists")
+        c = await process(bus, store)  # a process that starts later knows who is muted
+        try:
+            assert "Rui" in c.room.muted
+        finally:
+            await c.stop()
+    finally:
+        await b.stop()
+        await a.stop()
