@@ -3,7 +3,7 @@
 ``bisca-tui serve --join HOST:PORT``. It prints how to come in, then a line for each thing
 that happens in the room; lines typed where it runs are the operator's commands
 (``console``). Players, their names and ratings are kept in ``room.sqlite`` in the data
-folder."""
+folder, or with ``--database`` in PostgreSQL, where several room processes share them."""
 
 from __future__ import annotations
 
@@ -52,6 +52,11 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.Ar
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         default=argparse.SUPPRESS,
                         help=_("where the room keeps its players and ratings"))
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help=_("keep the players, ratings and tables in this PostgreSQL "
+                               "database (postgresql://USER@HOST/NAME; the password from the "
+                               "address or PGPASSWORD), which several room processes may "
+                               "share; without it, in the data folder"))
     parser.add_argument("--lang", choices=list(lang.LANGUAGES), metavar="CODE",
                         default=argparse.SUPPRESS,
                         help=_("the language of what is printed"))
@@ -82,12 +87,18 @@ def run_command(args: argparse.Namespace) -> int:
     from .room import Room
     from .roomlog import RoomLog
     from .serving import serve_room
-    from .store import SqliteRoom
+    from .store import RoomStore, SqliteRoom
 
     folder = Path(getattr(args, "data_dir", None) or data_dir())
     folder.mkdir(parents=True, exist_ok=True)
-    store = SqliteRoom(folder / STORE_NAME)
     log = RoomLog(args.json)
+    store: RoomStore | None
+    if args.database:
+        store = open_database(args.database, lambda text: room.tell("problem", message=text))
+        if store is None:
+            return 1
+    else:
+        store = SqliteRoom(folder / STORE_NAME)
     room = Room(store, events=log, guests=not args.no_guests, hold=args.hold,
                 proxied=args.proxy_protocol, bus=make_bus(args))
     console = Console(room)
@@ -99,9 +110,13 @@ def run_command(args: argparse.Namespace) -> int:
         if is_loopback(args.host):
             lines.append(_("It listens on this machine only (--host 0.0.0.0 opens it to "
                            "others)."))
+        fields = {"host": args.host, "port": port, "loopback": is_loopback(args.host)}
+        if args.database:
+            fields["database"] = masked(args.database)
+            lines.append(_("Its players, ratings and tables are kept in the database "
+                           "{address}.").format(address=fields["database"]))
         lines.append(help_text())
-        log.ready({"host": args.host, "port": port, "loopback": is_loopback(args.host)},
-                  lines)
+        log.ready(fields, lines)
         listen_to_operator(console, log)
         if args.ssh is not None:
             doors.append(asyncio.get_running_loop().create_task(open_ssh(
@@ -143,6 +158,34 @@ def make_bus(args: argparse.Namespace) -> Any:
     from .redis_bus import RedisBus
 
     return RedisBus(args.bus, address=getattr(args, "address", None) or "")
+
+
+def masked(url: str) -> str:
+    from .pg_link import masked as hidden
+
+    return hidden(url)
+
+
+def open_database(url: str, problem: Any) -> Any:
+    """The room's store in the PostgreSQL database at ``url`` (brought up to date), or None
+    when it cannot be reached (said on stderr, the password never)."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    from .pg_link import reason
+    from .pg_store import PostgresRoom
+
+    try:
+        return PostgresRoom(url, problem=problem)
+    except psycopg.Error as e:
+        why = reason(e)
+        with contextlib.suppress(psycopg.Error):
+            password = conninfo_to_dict(url).get("password")
+            if password:
+                why = why.replace(str(password), "***")
+        sys.stderr.write(_("cannot use the database {address}: {reason}").format(
+            address=masked(url), reason=why) + "\n")
+        return None
 
 
 def listen_to_operator(console: Any, log: Any) -> None:

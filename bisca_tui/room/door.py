@@ -151,7 +151,10 @@ class Door:
                 message = await conn.read()
                 if message is None:
                     break
-                room.on_message(person, message)
+                try:
+                    room.on_message(person, message)
+                except Unreachable as e:  # (a leaderboard, a quick match's rating): not now
+                    room.refuse(person, str(e))
         except P.ProtocolError as e:
             conn.close(str(e))
         finally:

@@ -9,6 +9,8 @@ import asyncio
 
 import pytest
 
+from bisca_tui.net import protocol as P
+from bisca_tui.net import room_protocol as R
 from bisca_tui.net.client import Refused
 from bisca_tui.ratings.rating import Rating
 from bisca_tui.room.pg_store import PostgresRoom
@@ -45,7 +47,7 @@ async def test_a_room_rides_out_a_database_outage(own_server):
     store = PostgresRoom(url, problem=problem, retry=0.1)
     run = await open_room(store=store)
     try:
-        await run.enter("Ana")
+        ana = await run.enter("Ana")
         store.save_table(1, "r1", "t1", "p1")
         assert await asyncio.to_thread(store.flush, 10)
 
@@ -65,6 +67,11 @@ async def test_a_room_rides_out_a_database_outage(own_server):
             store.owner("Ana")
         with pytest.raises(Refused, match=UNREACHABLE):
             await run.enter("Rui")
+        ana.board("briscola")  # a read in the lobby: refused, and Ana stays
+        refused = await ana.expect(P.REFUSED, LONG)
+        assert refused["rule"] == UNREACHABLE
+        ana.board("briscola")
+        assert (await ana.expect(P.REFUSED, LONG))["rule"] == UNREACHABLE
         assert ("problem" not in [kind for kind, _f in run.events])  # no trace in the log
         assert not told and not back.is_set()
 
@@ -78,6 +85,9 @@ async def test_a_room_rides_out_a_database_outage(own_server):
         assert store.ratings.get("briscola", "Rui") == Rating(26.0, 5.0, 1)
         assert [h.match for h in store.history("Ana")] == ["m1"]
         await run.enter("Rui")  # the door reads names again
+        ana.board("briscola")
+        board = await ana.expect(R.BOARD, LONG)
+        assert "Rui" in [row.get("name") for row in board["rows"]]
         assert store.owner("rui") is not None
     finally:
         await run.stop()
