@@ -13,7 +13,8 @@ and each takes from the database the tables it had saved (``take_tables``: each 
 to exactly one process) and opens them again from their saves, every place held for its
 player. Meanwhile, a player's connection that comes back through the balancer to a process
 that does not know where the table went waits a while for it (``MOVING``) rather than
-being refused.
+being refused; and any code not found waits a moment (``SETTLE``), as the news of a table
+just opened may not have reached this process yet.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from .room import Room
 
 MOVING = 30.0  # seconds a table's connection waits for a table moving to another process
+SETTLE = 3.0  # seconds a table just opened may take to reach every process's directory
 LOOK_AGAIN = 0.1  # seconds between looks at the directory meanwhile
 SWEEP = 2.0  # seconds between looks for tables whose process is gone
 
@@ -57,7 +59,7 @@ class Cluster:
     async def pass_on(self, conn: Connection, hello: dict[str, Any], code: str) -> bool:
         """Pass ``conn`` on to the process that holds the table of ``code``: True when it
         was served there; False when no process holds it (or this one does, now)."""
-        deadline = self.clock()
+        deadline = self.clock() + SETTLE
         while True:
             if self.room.by_code(code) is not None:
                 return False
@@ -83,7 +85,14 @@ class Cluster:
         """The bus's word that ``process`` is gone: its tables are taken (``sweep`` takes
         them too, should this word be missed)."""
         self.last_gone = self.clock()
-        asyncio.get_running_loop().create_task(self.take(f"{process}@{address}"))
+        asyncio.get_running_loop().create_task(self.taking(f"{process}@{address}"))
+
+    async def taking(self, owner: str) -> None:
+        try:
+            await self.take(owner)
+        except Exception as e:  # (the database away: the sweep takes them later)
+            self.room.tell("problem", message=f"taking the tables of {owner}: "
+                                              f"{e.__class__.__name__}: {e}")
 
     async def sweep(self) -> None:
         """Now and then: take the tables saved by processes that are gone (at the start,
@@ -96,7 +105,7 @@ class Cluster:
                     owners = await asyncio.to_thread(self.room.store.owners)
                     for owner in owners:
                         if owner.partition("@")[0] not in alive and owner != self.owner:
-                            await self.take(owner)
+                            await self.taking(owner)
                     self.let_go_taken()
             await asyncio.sleep(SWEEP)
 

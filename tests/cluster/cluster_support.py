@@ -131,6 +131,20 @@ class RoomCluster:
                     return proc
         raise LookupError(f"no process holds table {table}")
 
+    async def holder(self, table: int) -> RoomProcess:
+        """The process holding ``table``, once one has said so."""
+        found: list[RoomProcess] = []
+
+        def said() -> bool:
+            try:
+                found[:] = [self.owner_of(table)]
+            except LookupError:
+                return False
+            return True
+
+        await self.wait(said)
+        return found[0]
+
     async def wait(self, condition: Callable[[], bool], timeout: float = LONG) -> None:
         """Until ``condition()`` holds, looking again each time a process says something."""
         deadline = time.monotonic() + timeout
