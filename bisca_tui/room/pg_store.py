@@ -16,6 +16,7 @@ from functools import partial
 import psycopg
 from psycopg import errors
 
+from ..lang import ngettext
 from ..ratings.pg_ratings import PgRatings, locked, release, write
 from ..ratings.rating import Rating
 from .pg_link import CONNECT_TIMEOUT, Link, connect
@@ -103,8 +104,15 @@ class PostgresRoom:
         """Wait for the writes asked for (False: some are still waiting at ``timeout``)."""
         return self.writer.flush(timeout)
 
-    def close(self) -> None:
-        self.writer.close(CLOSE_PATIENCE)
+    def close(self, patience: float = CLOSE_PATIENCE) -> None:
+        """Write what is waiting (for ``patience`` seconds at most: what is still not written
+        then is said to be lost), and let the server go."""
+        lost = self.writer.close(patience)
+        if lost:
+            self.writer.problem(ngettext(
+                "The database is still unreachable: {n} save is lost as the room stops.",
+                "The database is still unreachable: {n} saves are lost as the room stops.",
+                lost).format(n=lost))
         self.link.close()
 
 
