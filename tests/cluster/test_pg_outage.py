@@ -15,8 +15,8 @@ from bisca_tui.net.client import Refused
 from bisca_tui.ratings.rating import Rating
 from bisca_tui.room.pg_store import PostgresRoom
 from bisca_tui.room.store import UNREACHABLE, Finished, Unreachable
-from tests.room.room_support import LONG, open_room
 
+from .pg_support import LONG, open_room
 from .servers import (
     free_port,
     halt_postgres,
