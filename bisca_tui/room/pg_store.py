@@ -12,17 +12,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import TypeVar
 
 import psycopg
 from psycopg import errors
 
+from ..lang import ngettext
 from ..ratings.pg_ratings import PgRatings, locked, release, write
 from ..ratings.rating import Rating
 from .pg_link import CONNECT_TIMEOUT, Link, connect
 from .pg_schema import migrate
 from .pg_writer import RETRY, Writer
-from .store import HAS_NAME, TAKEN, Compute, Finished, Rated, Saved, folded
+from .store import HAS_NAME, TAKEN, Compute, Finished, Rated, Saved, Unreachable, folded
 
+T = TypeVar("T")
 CLOSE_PATIENCE = 10.0  # seconds a room stopping gives its last writes
 
 
@@ -33,15 +36,22 @@ class PostgresRoom:
             migrate(db)
         self.link = Link(url, patience=retry)  # the caller's reads
         self.writer = Writer(Link(url, patience=0), problem or (lambda _text: None), retry)
-        self.ratings = PgRatings(self.link.run)
+        self.ratings = PgRatings(self._read)
+
+    def _read(self, job: Callable[[psycopg.Connection], T]) -> T:
+        """``job`` on the readers' connection; refused at once while the writer finds the
+        server away (no wait for a connection that cannot be made)."""
+        if self.writer.down:
+            raise Unreachable()
+        return self.link.run(job)
 
     def name_of(self, key: str) -> str | None:
-        row = self.link.run(lambda db: db.execute(
+        row = self._read(lambda db: db.execute(
             "SELECT name FROM players WHERE key = %s", (key,)).fetchone())
         return None if row is None else str(row[0])
 
     def owner(self, name: str) -> str | None:
-        row = self.link.run(lambda db: db.execute(
+        row = self._read(lambda db: db.execute(
             "SELECT key FROM players WHERE folded = %s", (folded(name),)).fetchone())
         return None if row is None else str(row[0])
 
@@ -53,10 +63,10 @@ class PostgresRoom:
             except errors.UniqueViolation as e:
                 return HAS_NAME if e.diag.constraint_name == "players_pkey" else TAKEN
             return ""
-        return self.link.run(job)
+        return self._read(job)
 
     def next_number(self) -> int:
-        row = self.link.run(lambda db: db.execute(
+        row = self._read(lambda db: db.execute(
             "SELECT nextval('table_numbers')").fetchone())
         assert row is not None
         return int(row[0])
@@ -70,7 +80,7 @@ class PostgresRoom:
 
     def saved_tables(self, owner: str | None = None) -> list[Saved]:
         self.writer.flush(CONNECT_TIMEOUT)  # this process's saves read back as it made them
-        rows = self.link.run(lambda db: db.execute(
+        rows = self._read(lambda db: db.execute(
             "SELECT number, record, table_file FROM tables WHERE %s::text IS NULL OR owner = "
             "%s ORDER BY number", (owner, owner)).fetchall())
         return [(int(n), str(r), str(t)) for n, r, t in rows]
@@ -84,19 +94,19 @@ class PostgresRoom:
         self.writer.flush(CONNECT_TIMEOUT)
         # each row is updated by one transaction: one that waited for another's finds the
         # owner changed, and leaves the row
-        rows = self.link.run(lambda db: db.execute(
+        rows = self._read(lambda db: db.execute(
             "UPDATE tables SET owner = %s WHERE owner = %s RETURNING number, record, "
             "table_file", (me, gone)).fetchall())
         return sorted((int(n), str(r), str(t)) for n, r, t in rows)
 
     def rate_match(self, finished: Finished, compute: Compute) -> dict[str, Rating] | None:
-        return self.link.run(partial(rate, finished, compute))
+        return self._read(partial(rate, finished, compute))
 
     def rate_later(self, finished: Finished, compute: Compute, done: Rated) -> None:
         self.writer.queue(partial(rate, finished, compute), done)
 
     def history(self, name: str, limit: int = 20) -> list[Finished]:
-        rows = self.link.run(lambda db: db.execute(
+        rows = self._read(lambda db: db.execute(
             "SELECT r.match, r.game, r.record, r.finished, array(SELECT o.player FROM "
             "match_players o WHERE o.match = r.match ORDER BY o.place) FROM match_players m "
             "JOIN results r ON r.match = m.match WHERE m.player = %s ORDER BY r.finished DESC, "
@@ -108,8 +118,15 @@ class PostgresRoom:
         """Wait for the writes asked for (False: some are still waiting at ``timeout``)."""
         return self.writer.flush(timeout)
 
-    def close(self) -> None:
-        self.writer.close(CLOSE_PATIENCE)
+    def close(self, patience: float = CLOSE_PATIENCE) -> None:
+        """Write what is waiting (for ``patience`` seconds at most: what is still not written
+        then is said to be lost), and let the server go."""
+        lost = self.writer.close(patience)
+        if lost:
+            self.writer.problem(ngettext(
+                "The database is still unreachable: {n} save is lost as the room stops.",
+                "The database is still unreachable: {n} saves are lost as the room stops.",
+                lost).format(n=lost))
         self.link.close()
 
 

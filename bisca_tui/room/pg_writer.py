@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import psycopg
+from psycopg.errors import TransactionRollback
 
 from ..lang import _, ngettext
 from .pg_link import Link, reason
@@ -105,16 +106,12 @@ class Writer:
             key, job = work
             try:
                 answer = self.link.run(job)
-            except Unreachable as e:
-                with self.cond:
-                    if key is not None:
-                        self.saves.setdefault(key, job)  # unless a newer one came meanwhile
-                    self.busy = self.holding = False
-                    self.cond.notify_all()
-                if not self.down:
+            except (Unreachable, TransactionRollback) as e:
+                self._put_back(key, job)
+                if isinstance(e, Unreachable) and not self.down:
                     self.down = True
                     self._say(unreachable(reason(e), self.waiting()))
-                with self.cond:
+                with self.cond:  # (a transaction another one rolled back: tried again soon)
                     if self.cond.wait_for(lambda: self.stopping, self.retry):
                         return
                 continue
@@ -122,20 +119,30 @@ class Writer:
                 answer, failed = None, e
             else:
                 failed = None
-            with self.cond:
-                done = loop = None
-                if key is None:
-                    _job, done, loop = self.results.popleft()
-                self.busy = self.holding = False
-                self.cond.notify_all()
             if self.down:
                 self.down = False
                 self._say(_("The database is back: the saves waiting are being written."))
+            with self.cond:
+                done = loop = None
+                if key is None:
+                    _job, done, loop = self.results[0]
             if failed is not None:
                 self._say(_("The database refused a write: {error}").format(
                     error=reason(failed)))
             elif done is not None:
                 self._post(loop, done, answer)
+            with self.cond:  # done: ``flush`` sees it once its outcome is told
+                if key is None:
+                    self.results.popleft()
+                self.busy = self.holding = False
+                self.cond.notify_all()
+
+    def _put_back(self, key: Hashable | None, job: Job) -> None:
+        with self.cond:
+            if key is not None:
+                self.saves.setdefault(key, job)  # unless a newer one came meanwhile
+            self.busy = self.holding = False
+            self.cond.notify_all()
 
     def _say(self, text: str) -> None:
         self._post(self.loop, self.problem, text)

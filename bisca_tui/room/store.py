@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -158,8 +158,9 @@ class SqliteRoom:
         return ""
 
     def next_number(self) -> int:
-        with self.db:
-            row = self.db.execute("UPDATE numbers SET last = last + 1 RETURNING last").fetchone()
+        with self.db:  # (the UPDATE takes the write lock: the SELECT reads this number)
+            self.db.execute("UPDATE numbers SET last = last + 1")
+            row = self.db.execute("SELECT last FROM numbers").fetchone()
         return int(row[0])
 
     def save_table(self, number: int, record: str, table: str, owner: str = "") -> None:
@@ -181,10 +182,12 @@ class SqliteRoom:
         return {str(o) for (o,) in self.db.execute("SELECT DISTINCT owner FROM tables")}
 
     def take_tables(self, gone: str, me: str) -> list[Saved]:
-        with self.db:  # the UPDATE takes the file's write lock: one store at a time
-            rows = self.db.execute("UPDATE tables SET owner = ? WHERE owner = ? RETURNING "
-                                   "number, record, table_file", (me, gone)).fetchall()
-        return sorted((int(n), str(r), str(t)) for n, r, t in rows)
+        with self.db:  # the file's write lock from the first read: one store at a time
+            self.db.execute("BEGIN IMMEDIATE")
+            rows = self.db.execute("SELECT number, record, table_file FROM tables WHERE owner "
+                                   "= ? ORDER BY number", (gone,)).fetchall()
+            self.db.execute("UPDATE tables SET owner = ? WHERE owner = ?", (me, gone))
+        return [(int(n), str(r), str(t)) for n, r, t in rows]
 
     def rate_match(self, finished: Finished, compute: Compute) -> dict[str, Rating] | None:
         f = finished
@@ -217,7 +220,3 @@ class SqliteRoom:
     def close(self) -> None:
         self.db.close()
 
-
-def history_of(rows: Sequence[tuple[str, str, str, float, Sequence[str]]]) -> list[Finished]:
-    """History rows (match, game, record, when, players) as finished matches."""
-    return [Finished(m, g, r, float(w), tuple(p)) for m, g, r, w, p in rows]

@@ -15,9 +15,16 @@ from bisca_tui.net.client import Refused
 from bisca_tui.ratings.rating import Rating
 from bisca_tui.room.pg_store import PostgresRoom
 from bisca_tui.room.store import UNREACHABLE, Finished, Unreachable
-from tests.room.room_support import LONG, open_room
 
-from .servers import halt_postgres, new_database, restart_postgres, start_postgres, unavailable
+from .pg_support import LONG, open_room
+from .servers import (
+    free_port,
+    halt_postgres,
+    new_database,
+    restart_postgres,
+    start_postgres,
+    unavailable,
+)
 
 
 @pytest.fixture
@@ -92,3 +99,15 @@ async def test_a_room_rides_out_a_database_outage(own_server):
     finally:
         await run.stop()
         store.close()
+
+
+def test_saves_a_room_stopping_cannot_write_are_said_to_be_lost(database):
+    said: list[str] = []
+    store = PostgresRoom(database, problem=said.append, retry=0.05)
+    store.writer.link.url = f"postgresql://bisca@127.0.0.1:{free_port()}/gone"  # no server
+    store.save_table(1, "r1", "t1")
+    store.save_table(2, "r2", "t2")
+    store.close(patience=0.2)
+    assert "unreachable" in said[0]
+    assert said[-1] == ("The database is still unreachable: 2 saves are lost as the room "
+                        "stops.")

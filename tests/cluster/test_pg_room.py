@@ -1,6 +1,7 @@
 """A room whose store is PostgreSQL: a table under way is saved there (as this process's) and a
-room started again on the database opens it again with the same match id, so that its match
-is still rated once."""
+room started again on the database opens it again with the same match id; a rated match is
+told to its player, kept in the history under that id, and rated once however often its end
+is seen."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from bisca_tui.net import protocol as P
 from bisca_tui.net import room_protocol as R
 from bisca_tui.room.pg_store import PostgresRoom
 from bisca_tui.room.rated import rate_table
-from tests.room.room_support import LONG, open_room
+
+from .pg_support import LONG, open_room
 
 
 async def test_a_table_comes_back_from_postgres_with_its_match_id(database):
@@ -21,7 +23,7 @@ async def test_a_table_comes_back_from_postgres_with_its_match_id(database):
     ana.open("bisca-3", people=1, rated=True)
     go = await ana.go()
     match = run.room.tables[go["table"]].match
-    table = await run.sit(ana, go, play=False)
+    table = await run.sit(ana, go)
     first = await table.expect(P.VIEW, LONG, where=lambda m: m["view"]["legal"])
     table.act(first["view"]["legal"][0], first["token"])
     await table.expect(P.VIEW, LONG, where=lambda m: m["view"]["legal"] and
@@ -50,7 +52,7 @@ async def test_a_rated_match_on_postgres_is_rated_once_and_kept_in_the_history(d
         ana.open("bisca-3", people=1, rated=True)
         go = await ana.go()
         room_table = run.room.tables[go["table"]]
-        table = await run.sit(ana, go, play=False)
+        table = await run.sit(ana, go)
         await table.expect(P.VIEW, LONG)
         await table.close()  # a bot plays her place after the hold, to the end
         rated = await ana.expect(R.RATED, LONG)

@@ -220,3 +220,42 @@ def test_a_refused_write_is_said_and_the_rest_go_on(database):
         store.close()
     with psycopg.connect(database) as db:
         assert db.execute("SELECT count(*) FROM tables").fetchone() == (1,)
+
+
+# ----- SQLite: a file from before, and two stores on one file -------------------------------
+
+def test_a_sqlite_file_from_before_owners_keeps_its_tables_and_numbers_go_on(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "room.sqlite"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE tables (number INTEGER PRIMARY KEY, record TEXT NOT NULL, "
+                "table_file TEXT NOT NULL, saved REAL NOT NULL)")
+    old.execute("INSERT INTO tables VALUES (4, 'r', 't', 1.0)")
+    old.commit()
+    old.close()
+    store = SqliteRoom(path)
+    try:
+        assert store.saved_tables("") == [(4, "r", "t")]
+        assert store.next_number() == 5
+        assert store.take_tables("", "p1") == [(4, "r", "t")]
+    finally:
+        store.close()
+
+
+def test_two_sqlite_stores_on_one_file_take_a_dead_ones_tables_once(tmp_path):
+    path = tmp_path / "room.sqlite"
+    first = SqliteRoom(path)
+    for n in range(1, 31):
+        first.save_table(n, f"r{n}", f"t{n}", owner="dead")
+    first.close()
+
+    def take(i: int) -> list:
+        store = SqliteRoom(path)  # (a connection is its thread's)
+        try:
+            return store.take_tables("dead", f"p{i}")
+        finally:
+            store.close()
+
+    taken = together(2, take)
+    assert sorted(n for got in taken for n, _r, _t in got) == list(range(1, 31))
