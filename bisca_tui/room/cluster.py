@@ -126,7 +126,9 @@ class Cluster:
         if not taken:
             return []
         self.room.tell("moved", owner=owner, tables=[n for n, _r, _t in taken])
-        return reopen_saved(self.room, taken)
+        opened = reopen_saved(self.room, taken)
+        self.room.board.tables_changed()  # (the room's directory hears where they are)
+        return opened
 
     def let_go_taken(self) -> None:
         """Let go of each table of this process that the room's directory says another

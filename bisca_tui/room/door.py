@@ -118,6 +118,7 @@ class Door:
                 return  # another process of the room holds the table, and served it
             table = room.by_code(code)  # (or it came to this one meanwhile)
         if table is None:
+            room.tell("refused", reason=WRONG_CODE, peer=conn.peer)
             room.guard.wrong(conn.address, "code")
             conn.close(BARRED if room.guard.barred(conn.address) else WRONG_CODE)
             return

@@ -75,6 +75,17 @@ class PostgresRoom:
         self.writer.keep(("table", number),
                          partial(write_save, number, record, table, owner, time.time()))
 
+    def save_now(self, number: int, record: str, table: str, owner: str = "") -> None:
+        job = partial(write_save, number, record, table, owner, time.time())
+        if not self.writer.down:
+            self.writer.forget(("table", number))
+            try:
+                self.link.run(job)
+                return
+            except (Unreachable, psycopg.Error):
+                pass
+        self.writer.keep(("table", number), job)  # (written when the server is back)
+
     def drop_table(self, number: int) -> None:
         self.writer.keep(("table", number), partial(drop_save, number))
 
@@ -135,7 +146,8 @@ def write_save(number: int, record: str, table: str, owner: str, saved: float,
     db.execute("INSERT INTO tables (number, record, table_file, saved, owner) VALUES (%s, %s, "
                "%s, %s, %s) ON CONFLICT (number) DO UPDATE SET record = excluded.record, "
                "table_file = excluded.table_file, saved = excluded.saved WHERE tables.owner = "
-               "excluded.owner", (number, record, table, saved, owner))
+               "excluded.owner AND tables.saved <= excluded.saved",
+               (number, record, table, saved, owner))
     # (a table another process took, its owner thought dead, is that one's: this one's
     # saves of it change nothing)
 

@@ -52,6 +52,11 @@ class Writer:
             self.saves[key] = job
             self.cond.notify_all()
 
+    def forget(self, key: Hashable) -> None:
+        """Drop the save of ``key`` not yet written (a newer one is written otherwise)."""
+        with self.cond:
+            self.saves.pop(key, None)
+
     def queue(self, job: Job, done: Callable[[Any], None] | None = None) -> None:
         """Run ``job`` after those queued before it, however long the server is away;
         ``done`` is given its answer (on the caller's event loop, when it has one)."""

@@ -50,11 +50,15 @@ class RoomAutosave(HostAutosave):
                 json.dumps(table, ensure_ascii=False))
 
     def save(self) -> None:
-        """A save soon; at the end of a deal, at once: a room whose process dies loses
-        no deal that was played out."""
-        super().save()
-        if self.session.state.is_over():
-            self.flush()
+        """A save soon; at the end of a deal, at once and written before the players are
+        told the deal is over: a room whose process dies loses no deal that was played
+        out."""
+        if not self.session.state.is_over() or self.session.match.is_over():
+            return super().save()
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.store.save_now(self.number, *self.texts(), self.owner)
 
     def _submit(self, job: Callable[..., None], *args: Any) -> None:
         job(*args)  # SQLite in WAL mode writes a save in well under a millisecond

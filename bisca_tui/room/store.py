@@ -75,6 +75,11 @@ class RoomStore(Protocol):
         """Keep a table's save (its record's text and its table file's) for the process
         ``owner`` that holds the table, replacing the last."""
 
+    def save_now(self, number: int, record: str, table: str, owner: str = "") -> None:
+        """``save_table``, written before this returns (a deal's end, so that a process
+        that dies loses no deal played out); when the server is away, as soon as it is
+        back."""
+
     def drop_table(self, number: int) -> None:
         """Forget a table's save: its match is over."""
 
@@ -168,6 +173,9 @@ class SqliteRoom:
             self.db.execute("INSERT OR REPLACE INTO tables (number, record, table_file, saved, "
                             "owner) VALUES (?, ?, ?, ?, ?)",
                             (number, record, table, time.time(), owner))
+
+    def save_now(self, number: int, record: str, table: str, owner: str = "") -> None:
+        self.save_table(number, record, table, owner)  # (SQLite writes at once anyway)
 
     def drop_table(self, number: int) -> None:
         with self.db:
