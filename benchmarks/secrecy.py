@@ -320,11 +320,14 @@ async def audit(game: str, variant: str, options: dict[str, Any], players: int |
 
 
 async def audit_room(game: str, variant: str, options: dict[str, Any], players: int | None,
-                     seed: int) -> Audit:
+                     seed: int, rooms: list[Any] | None = None) -> Audit:
     """One deal of a game at a table of a card room: every place taken through the room's
     lobby (each player's lobby connection open all along), one more player watching, and one
     staying in the lobby, told of the tables as they change; every line the room writes, to
-    a table or to a lobby, held to what its reader may know."""
+    a table or to a lobby, held to what its reader may know. With ``rooms`` (the processes
+    of one room, sharing a bus), the table is the first's and the lobbies take turns among
+    them, so that the table's players sit on different processes, their connections to
+    it passed on by the process they reached."""
     from bisca_tui.net.room_client import RoomClient
     from bisca_tui.room.caps import RoomCaps
     from bisca_tui.room.room import Room
@@ -333,26 +336,42 @@ async def audit_room(game: str, variant: str, options: dict[str, Any], players: 
 
     result = Audit(game)
     n = make_variant(variant, options, players).n_people
-    room = Room(SqliteRoom(":memory:"), RoomCaps(per_address=4 * n + 10))
+    if rooms is None:
+        rooms = [Room(SqliteRoom(":memory:"), RoomCaps(per_address=4 * n + 10))]
+    room = rooms[0]
     with Recorder() as rec:
-        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        task = asyncio.create_task(serve_room(room, ready=ready.set_result))
-        port = await asyncio.wait_for(ready, LONG)
-        lobbies = [await RoomClient.enter("127.0.0.1", port, f"Player{p}", None,
-                                          keep_raw=True) for p in range(n)]
-        lobbies.append(await RoomClient.enter("127.0.0.1", port, "Onlooker", None,
-                                              keep_raw=True))  # in the lobby all along
-        lobbies.append(await RoomClient.enter("127.0.0.1", port, "Watcher", None,
-                                              keep_raw=True))
+        loop = asyncio.get_running_loop()
+        ports, tasks = [], []
+        for each in rooms:
+            ready: asyncio.Future[int] = loop.create_future()
+            tasks.append(asyncio.create_task(serve_room(each, ready=ready.set_result)))
+            ports.append(await asyncio.wait_for(ready, LONG))
+
+        async def enter(name: str, k: int) -> RoomClient:
+            return await RoomClient.enter("127.0.0.1", ports[k % len(ports)], name, None,
+                                          keep_raw=True)
+
+        lobbies = [await enter(f"Player{p}", p) for p in range(n)]
+        lobbies.append(await enter("Onlooker", n))  # in the lobby all along
+        lobbies.append(await enter("Watcher", n + 1))
         lobbies[0].open(variant, options=options, players=players, people=n)
         go = await lobbies[0].go(LONG)
         table = room.tables[go["table"]]
         table.host.settings.seed, table.host.settings.deals = seed, 1
         rec.host = table.host
+
+        async def listed(k: int) -> None:  # the other processes have heard of the table
+            there = rooms[k % len(rooms)]
+            while go["table"] not in there.tables and not any(
+                    t["table"] == go["table"] for t in there.bus.tables()):
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(listed(n + 1), LONG)
         lobbies[-1].enter_table(go["table"], watch=True)
         clients = [await lobbies[-1].table(await lobbies[-1].go(LONG), keep_raw=True)]
         for p in range(n):
             if p:
+                await asyncio.wait_for(listed(p), LONG)
                 lobbies[p].enter_table(go["table"])
             ticket = go if p == 0 else await lobbies[p].go(LONG)
             client = await lobbies[p].table(ticket, keep_raw=True, chooser=random_legal(
@@ -364,9 +383,10 @@ async def audit_room(game: str, variant: str, options: dict[str, Any], players: 
             await asyncio.wait_for(client.closed.wait(), LONG)
         for lobby in lobbies:
             await lobby.close()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
     return judged(result, rec, table.host, clients + lobbies)
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..net.conn import Connection
 from .relay import hand_over, reach
+from .store import Unreachable
 
 if TYPE_CHECKING:
     from .bus import Bus
@@ -36,6 +37,19 @@ MOVING = 30.0  # seconds a table's connection waits for a table moving to anothe
 SETTLE = 3.0  # seconds a table just opened may take to reach every process's directory
 LOOK_AGAIN = 0.1  # seconds between looks at the directory meanwhile
 SWEEP = 2.0  # seconds between looks for tables whose process is gone
+
+
+def table_number(room: Room) -> int | None:
+    """A number for a new table of ``room``, no process of the room's having given it: from
+    the database's sequence when the room keeps its tables in a database server (numbers
+    kept in Redis alone would start again if Redis lost them, under tables still saved),
+    else from the bus. None when none can be had now."""
+    if getattr(room.store, "shared", False):
+        try:
+            return int(room.store.next_number())
+        except Unreachable:
+            return None
+    return room.bus.next_number(room.numbers)
 
 
 class Cluster:

@@ -30,6 +30,8 @@ CLOSE_PATIENCE = 10.0  # seconds a room stopping gives its last writes
 
 
 class PostgresRoom:
+    shared = True  # several processes use one database: table numbers come from it
+
     def __init__(self, url: str, problem: Callable[[str], None] | None = None,
                  retry: float = RETRY) -> None:
         with connect(url) as db:

@@ -29,7 +29,7 @@ from ..net.settings import NetSettings, new_code
 from ..table.seats import default_level
 from .bus import Bus, LocalBus
 from .caps import RoomCaps
-from .cluster import Cluster
+from .cluster import Cluster, table_number
 from .lobby_board import leaderboard
 from .matchmaker import Matchmaker
 from .noticeboard import Noticeboard
@@ -209,7 +209,7 @@ class Room:
     def new_table(self, opener: str, variant: str, options: dict[str, Any], players: int,
                   people: int, level: str, rated: bool = False, private: bool = False,
                   bots: bool = True, quick: bool = False) -> RoomTable | None:
-        number = self.bus.next_number(self.numbers)  # (unique among the room's processes)
+        number = table_number(self)  # (unique among the room's processes)
         if number is None:
             return None
         self.numbers = max(self.numbers, number)
