@@ -47,13 +47,14 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from net_load import cpu_seconds, rss_kb  # the process's own figures, as measured there
 
 from bisca_tui.net import protocol as P
 from bisca_tui.net import room_protocol as R
-from bisca_tui.net.client import Client
+from bisca_tui.net.client import Client, Refused
 from bisca_tui.net.room_client import RoomClient
 from bisca_tui.room.caps import RoomCaps
 from bisca_tui.room.collector import Collector
@@ -122,15 +123,27 @@ class Pauses:
                 "stalls": [len(self.stalls), max(self.stalls, default=0.0)]}
 
 
-async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool) -> None:
-    """Serve a room on loopback; say its port, then answer the driver's ``mark`` (costs from
-    here) and ``report`` (the costs since the mark) until stdin ends."""
+async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
+                   database: str = "", bus: str = "") -> None:
+    """Serve a room on loopback (with ``database`` and ``bus``: one process of a room of
+    several); say its port, then answer the driver's ``mark`` (costs from here) and
+    ``report`` (the costs since the mark) until stdin ends."""
     more_files(12 * tables + 1000)
     if threshold:
         gc.set_threshold(threshold, *gc.get_threshold()[1:])
     caps = RoomCaps(per_address=1_000_000, tables_per_player=4, tables=tables + 100,
                     people=PLAYERS * tables + 100, watchers=4, hello_timeout=120.0)
-    room = Room(SqliteRoom(":memory:"), caps, hold=3600.0)
+    store: Any = SqliteRoom(":memory:")
+    if database:
+        from bisca_tui.room.pg_store import PostgresRoom
+
+        store = PostgresRoom(database)
+    shared = None
+    if bus:
+        from bisca_tui.room.redis_bus import RedisBus
+
+        shared = RedisBus(bus)
+    room = Room(store, caps, hold=3600.0, bus=shared, proxied=bool(bus))
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     collector = None if python_gc else Collector()  # as bisca-tui room runs, unless asked
     serving = asyncio.create_task(serve_room(room, ready=ready.set_result,
@@ -162,7 +175,8 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool) -
             say({"cpu_setup": mark["cpu"] - base_cpu, "cpu": cpu_seconds() - mark["cpu"],
                  "base_rss_kb": base_rss, "mark_rss_kb": mark["rss"], "rss_kb": rss_kb(),
                  "peak_rss_kb": peak[0],
-                 "tables": len(room.tables), "people": len(room.people), **pauses.report()})
+                 "tables": len(room.tables), "people": len(room.people),
+                 "passed": room.cluster.passed if room.cluster else 0, **pauses.report()})
     watcher.cancel()
     stalls.cancel()
     serving.cancel()
@@ -284,8 +298,7 @@ class Players:
         go = await lobbies[0].go(300.0)
         gos = [go]
         for lobby in lobbies[1:]:
-            lobby.enter_table(go["table"])
-            gos.append(await lobby.go(300.0))
+            gos.append(await self.enter(lobby, go["table"]))
         seats = []
         for k, (lobby, ticket) in enumerate(zip(lobbies, gos, strict=True)):
             rng = random.Random(args.seed * 100_003 + table * PLAYERS + k)
@@ -300,6 +313,20 @@ class Players:
                 await lobby.close()
         else:
             self.lobbies.extend(lobbies)
+
+    async def enter(self, lobby: Lobby, table: int) -> dict[str, Any]:
+        """A ticket to ``table`` from ``lobby``; in a room of several processes, a table just
+        opened in another is not yet known to this one's lobby: asked again a moment later,
+        as a person who does not see it listed yet would."""
+        for _attempt in range(200):
+            lobby.enter_table(table)
+            try:
+                return await lobby.go(300.0)
+            except Refused as e:
+                if "no such table" not in str(e):
+                    raise
+            await asyncio.sleep(0.05)
+        raise TimeoutError(f"table {table} never reached the lobby")
 
     async def set_up_all(self, first: int, count: int) -> None:
         queue = list(range(first, first + count))
@@ -412,12 +439,93 @@ def latency_line(title: str, seconds: list[float]) -> str:
             f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms")
 
 
+def tree_cpu(pid: int) -> float:
+    """The CPU seconds of process ``pid`` and its children now (Linux), by /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+class Servers:
+    """What a room of several processes runs on, for this run: PostgreSQL and Redis (started
+    here unless given), and HAProxy in front of the room's processes."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        from cluster import servers
+
+        self.servers = servers
+        self.started: list[Any] = []
+        self.database, self.bus = args.database, args.bus
+        self.pg_pid = self.redis_pid = 0
+        if not self.database:
+            pg = servers.start_postgres()
+            self.started.append(pg)
+            self.database, self.pg_pid = servers.new_database(pg), pg.proc.pid
+        if not self.bus:
+            redis = servers.start_redis()
+            self.started.append(redis)
+            self.bus, self.redis_pid = redis.url, redis.proc.pid
+        self.balancer: Any = None
+
+    def balance(self, ports: list[int]) -> int:
+        self.balancer = self.servers.start_haproxy(ports)
+        self.started.append(self.balancer)
+        return int(self.balancer.port)
+
+    def cpu(self) -> dict[str, float]:
+        """The CPU seconds so far of the servers started here."""
+        out = {}
+        for name, pid in (("PostgreSQL", self.pg_pid), ("Redis", self.redis_pid),
+                          ("HAProxy", self.balancer.proc.pid if self.balancer else 0)):
+            if pid:
+                out[name] = tree_cpu(pid)
+        return out
+
+    def stop(self) -> None:
+        for server in reversed(self.started):
+            server.stop()
+
+
 async def drive(args: argparse.Namespace) -> int:
-    room = await spawn("--serve", "--tables", str(args.tables), *(
+    """One run (``--processes`` room processes), or with ``--compare`` the embedded room
+    (one process, SQLite) and then the room of several, in the same run."""
+    if not args.compare:
+        return await drive_one(args, args.processes)
+    first = await drive_one(args, 1)
+    print()
+    return max(first, await drive_one(args, max(2, args.processes)))
+
+
+async def drive_one(args: argparse.Namespace, processes: int) -> int:
+    servers = Servers(args) if processes > 1 else None
+    try:
+        return await drive_room(args, processes, servers)
+    finally:
+        if servers is not None:
+            servers.stop()
+
+
+async def drive_room(args: argparse.Namespace, processes: int, servers: Servers | None
+                     ) -> int:
+    shared = ["--database", servers.database, "--bus", servers.bus] if servers else []
+    rooms = [await spawn("--serve", "--tables", str(args.tables), *(
         ["--profile", args.profile] if args.profile else []), *(
         ["--gc-freeze"] if args.gc_freeze else []), *(
-        ["--python-gc"] if args.python_gc else []), "--gc-threshold", str(args.gc_threshold))
-    port = (await ask(room, None, 60))["port"]
+        ["--python-gc"] if args.python_gc else []), "--gc-threshold", str(args.gc_threshold),
+        *shared) for _ in range(processes)]
+    ports = [(await ask(room, None, 60))["port"] for room in rooms]
+    port = servers.balance(ports) if servers else ports[0]
     procs = args.procs or (1 if args.tables <= 250 else 2)
     shares = [args.tables // procs + (p < args.tables % procs) for p in range(procs)]
     firsts = [sum(shares[:p]) for p in range(procs)]
@@ -429,12 +537,16 @@ async def drive(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     seated = [await ask(c, None, args.timeout) for c in clients]
     setup = time.perf_counter() - started
+    where = (f"{processes} room processes on PostgreSQL and Redis behind HAProxy"
+             if servers else "one room process (the embedded default: SQLite, no bus)")
     print(f"{args.tables} tables of Sueca, four people each (unrated, no bots), "
           f"{'the instant pace' if args.pace <= 0 else f'{args.pace:g} s a turn'}; "
-          f"clients in {len(clients)} process(es); the lobby: {args.lobby}")
+          f"{where}; clients in {len(clients)} process(es); the lobby: {args.lobby}")
     print(f"  set up (lobby, open, enter, join, sit) in {setup:.1f} s "
           f"({by_process([s['seated'] for s in seated])} s by process)")
-    await ask(room, "mark", 60)
+    for room in rooms:
+        await ask(room, "mark", 60)
+    server_cpu = servers.cpu() if servers else {}
     played = time.perf_counter()
     for c in clients:
         assert c.stdin is not None
@@ -446,14 +558,16 @@ async def drive(args: argparse.Namespace) -> int:
             c.stdin.write(b"stop\n")
     told = [await ask(c, None, args.seconds + args.timeout) for c in clients]
     wall = time.perf_counter() - played
-    costs = await ask(room, "report", 60)
+    server_cpu = {k: v - server_cpu[k] for k, v in (servers.cpu() if servers else {}).items()}
+    each = [await ask(room, "report", 60) for room in rooms]
     for c in clients:
         assert c.stdin is not None
         c.stdin.write(b"bye\n")
-    assert room.stdin is not None
-    room.stdin.close()
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(room.wait(), 60)
+    for room in rooms:
+        assert room.stdin is not None
+        room.stdin.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(room.wait(), 60)
     sent = sum(t["sent"] for t in told)
     lost = sum(t["unanswered"] for t in told)
     over = sum(t["over"] for t in told)
@@ -465,18 +579,30 @@ async def drive(args: argparse.Namespace) -> int:
     print(latency_line("action -> all four clients' views", [x for _, x in timed]))
     print(f"  p99 in each {args.window:g} s of play (ms): {windows(timed, args.window)}")
     per = args.tables
-    print(f"  room CPU: setting up {costs['cpu_setup']:.1f} s "
-          f"({costs['cpu_setup'] / per * 1000:.1f} ms per table); playing {costs['cpu']:.1f} s"
-          f" = {costs['cpu'] / wall * 100:.0f}% of a core, "
+    costs = {k: sum(c[k] for c in each) for k in ("cpu_setup", "cpu", "base_rss_kb",
+                                                   "mark_rss_kb", "rss_kb", "peak_rss_kb",
+                                                   "people", "passed")}
+    print(f"  room CPU{' (all processes)' if servers else ''}: setting up "
+          f"{costs['cpu_setup']:.1f} s ({costs['cpu_setup'] / per * 1000:.1f} ms per table); "
+          f"playing {costs['cpu']:.1f} s = {costs['cpu'] / wall * 100:.0f}% of a core, "
           f"{costs['cpu'] / max(sent, 1) * 1000:.2f} ms per action, "
           f"{costs['cpu'] / wall / per * 1000:.2f} ms a second per table")
-    print(f"  room RSS: {costs['base_rss_kb'] / 1024:.1f} MiB empty, "
+    if servers:
+        print(f"  by process: {by_process([c['cpu'] for c in each])} s playing; table "
+              f"connections passed on to another process: {costs['passed']}")
+        for name, cpu in server_cpu.items():
+            print(f"  {name} CPU playing: {cpu:.1f} s = {cpu / wall * 100:.0f}% of a core, "
+                  f"{cpu / max(sent, 1) * 1000:.3f} ms per action")
+    print(f"  room RSS{' (all processes)' if servers else ''}: "
+          f"{costs['base_rss_kb'] / 1024:.1f} MiB empty, "
           f"{costs['mark_rss_kb'] / 1024:.1f} MiB once seated "
           f"({(costs['mark_rss_kb'] - costs['base_rss_kb']) / per:.0f} KiB per table), "
           f"{costs['rss_kb'] / 1024:.1f} MiB at the end, peak "
           f"{costs['peak_rss_kb'] / 1024:.1f} MiB; {costs['people']} people in the lobby")
-    for who, said in [("room", costs)] + [(f"clients {k + 1}", t) for k, t in enumerate(told)]:
-        print(f"  {who}: {pauses_line(said)}")
+    for k, said in enumerate(each):
+        print(f"  room{f' {k + 1}' if servers else ''}: {pauses_line(said)}")
+    for k, t in enumerate(told):
+        print(f"  clients {k + 1}: {pauses_line(t)}")
     lines = [t["lobby_lines"] for t in told]
     size = [t["lobby_bytes"] for t in told]
     early = [s["lobby_bytes"] for s in seated]
@@ -516,6 +642,15 @@ def main() -> int:
                              "of the garbage collector's passes (gc.freeze)")
     parser.add_argument("--gc-threshold", type=int, default=0,
                         help="the room's garbage collector's first threshold (0: Python's)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="room processes: more than one share PostgreSQL and Redis "
+                             "(started for the run unless --database and --bus say where), "
+                             "HAProxy in front of them")
+    parser.add_argument("--compare", action="store_true",
+                        help="run the embedded room (one process) and then the room of "
+                             "--processes (at least two), in the same run")
+    parser.add_argument("--database", default="", help="a PostgreSQL database's address")
+    parser.add_argument("--bus", default="", help="a Redis server's address")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
@@ -525,7 +660,7 @@ def main() -> int:
     if args.serve:
         if args.profile is None:
             asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold,
-                                 args.python_gc))
+                                 args.python_gc, args.database, args.bus))
         else:
             cProfile.runctx("asyncio.run(run_room(tables, freeze, threshold, python_gc))",
                             globals(), {"tables": args.tables, "freeze": args.gc_freeze,
