@@ -56,6 +56,7 @@ class RoomProcess:
                 event = json.loads(raw)
             except ValueError:
                 event = {"event": "text", "line": raw.decode("utf-8", "replace")}
+            event["at"] = time.monotonic()  # when it was read here
             with self.changed:
                 self.events.append(event)
                 self.changed.notify_all()
