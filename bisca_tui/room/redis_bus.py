@@ -61,6 +61,7 @@ class RedisBus:
         self.listeners: list[GoneListener] = []
         self.client: aioredis.Redis | None = None  # while Redis answers
         self.down_said = False
+        self.failed = 0  # tries to reach Redis that failed since it last answered
         self.quick = QuickShare(self)
         self.numbers = TableNumbers(self.key("numbers"))
         self.outbox = Outbox(self)
@@ -149,12 +150,14 @@ class RedisBus:
         await self.numbers.take(client, room.numbers)
         await self.quick.republish(client)
         self.outbox.everything()
+        self.failed = 0
         if self.down_said:
             self.down_said = False
             room.tell("bus back")
 
     def _lost(self, error: Exception) -> None:
         room = self.room
+        self.failed += 1
         if not self.down_said and room is not None:
             self.down_said = True
             reason = f"{error.__class__.__name__}: {error}".strip().rstrip(":")
