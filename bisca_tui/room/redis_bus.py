@@ -116,11 +116,12 @@ class RedisBus:
     async def _run(self) -> None:
         pause = RETRY[0]
         while True:
-            client = aioredis.Redis.from_url(
-                self.url, decode_responses=True, retry=Retry(NoBackoff(), 0),
-                socket_connect_timeout=self.ttl, socket_timeout=self.ttl)
-            pubsub = client.pubsub()
+            client = pubsub = None
             try:
+                client = aioredis.Redis.from_url(
+                    self.url, decode_responses=True, retry=Retry(NoBackoff(), 0),
+                    socket_connect_timeout=self.ttl, socket_timeout=self.ttl)
+                pubsub = client.pubsub()
                 await pubsub.subscribe(self.key("all"), self.key("to", self.process))
                 await self._join(client)
                 pause = RETRY[0]
@@ -131,10 +132,10 @@ class RedisBus:
                 self._lost(e)
             finally:
                 self.client = None
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()
-                with contextlib.suppress(Exception):
-                    await client.aclose()
+                for link in (pubsub, client):
+                    if link is not None:
+                        with contextlib.suppress(Exception):
+                            await link.aclose()
             await asyncio.sleep(pause)
             pause = min(pause * 2, RETRY[1])
 
