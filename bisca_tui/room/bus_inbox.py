@@ -28,7 +28,7 @@ def take(bus: RedisBus, room: Room, m: dict[str, Any]) -> None:
             room.board.others_changed(tables=False)
     elif kind == "tables":
         if bus.mirror.take_tables(process, m.get("seq"), m.get("codes"), m.get("listed"),
-                                  m.get("more")):
+                                  m.get("more"), m.get("numbers")):
             room.board.others_changed(tables=True)
     elif kind == "bye":
         bus.gone(process)

@@ -27,6 +27,7 @@ class Lobby:
     names: dict[str, str] = field(default_factory=dict)  # folded name -> name
     codes: set[str] = field(default_factory=set)
     numbers: set[int] = field(default_factory=set)  # its listed tables
+    used: set[int] = field(default_factory=set)  # the numbers of all its tables
     listed: list[dict[str, Any]] = field(default_factory=list)
     more: int = 0
 
@@ -61,7 +62,8 @@ class Mirror:
         lobby.names = {folded(p["name"]): p["name"] for p in lobby.people}
         return True
 
-    def take_tables(self, process: str, seq: Any, codes: Any, listed: Any, more: Any) -> bool:
+    def take_tables(self, process: str, seq: Any, codes: Any, listed: Any, more: Any,
+                    used: Any = None) -> bool:
         """``process``'s tables as it said; False when it is not newer than the ones held."""
         lobby = self.lobby(process)
         if not isinstance(seq, int) or seq <= lobby.tables_seq:
@@ -73,6 +75,8 @@ class Mirror:
             t.get("table"), int)][:R.MAX_LISTED] if isinstance(listed, list) else []
         lobby.numbers = {t["table"] for t in lobby.listed}
         lobby.more = more if isinstance(more, int) and more >= 0 else 0
+        lobby.used = {n for n in used if isinstance(n, int)} if isinstance(used, list) \
+            else set()
         return True
 
     def drop(self, process: str) -> bool:
@@ -103,6 +107,15 @@ class Mirror:
         """The process listing table ``number``."""
         return next((proc for proc, lobby in self.lobbies.items() if number in lobby.numbers),
                     None)
+
+    def uses(self, number: int) -> bool:
+        """Whether another process holds a table numbered ``number``."""
+        return any(number in lobby.used for lobby in self.lobbies.values())
+
+    def highest(self) -> int:
+        """The highest table number another process holds (0: none)."""
+        return max((max(lobby.used) for lobby in self.lobbies.values() if lobby.used),
+                   default=0)
 
     def home_of(self, name: str) -> str | None:
         """The process in whose lobby ``name`` is (exactly that name)."""

@@ -89,7 +89,7 @@ class Outbox:
             self.codes = frozenset(room.codes)
             listed, more = room.board.own_tables()
             body = {"codes": [c for c, t in room.codes.items() if not t.over],
-                    "listed": listed, "more": more}
+                    "listed": listed, "more": more, "numbers": sorted(room.tables)}
         text = json.dumps(body, sort_keys=True)
         if text == self.last.get(part):
             return

@@ -62,6 +62,7 @@ class RedisBus:
         self.client: aioredis.Redis | None = None  # while Redis answers
         self.down_said = False
         self.failed = 0  # tries to reach Redis that failed since it last answered
+        self.joined = 0.0  # when Redis last came to answer
         self.quick = QuickShare(self)
         self.numbers = TableNumbers(self.key("numbers"))
         self.outbox = Outbox(self)
@@ -146,9 +147,10 @@ class RedisBus:
         if room.muted:
             await client.sadd(self.key("muted"), *room.muted)
         room.muted.update(await client.smembers(self.key("muted")))
+        self.joined = time.monotonic()
         await self._beat(client)
         self.client = client
-        await self.numbers.take(client, room.numbers)
+        await self.numbers.take(client, max(room.numbers, self.mirror.highest()))
         await self.quick.republish(client)
         self.outbox.everything()
         self.failed = 0
@@ -205,7 +207,11 @@ class RedisBus:
         for p in live:
             if p not in self.mirror.lobbies:
                 await self._load(client, p)
-        for p in [p for p in self.live if p not in live]:
+        missing = [p for p in self.live if p not in live]
+        if time.monotonic() - self.joined < RETRY[1] + self.ttl:  # (Redis just came back:
+            live.update((p, self.live[p]) for p in missing)  # the others may not have yet)
+            missing = []
+        for p in missing:
             self.gone(p)
         self.live = live
 
@@ -327,8 +333,9 @@ class RedisBus:
     def next_number(self, last: int) -> int | None:
         client, room = self.client, self.room
         take = None if client is None or room is None else (
-            lambda: self.spawn(self.numbers.take(client, room.numbers)))
-        return self.numbers.next(last, take)
+            lambda: self.spawn(self.numbers.take(
+                client, max(room.numbers, self.mirror.highest()))))
+        return self.numbers.next(last, self.mirror.uses, take)
 
     # ----- quick matches -----------------------------------------------------------------
 

@@ -57,23 +57,28 @@ def count(run, kind: str) -> int:
 async def test_an_outage_is_said_once_the_room_goes_on_and_then_shares_all_again(own_redis):
     store = SqliteRoom(":memory:")
     a = await process(own_redis.url, store, ttl=1.0)
-    b = None
+    b = await process(own_redis.url, store, ttl=1.0)
     try:
         ana = await a.enter("Ana")
         rui = await a.enter("Rui")
+        bia = await b.enter("Bia")
+        await until(lambda: bus_of(b).name_used("Ana"), "Ana known to the other process")
         own_redis.proc.terminate()  # Redis goes away
         own_redis.proc.wait()
-        await until(lambda: bus_of(a).failed >= 3, "several tries to reach it again")
+        await until(lambda: bus_of(a).failed >= 3 and bus_of(b).failed >= 3,
+                    "several tries to reach it again")
         assert count(a, "bus lost") == 1 and not bus_of(a).up
         lost = next(f for k, f in a.events if k == "bus lost")
         assert "goes on with its own people and tables" in room_text("bus lost", lost)
+        assert not bus_of(b).name_used("Ana")  # (nobody elsewhere is known for sure now)
         ana.chat("ainda cá estamos")
         await until(lambda: got(rui, P.CHAT, lambda m: m["text"] == "ainda cá estamos"),
                     "a line said in the lobby meanwhile")
         ana.open("bisca-3", people=2)
         go = await ana.go()  # (from the numbers the process holds)
-        start_again(own_redis)
-        await until(lambda: count(a, "bus back") == 1, "the room to say Redis is back")
+        start_again(own_redis)  # empty: as a Redis restarted without saving
+        await until(lambda: count(a, "bus back") == 1 and count(b, "bus back") == 1,
+                    "both processes to say Redis is back")
         client = aioredis.Redis.from_url(own_redis.url, decode_responses=True)
         try:
             async def republished() -> bool:
@@ -85,13 +90,15 @@ async def test_an_outage_is_said_once_the_room_goes_on_and_then_shares_all_again
             assert await client.get(f"bisca:room:alive:{bus_of(a).process}")
         finally:
             await client.aclose()
-        b = await process(own_redis.url, store, ttl=1.0)
         await until(lambda: bus_of(b).name_used("Ana") and bus_of(b).where(go["code"])
-                    == bus_of(a).address, "a new process to see the first one's")
-        assert count(a, "bus lost") == 1 and count(a, "problem") == 0
-        assert go["table"] < min(bus_of(b).numbers.held)  # (the counter raised past it)
+                    == bus_of(a).address, "the other process to see the first one's again")
+        bia.open("bisca-3", people=2)
+        other = await bia.go()
+        assert other["table"] not in a.room.tables  # (the counter, lost, raised past them)
+        assert count(a, "bus lost") == count(b, "bus lost") == 1
+        assert count(a, "process gone") == count(b, "process gone") == 0
+        assert count(a, "problem") == count(b, "problem") == 0
     finally:
-        if b is not None:
-            await b.stop()
+        await b.stop()
         await a.stop()
         store.close()
