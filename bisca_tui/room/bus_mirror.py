@@ -25,6 +25,7 @@ class Lobby:
     tables_seq: int = -1
     people: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # folded name -> name
+    seated: dict[str, int] = field(default_factory=dict)  # who is at its tables: where
     codes: set[str] = field(default_factory=set)
     numbers: set[int] = field(default_factory=set)  # its listed tables
     used: set[int] = field(default_factory=set)  # the numbers of all its tables
@@ -52,15 +53,20 @@ class Mirror:
     def lobby(self, process: str) -> Lobby:
         return self.lobbies.setdefault(process, Lobby())
 
-    def take_people(self, process: str, seq: Any, raw: Any) -> bool:
-        """``process``'s lobby as it said; False when it is not newer than the one held."""
+    def take_people(self, process: str, seq: Any, raw: Any, seated: Any = None
+                    ) -> set[str] | None:
+        """``process``'s lobby as it said, and who is at its tables; None when it is not
+        newer than the one held, else who left its tables since."""
         lobby = self.lobby(process)
         if not isinstance(seq, int) or seq <= lobby.people_seq:
-            return False
+            return None
         lobby.people_seq = seq
         lobby.people = people_of(raw)
         lobby.names = {folded(p["name"]): p["name"] for p in lobby.people}
-        return True
+        before = lobby.seated
+        lobby.seated = {n: t for n, t in seated.items() if isinstance(n, str) and isinstance(
+            t, int)} if isinstance(seated, dict) else {}
+        return set(before) - set(lobby.seated)
 
     def take_tables(self, process: str, seq: Any, codes: Any, listed: Any, more: Any,
                     used: Any = None) -> bool:
@@ -116,6 +122,11 @@ class Mirror:
         """The highest table number another process holds (0: none)."""
         return max((max(lobby.used) for lobby in self.lobbies.values() if lobby.used),
                    default=0)
+
+    def seated(self, name: str) -> int | None:
+        """The table of another process ``name`` is at."""
+        return next((lobby.seated[name] for lobby in self.lobbies.values()
+                     if name in lobby.seated), None)
 
     def home_of(self, name: str) -> str | None:
         """The process in whose lobby ``name`` is (exactly that name)."""

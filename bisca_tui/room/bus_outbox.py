@@ -84,7 +84,8 @@ class Outbox:
         room = self.bus.room
         assert room is not None
         if part == "people":
-            body: dict[str, Any] = {"people": room.board.own_people()}
+            body: dict[str, Any] = {"people": room.board.own_people(),
+                                    "seated": room.seated}
         else:
             self.codes = frozenset(room.codes)
             listed, more = room.board.own_tables()

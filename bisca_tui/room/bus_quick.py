@@ -44,7 +44,7 @@ def entry_of(raw: Any) -> tuple[str, Asker, str] | None:
 class QuickShare:
     def __init__(self, bus: RedisBus) -> None:
         self.bus = bus
-        self.deciding: asyncio.Task[None] | None = None
+        self.deciding: asyncio.Task[Any] | None = None
         self.again = False  # something changed while deciding: decide once more
         self.pending: dict[str, str | None] = {}  # entries to write (None: to take out)
         self.seen: dict[str, frozenset[str]] = {}  # who waited for each game, last told
@@ -100,7 +100,7 @@ class QuickShare:
         if not self.bus.up:  # alone for now: this process's people among themselves
             room.matchmaker.decide(room.matchmaker.queue, room.clock())
         elif self.deciding is None or self.deciding.done():
-            self.deciding = asyncio.get_running_loop().create_task(self._round())
+            self.deciding = self.bus.spawn(self._round())
         else:
             self.again = True
 

@@ -108,11 +108,12 @@ class RedisBus:
         pipe.publish(self.key("all"), self.outbox.envelope("bye"))
         await pipe.execute()
 
-    def spawn(self, work: Any) -> None:
+    def spawn(self, work: Any) -> asyncio.Task[Any]:
         """Run ``work`` beside the bus's loop (ended with it)."""
         task = asyncio.get_running_loop().create_task(work)
         self._side.add(task)
         task.add_done_callback(self._side.discard)
+        return task
 
     async def _run(self) -> None:
         pause = RETRY[0]
@@ -301,6 +302,9 @@ class RedisBus:
 
     def name_used(self, name: str) -> bool:
         return self.mirror.name_used(name)
+
+    def seated(self, name: str) -> int | None:
+        return self.mirror.seated(name)
 
     def said(self, name: str, text: str) -> None:
         self.post("chat", name=name, text=text)
