@@ -215,6 +215,12 @@ class RedisBus:
         for p in missing:
             self.gone(p)
         self.live = live
+        strays = [p for p in self.mirror.lobbies if p not in live]
+        for p in strays:  # (heard from, but never alive here: gone before it was seen)
+            self.mirror.drop(p)
+        if strays and self.room is not None:
+            self.room.board.others_changed(tables=True)
+            self.room.board.others_changed(tables=False)
 
     async def _load(self, client: aioredis.Redis, process: str) -> None:
         """What ``process`` last published of its lobby and tables."""
