@@ -68,6 +68,9 @@ class Bus(Protocol):
     def name_used(self, name: str) -> bool:
         """Whether someone in another process's lobby goes by ``name`` or one like it."""
 
+    def seated(self, name: str) -> int | None:
+        """The table of another process that ``name`` sits at or watches."""
+
     # ----- this process's news -----------------------------------------------------------
 
     def people_changed(self) -> None: ...
@@ -144,6 +147,9 @@ class LocalBus:
 
     def name_used(self, name: str) -> bool:
         return False
+
+    def seated(self, name: str) -> int | None:
+        return None
 
     def people_changed(self) -> None:
         return None

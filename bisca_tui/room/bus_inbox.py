@@ -24,11 +24,15 @@ def text(message: dict[str, Any], field: str, most: int = P.MAX_NAME) -> str:
 def take(bus: RedisBus, room: Room, m: dict[str, Any]) -> None:
     kind, process, name = m.get("kind"), m["from"], text(m, "name")
     if kind == "people":
-        if bus.mirror.take_people(process, m.get("seq"), m.get("people")):
+        left = bus.mirror.take_people(process, m.get("seq"), m.get("people"), m.get("seated"))
+        if left is not None:
             room.board.others_changed(tables=False)
+        for n in left or ():  # back from another process's table: told what they missed
+            if room.find(n) is not None and room.board.at(n) is None:
+                room.back_in_lobby(n)
     elif kind == "tables":
         if bus.mirror.take_tables(process, m.get("seq"), m.get("codes"), m.get("listed"),
-                                  m.get("more")):
+                                  m.get("more"), m.get("numbers")):
             room.board.others_changed(tables=True)
     elif kind == "bye":
         bus.gone(process)

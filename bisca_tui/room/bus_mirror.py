@@ -25,8 +25,10 @@ class Lobby:
     tables_seq: int = -1
     people: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # folded name -> name
+    seated: dict[str, int] = field(default_factory=dict)  # who is at its tables: where
     codes: set[str] = field(default_factory=set)
     numbers: set[int] = field(default_factory=set)  # its listed tables
+    used: set[int] = field(default_factory=set)  # the numbers of all its tables
     listed: list[dict[str, Any]] = field(default_factory=list)
     more: int = 0
 
@@ -51,17 +53,23 @@ class Mirror:
     def lobby(self, process: str) -> Lobby:
         return self.lobbies.setdefault(process, Lobby())
 
-    def take_people(self, process: str, seq: Any, raw: Any) -> bool:
-        """``process``'s lobby as it said; False when it is not newer than the one held."""
+    def take_people(self, process: str, seq: Any, raw: Any, seated: Any = None
+                    ) -> set[str] | None:
+        """``process``'s lobby as it said, and who is at its tables; None when it is not
+        newer than the one held, else who left its tables since."""
         lobby = self.lobby(process)
         if not isinstance(seq, int) or seq <= lobby.people_seq:
-            return False
+            return None
         lobby.people_seq = seq
         lobby.people = people_of(raw)
         lobby.names = {folded(p["name"]): p["name"] for p in lobby.people}
-        return True
+        before = lobby.seated
+        lobby.seated = {n: t for n, t in seated.items() if isinstance(n, str) and isinstance(
+            t, int)} if isinstance(seated, dict) else {}
+        return set(before) - set(lobby.seated)
 
-    def take_tables(self, process: str, seq: Any, codes: Any, listed: Any, more: Any) -> bool:
+    def take_tables(self, process: str, seq: Any, codes: Any, listed: Any, more: Any,
+                    used: Any = None) -> bool:
         """``process``'s tables as it said; False when it is not newer than the ones held."""
         lobby = self.lobby(process)
         if not isinstance(seq, int) or seq <= lobby.tables_seq:
@@ -73,6 +81,8 @@ class Mirror:
             t.get("table"), int)][:R.MAX_LISTED] if isinstance(listed, list) else []
         lobby.numbers = {t["table"] for t in lobby.listed}
         lobby.more = more if isinstance(more, int) and more >= 0 else 0
+        lobby.used = {n for n in used if isinstance(n, int)} if isinstance(used, list) \
+            else set()
         return True
 
     def drop(self, process: str) -> bool:
@@ -103,6 +113,20 @@ class Mirror:
         """The process listing table ``number``."""
         return next((proc for proc, lobby in self.lobbies.items() if number in lobby.numbers),
                     None)
+
+    def uses(self, number: int) -> bool:
+        """Whether another process holds a table numbered ``number``."""
+        return any(number in lobby.used for lobby in self.lobbies.values())
+
+    def highest(self) -> int:
+        """The highest table number another process holds (0: none)."""
+        return max((max(lobby.used) for lobby in self.lobbies.values() if lobby.used),
+                   default=0)
+
+    def seated(self, name: str) -> int | None:
+        """The table of another process ``name`` is at."""
+        return next((lobby.seated[name] for lobby in self.lobbies.values()
+                     if name in lobby.seated), None)
 
     def home_of(self, name: str) -> str | None:
         """The process in whose lobby ``name`` is (exactly that name)."""

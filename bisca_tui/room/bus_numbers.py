@@ -4,7 +4,13 @@ for nobody. The counter is never below a number a process holds: a Redis that lo
 restart without a save) is raised to the highest held as each process takes its next block.
 
 (This is one object with one method the room calls, ``next``: the room's database may count
-the tables instead, behind the same method.)"""
+the tables instead, behind the same method.)
+
+A Redis that lost the counter while several processes lost it too hands out numbers again:
+a number a table of any process holds (as the processes published them) is passed over, and
+the counter raised past the highest; until every process has published its tables again, two
+tables may yet be given one number (a Redis that keeps its data, or the database, is sure).
+"""
 
 from __future__ import annotations
 
@@ -24,11 +30,13 @@ class TableNumbers:
         self.held: deque[int] = deque()
         self.taking = False
 
-    def next(self, last: int, take: Callable[[], None] | None) -> int | None:
-        """The next number this process holds above ``last`` (the highest it gave), or None
-        when it holds none; ``take`` (None: Redis does not answer) has more taken soon."""
-        while self.held and self.held[0] <= last:
-            self.held.popleft()  # (the counter was lost, and raised past them)
+    def next(self, last: int, used: Callable[[int], bool],
+             take: Callable[[], None] | None) -> int | None:
+        """The next number this process holds above ``last`` (the highest it gave) that no
+        table has (``used``), or None when it holds none; ``take`` (None: Redis does not
+        answer) has more taken soon."""
+        while self.held and (self.held[0] <= last or used(self.held[0])):
+            self.held.popleft()  # (the counter was lost and given again: raised past them)
         if len(self.held) <= BLOCK // 2 and take is not None and not self.taking:
             self.taking = True
             take()

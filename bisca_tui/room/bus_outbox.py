@@ -84,12 +84,13 @@ class Outbox:
         room = self.bus.room
         assert room is not None
         if part == "people":
-            body: dict[str, Any] = {"people": room.board.own_people()}
+            body: dict[str, Any] = {"people": room.board.own_people(),
+                                    "seated": room.seated}
         else:
             self.codes = frozenset(room.codes)
             listed, more = room.board.own_tables()
             body = {"codes": [c for c, t in room.codes.items() if not t.over],
-                    "listed": listed, "more": more}
+                    "listed": listed, "more": more, "numbers": sorted(room.tables)}
         text = json.dumps(body, sort_keys=True)
         if text == self.last.get(part):
             return

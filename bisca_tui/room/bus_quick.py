@@ -44,7 +44,9 @@ def entry_of(raw: Any) -> tuple[str, Asker, str] | None:
 class QuickShare:
     def __init__(self, bus: RedisBus) -> None:
         self.bus = bus
-        self.deciding: asyncio.Task[None] | None = None
+        self.deciding: asyncio.Task[Any] | None = None
+        self.again = False  # something changed while deciding: decide once more
+        self.pending: dict[str, str | None] = {}  # entries to write (None: to take out)
         self.seen: dict[str, frozenset[str]] = {}  # who waited for each game, last told
 
     @property
@@ -56,10 +58,11 @@ class QuickShare:
                            "process": self.bus.process})
 
     def added(self, game: str, asker: Asker, since: float) -> None:
-        self.bus.command("hset", self.key, asker.name, self.entry(game, asker, since))
+        self.pending[asker.name] = self.entry(game, asker, since)
 
     def dropped(self, name: str) -> None:
-        self.bus.command("hdel", self.key, name)
+        self.pending[name] = None
+        self.round()  # (and the others waiting are told how many wait now)
 
     def mine(self) -> list[tuple[str, Asker]]:
         room = self.bus.room
@@ -88,6 +91,7 @@ class QuickShare:
         for game, a in mine:
             pipe.hset(self.key, a.name, self.entry(game, a, wall - (now - a.since)))
         await pipe.execute()
+        self.pending.clear()
 
     def round(self) -> None:
         room = self.bus.room
@@ -96,23 +100,41 @@ class QuickShare:
         if not self.bus.up:  # alone for now: this process's people among themselves
             room.matchmaker.decide(room.matchmaker.queue, room.clock())
         elif self.deciding is None or self.deciding.done():
-            self.deciding = asyncio.get_running_loop().create_task(self._round())
+            self.deciding = self.bus.spawn(self._round())
+        else:
+            self.again = True
 
     async def _round(self) -> None:
-        client = self.bus.client
-        if client is None:
-            return
+        """Write this process's entries that changed, then decide if no other process is
+        deciding (the entries written first, so that the round sees them)."""
         lock = self.bus.key("quick", "lock")
-        try:
-            if not await client.set(lock, self.bus.process, nx=True, px=LOCK_MS):
-                return  # another process decides now
+        self.again = True
+        while self.again and (client := self.bus.client) is not None:
+            self.again = False
             try:
-                await self._decide(client)
-            finally:
-                await client.eval(RELEASE, 1, lock, self.bus.process)
-        except Exception as e:  # (Redis gone: the bus says so; anything else is a line)
-            if self.bus.up:
-                self.bus.problem(e)
+                await self._write(client)
+                if not await client.set(lock, self.bus.process, nx=True, px=LOCK_MS):
+                    continue  # another process decides now
+                try:
+                    await self._decide(client)
+                finally:
+                    await client.eval(RELEASE, 1, lock, self.bus.process)
+            except Exception as e:  # (Redis gone: the bus says so; anything else: a line)
+                if self.bus.up:
+                    self.bus.problem(e)
+                return
+
+    async def _write(self, client: Any) -> None:
+        pending, self.pending = self.pending, {}
+        if not pending:
+            return
+        pipe = client.pipeline(transaction=False)
+        for name, entry in pending.items():
+            if entry is None:
+                pipe.hdel(self.key, name)
+            else:
+                pipe.hset(self.key, name, entry)
+        await pipe.execute()
 
     async def _decide(self, client: Any) -> None:
         room = self.bus.room

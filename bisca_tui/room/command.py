@@ -14,6 +14,7 @@ import signal
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from .. import lang
 from ..argtypes import data_folder, hold_seconds, is_loopback, listen_port
@@ -29,6 +30,14 @@ HOST:PORT, sees the open tables, the people in the room and the leaderboards, op
 or sits at one, asks for a quick match, and talks. Players are known by a key their client
 makes on first use, with no password; a name, once taken, is that key's alone. Lines typed
 here are the operator's commands (help lists them). Ctrl+C stops the room.""")
+
+
+def bus_url(text: str) -> str:
+    """An argparse type: the address of a Redis server (not echoed: it holds a password)."""
+    if urlsplit(text).scheme not in ("redis", "rediss", "unix"):
+        raise argparse.ArgumentTypeError(
+            _("the bus is a Redis server's address: redis://, rediss:// or unix://"))
+    return text
 
 
 def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.ArgumentParser:
@@ -65,7 +74,7 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> argparse.Ar
                                "connection is from in a PROXY protocol line (HAProxy's "
                                "send-proxy): believe it; the port must then be reachable "
                                "by the balancer and the room's other processes only"))
-    parser.add_argument("--bus", default=None, metavar="URL",
+    parser.add_argument("--bus", type=bus_url, default=None, metavar="URL",
                         help=_("share one room among several processes, on this machine or "
                                "others, through the Redis server at URL (redis://:PASSWORD@"
                                "HOST:PORT/0); default: this process alone"))

@@ -85,19 +85,24 @@ class Noticeboard:
         self._listing = (self.room.clock(), listing)
         return listing
 
+    def at(self, name: str) -> int | None:
+        """The table ``name`` sits at or watches, in this process or another."""
+        number = self.room.seated.get(name)
+        return number if number is not None else self.room.bus.seated(name)
+
     def own_people(self) -> list[dict[str, Any]]:
         """Everyone in this process's lobby, and at which table."""
-        at = self.room.seated
-        return [{"name": p.name, "guest": p.guest, "table": at.get(p.name)}
+        return [{"name": p.name, "guest": p.guest, "table": self.at(p.name)}
                 for p in self.room.people]
 
     def people(self) -> dict[str, Any]:
         """Who is in the lobby (as many as a screen lists) and at which table."""
-        at, people = self.room.seated, self.room.people
-        shown = [{"name": p.name, "guest": p.guest, "table": at.get(p.name)}
+        people = self.room.people
+        shown = [{"name": p.name, "guest": p.guest, "table": self.at(p.name)}
                  for p in people[:R.MAX_LISTED]]
         others = self.room.bus.people()
-        shown += others[:R.MAX_LISTED - len(shown)]
+        shown += [dict(p, table=self.at(p["name"]) or p["table"])
+                  for p in others[:R.MAX_LISTED - len(shown)]]
         everyone = len(people) + len(others)
         return {"type": R.PEOPLE, "people": shown, "more": max(0, everyone - len(shown))}
 
@@ -126,9 +131,8 @@ class Noticeboard:
         notice.due = False
         notice.line = P.encode(notice.make())
         notice.owed.clear()
-        seated = self.room.seated  # (told once back from their table)
-        self._deliver(notice, notice.line,
-                      [p for p in self.room.people if p.name not in seated], 0)
+        self._deliver(notice, notice.line,  # (those at a table told once back from it)
+                      [p for p in self.room.people if self.at(p.name) is None], 0)
         if notice is self.listed:
             self.people_changed()  # who sits where changed with the tables
 

@@ -61,6 +61,8 @@ class RedisBus:
         self.listeners: list[GoneListener] = []
         self.client: aioredis.Redis | None = None  # while Redis answers
         self.down_said = False
+        self.failed = 0  # tries to reach Redis that failed since it last answered
+        self.joined = 0.0  # when Redis last came to answer
         self.quick = QuickShare(self)
         self.numbers = TableNumbers(self.key("numbers"))
         self.outbox = Outbox(self)
@@ -106,20 +108,22 @@ class RedisBus:
         pipe.publish(self.key("all"), self.outbox.envelope("bye"))
         await pipe.execute()
 
-    def spawn(self, work: Any) -> None:
+    def spawn(self, work: Any) -> asyncio.Task[Any]:
         """Run ``work`` beside the bus's loop (ended with it)."""
         task = asyncio.get_running_loop().create_task(work)
         self._side.add(task)
         task.add_done_callback(self._side.discard)
+        return task
 
     async def _run(self) -> None:
         pause = RETRY[0]
         while True:
-            client = aioredis.Redis.from_url(
-                self.url, decode_responses=True, retry=Retry(NoBackoff(), 0),
-                socket_connect_timeout=self.ttl, socket_timeout=self.ttl)
-            pubsub = client.pubsub()
+            client = pubsub = None
             try:
+                client = aioredis.Redis.from_url(
+                    self.url, decode_responses=True, retry=Retry(NoBackoff(), 0),
+                    socket_connect_timeout=self.ttl, socket_timeout=self.ttl)
+                pubsub = client.pubsub()
                 await pubsub.subscribe(self.key("all"), self.key("to", self.process))
                 await self._join(client)
                 pause = RETRY[0]
@@ -130,10 +134,10 @@ class RedisBus:
                 self._lost(e)
             finally:
                 self.client = None
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()
-                with contextlib.suppress(Exception):
-                    await client.aclose()
+                for link in (pubsub, client):
+                    if link is not None:
+                        with contextlib.suppress(Exception):
+                            await link.aclose()
             await asyncio.sleep(pause)
             pause = min(pause * 2, RETRY[1])
 
@@ -144,17 +148,20 @@ class RedisBus:
         if room.muted:
             await client.sadd(self.key("muted"), *room.muted)
         room.muted.update(await client.smembers(self.key("muted")))
+        self.joined = time.monotonic()
         await self._beat(client)
         self.client = client
-        await self.numbers.take(client, room.numbers)
+        await self.numbers.take(client, max(room.numbers, self.mirror.highest()))
         await self.quick.republish(client)
         self.outbox.everything()
+        self.failed = 0
         if self.down_said:
             self.down_said = False
             room.tell("bus back")
 
     def _lost(self, error: Exception) -> None:
         room = self.room
+        self.failed += 1
         if not self.down_said and room is not None:
             self.down_said = True
             reason = f"{error.__class__.__name__}: {error}".strip().rstrip(":")
@@ -201,9 +208,19 @@ class RedisBus:
         for p in live:
             if p not in self.mirror.lobbies:
                 await self._load(client, p)
-        for p in [p for p in self.live if p not in live]:
+        missing = [p for p in self.live if p not in live]
+        if time.monotonic() - self.joined < RETRY[1] + self.ttl:  # (Redis just came back:
+            live.update((p, self.live[p]) for p in missing)  # the others may not have yet)
+            missing = []
+        for p in missing:
             self.gone(p)
         self.live = live
+        strays = [p for p in self.mirror.lobbies if p not in live]
+        for p in strays:  # (heard from, but never alive here: gone before it was seen)
+            self.mirror.drop(p)
+        if strays and self.room is not None:
+            self.room.board.others_changed(tables=True)
+            self.room.board.others_changed(tables=False)
 
     async def _load(self, client: aioredis.Redis, process: str) -> None:
         """What ``process`` last published of its lobby and tables."""
@@ -292,6 +309,9 @@ class RedisBus:
     def name_used(self, name: str) -> bool:
         return self.mirror.name_used(name)
 
+    def seated(self, name: str) -> int | None:
+        return self.mirror.seated(name)
+
     def said(self, name: str, text: str) -> None:
         self.post("chat", name=name, text=text)
 
@@ -323,8 +343,9 @@ class RedisBus:
     def next_number(self, last: int) -> int | None:
         client, room = self.client, self.room
         take = None if client is None or room is None else (
-            lambda: self.spawn(self.numbers.take(client, room.numbers)))
-        return self.numbers.next(last, take)
+            lambda: self.spawn(self.numbers.take(
+                client, max(room.numbers, self.mirror.highest()))))
+        return self.numbers.next(last, self.mirror.uses, take)
 
     # ----- quick matches -----------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from room.room_support import LONG, RoomRun, open_room
@@ -20,6 +20,16 @@ from bisca_tui.room.store import SqliteRoom
 async def until(condition: Callable[[], Any], what: str, timeout: float = LONG) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def until_said(check: Callable[[], Awaitable[Any]], what: str,
+                     timeout: float = LONG) -> None:
+    """Until what ``check()`` comes back with holds (a question to a server)."""
+    deadline = time.monotonic() + timeout
+    while not await check():
         if time.monotonic() > deadline:
             raise AssertionError(f"still waiting for {what}")
         await asyncio.sleep(0.01)

@@ -11,7 +11,7 @@ from room.room_support import identity
 
 from bisca_tui.net import protocol as P
 from bisca_tui.net import room_protocol as R
-from bisca_tui.net.client import Refused
+from bisca_tui.net.client import Client, Refused
 from bisca_tui.room.console import Console
 from bisca_tui.room.store import SqliteRoom
 
@@ -137,6 +137,39 @@ async def test_the_operators_mute_and_kick_hold_in_every_process(bus, store):
             assert "Rui" in c.room.muted
         finally:
             await c.stop()
+    finally:
+        await b.stop()
+        await a.stop()
+
+
+async def test_someone_at_another_processs_table_is_listed_there_and_told_again_once_back(
+        bus, store):
+    a, b = await process(bus, store), await process(bus, store)
+    try:
+        ana = await a.enter("Ana")
+        rui = await b.enter("Rui")
+        ana.open("bisca-3", people=2)
+        go = await ana.go()
+        await until(lambda: bus_of(b).mirror.listing(go["table"]) is not None,
+                    "Ana's table listed in Rui's process")
+        rui.enter_table(go["table"], watch=True)
+        ticket = await rui.go()
+        # (the table's own process, as the room's balancer would forward the connection)
+        watching = await Client.connect("127.0.0.1", a.port, ticket["code"], "Rui",
+                                        ticket=ticket["ticket"])
+
+        def rui_at() -> int | None:
+            return next(p["table"] for p in b.room.board.people()["people"]
+                        if p["name"] == "Rui")
+
+        await until(lambda: rui_at() == go["table"], "Rui listed at the table")
+        assert b.room.board.at("Rui") == go["table"]
+        told = len(rui.messages)
+        await watching.close()
+        await until(lambda: any(m["type"] == R.PEOPLE and any(
+            p["name"] == "Rui" and p["table"] is None for p in m["people"])
+            for m in rui.messages[told:]), "Rui told the lists again once back")
+        assert rui_at() is None
     finally:
         await b.stop()
         await a.stop()
