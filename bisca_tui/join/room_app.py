@@ -88,7 +88,8 @@ class RoomApp(JoinApp):
         self.asks_name = name is None  # (a browser's visitor: the name is typed in)
         self.room_link = RoomLink(host, port, name or "", identity,
                                   lambda m: self.post_message(RoomSaid(m)),
-                                  lambda st: self.post_message(RoomChanged(st)))
+                                  lambda st: self.post_message(RoomChanged(st)),
+                                  back_off=back_off)
 
     def begin(self) -> None:
         if self.room_link.name:
@@ -111,12 +112,12 @@ class RoomApp(JoinApp):
 
     def on_room_changed(self, event: RoomChanged) -> None:
         st = event.status
-        text = room_status(st.kind, self.where, st.detail)
+        text = room_status(st.kind, self.where, st.detail, st.attempt, st.tries)
         if st.kind == L.REFUSED and self.asks_name and not self.room.entered and any(
                 words in st.detail for words in (R.OWNED_NAME, R.USED_NAME)):
             self.ask_room_name(text)  # another name, for a name someone has
             return
-        if st.kind == L.CONNECTED and self.chosen_game:
+        if st.kind in (L.CONNECTED, L.BACK) and self.chosen_game:
             self.room_link.board(self.chosen_game)  # (the room is told once it let us in)
         if text or st.kind == L.CONNECTED:
             self.room_screen.say(text, st.kind in (L.REFUSED, L.UNREACHABLE, L.DROPPED))

@@ -4,14 +4,19 @@ message the room sends, and sends what the player asks for. It stays open while 
 sits at a table over a connection of its own (``net.link.Link``, with the room's ticket).
 
 What becomes of it is told through ``on_status`` as a ``net.link.Status``: connecting,
-connected, refused (with the room's words), unreachable, dropped, closed. A lobby that drops
-is not entered again by itself: the player comes in again when they wish.
+connected, refused (with the room's words), unreachable, dropped, retrying, back, closed. A
+lobby connection lost without the room's word (its process gone, the network down) comes in
+again by itself, a few tries each later than the last (in a room of several processes, the
+balancer takes it to one still running); one the room ended with words (the operator sent
+the player out, the same key came in elsewhere, the room closed) does not, nor one an SSH
+door let in (its pass is good once).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..net import link as L
@@ -27,32 +32,66 @@ class RoomLink:
 
     def __init__(self, host: str, port: int, name: str, identity: Identity | DoorPass | None,
                  on_message: Callable[[dict[str, Any]], None],
-                 on_status: Callable[[L.Status], None], timeout: float = 15.0) -> None:
+                 on_status: Callable[[L.Status], None], timeout: float = 15.0,
+                 back_off: Sequence[float] = L.BACK_OFF) -> None:
         self.host, self.port, self.name, self.identity = host, port, name, identity
         self.on_message = on_message
         self.on_status = on_status
         self.timeout = timeout
+        self.back_off = tuple(back_off)
         self.client: RoomClient | None = None
         self.leaving = False
 
     async def run(self) -> None:
         """Come in, then keep the connection until the room or the player ends it."""
         self.on_status(L.Status(L.CONNECTING))
+        problem = await self._enter()
+        if problem is not None:
+            self.on_status(problem)
+            return
+        self.on_status(L.Status(L.CONNECTED))
+        while True:
+            assert self.client is not None
+            await self.client.closed.wait()
+            if self.leaving:
+                self.on_status(L.Status(L.CLOSED))
+                return
+            told = any(m.get("type") == P.ERROR for m in self.client.messages)
+            if told or isinstance(self.identity, DoorPass) or not await self._again():
+                self.on_status(L.Status(L.DROPPED))
+                return
+
+    async def _enter(self) -> L.Status | None:
+        """Come into the room: None when in, else what stopped it."""
         try:
-            client = await RoomClient.enter(
+            self.client = await RoomClient.enter(
                 self.host, self.port, self.name, self.identity, self.timeout,
                 on_message=lambda _client, message: self.on_message(message))
         except Refused as e:
-            self.on_status(L.Status(L.REFUSED, str(e)))
-            return
+            return L.Status(L.REFUSED, str(e))
         except (OSError, TimeoutError) as e:
-            self.on_status(L.Status(L.UNREACHABLE, getattr(e, "strerror", None) or str(e)
-                                    or type(e).__name__))
-            return
-        self.client = client
-        self.on_status(L.Status(L.CONNECTED))
-        await client.closed.wait()
-        self.on_status(L.Status(L.CLOSED if self.leaving else L.DROPPED))
+            return L.Status(L.UNREACHABLE, getattr(e, "strerror", None) or str(e)
+                            or type(e).__name__)
+        return None
+
+    async def _again(self) -> bool:
+        """Come in again after a drop, a few tries each later than the last: whether it
+        did. A name the room still thinks in use (the lost connection not yet seen gone)
+        is tried again; any other refusal ends the tries."""
+        tries = len(self.back_off)
+        for attempt, wait in enumerate(self.back_off, 1):
+            self.on_status(L.Status(L.RETRYING, attempt=attempt, tries=tries))
+            await asyncio.sleep(wait)
+            if self.leaving:
+                return False
+            problem = await self._enter()
+            if problem is None:
+                self.on_status(L.Status(L.BACK))
+                return True
+            if problem.kind == L.REFUSED and R.USED_NAME not in problem.detail:
+                self.on_status(problem)
+                return False
+        return False
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send a message; False when there is no connection to send it on."""

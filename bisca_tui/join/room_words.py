@@ -126,7 +126,8 @@ def waiting_line(state: RoomState, waiting: Waiting, now: float) -> str:
         game=game, people=people)
 
 
-def room_status(kind: str, where: str, detail: str = "") -> str:
+def room_status(kind: str, where: str, detail: str = "", attempt: int = 0, tries: int = 0
+                ) -> str:
     """The lobby connection's state in a sentence (``where``: the room's address)."""
     if kind == L.CONNECTING:
         return _("Coming into the room at {address}…").format(address=where)
@@ -140,6 +141,11 @@ def room_status(kind: str, where: str, detail: str = "") -> str:
                  "address right?").format(address=where, error=detail)
     if kind == L.DROPPED:
         return _("The connection to the room was lost. Press q to quit and come in again.")
+    if kind == L.RETRYING:
+        return _("The connection to the room was lost: coming in again ({attempt} of "
+                 "{tries})…").format(attempt=attempt, tries=tries)
+    if kind == L.BACK:
+        return _("Back in the room at {address}.").format(address=where)
     return ""
 
 
