@@ -122,6 +122,12 @@ async def test_the_operators_mute_and_kick_hold_in_every_process(bus, store):
         rui = await b.enter("Rui")
         await until(lambda: bus_of(a).name_used("Rui"), "Rui known to Ana's process")
         console = Console(a.room)
+        rui.open("bisca-3", people=2)
+        go = await rui.go()
+        await until(lambda: bus_of(a).mirror.listing(go["table"]), "Rui's table listed")
+        assert f"{go['table']}: Bisca de Três [-, -] (in another process)" in console.run(
+            "tables")
+        assert "Rui" in console.run("who") and "Ana" in console.run("who")
         console.run("mute Rui")
         await until(lambda: "Rui" in b.room.muted, "Rui muted in his process")
         rui.chat("ninguém me ouve")
