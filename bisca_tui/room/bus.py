@@ -51,6 +51,10 @@ class Bus(Protocol):
     def when_gone(self, listener: GoneListener) -> None:
         """Have ``listener`` told of each other process that stops or stops answering."""
 
+    def numbers_of(self, process: str) -> list[int]:
+        """The numbers of the tables another live process holds (as it last said; while
+        the listeners are told it is gone, what it held when it went)."""
+
     def where(self, code: str) -> str | None:
         """The address of the live process holding the table of invite code ``code``."""
 
@@ -131,6 +135,9 @@ class LocalBus:
 
     def when_gone(self, listener: GoneListener) -> None:
         return None  # no other process to be gone
+
+    def numbers_of(self, process: str) -> list[int]:
+        return []
 
     def where(self, code: str) -> str | None:
         held = self.room is not None and self.room.by_code(code) is not None

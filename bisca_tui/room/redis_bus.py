@@ -231,11 +231,9 @@ class RedisBus:
                 self.take(line)
 
     def gone(self, process: str) -> None:
-        """``process`` stopped: its lobby and tables are no longer listed; everyone told."""
+        """``process`` stopped: the listeners told (its tables' numbers still known to
+        ``numbers_of`` meanwhile), then its lobby and tables are no longer listed."""
         address = self.live.pop(process, "")
-        if self.mirror.drop(process) and self.room is not None:
-            self.room.board.others_changed(tables=True)
-            self.room.board.others_changed(tables=False)
         if self.room is not None:
             self.room.tell("process gone", process=process, address=address)
         for listener in list(self.listeners):
@@ -243,6 +241,13 @@ class RedisBus:
                 listener(process, address)
             except Exception as e:
                 self.problem(e)
+        if self.mirror.drop(process) and self.room is not None:
+            self.room.board.others_changed(tables=True)
+            self.room.board.others_changed(tables=False)
+
+    def numbers_of(self, process: str) -> list[int]:
+        lobby = self.mirror.lobbies.get(process)
+        return sorted(lobby.used) if lobby is not None else []
 
     def alive(self) -> dict[str, str]:
         return {self.process: self.address, **(self.live if self.up else {})}
