@@ -62,7 +62,7 @@ class RedisBus:
         self.client: aioredis.Redis | None = None  # while Redis answers
         self.down_said = False
         self.failed = 0  # tries to reach Redis that failed since it last answered
-        self.joined = 0.0  # when Redis last came to answer
+        self.joined = 0.0  # when Redis came to answer again after an outage
         self.quick = QuickShare(self)
         self.numbers = TableNumbers(self.key("numbers"))
         self.outbox = Outbox(self)
@@ -148,7 +148,8 @@ class RedisBus:
         if room.muted:
             await client.sadd(self.key("muted"), *room.muted)
         room.muted.update(await client.smembers(self.key("muted")))
-        self.joined = time.monotonic()
+        if self.failed:  # back after an outage (the others may not be back yet)
+            self.joined = time.monotonic()
         await self._beat(client)
         self.client = client
         await self.numbers.take(client, max(room.numbers, self.mirror.highest()))
