@@ -75,6 +75,12 @@ class Bus(Protocol):
     def seated(self, name: str) -> int | None:
         """The table of another process that ``name`` sits at or watches."""
 
+    async def take_name(self, name: str) -> bool:
+        """Whether a guest coming in here may go by ``name``, no guest of another process
+        going by it (or one like it); then it is theirs until ``let_name_go``."""
+
+    def let_name_go(self, name: str) -> None: ...
+
     # ----- this process's news -----------------------------------------------------------
 
     def people_changed(self) -> None: ...
@@ -156,6 +162,12 @@ class LocalBus:
         return False
 
     def seated(self, name: str) -> int | None:
+        return None
+
+    async def take_name(self, name: str) -> bool:
+        return True  # (the lobby of this process, the room's only one, was looked at)
+
+    def let_name_go(self, name: str) -> None:
         return None
 
     def people_changed(self) -> None:

@@ -34,6 +34,7 @@ from redis.backoff import NoBackoff
 from . import bus_inbox
 from .bus import GoneListener, new_process_id
 from .bus_mirror import Mirror
+from .bus_names import GuestNames
 from .bus_numbers import TableNumbers
 from .bus_outbox import Outbox
 from .bus_quick import QuickShare
@@ -66,6 +67,7 @@ class RedisBus:
         self.quick = QuickShare(self)
         self.numbers = TableNumbers(self.key("numbers"))
         self.outbox = Outbox(self)
+        self.names = GuestNames(self)
         self._task: asyncio.Task[None] | None = None
         self._side: set[asyncio.Task[Any]] = set()
 
@@ -101,8 +103,8 @@ class RedisBus:
 
     async def _goodbye(self, client: aioredis.Redis) -> None:
         pipe = client.pipeline(transaction=False)
-        pipe.delete(self.key("alive", self.process), self.key("people", self.process),
-                    self.key("tables", self.process))
+        pipe.delete(*(self.key(k, self.process) for k in ("alive", "people", "tables",
+                                                           "names")))
         pipe.srem(self.key("processes"), self.process)
         self.quick.forget_mine(pipe)
         pipe.publish(self.key("all"), self.outbox.envelope("bye"))
@@ -154,6 +156,9 @@ class RedisBus:
         self.client = client
         await self.numbers.take(client, max(room.numbers, self.mirror.highest()))
         await self.quick.republish(client)
+        pipe = client.pipeline(transaction=False)
+        self.names.write_all(pipe)
+        await pipe.execute()
         self.outbox.everything()
         self.failed = 0
         if self.down_said:
@@ -204,7 +209,7 @@ class RedisBus:
         if dead:  # (every live process may tidy after the dead: it is done once)
             pipe = client.pipeline(transaction=False)
             pipe.srem(self.key("processes"), *dead)
-            pipe.delete(*(self.key(k, p) for p in dead for k in ("people", "tables")))
+            pipe.delete(*(self.key(k, p) for p in dead for k in ("people", "tables", "names")))
             await pipe.execute()
         for p in live:
             if p not in self.mirror.lobbies:
@@ -317,6 +322,12 @@ class RedisBus:
 
     def seated(self, name: str) -> int | None:
         return self.mirror.seated(name)
+
+    async def take_name(self, name: str) -> bool:
+        return await self.names.take(name)
+
+    def let_name_go(self, name: str) -> None:
+        self.names.let_go(name)
 
     def said(self, name: str, text: str) -> None:
         self.post("chat", name=name, text=text)
