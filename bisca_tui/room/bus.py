@@ -51,6 +51,10 @@ class Bus(Protocol):
     def when_gone(self, listener: GoneListener) -> None:
         """Have ``listener`` told of each other process that stops or stops answering."""
 
+    def numbers_of(self, process: str) -> list[int]:
+        """The numbers of the tables another live process holds (as it last said; while
+        the listeners are told it is gone, what it held when it went)."""
+
     def where(self, code: str) -> str | None:
         """The address of the live process holding the table of invite code ``code``."""
 
@@ -70,6 +74,12 @@ class Bus(Protocol):
 
     def seated(self, name: str) -> int | None:
         """The table of another process that ``name`` sits at or watches."""
+
+    async def take_name(self, name: str) -> bool:
+        """Whether a guest coming in here may go by ``name``, no guest of another process
+        going by it (or one like it); then it is theirs until ``let_name_go``."""
+
+    def let_name_go(self, name: str) -> None: ...
 
     # ----- this process's news -----------------------------------------------------------
 
@@ -132,6 +142,9 @@ class LocalBus:
     def when_gone(self, listener: GoneListener) -> None:
         return None  # no other process to be gone
 
+    def numbers_of(self, process: str) -> list[int]:
+        return []
+
     def where(self, code: str) -> str | None:
         held = self.room is not None and self.room.by_code(code) is not None
         return self.address if held else None
@@ -149,6 +162,12 @@ class LocalBus:
         return False
 
     def seated(self, name: str) -> int | None:
+        return None
+
+    async def take_name(self, name: str) -> bool:
+        return True  # (the lobby of this process, the room's only one, was looked at)
+
+    def let_name_go(self, name: str) -> None:
         return None
 
     def people_changed(self) -> None:

@@ -4,9 +4,10 @@ answered in a line or a few. Names are matched exactly as the room shows them.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..lang import _
+from ..net import protocol as P
 
 if TYPE_CHECKING:
     from .room import Room
@@ -37,9 +38,11 @@ class Console:
                 + (f"  {_('at table {n}').format(n=p['table'])}" if p["table"] else "")
                 for p in people)
         if word == "tables":
-            if not room.tables:
+            elsewhere = room.bus.tables()
+            if not room.tables and not elsewhere:
                 return _("No tables.")
-            return "\n".join(self.table_line(n) for n in sorted(room.tables))
+            return "\n".join([self.table_line(n) for n in sorted(room.tables)] + [
+                self.listed_line(t) for t in sorted(elsewhere, key=lambda t: t["table"])])
         if word == "kick" and rest:
             if room.kick(rest):
                 return _("{name} was sent out.").format(name=rest)
@@ -64,3 +67,14 @@ class Console:
                                  (_("started"), t.started)) if on]
         return f"{number}: {entry['name']} [{seats}]" + (f" ({', '.join(marks)})"
                                                           if marks else "")
+
+    @staticmethod
+    def listed_line(entry: dict[str, Any]) -> str:
+        """A table another process of the room holds, as it lists it."""
+        seats = ", ".join(P.clean_text(s.get("name"), P.MAX_NAME) or "-"
+                          for s in entry.get("seats", ()) if isinstance(s, dict))
+        marks = [m for m, on in ((_("rated"), entry.get("rated")),
+                                 (_("started"), entry.get("started"))) if on]
+        marks.append(_("in another process"))
+        game = P.clean_text(entry.get("name"), P.MAX_NAME) or "?"
+        return f"{entry['table']}: {game} [{seats}] ({', '.join(marks)})"

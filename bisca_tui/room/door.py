@@ -146,6 +146,9 @@ class Door:
         person = await self.identify(conn, hello)
         if person is None:
             return
+        if person.guest and not await room.bus.take_name(person.name):  # (at once, anywhere)
+            conn.close(f"{person.name}: {R.USED_NAME}")
+            return
         room.come(person)
         try:
             while True:
@@ -160,6 +163,8 @@ class Door:
             conn.close(str(e))
         finally:
             room.go(person)
+            if person.guest:
+                room.bus.let_name_go(person.name)
 
     async def identify(self, conn: Connection, hello: dict[str, Any]) -> Person | None:
         """Who this is: a player whose key signs the challenge, or a guest; None when

@@ -34,6 +34,7 @@ from redis.backoff import NoBackoff
 from . import bus_inbox
 from .bus import GoneListener, new_process_id
 from .bus_mirror import Mirror
+from .bus_names import GuestNames
 from .bus_numbers import TableNumbers
 from .bus_outbox import Outbox
 from .bus_quick import QuickShare
@@ -62,10 +63,11 @@ class RedisBus:
         self.client: aioredis.Redis | None = None  # while Redis answers
         self.down_said = False
         self.failed = 0  # tries to reach Redis that failed since it last answered
-        self.joined = 0.0  # when Redis last came to answer
+        self.joined = 0.0  # when Redis came to answer again after an outage
         self.quick = QuickShare(self)
         self.numbers = TableNumbers(self.key("numbers"))
         self.outbox = Outbox(self)
+        self.names = GuestNames(self)
         self._task: asyncio.Task[None] | None = None
         self._side: set[asyncio.Task[Any]] = set()
 
@@ -101,8 +103,8 @@ class RedisBus:
 
     async def _goodbye(self, client: aioredis.Redis) -> None:
         pipe = client.pipeline(transaction=False)
-        pipe.delete(self.key("alive", self.process), self.key("people", self.process),
-                    self.key("tables", self.process))
+        pipe.delete(*(self.key(k, self.process) for k in ("alive", "people", "tables",
+                                                           "names")))
         pipe.srem(self.key("processes"), self.process)
         self.quick.forget_mine(pipe)
         pipe.publish(self.key("all"), self.outbox.envelope("bye"))
@@ -148,11 +150,15 @@ class RedisBus:
         if room.muted:
             await client.sadd(self.key("muted"), *room.muted)
         room.muted.update(await client.smembers(self.key("muted")))
-        self.joined = time.monotonic()
+        if self.failed:  # back after an outage (the others may not be back yet)
+            self.joined = time.monotonic()
         await self._beat(client)
         self.client = client
         await self.numbers.take(client, max(room.numbers, self.mirror.highest()))
         await self.quick.republish(client)
+        pipe = client.pipeline(transaction=False)
+        self.names.write_all(pipe)
+        await pipe.execute()
         self.outbox.everything()
         self.failed = 0
         if self.down_said:
@@ -203,7 +209,7 @@ class RedisBus:
         if dead:  # (every live process may tidy after the dead: it is done once)
             pipe = client.pipeline(transaction=False)
             pipe.srem(self.key("processes"), *dead)
-            pipe.delete(*(self.key(k, p) for p in dead for k in ("people", "tables")))
+            pipe.delete(*(self.key(k, p) for p in dead for k in ("people", "tables", "names")))
             await pipe.execute()
         for p in live:
             if p not in self.mirror.lobbies:
@@ -231,11 +237,9 @@ class RedisBus:
                 self.take(line)
 
     def gone(self, process: str) -> None:
-        """``process`` stopped: its lobby and tables are no longer listed; everyone told."""
+        """``process`` stopped: the listeners told (its tables' numbers still known to
+        ``numbers_of`` meanwhile), then its lobby and tables are no longer listed."""
         address = self.live.pop(process, "")
-        if self.mirror.drop(process) and self.room is not None:
-            self.room.board.others_changed(tables=True)
-            self.room.board.others_changed(tables=False)
         if self.room is not None:
             self.room.tell("process gone", process=process, address=address)
         for listener in list(self.listeners):
@@ -243,6 +247,13 @@ class RedisBus:
                 listener(process, address)
             except Exception as e:
                 self.problem(e)
+        if self.mirror.drop(process) and self.room is not None:
+            self.room.board.others_changed(tables=True)
+            self.room.board.others_changed(tables=False)
+
+    def numbers_of(self, process: str) -> list[int]:
+        lobby = self.mirror.lobbies.get(process)
+        return sorted(lobby.used) if lobby is not None else []
 
     def alive(self) -> dict[str, str]:
         return {self.process: self.address, **(self.live if self.up else {})}
@@ -311,6 +322,12 @@ class RedisBus:
 
     def seated(self, name: str) -> int | None:
         return self.mirror.seated(name)
+
+    async def take_name(self, name: str) -> bool:
+        return await self.names.take(name)
+
+    def let_name_go(self, name: str) -> None:
+        self.names.let_go(name)
 
     def said(self, name: str, text: str) -> None:
         self.post("chat", name=name, text=text)

@@ -22,7 +22,9 @@ async def test_every_live_process_is_told_of_one_that_stopped_or_stopped_answeri
         bus, store):
     a, b, c = [await process(bus, store, ttl=1.0) for _ in range(3)]
     told: dict[str, list[tuple[str, str]]] = {"a": [], "c": []}
+    held: list[list[int]] = []  # the tables a process held when it went, as told
     bus_of(a).when_gone(lambda p, address: told["a"].append((p, address)))
+    bus_of(a).when_gone(lambda p, address: held.append(bus_of(a).numbers_of(p)))
     bus_of(c).when_gone(lambda p, address: told["c"].append((p, address)))
     ids = {bus_of(run).process: bus_of(run).address for run in (a, b, c)}
     assert len(ids) == 3 and len(set(ids.values())) == 3
@@ -44,6 +46,8 @@ async def test_every_live_process_is_told_of_one_that_stopped_or_stopped_answeri
         assert task is not None
         task.cancel()
         await until(lambda: told["a"] == [gone_b, gone_c], "its key to run out")
+        assert held == [[], [go["table"]]]
+        assert bus_of(a).numbers_of(gone_c[0]) == []  # (forgotten once told)
         assert bus_of(a).alive() == {bus_of(a).process: bus_of(a).address}
         assert bus_of(a).where(go["code"]) is None
         assert bus_of(a).people() == [] and bus_of(a).tables() == []

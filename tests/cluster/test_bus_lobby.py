@@ -6,16 +6,19 @@ lobby, table numbers are the room's, and the operator's word holds in every proc
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+import redis.asyncio as aioredis
 from room.room_support import identity
 
 from bisca_tui.net import protocol as P
 from bisca_tui.net import room_protocol as R
 from bisca_tui.net.client import Client, Refused
 from bisca_tui.room.console import Console
-from bisca_tui.room.store import SqliteRoom
+from bisca_tui.room.store import SqliteRoom, folded
 
-from .bus_support import bus_of, got, listed_names, process, until
+from .bus_support import bus_of, got, listed_names, process, until, until_said
 
 
 @pytest.fixture
@@ -122,6 +125,12 @@ async def test_the_operators_mute_and_kick_hold_in_every_process(bus, store):
         rui = await b.enter("Rui")
         await until(lambda: bus_of(a).name_used("Rui"), "Rui known to Ana's process")
         console = Console(a.room)
+        rui.open("bisca-3", people=2)
+        go = await rui.go()
+        await until(lambda: bus_of(a).mirror.listing(go["table"]), "Rui's table listed")
+        assert f"{go['table']}: Bisca de Três [-, -] (in another process)" in console.run(
+            "tables")
+        assert "Rui" in console.run("who") and "Ana" in console.run("who")
         console.run("mute Rui")
         await until(lambda: "Rui" in b.room.muted, "Rui muted in his process")
         rui.chat("ninguém me ouve")
@@ -170,6 +179,37 @@ async def test_someone_at_another_processs_table_is_listed_there_and_told_again_
             p["name"] == "Rui" and p["table"] is None for p in m["people"])
             for m in rui.messages[told:]), "Rui told the lists again once back")
         assert rui_at() is None
+    finally:
+        await b.stop()
+        await a.stop()
+
+
+async def let_go(url: str, name: str) -> bool:
+    client = aioredis.Redis.from_url(url, decode_responses=True)
+    try:
+        names = [await client.hgetall(k) async for k in client.scan_iter("bisca:room:names:*")]
+    finally:
+        await client.aclose()
+    return all(folded(name) not in held for held in names)
+
+
+async def test_two_guests_coming_in_at_once_by_two_processes_cannot_share_a_name(bus, store):
+    a, b = await process(bus, store), await process(bus, store)
+    try:
+        for k in range(3):
+            name = f"Zé{k}"
+            came = await asyncio.gather(a.enter(name, guest=True),
+                                        b.enter(name.upper(), guest=True),
+                                        return_exceptions=True)
+            refused = [c for c in came if isinstance(c, Refused)]
+            assert len(refused) == 1 and R.USED_NAME in str(refused[0])
+            inside = next(c for c in came if not isinstance(c, BaseException))
+            await inside.close()
+            await until(lambda n=name: a.room.looking_like(n) is None
+                        and b.room.looking_like(n) is None, "the guest gone")
+            await until_said(lambda n=name: let_go(bus, n), "the name let go")
+            again = await b.enter(name, guest=True)  # (a name let go is free again)
+            await again.close()
     finally:
         await b.stop()
         await a.stop()
