@@ -43,13 +43,13 @@ def parse_proxy(line: bytes) -> tuple[str, str] | None:
         return None
     if len(parts) != 6 or parts[1] not in ("TCP4", "TCP6"):
         raise ProxyLineError("a PROXY protocol line of an unknown kind")
-    _proxy, family, source, _dest, port, _dport = parts
+    _proxy, kind, source, _dest, port, _dport = parts
     try:
         ip = ipaddress.ip_address(source)
         number = int(port)
     except ValueError:
         raise ProxyLineError("a PROXY protocol line with no address") from None
-    if (ip.version == 4) != (family == "TCP4") or not 0 <= number <= 65535:
+    if (ip.version == 4) != (kind == "TCP4") or not 0 <= number <= 65535:
         raise ProxyLineError("a PROXY protocol line with no address")
     address = str(ip)
     shown = f"[{address}]:{number}" if ip.version == 6 else f"{address}:{number}"
