@@ -44,7 +44,7 @@ def _share_parsed_css() -> None:
 _share_parsed_css()
 
 
-# What one process of the suite keeps alive grows to about a million objects (the modules,
+# What one process of the suite keeps alive grows past half a million objects (the modules,
 # and Textual's and Rich's caches of strips, styles and regions, bounded but large), and
 # Python's collector walked all of it at each of its full passes: about a quarter of the CPU
 # of the app tests went on those passes. The young generation is walked less often (an app made
