@@ -632,7 +632,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--profile", metavar="FILE", default=None,
-                        help="profile the room (cProfile) and write its statistics to FILE")
+                        help="profile the room (cProfile) and write its statistics to "
+                             "FILE.PID (one file for each room process)")
     parser.add_argument("--python-gc", action="store_true",
                         help="the room with Python's own garbage collector, as it comes, "
                              "rather than the room's (room.collector); --gc-freeze and "
@@ -662,10 +663,13 @@ def main() -> int:
             asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold,
                                  args.python_gc, args.database, args.bus))
         else:
-            cProfile.runctx("asyncio.run(run_room(tables, freeze, threshold, python_gc))",
+            cProfile.runctx("asyncio.run(run_room(tables, freeze, threshold, python_gc, "
+                            "database, bus))",
                             globals(), {"tables": args.tables, "freeze": args.gc_freeze,
                                         "threshold": args.gc_threshold,
-                                        "python_gc": args.python_gc}, args.profile)
+                                        "python_gc": args.python_gc,
+                                        "database": args.database, "bus": args.bus},
+                            f"{args.profile}.{os.getpid()}")
         return 0
     if args.play:
         asyncio.run(run_clients(args))
