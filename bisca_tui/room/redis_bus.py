@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import TYPE_CHECKING, Any
 
+import orjson
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
@@ -277,7 +277,7 @@ class RedisBus:
 
     def take(self, line: Any) -> None:
         try:
-            message = json.loads(line)
+            message = orjson.loads(line)
             if isinstance(message, dict) and message.get("from") != self.process \
                     and isinstance(message.get("from"), str) and self.room is not None:
                 bus_inbox.take(self, self.room, message)
