@@ -10,6 +10,7 @@ What another process sent is checked as text and numbers here: a malformed part 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..net import protocol as P
@@ -33,12 +34,24 @@ class Lobby:
     more: int = 0
 
 
+@lru_cache(maxsize=1 << 16)
+def clean_name(raw: str) -> str:
+    """A name another process sent, as text (the same names come in every snapshot of a
+    lobby: each is cleaned once)."""
+    return P.clean_text(raw, P.MAX_NAME)
+
+
+@lru_cache(maxsize=1 << 16)
+def folded_name(name: str) -> str:
+    return folded(name)
+
+
 def people_of(raw: Any) -> list[dict[str, Any]]:
     out = []
     for p in raw if isinstance(raw, list) else []:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             continue
-        name = P.clean_text(p["name"], P.MAX_NAME)
+        name = clean_name(p["name"])
         table = p.get("table")
         if name:
             out.append({"name": name, "guest": bool(p.get("guest")),
@@ -62,7 +75,7 @@ class Mirror:
             return None
         lobby.people_seq = seq
         lobby.people = people_of(raw)
-        lobby.names = {folded(p["name"]): p["name"] for p in lobby.people}
+        lobby.names = {folded_name(p["name"]): p["name"] for p in lobby.people}
         before = lobby.seated
         lobby.seated = {n: t for n, t in seated.items() if isinstance(n, str) and isinstance(
             t, int)} if isinstance(seated, dict) else {}
