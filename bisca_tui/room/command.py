@@ -98,6 +98,11 @@ def run_command(args: argparse.Namespace) -> int:
     from .serving import serve_room
     from .store import RoomStore, SqliteRoom
 
+    if args.bus and not args.database:
+        # the processes of one room take each other's tables from one database
+        sys.stderr.write(_("--bus needs --database: the processes of a room keep their "
+                           "players and tables in one database") + "\n")
+        return 2
     folder = Path(getattr(args, "data_dir", None) or data_dir())
     folder.mkdir(parents=True, exist_ok=True)
     log = RoomLog(args.json)

@@ -30,3 +30,11 @@ def test_an_address_that_is_no_redis_servers_is_refused_unsaid(capsys):
         parsed("--bus", "http://:secret@example.org/")
     err = capsys.readouterr().err
     assert "redis://" in err and "secret" not in err
+
+
+def test_a_bus_without_a_database_is_refused(capsys):
+    """Processes that share a lobby but not a database could not take each other's tables."""
+    from bisca_tui.cli import main
+
+    assert main(["room", "--bus", "redis://127.0.0.1:1/0"]) == 2
+    assert "--bus needs --database" in capsys.readouterr().err
