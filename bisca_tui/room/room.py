@@ -310,6 +310,7 @@ class Room:
 
     def table_listener(self, table: RoomTable) -> Listener:
         def heard(kind: str, fields: dict[str, Any]) -> None:
+            table.listed = None  # (what the lobby lists of it is made again when asked)
             if kind == "replaced" and table.rated and fields.get("name"):
                 table.left.add(fields["name"])
             name = fields.get("name")

@@ -26,6 +26,10 @@ class RoomTable:
     quick: bool = False
     tickets: dict[str, str] = field(default_factory=dict)  # ticket -> the holder's name
     left: set[str] = field(default_factory=set)  # rated players a bot replaced
+    # what the lobby lists of it, kept until the table tells the room of a change (each
+    # change is an event of its host: someone came, sat, left, was replaced; it started,
+    # ended): a big room lists its tables several times a second
+    listed: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     # the match's id, made when the table opens and kept in its save: its result is rated
     # under it once, however many processes or restarts see the match end
     match: str = field(default_factory=lambda: secrets.token_hex(16))
@@ -60,15 +64,19 @@ class RoomTable:
     def listing(self) -> dict[str, Any]:
         """The table as the lobby lists it: the game and its house rules, whether rated,
         who holds each place (a bot's, open or taken), how many watch, whether it started."""
+        if self.listed is not None:
+            return self.listed
         host = self.host
         v = host.variant
         seats = []
         for entry in host.outbox.seats_json():
             seats.append({"name": entry["name"], "kind": entry["kind"],
                           "connected": entry["connected"]})
-        return {"table": self.number, "variant": v.id, "name": v.name,
-                "players": v.n_people,
-                "options": {k: P.plain(x) for k, x in v.options.items()},
-                "rated": self.rated, "bots": self.bots, "quick": self.quick,
-                "opener": self.opener, "seats": seats, "free": len(host.places.free()),
-                "watchers": self.watchers(), "started": self.started}
+        self.listed = {"table": self.number, "variant": v.id, "name": v.name,
+                       "players": v.n_people,
+                       "options": {k: P.plain(x) for k, x in v.options.items()},
+                       "rated": self.rated, "bots": self.bots, "quick": self.quick,
+                       "opener": self.opener, "seats": seats,
+                       "free": len(host.places.free()), "watchers": self.watchers(),
+                       "started": self.started}
+        return self.listed
