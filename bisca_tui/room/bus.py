@@ -58,6 +58,10 @@ class Bus(Protocol):
     def where(self, code: str) -> str | None:
         """The address of the live process holding the table of invite code ``code``."""
 
+    def elsewhere(self, code: str) -> str | None:
+        """The address of another live process that says it holds the table of ``code``
+        (this one may hold it too: it was taken for dead, and the table moved)."""
+
     # ----- the lobby of the other processes ----------------------------------------------
 
     def people(self) -> list[dict[str, Any]]:
@@ -148,6 +152,9 @@ class LocalBus:
     def where(self, code: str) -> str | None:
         held = self.room is not None and self.room.by_code(code) is not None
         return self.address if held else None
+
+    def elsewhere(self, code: str) -> str | None:
+        return None
 
     def people(self) -> list[dict[str, Any]]:
         return []

@@ -148,8 +148,8 @@ class Cluster:
         """Let go of each table of this process that the room's directory says another
         holds: its players are dropped, and come back to it there."""
         for table in list(self.room.tables.values()):
-            there = self.where(table.code)
-            if there and there != self.address and not table.over:
+            there = self.bus.elsewhere(table.code)
+            if there and not table.over:
                 self.room.forget(table)
                 host = table.host
                 host.done.set()

@@ -264,6 +264,9 @@ class RedisBus:
     def where(self, code: str) -> str | None:
         if self.room is not None and self.room.by_code(code) is not None:
             return self.address
+        return self.elsewhere(code)
+
+    def elsewhere(self, code: str) -> str | None:
         holder = self.mirror.holding(code)
         return self.live.get(holder) if holder is not None else None
 

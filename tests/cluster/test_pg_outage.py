@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from room.room_support import LONG, open_room
 
 from bisca_tui.net import protocol as P
 from bisca_tui.net import room_protocol as R
@@ -16,7 +17,6 @@ from bisca_tui.ratings.rating import Rating
 from bisca_tui.room.pg_store import PostgresRoom
 from bisca_tui.room.store import UNREACHABLE, Finished, Unreachable
 
-from .pg_support import LONG, open_room
 from .servers import (
     free_port,
     halt_postgres,

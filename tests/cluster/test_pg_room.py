@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 
+from room.room_support import LONG, open_room
+
 from bisca_tui.net import protocol as P
 from bisca_tui.net import room_protocol as R
 from bisca_tui.room.pg_store import PostgresRoom
 from bisca_tui.room.rated import rate_table
-
-from .pg_support import LONG, open_room
 
 
 async def test_a_table_comes_back_from_postgres_with_its_match_id(database):
@@ -23,7 +23,7 @@ async def test_a_table_comes_back_from_postgres_with_its_match_id(database):
     ana.open("bisca-3", people=1, rated=True)
     go = await ana.go()
     match = run.room.tables[go["table"]].match
-    table = await run.sit(ana, go)
+    table = await run.sit(ana, go, play=False)
     first = await table.expect(P.VIEW, LONG, where=lambda m: m["view"]["legal"])
     table.act(first["view"]["legal"][0], first["token"])
     await table.expect(P.VIEW, LONG, where=lambda m: m["view"]["legal"] and
@@ -52,7 +52,7 @@ async def test_a_rated_match_on_postgres_is_rated_once_and_kept_in_the_history(d
         ana.open("bisca-3", people=1, rated=True)
         go = await ana.go()
         room_table = run.room.tables[go["table"]]
-        table = await run.sit(ana, go)
+        table = await run.sit(ana, go, play=False)
         await table.expect(P.VIEW, LONG)
         await table.close()  # a bot plays her place after the hold, to the end
         rated = await ana.expect(R.RATED, LONG)

@@ -141,3 +141,24 @@ async def test_behind_a_balancer_the_lobby_counts_the_address_the_line_names():
         writer.close()
     finally:
         await run.stop()
+
+
+async def test_a_table_another_process_took_is_let_go_and_its_players_dropped():
+    """This process was taken for dead (it lost the bus a while) and another opened its
+    table: it lets go of its own, dropping the players so that they come back there."""
+    run = await open_room(proxied=True)
+    try:
+        ana, go = await _table_on(run)
+        client = await Client.connect("127.0.0.1", run.port, go["code"], "Ana",
+                                      ticket=go["ticket"])
+        bus = directory_of(lambda code: None)
+        bus.elsewhere = lambda code: "127.0.0.1:2" if code == go["code"] else None
+        cluster = Cluster(run.room, bus)
+        cluster.let_go_taken()
+        assert go["table"] not in run.room.tables
+        await asyncio.wait_for(client.closed.wait(), LONG)
+        assert not any(m["type"] == P.ERROR for m in client.messages)  # dropped, no words
+        assert ("let go", {"table": go["table"], "to": "127.0.0.1:2"}) in run.events
+        await ana.close()
+    finally:
+        await run.stop()
