@@ -124,10 +124,11 @@ class Pauses:
 
 
 async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
-                   database: str = "", bus: str = "") -> None:
+                   database: str = "", bus: str = "", profile: str | None = None) -> None:
     """Serve a room on loopback (with ``database`` and ``bus``: one process of a room of
     several); say its port, then answer the driver's ``mark`` (costs from here) and
-    ``report`` (the costs since the mark) until stdin ends."""
+    ``report`` (the costs since the mark) until stdin ends. With ``profile``, the room is
+    profiled from the mark to the report (the play, not the setting up)."""
     more_files(12 * tables + 1000)
     if threshold:
         gc.set_threshold(threshold, *gc.get_threshold()[1:])
@@ -161,6 +162,7 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
     pauses = Pauses()
     stalls = asyncio.create_task(pauses.watch())
     mark = {"cpu": base_cpu, "rss": base_rss}
+    profiler = cProfile.Profile() if profile else None
     commands = await stdin_lines()
     while line := (await commands.readline()).strip():
         if line == b"mark":
@@ -169,8 +171,13 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
                 gc.freeze()
             mark = {"cpu": cpu_seconds(), "rss": rss_kb()}
             pauses.clear()
+            if profiler is not None:
+                profiler.enable()
             say({"cpu": mark["cpu"] - base_cpu})
         elif line == b"report":
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(f"{profile}.{os.getpid()}")
             peak[0] = max(peak[0], rss_kb())
             say({"cpu_setup": mark["cpu"] - base_cpu, "cpu": cpu_seconds() - mark["cpu"],
                  "base_rss_kb": base_rss, "mark_rss_kb": mark["rss"], "rss_kb": rss_kb(),
@@ -632,8 +639,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--profile", metavar="FILE", default=None,
-                        help="profile the room (cProfile) and write its statistics to "
-                             "FILE.PID (one file for each room process)")
+                        help="profile the room while playing (cProfile) and write its "
+                             "statistics to FILE.PID (one file for each room process)")
     parser.add_argument("--python-gc", action="store_true",
                         help="the room with Python's own garbage collector, as it comes, "
                              "rather than the room's (room.collector); --gc-freeze and "
@@ -659,17 +666,8 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        if args.profile is None:
-            asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold,
-                                 args.python_gc, args.database, args.bus))
-        else:
-            cProfile.runctx("asyncio.run(run_room(tables, freeze, threshold, python_gc, "
-                            "database, bus))",
-                            globals(), {"tables": args.tables, "freeze": args.gc_freeze,
-                                        "threshold": args.gc_threshold,
-                                        "python_gc": args.python_gc,
-                                        "database": args.database, "bus": args.bus},
-                            f"{args.profile}.{os.getpid()}")
+        asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold, args.python_gc,
+                             args.database, args.bus, args.profile))
         return 0
     if args.play:
         asyncio.run(run_clients(args))

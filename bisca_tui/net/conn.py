@@ -218,11 +218,17 @@ class Handlers:
         self._running: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
 
     async def __call__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await self.serve(writer, self._handle(reader, writer))
+
+    async def serve(self, writer: asyncio.StreamWriter, work: Awaitable[Any]) -> None:
+        """Serve a connection by ``work``, one of the tasks ``end`` hangs up on (a
+        connection that came another way than through the server: given by another
+        process)."""
         task = asyncio.current_task()
         assert task is not None
         self._running[task] = writer
         try:
-            await self._handle(reader, writer)
+            await work
         except asyncio.CancelledError:
             # Only the end of the program cancels a client's task, and its connection
             # goes with it: the task ends there (asyncio's stream server reports a

@@ -23,10 +23,12 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..net.conn import Connection
 from .relay import hand_over, reach
+from .socket_pass import SocketDesk, give, socket_path
 from .store import Unreachable
 
 if TYPE_CHECKING:
@@ -63,7 +65,10 @@ class Cluster:
         self.where = bus.where
         self.clock = clock
         self.last_gone = float("-inf")  # when a process of the room was last seen gone
-        self.passed = 0  # connections passed on to another process
+        self.passed = 0  # connections passed on to another process (relayed or given)
+        self.given = 0  # of which given as sockets, to a process on this machine
+        self.folder: Path | None = None  # the room's Unix sockets here (``socket_pass``)
+        self.desk: SocketDesk | None = None  # where this process is given connections
         self.unanswered = 0  # tries to pass one on to a process that did not answer
 
     def moving(self) -> bool:
@@ -79,6 +84,12 @@ class Cluster:
                 return False
             address = self.where(code)
             if address and address != self.address:
+                if self.folder is not None and await give(
+                        conn, hello, socket_path(self.folder, address)):
+                    self.passed += 1
+                    self.given += 1
+                    self.room.tell("given", to=address)
+                    return True
                 there = await reach(address)
                 if there is not None:
                     self.passed += 1

@@ -47,9 +47,22 @@ class Door:
         self.open_from: Counter[str] = Counter()
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        room = self.room
-        conn = Connection(reader, writer, room.limits)
+        conn = Connection(reader, writer, self.room.limits)
         conn.peer, conn.address = peer(writer), address_of(writer)
+        await self.serve(conn)
+
+    async def given(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    client: str, address: str, hello: dict[str, Any]) -> None:
+        """A table's connection another process of the room on this machine gave this one,
+        its ``hello`` read there (``socket_pass``): ``client`` and ``address`` are the
+        client's, as the balancer named them."""
+        conn = Connection(reader, writer, self.room.limits)
+        conn.peer, conn.address = client, address
+        await self.serve(conn, hello)
+
+    async def serve(self, conn: Connection, hello: dict[str, Any] | None = None) -> None:
+        """Serve ``conn`` from its hello on (read here unless given)."""
+        room = self.room
         where = source(conn.address)
         self.open_from[where] += 1
         try:
@@ -57,14 +70,15 @@ class Door:
                 room.tell("refused", reason=TOO_MANY, peer=conn.peer)
                 conn.close(TOO_MANY)
                 return
-            try:
-                hello = await asyncio.wait_for(self.hello(conn), room.caps.hello_timeout)
-            except (P.ProtocolError, ProxyLineError, TimeoutError) as e:
-                conn.close(str(e) or "no hello in time")
-                return
             if hello is None:
-                conn.close()
-                return
+                try:
+                    hello = await asyncio.wait_for(self.hello(conn), room.caps.hello_timeout)
+                except (P.ProtocolError, ProxyLineError, TimeoutError) as e:
+                    conn.close(str(e) or "no hello in time")
+                    return
+                if hello is None:
+                    conn.close()
+                    return
             await room.guard.pause(conn.address)
             if room.guard.barred(conn.address):
                 conn.close(BARRED)

@@ -1,8 +1,8 @@
 """A table's connection handed on to the room process that holds the table.
 
 When a room runs as several processes, a balancer (HAProxy) gives each connection to any of
-them, and a table lives in one. A connection whose hello names a table of another process
-is passed on as it is: the process it reached opens a connection to the owner, says whose
+them, and a table lives in one. A connection whose hello names a table of a process on this
+machine is given to it (``socket_pass``); one of a process on another machine is relayed: the process it reached opens a connection to the owner, says whose
 connection it is (the PROXY protocol's first line, as the balancer says it), sends the
 hello and from then on copies bytes both ways until either side hangs up. The owner reads
 that connection as any other: its limits, its pace and what it may see are the owner's, and

@@ -14,6 +14,7 @@ from .collector import Collector
 from .door import Door
 from .room import Room
 from .saves import restore_tables
+from .socket_pass import SocketDesk, socket_folder, socket_path
 
 
 async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
@@ -37,6 +38,7 @@ async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
             room.cluster = cluster = Cluster(room, room.bus)
             room.owner = cluster.owner
             room.bus.when_gone(cluster.on_gone)
+            open_desk(cluster, door, handlers)
             sweeping = asyncio.get_running_loop().create_task(cluster.sweep())
         if ready is not None:
             ready(bound)
@@ -44,9 +46,30 @@ async def serve_room(room: Room, host: str = "127.0.0.1", port: int = 0,
     finally:
         if sweeping is not None:
             sweeping.cancel()
+        if room.cluster is not None and room.cluster.desk is not None:
+            await room.cluster.desk.close()
         server.close()
         with contextlib.suppress(asyncio.CancelledError):
             await room.stop()
             await handlers.end(5.0)
             if collector is not None:
                 await collector.stop()
+
+
+def open_desk(cluster: Cluster, door: Door, handlers: Handlers) -> None:
+    """Where the room's other processes on this machine give this one the connections of
+    its tables (``socket_pass``); none where no folder of the user's own can hold it."""
+    folder = socket_folder()
+    if folder is None:
+        return
+    room = cluster.room
+    desk = SocketDesk(socket_path(folder, cluster.address),
+                      lambda code: room.by_code(code) is not None,
+                      lambda reader, writer, client, address, hello: handlers.serve(
+                          writer, door.given(reader, writer, client, address, hello)))
+    try:
+        desk.open()
+    except OSError as e:
+        room.tell("problem", message=f"no socket for the room's processes here: {e}")
+        return
+    cluster.folder, cluster.desk = folder, desk
