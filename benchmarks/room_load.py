@@ -183,7 +183,8 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
                  "base_rss_kb": base_rss, "mark_rss_kb": mark["rss"], "rss_kb": rss_kb(),
                  "peak_rss_kb": peak[0],
                  "tables": len(room.tables), "people": len(room.people),
-                 "passed": room.cluster.passed if room.cluster else 0, **pauses.report()})
+                 "passed": room.cluster.passed if room.cluster else 0,
+                 "given": room.cluster.given if room.cluster else 0, **pauses.report()})
     watcher.cancel()
     stalls.cancel()
     serving.cancel()
@@ -588,7 +589,7 @@ async def drive_room(args: argparse.Namespace, processes: int, servers: Servers 
     per = args.tables
     costs = {k: sum(c[k] for c in each) for k in ("cpu_setup", "cpu", "base_rss_kb",
                                                    "mark_rss_kb", "rss_kb", "peak_rss_kb",
-                                                   "people", "passed")}
+                                                   "people", "passed", "given")}
     print(f"  room CPU{' (all processes)' if servers else ''}: setting up "
           f"{costs['cpu_setup']:.1f} s ({costs['cpu_setup'] / per * 1000:.1f} ms per table); "
           f"playing {costs['cpu']:.1f} s = {costs['cpu'] / wall * 100:.0f}% of a core, "
@@ -596,7 +597,8 @@ async def drive_room(args: argparse.Namespace, processes: int, servers: Servers 
           f"{costs['cpu'] / wall / per * 1000:.2f} ms a second per table")
     if servers:
         print(f"  by process: {by_process([c['cpu'] for c in each])} s playing; table "
-              f"connections passed on to another process: {costs['passed']}")
+              f"connections passed on to another process: {costs['passed']} "
+              f"({costs['given']} given as sockets, the others relayed)")
         for name, cpu in server_cpu.items():
             print(f"  {name} CPU playing: {cpu:.1f} s = {cpu / wall * 100:.0f}% of a core, "
                   f"{cpu / max(sent, 1) * 1000:.3f} ms per action")
