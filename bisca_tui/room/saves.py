@@ -13,6 +13,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from ..engine.records import RecordError
 from ..net.hostfiles import HostAutosave, hosted_from
 from ..table.session import Session
@@ -21,6 +23,7 @@ from .store import RoomStore
 # seconds from an action to the save of its table: the actions meanwhile share it (a room
 # stopped by Ctrl+C loses none; one killed outright, at most those of the last seconds)
 SAVE_DELAY = 3.0
+KEYS = orjson.OPT_NON_STR_KEYS  # (as the standard library writes a number as a key)
 
 if TYPE_CHECKING:
     from .room import Room
@@ -42,12 +45,13 @@ class RoomAutosave(HostAutosave):
 
     def texts(self) -> tuple[str, str]:
         """The save's texts as compact JSON: nobody reads them but the room, and a room of
-        a thousand tables makes hundreds a second."""
+        a thousand tables makes hundreds a second (orjson writes them several times faster
+        than the standard library)."""
         s = self.session
         table = {"seats": [asdict(p) for p in s.people], "hints": s.hints,
                  "host": self.host_part()}
-        return (json.dumps(s.recording.record().to_json(), ensure_ascii=False),
-                json.dumps(table, ensure_ascii=False))
+        return (orjson.dumps(s.recording.record().to_json(), option=KEYS).decode(),
+                orjson.dumps(table, option=KEYS).decode())
 
     def save(self) -> None:
         """A save soon; at the end of a deal, at once and written before the players are
