@@ -5,8 +5,9 @@
     bisca-tui replay FILE [--json] [--open] [--tui]
                                     replay a game record trick by trick (--tui: on the
                                     card table, step by step)
-    bisca-tui review FILE [--seat N] [--deal K] [--json]
+    bisca-tui review FILE [--seat N] [--deal K] [--json] [--beliefs]
                                     each decision of a seat compared with the search
+                                    (--beliefs: what each seat believed of hidden cards)
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
     bisca-tui host --variant ID ... a table players on other machines join
@@ -181,6 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--seed", type=seat_number, metavar="S", default=REVIEW_SEED_DEFAULT,
                     help=_("the seed of the sampling (default {seed})").format(
                         seed=REVIEW_SEED_DEFAULT))
+    rv.add_argument("--beliefs", action="store_true", help=_(
+        "show what each seat (or --seat) believed about the cards it could not see"))
     rv.set_defaults(run=_review)
 
     ar = sub.add_parser("arena", help=_("bots against bots, in duplicate deals"),
@@ -305,6 +308,10 @@ def _review(args: argparse.Namespace) -> int:
         return _review_fail(_("{game} here has seats 0 to {last}; there is no seat {seat}")
                             .format(game=game_name(v), last=v.n - 1, seat=args.seat))
     deals = [args.deal - 1] if args.deal is not None else list(range(len(record.deals)))
+    if args.beliefs:  # who played each seat: the table file beside the record, if any
+        from .coach.beliefs_report import beliefs_command
+
+        return beliefs_command(args, record, deals, _table_beside(args.file), _review_fail)
     table = _table_beside(args.file) if args.seat is None else None
     names = tuple(v.signal_names)
     out: list[dict[str, Any]] = []
