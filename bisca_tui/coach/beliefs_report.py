@@ -15,6 +15,7 @@ level), ``samples``, ``places`` (seat numbers, "stock", "aside") and ``cards``: 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ from .beliefs import ASIDE, STOCK, DecisionBeliefs, Place
 BELIEFS_FORMAT = "bisca-tui-beliefs"
 BELIEFS_VERSION = 1
 COLUMN = 8  # the widest a place's name is shown
+WIDTH = 80  # the lines of words are wrapped to it; a grid of seven places fits it
 
 
 def card_text(card: int) -> str:
@@ -102,7 +104,8 @@ def decision_text(d: DecisionBeliefs, names: Sequence[str],
     per unseen card with its chance in each place (``*``: where it really was)."""
     labels = [clean(place_word(p, names))[:COLUMN] for p in d.places]
     widths = [max(len(x), 5) for x in labels]
-    lines = [_head(d, names, clean), "  " + _note(d)]
+    lines = textwrap.wrap(_head(d, names, clean), WIDTH, subsequent_indent="    ")
+    lines += textwrap.wrap(_note(d), WIDTH, initial_indent="  ", subsequent_indent="  ")
     row = "".join(f"  {x:>{w}} " for x, w in zip(labels, widths, strict=True))
     lines.append(("  " + " " * 4 + row).rstrip())
     for c in d.cards:

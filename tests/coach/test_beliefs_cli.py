@@ -63,6 +63,17 @@ def test_a_hard_seat_names_the_searchs_card_and_a_medium_one_says_it_does_not_re
                        "0", "--samples", "6")
     assert "Ana (medium) played" in out
     assert "This player does not reason about hidden cards" in out and "search" not in out
+    assert max(len(ln) for ln in out.splitlines()) <= 80  # the longer note is wrapped
+
+
+def test_the_beliefs_speak_the_language_asked_for(capsys) -> None:
+    code, out, _ = run(capsys, "--lang", "pt", "review", str(EXAMPLES / "briscola.json"),
+                       "--beliefs", "--deal", "1", "--samples", "3")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "Mão 1, vaza 1: Ana (pessoa) jogou K♠; 3 distribuições " \
+        "simuladas"
+    assert lines[2].split() == ["Bruno", "monte"]
+    assert lines[-1] == "* onde a carta estava de facto"
 
 
 def test_eighty_columns_even_with_seven_places(capsys) -> None:
