@@ -84,6 +84,11 @@ def test_one_seat_only_and_its_best_is_the_reviews_best() -> None:
     review = review_deal(record, 0, 1, samples=10, playouts=None)
     assert {d.seat for d in items} == {1}
     assert {d.step: d.best for d in items} == {d.step: d.best for d in review.decisions}
+    # the deals the evaluation judged give the chances: the same as sampled without it
+    quick = deal_beliefs(record, 0, seat=1, samples=10, table=table_of(record, "hard"),
+                         with_best=False)
+    assert [d.cards for d in quick] == [d.cards for d in items]
+    assert all(d.best is None for d in quick)
 
 
 @pytest.mark.parametrize(("level", "reasons"), [("medium", False), ("easy", False),
