@@ -146,27 +146,3 @@ def beliefs_json(items: Sequence[DecisionBeliefs], variant: str = "") -> dict[st
         } for d in items],
     }
 
-
-def beliefs_command(args: Any, record: Record, deals: Sequence[int],
-                    table: dict[str, Any] | None, fail: Callable[[str], int]) -> int:
-    """``bisca-tui review --beliefs``: the beliefs of ``args.seat`` (every seat when None)
-    in each of ``deals`` (0-based), as text or one JSON object (``args.json``)."""
-    from ..engine.records import RecordError
-    from ..output import printable, write_json, write_text
-    from .beliefs import deal_beliefs
-
-    found: list[DecisionBeliefs] = []
-    try:
-        for k in deals:
-            items = deal_beliefs(record, k, args.seat, seed=args.seed, samples=args.samples,
-                                 table=table)
-            if args.json:
-                found.extend(items)
-            else:
-                write_text(("\n" if k != deals[0] else "")
-                           + beliefs_text(items, seat_names(record, k), printable))
-    except RecordError as e:
-        return fail(str(e))
-    if args.json:
-        write_json(beliefs_json(found, record.variant), indent=1)
-    return 0
