@@ -8,8 +8,9 @@ and read separately from the replayed deal, is where each card really was.
 - A ``hard`` seat: the very sampler its search uses at that decision (``PimcBot.sampled``:
   the partner a called card makes drawn with the odds the play suggests, the samples
   weighted where the bot reads the play), seeded as the coach seeds a decision
-  (``decision_seed``) with the coach's number of samples (``samples_for``). ``best`` is the
-  card the coach's evaluation of that decision prefers (``hint.judge``).
+  (``decision_seed``) with the coach's number of samples (``samples_for``): the deals a
+  hint or the review of that decision judges. ``best`` is the card the coach's evaluation
+  of the decision prefers (``hint.judge``), asked only where it is worth its cost.
 - Anyone else (a person, the ``medium`` and ``easy`` levels, an outside program): what
   could be known then: deals consistent with what the seat saw (the cards played or
   shown, voids under a follow rule, true signals), each as likely as another. The medium
