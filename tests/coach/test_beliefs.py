@@ -18,6 +18,7 @@ from bisca_tui.coach.beliefs import (
     places_of,
     search_beliefs,
     view_beliefs,
+    who_of,
 )
 from bisca_tui.coach.hint import decision_bot
 from bisca_tui.coach.review import review_deal
@@ -196,3 +197,20 @@ def test_a_bot_that_reads_the_play_weighs_its_samples() -> None:
     assert got.samples == plain.samples == 40
     assert all(sum(ch) == pytest.approx(1.0) for ch in got.chances)
     assert got.chances != plain.chances  # the same deals, weighted otherwise
+
+
+@pytest.mark.parametrize(("spec", "deal", "who"), [
+    ({"kind": "human", "name": "Ana"}, 0, "person"),
+    ({"kind": "bot", "name": "Rui", "level": "hard"}, 0, "hard"),
+    ({"kind": "bot", "name": "Rui", "level": "medium"}, 0, "medium"),
+    ({"kind": "bot", "name": "Rui", "level": "cmd:./mybot"}, 0, "other"),
+    # a built-in level stood in for the program from the third deal
+    ({"kind": "bot", "name": "Rui", "level": "easy", "program": "cmd:./mybot",
+      "stand_in_from": 2}, 1, "other"),
+    ({"kind": "bot", "name": "Rui", "level": "easy", "program": "cmd:./mybot",
+      "stand_in_from": 2}, 2, "easy"),
+])
+def test_who_played_a_seat_is_read_from_the_table_file(spec: dict, deal: int,
+                                                       who: str) -> None:
+    assert who_of({"seats": [{"kind": "human", "name": "You"}, spec]}, 1, deal) == who
+    assert who_of(None, 1, deal) == "person" and who_of({"seats": [spec]}, None, 0) == "person"
