@@ -163,6 +163,12 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
     stalls = asyncio.create_task(pauses.watch())
     mark = {"cpu": base_cpu, "rss": base_rss}
     profiler = cProfile.Profile() if profile else None
+    stacks = None
+    if profile:
+        from stall_stacks import StallStacks
+
+        stacks = StallStacks()
+        stacks.start()
     commands = await stdin_lines()
     while line := (await commands.readline()).strip():
         if line == b"mark":
@@ -171,13 +177,15 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
                 gc.freeze()
             mark = {"cpu": cpu_seconds(), "rss": rss_kb()}
             pauses.clear()
-            if profiler is not None:
+            if profiler is not None and stacks is not None:
+                stacks.clear()
                 profiler.enable()
             say({"cpu": mark["cpu"] - base_cpu})
         elif line == b"report":
-            if profiler is not None:
+            if profiler is not None and stacks is not None:
                 profiler.disable()
                 profiler.dump_stats(f"{profile}.{os.getpid()}")
+                Path(f"{profile}.{os.getpid()}.stalls").write_text(stacks.report() + "\n")
             peak[0] = max(peak[0], rss_kb())
             say({"cpu_setup": mark["cpu"] - base_cpu, "cpu": cpu_seconds() - mark["cpu"],
                  "base_rss_kb": base_rss, "mark_rss_kb": mark["rss"], "rss_kb": rss_kb(),
@@ -642,7 +650,8 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--profile", metavar="FILE", default=None,
                         help="profile the room while playing (cProfile) and write its "
-                             "statistics to FILE.PID (one file for each room process)")
+                             "statistics to FILE.PID (one file for each room process), and "
+                             "where its event loop was while held up to FILE.PID.stalls")
     parser.add_argument("--python-gc", action="store_true",
                         help="the room with Python's own garbage collector, as it comes, "
                              "rather than the room's (room.collector); --gc-freeze and "
