@@ -2,11 +2,12 @@
 
 When a room runs as several processes, a balancer (HAProxy) gives each connection to any of
 them, and a table lives in one. A connection whose hello names a table of a process on this
-machine is given to it (``socket_pass``); one of a process on another machine is relayed: the process it reached opens a connection to the owner, says whose
-connection it is (the PROXY protocol's first line, as the balancer says it), sends the
-hello and from then on copies bytes both ways until either side hangs up. The owner reads
-that connection as any other: its limits, its pace and what it may see are the owner's, and
-the process that passed it on holds no game state.
+machine is given to it (``socket_pass``); one of a process on another machine is relayed:
+the process it reached opens a connection to the owner, says whose connection it is (the
+PROXY protocol's first line, as the balancer says it), sends the hello and from then on
+copies bytes both ways until either side hangs up. The owner reads that connection as any
+other: its limits, its pace and what it may see are the owner's, and the process that
+passed it on holds no game state.
 
 The PROXY protocol's line (version 1, text) is read where a room runs behind a balancer
 (``proxied``): the address it names is the client's, for the room's counts of connections
