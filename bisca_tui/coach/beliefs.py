@@ -36,6 +36,7 @@ from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from ..lang import _, ngettext
+from .counting import counted_chances
 from .hint import COACH_SEED, advise, card_choices, decision_bot, decision_seed, samples_for
 
 Place = int | str  # a seat number, "stock" or "aside" (set-aside cards: Chiamata's monte,
@@ -140,10 +141,19 @@ def search_beliefs(view: SeatView, bot: PimcBot) -> ViewBeliefs:
 
 
 def known_beliefs(view: SeatView, samples: int, seed: int) -> ViewBeliefs:
-    """What could be known from ``view``: ``samples`` deals consistent with it, none
-    likelier than another (no reading of the play, no odds for a hidden partner)."""
+    """What could be known from ``view``: over the deals consistent with it, none likelier
+    than another (no reading of the play, no odds for a hidden partner), counted exactly
+    (``counting``: ``samples`` 0) unless a promise was made, then ``samples`` of them."""
     variant = variant_of(view)
     info = infer(view, variant)
+    places = places_of(variant, view.seat)
+    counted = counted_chances(info, variant, places)
+    if counted is not None:
+        cards = unseen_cards(view, variant)
+        held = {c: s for s, fixed in enumerate(info.fixed) if s != view.seat for c in fixed}
+        one = {p: tuple(float(q == p) for q in places) for p in places}
+        return ViewBeliefs(places, cards, tuple(
+            counted[c] if c in counted else one[held[c]] for c in cards), 0)
     rng = random.Random(seed)
     deals = [sample_hidden(info, variant, rng) for _ in range(samples)]
     return _tally(view, variant, deals, None)

@@ -84,6 +84,9 @@ def _head(d: DecisionBeliefs, names: Sequence[str], clean: Callable[[str], str])
     if d.best is not None:
         return _("Deal {deal}, trick {trick}: {name} ({who}) played {card}, as the search "
                  "preferred; {samples} sampled deals").format(**common)
+    if d.samples == 0:  # what could be known, counted over every deal that fits
+        return _("Deal {deal}, trick {trick}: {name} ({who}) played {card}; every deal "
+                 "that fits the view counted").format(**common)
     return _("Deal {deal}, trick {trick}: {name} ({who}) played {card}; {samples} sampled "
              "deals").format(**common)
 

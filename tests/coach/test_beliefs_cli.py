@@ -39,7 +39,9 @@ def test_each_decision_shows_the_chances_and_the_true_place(capsys) -> None:
                          "--deal", "1", "--samples", "6")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "Deal 1, trick 1: Ana (person) played K♠; 6 sampled deals"
+    # a person's chances are counted over every deal that fits, not sampled
+    assert lines[0] == "Deal 1, trick 1: Ana (person) played K♠; every deal that fits the " \
+        "view counted"
     assert lines[1] == "  The chances are what could be known from this seat."
     assert lines[2].split() == ["Bruno", "stock"]
     assert any(ln.startswith("Deal 1, trick 1: Bruno (person) played") for ln in lines)
@@ -70,9 +72,10 @@ def test_the_beliefs_speak_the_language_asked_for(capsys) -> None:
     code, out, _ = run(capsys, "--lang", "pt", "review", str(EXAMPLES / "briscola.json"),
                        "--beliefs", "--deal", "1", "--samples", "3")
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "Mão 1, vaza 1: Ana (pessoa) jogou K♠; 3 distribuições " \
-        "simuladas"
-    assert lines[2].split() == ["Bruno", "monte"]
+    head = f"{lines[0]} {lines[1].strip()}"  # (wrapped at 80 columns)
+    assert code == 0 and head == "Mão 1, vaza 1: Ana (pessoa) jogou K♠; contadas todas " \
+        "as distribuições que condizem com o que se viu"
+    assert lines[3].split() == ["Bruno", "monte"]
     assert lines[-1] == "* onde a carta estava de facto"
 
 
@@ -92,7 +95,7 @@ def test_json_is_one_object_with_every_decision(capsys) -> None:
     assert data["decisions"] and {d["seat"] for d in data["decisions"]} == {2}
     for d in data["decisions"]:
         assert d["places"] == [0, 1, 3] and d["who"] == "person" and d["best"] is None
-        assert d["deal"] == 1 and d["action"] >= 1 and d["samples"] == 5
+        assert d["deal"] == 1 and d["action"] >= 1 and d["samples"] == 0  # counted
         for c in d["cards"]:
             assert sum(c["chance"]) == pytest.approx(1.0, abs=1e-3)
             assert 0 <= c["truth"] < 3
