@@ -55,6 +55,9 @@ class Connection:
         self._checked = time.monotonic()
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.queue)
         self._batch: list[bytes] = []  # lines to write at the end of the loop's turn
+        self._holds = 0  # while above 0, what is sent waits (``hold``)
+        self._free = asyncio.Event()
+        self._free.set()
         loop = asyncio.get_running_loop()
         self._flush = Flush.of(loop)
         self._sender = loop.create_task(self._send_all())
@@ -102,7 +105,8 @@ class Connection:
         if transport.is_closing():  # the connection is lost
             self.abort()
             return False
-        if self._batch or self._queue.empty() and not transport.get_write_buffer_size():
+        if not self._holds and (self._batch or self._queue.empty()
+                                and not transport.get_write_buffer_size()):
             # nothing waits before it and the socket took all it was given: written once
             # the event loop's turn is done, with whatever else this client is sent in it,
             # without waking the sender
@@ -116,6 +120,19 @@ class Connection:
             self.abort()
             return False
         return True
+
+    def hold(self) -> None:
+        """Keep what is sent from now on, in order, until as many ``release`` (a room's
+        table waits for its save at the end of a deal: its players are told the deal is
+        over once it is written)."""
+        self._holds += 1
+        self._free.clear()
+
+    def release(self) -> None:
+        if self._holds:
+            self._holds -= 1
+            if not self._holds:
+                self._free.set()
 
     def close(self, error: str = "") -> None:
         """Send what is queued (and ``error``, when given), then hang up."""
@@ -158,6 +175,8 @@ class Connection:
         try:
             while True:
                 data = await self._queue.get()
+                if not self._free.is_set():
+                    await self._free.wait()
                 if data is None:
                     break
                 self.writer.write(data)

@@ -77,16 +77,14 @@ class PostgresRoom:
         self.writer.keep(("table", number),
                          partial(write_save, number, record, table, owner, time.time()))
 
-    def save_now(self, number: int, record: str, table: str, owner: str = "") -> None:
+    def save_now(self, number: int, record: str, table: str, owner: str = "",
+                 done: Callable[[bool], None] = lambda _written: None) -> None:
         job = partial(write_save, number, record, table, owner, time.time())
-        if not self.writer.down:
-            self.writer.forget(("table", number))
-            try:
-                self.link.run(job)
-                return
-            except (Unreachable, psycopg.Error):
-                pass
-        self.writer.keep(("table", number), job)  # (written when the server is back)
+        if self.writer.down:  # (written when the server is back)
+            self.writer.keep(("table", number), job)
+            done(False)
+            return
+        self.writer.first(("table", number), job, done)
 
     def drop_table(self, number: int) -> None:
         self.writer.keep(("table", number), partial(drop_save, number))

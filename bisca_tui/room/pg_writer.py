@@ -23,6 +23,7 @@ from .store import Unreachable
 
 Job = Callable[[psycopg.Connection], Any]
 RETRY = 1.0  # seconds between two tries of a server that could not be reached
+URGENT = "urgent"  # the write under way is the first of ``urgent``
 
 
 class Writer:
@@ -34,6 +35,9 @@ class Writer:
         self.saves: dict[Hashable, Job] = {}  # the latest of each table, not written yet
         self.results: deque[tuple[Job, Callable[[Any], None] | None,
                                   asyncio.AbstractEventLoop | None]] = deque()
+        # a deal's end: its table's save, written first, and who is told once it is
+        self.urgent: deque[tuple[Hashable, Job, Callable[[Any], None],
+                                 asyncio.AbstractEventLoop | None]] = deque()
         self.busy = False  # a write under way
         self.holding = False  # a save under way, out of ``saves``
         self.down = False
@@ -52,6 +56,15 @@ class Writer:
             self.saves[key] = job
             self.cond.notify_all()
 
+    def first(self, key: Hashable, job: Job, done: Callable[[Any], None]) -> None:
+        """Write ``job`` (a table's save: ``key``) before any other write waiting; ``done``
+        is told once it is written (True), or found impossible for now (False: it is kept
+        then as the table's save not yet written, unless a newer one came)."""
+        with self.cond:
+            self.saves.pop(key, None)
+            self.urgent.append((key, job, done, self._note_loop()))
+            self.cond.notify_all()
+
     def forget(self, key: Hashable) -> None:
         """Drop the save of ``key`` not yet written (a newer one is written otherwise)."""
         with self.cond:
@@ -68,13 +81,13 @@ class Writer:
         """How many writes are not made yet (a table's save counts once, however many times
         it was replaced)."""
         with self.cond:
-            return len(self.saves) + len(self.results) + self.holding
+            return len(self.saves) + len(self.results) + len(self.urgent) + self.holding
 
     def flush(self, timeout: float) -> bool:
         """Wait until every write asked for is made (False: some are left at ``timeout``)."""
         with self.cond:
-            return self.cond.wait_for(lambda: not (self.saves or self.results or self.busy),
-                                      timeout)
+            return self.cond.wait_for(
+                lambda: not (self.saves or self.results or self.urgent or self.busy), timeout)
 
     def close(self, timeout: float) -> int:
         """Write what is left within ``timeout`` seconds and stop: how many writes were not
@@ -95,8 +108,11 @@ class Writer:
 
     def _next(self) -> tuple[Hashable | None, Job] | None:
         with self.cond:
-            while not (self.saves or self.results or self.stopping):
+            while not (self.saves or self.results or self.urgent or self.stopping):
                 self.cond.wait()
+            if self.urgent:
+                self.busy = True
+                return URGENT, self.urgent[0][1]
             if self.results:
                 self.busy = True
                 return None, self.results[0][0]
@@ -112,7 +128,9 @@ class Writer:
             try:
                 answer = self.link.run(job)
             except (Unreachable, TransactionRollback) as e:
-                self._put_back(key, job)
+                if key is URGENT:
+                    self._later(job)
+                self._put_back(None if key is URGENT else key, job)
                 if isinstance(e, Unreachable) and not self.down:
                     self.down = True
                     self._say(unreachable(reason(e), self.waiting()))
@@ -131,16 +149,27 @@ class Writer:
                 done = loop = None
                 if key is None:
                     _job, done, loop = self.results[0]
+                elif key is URGENT:
+                    _key, _job, told, at = self.urgent.popleft()
+                    done, loop, answer = told, at, failed is None
             if failed is not None:
                 self._say(_("The database refused a write: {error}").format(
                     error=reason(failed)))
-            elif done is not None:
+            if done is not None and (failed is None or key is URGENT):
                 self._post(loop, done, answer)
             with self.cond:  # done: ``flush`` sees it once its outcome is told
                 if key is None:
                     self.results.popleft()
                 self.busy = self.holding = False
                 self.cond.notify_all()
+
+    def _later(self, job: Job) -> None:
+        """The urgent write at the head could not be made now: kept as its table's save
+        (unless a newer one came), and its waiter told."""
+        with self.cond:
+            key, _job, done, loop = self.urgent.popleft()
+            self.saves.setdefault(key, job)
+        self._post(loop, done, False)
 
     def _put_back(self, key: Hashable | None, job: Job) -> None:
         with self.cond:

@@ -7,6 +7,8 @@ wrong) and left in the store as it is."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import asdict
@@ -23,9 +25,11 @@ from .store import RoomStore
 # seconds from an action to the save of its table: the actions meanwhile share it (a room
 # stopped by Ctrl+C loses none; one killed outright, at most those of the last seconds)
 SAVE_DELAY = 3.0
+HOLD_AT_MOST = 5.0  # seconds a table waits for the save of a deal's end, at most
 KEYS = orjson.OPT_NON_STR_KEYS  # (as the standard library writes a number as a key)
 
 if TYPE_CHECKING:
+    from ..net.host import Host
     from .room import Room
     from .table import RoomTable
 
@@ -36,12 +40,14 @@ class RoomAutosave(HostAutosave):
 
     def __init__(self, session: Session, store: RoomStore, number: int,
                  host_part: Callable[[], dict[str, Any]], problem: Callable[[str], None],
-                 owner: str = "") -> None:
+                 owner: str = "", hold: Callable[[], Callable[[], None]] | None = None
+                 ) -> None:
         super().__init__(session, Path(), Path(f"table-{number}"), host_part, problem,
                          delay=SAVE_DELAY)
         self.store = store
         self.number = number
         self.owner = owner
+        self.hold = hold  # holds what the table's clients are sent: the release
 
     def texts(self) -> tuple[str, str]:
         """The save's texts as compact JSON: nobody reads them but the room, and a room of
@@ -54,15 +60,24 @@ class RoomAutosave(HostAutosave):
                 orjson.dumps(table, option=KEYS).decode())
 
     def save(self) -> None:
-        """A save soon; at the end of a deal, at once and written before the players are
-        told the deal is over: a room whose process dies loses no deal that was played
-        out."""
-        if not self.session.state.is_over() or self.session.match.is_over():
+        """A save soon; at the end of a deal (once it is scored), at once and written
+        before the players are told the deal is over (what they are sent waits meanwhile, the room serving its
+        other tables): a room whose process dies loses no deal that was played out. A
+        database that does not answer within ``HOLD_AT_MOST`` holds the table no longer
+        (the save is written when it can be, as when the server is away)."""
+        match = self.session.match
+        if not self.session.state.is_over() or match.is_over() or \
+                len(match.results) < len(match.deals):  # (the deal's score, not yet kept)
             return super().save()
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        self.store.save_now(self.number, *self.texts(), self.owner)
+        release = once(self.hold()) if self.hold is not None else None
+        if release is not None:
+            with contextlib.suppress(RuntimeError):  # (no event loop: nothing waits)
+                asyncio.get_running_loop().call_later(HOLD_AT_MOST, release)
+        self.store.save_now(self.number, *self.texts(), self.owner,
+                            done=lambda _written: release and release())
 
     def _submit(self, job: Callable[..., None], *args: Any) -> None:
         job(*args)  # SQLite in WAL mode writes a save in well under a millisecond
@@ -72,6 +87,32 @@ class RoomAutosave(HostAutosave):
 
     def _clear(self) -> None:
         self.store.drop_table(self.number)
+
+
+def once(call: Callable[[], None]) -> Callable[[], None]:
+    """``call``, made at most once however often asked."""
+    made = False
+
+    def made_once() -> None:
+        nonlocal made
+        if not made:
+            made = True
+            call()
+
+    return made_once
+
+
+def held(host: Host) -> Callable[[], None]:
+    """Hold what every client of ``host`` is sent from now on: the release."""
+    conns = list(host.clients)
+    for conn in conns:
+        conn.hold()
+
+    def release() -> None:
+        for conn in conns:
+            conn.release()
+
+    return release
 
 
 def room_part(table: RoomTable) -> dict[str, Any]:
@@ -87,7 +128,7 @@ def keep_saving(table: RoomTable, store: RoomStore, owner: str = "") -> None:
     host = table.host
     host.saves = lambda session: RoomAutosave(
         session, store, table.number, lambda: {**host.host_part(), "room": room_part(table)},
-        host.problem, owner)
+        host.problem, owner, lambda: held(host))
 
 
 def restore_tables(room: Room) -> None:

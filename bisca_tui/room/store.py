@@ -75,10 +75,12 @@ class RoomStore(Protocol):
         """Keep a table's save (its record's text and its table file's) for the process
         ``owner`` that holds the table, replacing the last."""
 
-    def save_now(self, number: int, record: str, table: str, owner: str = "") -> None:
-        """``save_table``, written before this returns (a deal's end, so that a process
-        that dies loses no deal played out); when the server is away, as soon as it is
-        back."""
+    def save_now(self, number: int, record: str, table: str, owner: str = "",
+                 done: Callable[[bool], None] = lambda _written: None) -> None:
+        """``save_table`` at a deal's end, written before any other save waiting: ``done``
+        is told once it is written (True), or cannot be now (False: written as soon as
+        the server is back), so that the table's players are told the deal is over once
+        it is kept (a process that dies loses no deal played out)."""
 
     def drop_table(self, number: int) -> None:
         """Forget a table's save: its match is over."""
@@ -174,8 +176,10 @@ class SqliteRoom:
                             "owner) VALUES (?, ?, ?, ?, ?)",
                             (number, record, table, time.time(), owner))
 
-    def save_now(self, number: int, record: str, table: str, owner: str = "") -> None:
+    def save_now(self, number: int, record: str, table: str, owner: str = "",
+                 done: Callable[[bool], None] = lambda _written: None) -> None:
         self.save_table(number, record, table, owner)  # (SQLite writes at once anyway)
+        done(True)
 
     def drop_table(self, number: int) -> None:
         with self.db:

@@ -70,6 +70,9 @@ async def test_a_room_rides_out_a_database_outage(own_server):
         store.rate_later(Finished("m1", "briscola", "record", 1.0, ("Ana", "Rui")), plus_one,
                          told.append)
         assert store.writer.waiting() == 4  # tables 1, 2 and 3, and the result
+        ended: list[bool] = []  # a deal's end: its table is not held while the server is
+        store.save_now(4, "r4", "t4", "p1", done=ended.append)  # away, its save waits
+        assert ended == [False] and store.writer.waiting() == 5
         with pytest.raises(Unreachable):
             store.owner("Ana")
         with pytest.raises(Refused, match=UNREACHABLE):
@@ -88,7 +91,7 @@ async def test_a_room_rides_out_a_database_outage(own_server):
         await run.wait_for(lambda: told)
         assert told == [plus_one({})]
         assert len(said) == 2 and "back" in said[1]  # each said once, for many tries
-        assert store.saved_tables() == [(1, "r1b", "t1"), (2, "r2-4", "t2")]
+        assert store.saved_tables() == [(1, "r1b", "t1"), (2, "r2-4", "t2"), (4, "r4", "t4")]
         assert store.ratings.get("briscola", "Rui") == Rating(26.0, 5.0, 1)
         assert [h.match for h in store.history("Ana")] == ["m1"]
         await run.enter("Rui")  # the door reads names again

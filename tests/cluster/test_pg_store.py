@@ -57,6 +57,17 @@ def test_saves_keep_their_owner_and_the_old_call_still_works(store):
     assert store.saved_tables("p3") == [(2, "r2b", "t2b")]
 
 
+def test_a_deals_last_save_replaces_the_one_waiting_and_says_when_it_is_written(store):
+    told = []
+    store.save_table(1, "r1", "t1", owner="p1")
+    store.save_now(1, "r1-end", "t1", owner="p1", done=told.append)
+    store.save_table(2, "r2", "t2", owner="p1")
+    if hasattr(store, "flush"):
+        assert store.flush(10)
+    assert told == [True]
+    assert store.saved_tables("p1") == [(1, "r1-end", "t1"), (2, "r2", "t2")]
+
+
 def finished(match: str, players: tuple[str, ...], when: float = 1000.0) -> Finished:
     return Finished(match, "briscola", f"record of {match}", when, players)
 

@@ -72,3 +72,38 @@ async def test_the_lines_of_one_turn_go_to_the_socket_together_in_order() -> Non
     conn.close("bye")  # what is left goes out before the hang-up
     await asyncio.wait_for(writer.wrote.wait(), 60)
     assert writer.written[1:] == [b'{"type":"error","message":"bye"}\n']
+
+
+class DrainingWriter(QuickWriter):
+    """A connection whose socket takes everything, and that closes."""
+
+    async def drain(self) -> None:
+        return None
+
+    def close(self) -> None:
+        self.aborted.set()
+
+    async def wait_closed(self) -> None:
+        return None
+
+
+async def test_what_is_sent_while_held_waits_and_goes_out_in_order_once_released() -> None:
+    writer = DrainingWriter()
+    conn = Connection(asyncio.StreamReader(), writer, Limits())  # type: ignore[arg-type]
+    assert conn.send(b"before\n")
+    conn.hold()
+    conn.hold()  # (two holds: two releases)
+    assert conn.send(b"one\n") and conn.send(b"two\n")
+    await asyncio.wait_for(writer.wrote.wait(), 60)
+    assert writer.written == [b"before\n"]  # what came before the hold goes
+    for _ in range(20):
+        await asyncio.sleep(0)
+    conn.release()
+    conn.close("bye")  # the hang-up waits behind what is held
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert writer.written == [b"before\n"]
+    conn.release()
+    await asyncio.wait_for(conn.finished(60), 60)
+    assert b"".join(writer.written) == (b'before\none\ntwo\n'
+                                        b'{"type":"error","message":"bye"}\n')
