@@ -61,8 +61,9 @@ class RoomAutosave(HostAutosave):
 
     def save(self) -> None:
         """A save soon; at the end of a deal (once it is scored), at once and written
-        before the players are told the deal is over (what they are sent waits meanwhile, the room serving its
-        other tables): a room whose process dies loses no deal that was played out. A
+        before the players are told the deal is over (what they are sent waits meanwhile,
+        the room serving its other tables): a room whose process dies loses no deal that
+        was played out. A
         database that does not answer within ``HOLD_AT_MOST`` holds the table no longer
         (the save is written when it can be, as when the server is away)."""
         match = self.session.match
