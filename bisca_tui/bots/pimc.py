@@ -34,8 +34,9 @@ answered by the shared rules of thumb.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.phase_data import Bidding
@@ -50,6 +51,13 @@ from .playouts import fast_playout_greedy
 from .sim import Rules, Sim
 from .solver import solve2_actions, solve_actions
 from .table import Table, hidden_partner, partner_odds, variant_of
+
+if TYPE_CHECKING:
+    from .reading import HandReader as Reader
+
+#: one sampled deal: the hands, the stock (or the cards aside), the sample's sides and the
+#: called card's holder (None: the view's own)
+Sample = tuple[list[list[int]], list[int], tuple[int, ...] | None, int | None]
 
 
 @dataclass(frozen=True)
@@ -156,8 +164,7 @@ class SideSampler:
                                                    slots=tuple(slots))))
         self.total = sum(w for w, _ in self.placements)
 
-    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int],
-                                                  tuple[int, ...] | None, int | None]:
+    def sample(self, rng: random.Random) -> Sample:
         """Hands, stock, and the sample's sides and called card's holder (None: the
         view's own)."""
         info = self.info
@@ -258,6 +265,50 @@ class PimcBot(Bot):
             return "general"
         return None
 
+    def _sampling(self, view: SeatView, variant: Variant
+                  ) -> tuple[SideSampler, Reader | None, bool]:
+        """The sampler of one decision, the reader weighting its samples (None: the bot
+        does not read the play) and whether only one deal fits the view."""
+        info = infer(view, variant)
+        sampler = SideSampler(view, variant, info)
+        reader = None
+        if self.read > 0:
+            from .reading import reader_for  # numpy, only where asked for
+
+            reader = reader_for(view, variant, self.read, self.read_clip, self.read_window,
+                                self.read_partner)
+        return sampler, reader, unique_deal(info) and not sampler.placements
+
+    def _deals(self, sampler: SideSampler, reader: Reader | None,
+               unique: bool) -> Iterator[Sample]:
+        """The sampled deals of one decision, as many as the bot's budget allows (the
+        caller's work on each counts against its time), each read into ``reader``."""
+        rng = self.rng
+        clock = self.clock
+        deadline = clock() + self.budget_ms / 1000.0
+        samples = 0
+        while samples < self.max_samples:
+            sample = sampler.sample(rng)
+            if reader is not None:
+                reader.add(sample[0], rng)
+            yield sample
+            samples += 1
+            if unique:  # one deal fits the view: every sample would be the same
+                break
+            if samples >= self.min_samples and clock() >= deadline:
+                break
+
+    def sampled(self, view: SeatView, variant: Variant
+                ) -> tuple[list[tuple[list[list[int]], list[int]]], Sequence[float] | None]:
+        """The deals of the hidden cards the search would judge the cards of ``view`` on
+        (hands and the rest: the stock or the cards aside), drawn as ``evaluate`` draws
+        them, and their weights (None: all alike; where the bot reads the play, how likely
+        each makes the other seats' plays)."""
+        sampler, reader, unique = self._sampling(view, variant)
+        deals = [(hands, stock) for hands, stock, _, _ in self._deals(sampler, reader, unique)]
+        self.last_samples = len(deals)
+        return deals, (None if reader is None else list(reader.weights()))
+
     def search(self, view: SeatView, cards: Sequence[int]) -> int:
         return self.evaluate(view, cards, detail=False).best
 
@@ -273,39 +324,26 @@ class PimcBot(Bot):
             cards = [a for a in view.legal if 0 <= a < 80]
         cards = list(cards)
         assert cards and view.trump is not None
-        rng = self.rng
-        info = infer(view, variant)
         rules = Rules(variant, view.trump, view.target, view.match_points, view.cut_or_knock,
                       view.contract)
-        sampler = SideSampler(view, variant, info)
+        sampler, reader, unique = self._sampling(view, variant)
         me = view.seat
-        unique = unique_deal(info) and not sampler.placements
         totals = dict.fromkeys(cards, 0.0)
         points = dict.fromkeys(cards, 0.0)
         wins = dict.fromkeys(cards, 0.0)
-        reader = None
-        if self.read > 0:
-            from .reading import reader_for  # numpy, only where asked for
-
-            reader = reader_for(view, variant, self.read, self.read_clip, self.read_window,
-                                self.read_partner)
         rows: list[tuple[dict[int, float], ...]] = []
-        clock = self.clock
-        deadline = clock() + self.budget_ms / 1000.0
         samples = 0
         solved = 0
         # points alone only where they are the whole story (no mid-deal game points)
         by_points = self.objective == "points" and not rules.hook
         value = rules.share if by_points else rules.utility
-        while samples < self.max_samples:
-            hands, stock, sides, holder = sampler.sample(rng)
+        for hands, stock, sides, holder in self._deals(sampler, reader, unique):
             sim = Sim.from_view(rules, view, hands, stock)
             if sides is not None:
                 sim.side_of = sides
                 sim.bidding = replace(sim.bidding, called_holder=holder)
             team = sim.side_of[me]
             if reader is not None:  # each sample's values kept apart, to be weighted
-                reader.add(hands, rng)
                 totals, points, wins = (dict.fromkeys(cards, 0.0) for _ in range(3))
                 rows.append((totals, points, wins))
             how = self._solver(sim)
@@ -333,10 +371,6 @@ class PimcBot(Bot):
                     else:
                         totals[c] += value(child, team)
             samples += 1
-            if unique:  # one deal fits the view: every sample would be the same
-                break
-            if samples >= self.min_samples and clock() >= deadline:
-                break
         self.last_samples = samples
         norm = float(samples)
         ess = None
