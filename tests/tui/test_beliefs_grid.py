@@ -8,6 +8,7 @@ import pytest
 from beliefs_support import decision, even
 from rich.cells import cell_len
 
+from bisca_tui.lang import speaking
 from bisca_tui.tui.widgets.beliefs_grid import (
     SHADES,
     TRUTH,
@@ -119,5 +120,15 @@ def test_with_colour_each_shade_has_its_colour_and_the_mark_stands_out(monkeypat
     assert styles["█"].startswith("#")
 
 
-def test_the_legend_fits_one_line() -> None:
-    assert cell_len(legend().plain) <= 78
+@pytest.mark.parametrize("code", ["en", "pt", "it", "es"])
+def test_the_legend_fits_one_line_in_every_language(code: str) -> None:
+    with speaking(code):
+        line = legend().plain
+    assert cell_len(line) <= 78  # the screen's width less its margin
+    if code != "en":
+        assert line != english_legend()
+
+
+def english_legend() -> str:
+    with speaking("en"):
+        return legend().plain

@@ -5,8 +5,11 @@ keys that step through the decisions and through the seats, and Esc back."""
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from beliefs_support import decision
+from shouting import SHOUTED, english_after, shouting  # noqa: F401 (fixtures)
 from tui_helpers import (
     last_trick_to_play,
     make_app,
@@ -15,15 +18,18 @@ from tui_helpers import (
     play_deal_by_keys,
     press,
     quick_table,
+    quiet,
+    until,
 )
 
 from bisca_tui.bots.levels import MediumBot
 from bisca_tui.coach import beliefs as coach_beliefs
 from bisca_tui.coach.beliefs import deal_beliefs
+from bisca_tui.lang import speaking
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.screens.beliefs import BeliefsScreen
 from bisca_tui.tui.screens.summary import DealSummaryScreen
-from bisca_tui.tui.widgets.beliefs_grid import TRUTH, BeliefsGrid
+from bisca_tui.tui.widgets.beliefs_grid import TRUTH, BeliefsGrid, legend
 
 SAMPLES = 4
 SEATS = [SeatSpec(HUMAN, "You"), SeatSpec(BOT, "Rui", "hard"), SeatSpec(BOT, "Ana", "medium"),
@@ -79,8 +85,8 @@ async def test_b_on_the_summary_shows_each_seats_beliefs_and_the_truth(private_d
             assert b.index == k and b.decision == d
             title = text_of(b, "#beliefs-title")
             assert f"decision {k + 1} of {len(expected)}" in title
-            assert f"{d.samples} sampled deals" in title
             about = text_of(b, "#beliefs-about")
+            assert f"({d.samples} sampled deals)" in about
             assert f"Trick {d.trick}:" in about
             if d.who == "person":
                 assert "you played" in about and "What you could know then" in about
@@ -154,3 +160,69 @@ async def test_without_colour_the_picture_is_shades_and_marks(private_data,
         drawn = b.query_one(BeliefsGrid).render()
         assert not [s for s in drawn.spans if "#" in str(s.style)]  # no colour anywhere
         assert "░ under 25%" in text_of(b, "#beliefs-legend")
+
+
+def made_beliefs() -> list:
+    """A decision of each kind: the person's, a hard bot's (its search preferring
+    another card), a medium bot's, an outside program's."""
+    cards = [(1, (0.9, 0.1), 0), (12, (0.3, 0.7), 1), (25, (0.5, 0.5), 0)]
+    return [decision(cards, (1, "stock"), seat=0, who="person", chosen=5),
+            decision(cards, (0, "stock"), seat=1, who="hard", chosen=6, best=7, step=1),
+            decision(cards, (0, "stock"), seat=1, who="medium", chosen=6, step=2),
+            decision(cards, (0, "stock"), seat=1, who="other", chosen=6, step=3)]
+
+
+async def open_made(app, pilot) -> BeliefsScreen:
+    """The beliefs screen of a Bisca de Três deal, its beliefs ``made_beliefs``."""
+    session = Session.new("bisca-3", {}, [SeatSpec(HUMAN, "You"),
+                                          SeatSpec(BOT, "Rui", "hard")], seed=1)
+    await quiet(pilot)
+    app.push_screen(BeliefsScreen(session.recording.record(), 0, "portuguese",
+                                  lambda k: session.name(k)))
+    await until(pilot, lambda: isinstance(app.screen, BeliefsScreen)
+                and app.screen.beliefs is not None)
+    await quiet(pilot)
+    return app.screen
+
+
+def screen_lines(app) -> list[str]:
+    return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+
+
+@pytest.mark.usefixtures("shouting")
+async def test_every_word_of_the_beliefs_passes_through_gettext(private_data,
+                                                                monkeypatch) -> None:
+    monkeypatch.setattr(coach_beliefs, "deal_beliefs", lambda *a, **k: made_beliefs())
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_language(SHOUTED)
+        b = await open_made(app, pilot)
+        for k in range(4):
+            if k:
+                await press(pilot, "right")
+            assert "TRICK 1:" in "\n".join(screen_lines(app))
+            words = re.findall(r"[^\W\d_]+", "\n".join(screen_lines(app)))
+            small = {w for w in words if re.search(r"[a-z]{2}", w)} - {"Rui", "esc"}
+            assert small == set(), (b.decision, small)
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "it", "es"])
+async def test_the_beliefs_fit_80_columns_in_every_language(private_data, monkeypatch,
+                                                            code) -> None:
+    monkeypatch.setattr(coach_beliefs, "deal_beliefs", lambda *a, **k: made_beliefs())
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_language(code)
+        b = await open_made(app, pilot)
+        for k in range(4):
+            if k:
+                await press(pilot, "right")
+            lines = screen_lines(app)
+            with speaking(code):
+                key = legend().plain
+            assert key in lines[lines.index(next(x for x in lines if key[:12] in x))]
+            # the title, the sentences and the grid drawn whole: none runs off the screen
+            about = b.query_one("#beliefs-about")
+            assert about.region.bottom <= b.query_one(BeliefsGrid).region.y
+            footer = list(b.query("FooterKey"))
+            assert footer and footer[0].display

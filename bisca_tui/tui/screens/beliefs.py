@@ -33,7 +33,7 @@ from ...engine.narrate import person
 from ...engine.records import Record
 from ...engine.words import shown_name
 from ...lang import N_, _, ngettext, pgettext
-from ..cardart import card_text
+from ..cardart import card_text, muted
 from ..messages import BeliefsReady
 from ..styled import spliced
 from ..translated import Translated
@@ -56,9 +56,9 @@ def place_name(place: Place, name: Callable[[int], str]) -> str:
         # at most)
         return pgettext("beliefs place", "Stock")
     if place == "aside":
-        # translators: a row of the beliefs grid: the cards set aside, Briscola
-        # Chiamata's monte (ten cells at most)
-        return pgettext("beliefs place", "Monte")
+        # translators: a row of the beliefs grid: the cards set aside (Briscola Chiamata's
+        # monte, discards), ten cells at most
+        return pgettext("beliefs place", "Aside")
     assert isinstance(place, int)
     return shown_name(name(place))
 
@@ -210,9 +210,6 @@ class BeliefsScreen(Translated, Screen[None]):
         if shown:
             parts.append(_("decision {number} of {count}").format(number=self.index + 1,
                                                                    count=len(shown)))
-            d = shown[self.index]
-            parts.append(ngettext("{count} sampled deal", "{count} sampled deals",
-                                  d.samples).format(count=d.samples))
         return Text(" · ".join(parts))
 
     def show(self) -> None:
@@ -228,6 +225,8 @@ class BeliefsScreen(Translated, Screen[None]):
             if self.seat is None:
                 text = Text(_("No decision in this deal had two or more cards to choose "
                               "from."))
+            elif person(self.seat_name(self.seat)) == "you":
+                text = Text(_("You had no decision with two or more cards to choose from."))
             else:
                 text = spliced(_("{seat} had no decision with two or more cards to choose "
                                  "from."), seat=shown_name(self.seat_name(self.seat)))
@@ -242,6 +241,8 @@ class BeliefsScreen(Translated, Screen[None]):
                      style="italic")
         t.append("\n")
         t.append_text(about_text(d, self.seat_name))
+        t.append(" (" + ngettext("{count} sampled deal", "{count} sampled deals",
+                                 d.samples).format(count=d.samples) + ")", style=muted())
         about.update(t)
         grid.show(d)
         key.update(legend())
