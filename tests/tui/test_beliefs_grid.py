@@ -54,7 +54,9 @@ def test_a_row_a_place_a_column_a_card_the_truth_marked_once_per_card() -> None:
     suits, ranks = lines[0].plain, lines[1].plain
     rui, stock = rows(lines, 2)
     assert rui.startswith("Rui") and stock.startswith("Stock")
-    col = {card: suits.index(glyph) for card, glyph in ((0, "♠"), (12, "♥"))}
+    # each card's column: two cells, its suit and rank over the right one (where the mark is)
+    col = {card: suits.index(glyph) - 1 for card, glyph in ((0, "♠"), (12, "♥"))}
+    assert suits[col[0]:col[0] + 4] == " ♠ ♠"
     assert ranks[col[0]:col[0] + 2] == " A" and ranks[col[0] + 2:col[0] + 4] == " 2"
     assert ranks[col[12]:col[12] + 2] == " 3"
     assert suits[col[12] - 1] == " "  # a gap between the suits

@@ -134,7 +134,7 @@ def header_lines(cards: Sequence[int], layout: Layout, style: str) -> list[Text]
                 line.append(" ")
             continue
         face = suit_style((col % 40) // 10, style)
-        lines[0].append(suit_glyph((col % 40) // 10, style).ljust(layout.cell), style=face)
+        lines[0].append(suit_glyph((col % 40) // 10, style).rjust(layout.cell), style=face)
         rank = ranks[col]
         if tall:
             lines[1].append(rank[0] if len(rank) > 1 else " ", style=face)
