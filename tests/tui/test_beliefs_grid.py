@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from beliefs_support import decision, even
 from rich.cells import cell_len
+from rich.color import ColorSystem
+from rich.style import Style
 
 from bisca_tui.lang import speaking
 from bisca_tui.tui.widgets.beliefs_grid import (
@@ -17,6 +19,7 @@ from bisca_tui.tui.widgets.beliefs_grid import (
     grid_lines,
     legend,
     shade,
+    shade_style,
 )
 
 NAMES = {1: "Rui", 2: "Ana", 3: "Maria Bernardete", 4: "Zé", "stock": "Stock", "aside": "Monte"}
@@ -134,3 +137,11 @@ def test_the_legend_fits_one_line_in_every_language(code: str) -> None:
 def english_legend() -> str:
     with speaking("en"):
         return legend().plain
+
+
+def test_on_16_colours_each_shade_keeps_a_colour_of_its_own(monkeypatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    chances = (0.1, 0.3, 0.6, 0.9)  # one in each quarter
+    numbers = [Style.parse(shade_style(c)).color.downgrade(ColorSystem.STANDARD).number
+               for c in chances]
+    assert len(set(numbers)) == 4

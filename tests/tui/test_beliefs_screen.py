@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 
 import pytest
 from beliefs_support import decision
@@ -226,3 +227,35 @@ async def test_the_beliefs_fit_80_columns_in_every_language(private_data, monkey
             assert about.region.bottom <= b.query_one(BeliefsGrid).region.y
             footer = list(b.query("FooterKey"))
             assert footer and footer[0].display
+
+
+async def test_the_app_answers_while_the_beliefs_are_worked_out(private_data,
+                                                                monkeypatch) -> None:
+    """Esc leaves the screen while its worker is still busy; the summary is back at once."""
+    release = threading.Event()
+    started = threading.Event()
+
+    def slow(*args, **kw):
+        started.set()
+        release.wait(30)
+        return made_beliefs()
+
+    monkeypatch.setattr(coach_beliefs, "deal_beliefs", slow)
+    app = make_app(private_data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await quick_table(app, pilot, "bisca-3", 1)
+        play_ahead(t.session, last_trick_to_play(t.session))
+        t.refresh_table()
+        await play_deal_by_keys(app, pilot)
+        summary = app.screen
+        await press(pilot, "b", workers=False)
+        b = app.screen
+        assert isinstance(b, BeliefsScreen)
+        await until(pilot, started.is_set)
+        assert "Working out what each seat could know" in text_of(b, "#beliefs-about")
+        assert b.query_one("#beliefs-spinner").display
+        await press(pilot, "escape", workers=False)
+        assert app.screen is summary
+        release.set()
+        await quiet(pilot)
+        assert app.screen is summary and b.beliefs is None  # the late answer is dropped
