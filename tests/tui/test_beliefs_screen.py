@@ -78,6 +78,7 @@ async def test_b_on_the_summary_shows_each_seats_beliefs_and_the_truth(private_d
         assert {d.who for d in expected} == {"person", "hard", "medium", "easy"}
         assert any(d.best is not None for d in expected)
         assert "Beliefs · deal 1 · all seats · decision 1 of" in text_of(b, "#beliefs-title")
+        assert b.check_action("step", (-1,)) is None and b.check_action("step", (1,))
         # every decision in turn with →: whose, its level, the card chosen, the chances'
         # source, and each card's true place marked in its row
         for k, d in enumerate(expected):
@@ -102,8 +103,9 @@ async def test_b_on_the_summary_shows_each_seats_beliefs_and_the_truth(private_d
             rows = grid_rows(b)
             assert [r.count(TRUTH) for r in rows] == [
                 sum(c.truth == p for c in d.cards) for p in range(len(d.places))]
-        await press(pilot, "right")  # past the last: stays
+        await press(pilot, "right")  # past the last: stays, the key greyed out
         assert b.index == len(expected) - 1
+        assert b.check_action("step", (1,)) is None and b.check_action("step", (-1,))
         await press(pilot, "left", "comma")
         assert b.index == len(expected) - 3
         await press(pilot, "full_stop")

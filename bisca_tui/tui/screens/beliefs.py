@@ -129,8 +129,8 @@ class BeliefsScreen(Translated, Screen[None]):
         Binding("escape", "close", N_("Back"), tooltip=N_("Back to the deal's summary")),
     ]
 
-    index: var[int] = var(0, init=False)
-    seat: var[int | None] = var(None, init=False)
+    index: var[int] = var(0, init=False, bindings=True)
+    seat: var[int | None] = var(None, init=False, bindings=True)
 
     def __init__(self, record: Record, deal: int, style: str, name: Callable[[int], str],
                  samples: int | None = None, seed: int | None = None,
@@ -192,6 +192,7 @@ class BeliefsScreen(Translated, Screen[None]):
         self.query_one("#beliefs-spinner").display = not message.final
         self.beliefs = message.beliefs
         self.show()
+        self.refresh_bindings()
 
     def shown(self) -> list[DecisionBeliefs]:
         """The decisions the keys step through: every seat's, or the chosen seat's."""
@@ -252,6 +253,13 @@ class BeliefsScreen(Translated, Screen[None]):
 
     def watch_seat(self) -> None:
         self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Stepping past the first or the last decision is shown greyed out."""
+        if action == "step":
+            target = self.index + int(parameters[0])  # type: ignore[call-overload]
+            return True if 0 <= target < len(self.shown()) else None
+        return True
 
     def action_step(self, direction: int) -> None:
         shown = self.shown()
