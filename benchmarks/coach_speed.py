@@ -1,6 +1,6 @@
 """Speed of the coach: the time to a hint, and to a deal's review.
 
-    python benchmarks/coach_speed.py [--deals 4] [--noise]
+    python benchmarks/coach_speed.py [--deals 4] [--noise] [--beliefs]
 
 1. Hints: deals played by the medium level in Briscola and Bisca de Nove (two players, the
    second with nine cards a hand, the slowest to review) and Sueca and Bisca de Quatro
@@ -14,6 +14,11 @@
 3. ``--noise``: each deal reviewed with five seeds; the spread (standard deviation) of each
    decision's loss across seeds, averaged: how far apart two cards must be before the
    review can tell them apart (the review's marks start at 4 points).
+4. ``--beliefs`` (instead of the above): the time to a deal's beliefs (``coach.beliefs``)
+   in Briscola (two players) and Sueca (four), every seat played by the hard level: the
+   chances alone at every seat's decisions, one seat's with the search's best card (its
+   review's evaluations), and that seat's review, per deal (target: the beliefs no slower
+   than the review).
 """
 
 from __future__ import annotations
@@ -62,11 +67,34 @@ def timed(fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     return time.perf_counter() - w, time.process_time() - c
 
 
+def beliefs_speed(deals: int) -> None:
+    from bisca_tui.coach.beliefs import deal_beliefs
+
+    for vid, label in (GAMES[0], GAMES[2]):
+        runs: dict[str, list[tuple[float, float]]] = {}
+        for rec, _ in played_deals(vid, deals):
+            table = {"seats": [{"kind": "bot", "level": "hard"} for _ in rec.players]}
+            for name, fn in (
+                    ("chances, every seat", lambda r=rec, t=table: deal_beliefs(r, 0, table=t)),
+                    ("one seat with the best card",
+                     lambda r=rec, t=table: deal_beliefs(r, 0, 0, table=t)),
+                    ("review", lambda r=rec: review_deal(r, 0, 0))):
+                runs.setdefault(name, []).append(timed(fn))
+        print(f"beliefs, {vid} ({label}), {deals} deals, median per deal, wall (CPU): "
+              + ", ".join(f"{name} {statistics.median(w for w, _ in t):.2f} s "
+                          f"({statistics.median(c for _, c in t):.2f} s)"
+                          for name, t in runs.items()), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=4, help="deals per game")
     ap.add_argument("--noise", action="store_true", help="measure the loss's spread too")
+    ap.add_argument("--beliefs", action="store_true", help="time a deal's beliefs instead")
     args = ap.parse_args()
+    if args.beliefs:
+        beliefs_speed(args.deals)
+        return
     for vid, label in GAMES:
         deals = played_deals(vid, args.deals)
         walls, cpus = [], []

@@ -5,8 +5,9 @@
     bisca-tui replay FILE [--json] [--open] [--tui]
                                     replay a game record trick by trick (--tui: on the
                                     card table, step by step)
-    bisca-tui review FILE [--seat N] [--deal K] [--json]
+    bisca-tui review FILE [--seat N] [--deal K] [--json] [--beliefs]
                                     each decision of a seat compared with the search
+                                    (--beliefs: what each seat believed of hidden cards)
     bisca-tui arena ...             bots against bots (see bisca-tui arena --help)
     bisca-tui serve [--port N]      the card table in a web browser
     bisca-tui host --variant ID ... a table players on other machines join
@@ -35,10 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, lang
-from .argtypes import data_folder, positive_int, seat_number, variant_id
+from .argtypes import data_folder, variant_id
 from .datadir import data_dir
 from .engine import all_variants
-from .lang import N_, _, ngettext
+from .lang import N_, _
 from .lang.argwords import speak_argparse
 from .output import OutputClosed, flush_quietly
 from .table.settings import CARD_STYLES, DEFAULT_SPEED, FRENCH, LETTERS, SPEEDS, SYMBOLS
@@ -165,23 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
                          description=rp.description)
     rep.set_defaults(run=_replay)
 
-    rv = sub.add_parser("review", help=_("review a player's decisions in a game record"),
-                        description=_(REVIEW_DESCRIPTION), formatter_class=raw)
-    rv.add_argument("file", metavar="FILE", help=_("a game record (JSON, see docs/records.md)"))
-    rv.add_argument("--seat", type=seat_number, metavar="N", default=None,
-                    help=_("the seat to review, from 0 (default: the person's seat when a "
-                           "saved match's table file says who played, else 0)"))
-    rv.add_argument("--deal", type=positive_int, metavar="K", default=None,
-                    help=_("review deal K only, counting from 1 (default: every deal)"))
-    rv.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    rv.add_argument("--samples", type=positive_int, metavar="N", default=None,
-                    help=_("sampled deals of the hidden cards per decision (default: "
-                           "{samples}, fewer when many cards are judged); the same samples "
-                           "and seed give the same review").format(samples=REVIEW_SAMPLES_TEXT))
-    rv.add_argument("--seed", type=seat_number, metavar="S", default=REVIEW_SEED_DEFAULT,
-                    help=_("the seed of the sampling (default {seed})").format(
-                        seed=REVIEW_SEED_DEFAULT))
-    rv.set_defaults(run=_review)
+    from . import review_command
+
+    review_command.add_parser(sub, raw)  # bisca-tui review: the coach's command
 
     ar = sub.add_parser("arena", help=_("bots against bots, in duplicate deals"),
                         description=_(arena.DESCRIPTION), epilog=arena.epilog(),
@@ -248,81 +235,6 @@ def _replay(args: argparse.Namespace) -> int:
 
     flags = [f"--{name}" for name in ("json", "open", "tui") if getattr(args, name)]
     return int(replay.main([args.file, *flags]) or 0)
-
-
-REVIEW_DESCRIPTION = N_("""\
-Each decision of one seat in a game record, compared with the search of the hard level at
-the view the seat had: the expected card points each card lost against the best one, the
-mistakes (4 points or more) and blunders (10 or more), a reason for the worst ones, the
-other decisions (bids, calls, signals...) beside what the hard level would choose, and a
-chart of the expected result over the deal.
-
-Exit status: 0 when done, 2 when the command line or the record is refused.""")
-REVIEW_SAMPLES_TEXT = "200"
-REVIEW_SEED_DEFAULT = 0  # coach.review.REVIEW_SEED, which the app's review uses too
-
-
-def _review_fail(message: str) -> int:
-    from .replay import fail
-
-    return fail("review", message)
-
-
-def _table_beside(path: str) -> dict[str, Any] | None:
-    """The table file a save keeps beside its record (who sat where), if there is a
-    readable one."""
-    import json
-    from pathlib import Path
-
-    p = Path(path)
-    table = p.with_name(p.name.removesuffix(".json") + ".table.json")
-    try:
-        data = json.loads(table.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _review(args: argparse.Namespace) -> int:
-    from .coach.report import REPORT_FORMAT, REPORT_VERSION, review_json, review_text
-    from .coach.review import default_seat, review_as_asked
-    from .engine.records import RecordError, load_record
-    from .output import printable, write_json, write_text
-
-    try:
-        record = load_record(args.file)
-        v = record.make_variant()
-    except RecordError as e:
-        return _review_fail(str(e))
-    if args.deal is not None and args.deal > len(record.deals):
-        n = len(record.deals)
-        return _review_fail(ngettext("{file}: the record has {n} deal; there is no deal {deal}",
-                                     "{file}: the record has {n} deals; there is no deal "
-                                     "{deal}", n).format(file=args.file, n=n, deal=args.deal))
-    if args.seat is not None and args.seat >= v.n:
-        from .engine.spoken import game_name
-
-        return _review_fail(_("{game} here has seats 0 to {last}; there is no seat {seat}")
-                            .format(game=game_name(v), last=v.n - 1, seat=args.seat))
-    deals = [args.deal - 1] if args.deal is not None else list(range(len(record.deals)))
-    table = _table_beside(args.file) if args.seat is None else None
-    names = tuple(v.signal_names)
-    out: list[dict[str, Any]] = []
-    try:
-        for k in deals:
-            seat = args.seat if args.seat is not None else default_seat(record, k, table)
-            review = review_as_asked(record, k, seat, samples=args.samples, seed=args.seed)
-            if args.json:
-                out.append(review_json(review, names))
-            else:
-                write_text(("\n" if k != deals[0] else "")
-                           + review_text(review, names, printable))
-    except RecordError as e:
-        return _review_fail(str(e))
-    if args.json:
-        write_json({"format": REPORT_FORMAT, "version": REPORT_VERSION,
-                    "variant": record.variant, "deals": out}, indent=1)
-    return 0
 
 
 def remembered_language(directory: str | Path | None) -> str | None:

@@ -215,6 +215,9 @@ class PimcBot(Bot):
         self.read_partner = read_partner
         self.last_samples = 0
         self.last_ess: float | None = None
+        # the deals the search samples, kept while a list is here, and their last weights
+        self.drawn: list[tuple[list[list[int]], list[int]]] | None = None
+        self.last_weights: list[float] | None = None
         # a card chosen, kept while a request to the partner goes first: (history, card)
         self._planned: tuple[int, int] | None = None
 
@@ -267,8 +270,7 @@ class PimcBot(Bot):
 
     def _sampling(self, view: SeatView, variant: Variant
                   ) -> tuple[SideSampler, Reader | None, bool]:
-        """The sampler of one decision, the reader weighting its samples (None: the bot
-        does not read the play) and whether only one deal fits the view."""
+        """One decision's sampler, its reader (None: unread) and if one deal alone fits."""
         info = infer(view, variant)
         sampler = SideSampler(view, variant, info)
         reader = None
@@ -281,14 +283,16 @@ class PimcBot(Bot):
 
     def _deals(self, sampler: SideSampler, reader: Reader | None,
                unique: bool) -> Iterator[Sample]:
-        """The sampled deals of one decision, as many as the bot's budget allows (the
-        caller's work on each counts against its time), each read into ``reader``."""
+        """One decision's sampled deals, as many as the budget allows (the caller's work on
+        each counts against its time), each read into ``reader`` and kept in ``drawn``."""
         rng = self.rng
         clock = self.clock
         deadline = clock() + self.budget_ms / 1000.0
         samples = 0
         while samples < self.max_samples:
             sample = sampler.sample(rng)
+            if self.drawn is not None:  # copies: a search may play the sample's cards
+                self.drawn.append(([list(h) for h in sample[0]], list(sample[1])))
             if reader is not None:
                 reader.add(sample[0], rng)
             yield sample
@@ -299,14 +303,14 @@ class PimcBot(Bot):
                 break
 
     def sampled(self, view: SeatView, variant: Variant
-                ) -> tuple[list[tuple[list[list[int]], list[int]]], Sequence[float] | None]:
-        """The deals of the hidden cards the search would judge the cards of ``view`` on
-        (hands and the rest: the stock or the cards aside), drawn as ``evaluate`` draws
-        them, and their weights (None: all alike; where the bot reads the play, how likely
-        each makes the other seats' plays)."""
+                ) -> tuple[list[tuple[list[list[int]], list[int]]], list[float] | None]:
+        """The deals of the hidden cards (hands; the stock or the cards aside) ``evaluate``
+        would judge ``view``'s cards on, drawn alike, with their weights where the bot
+        reads the play (None: all alike); without judging them."""
         sampler, reader, unique = self._sampling(view, variant)
-        deals = [(hands, stock) for hands, stock, _, _ in self._deals(sampler, reader, unique)]
-        self.last_samples = len(deals)
+        self.drawn = []
+        self.last_samples = sum(1 for _ in self._deals(sampler, reader, unique))
+        deals, self.drawn = self.drawn, None
         return deals, (None if reader is None else list(reader.weights()))
 
     def search(self, view: SeatView, cards: Sequence[int]) -> int:
@@ -383,7 +387,7 @@ class PimcBot(Bot):
             totals, points, wins = (reader.weighted(weights, [r[k] for r in rows], cards)
                                     if k == 0 or detail else dict.fromkeys(cards, 0.0)
                                     for k in range(3))
-        self.last_ess = ess
+        self.last_ess, self.last_weights = ess, None if reader is None else list(weights)
         # ties go to the cheaper card
         order = sorted(cards, key=lambda c: rules.cost[c])
         best = max(order, key=lambda c: round(totals[c] / norm, 9))

@@ -8,8 +8,9 @@ and read separately from the replayed deal, is where each card really was.
 - A ``hard`` seat: the very sampler its search uses at that decision (``PimcBot.sampled``:
   the partner a called card makes drawn with the odds the play suggests, the samples
   weighted where the bot reads the play), seeded as the coach seeds a decision
-  (``decision_seed``) with the coach's number of samples (``samples_for``). ``best`` is the
-  card the coach's evaluation of that decision prefers (``hint.judge``).
+  (``decision_seed``) with the coach's number of samples (``samples_for``): the deals a
+  hint or the review of that decision judges. ``best`` is the card the coach's evaluation
+  of the decision prefers (``hint.judge``), asked only where it is worth its cost.
 - Anyone else (a person, the ``medium`` and ``easy`` levels, an outside program): what
   could be known then: deals consistent with what the seat saw (the cards played or
   shown, voids under a follow rule, true signals), each as likely as another. The medium
@@ -35,7 +36,7 @@ from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
 from ..lang import _, ngettext
-from .hint import COACH_SEED, card_choices, decision_bot, decision_seed, judge, samples_for
+from .hint import COACH_SEED, advise, card_choices, decision_bot, decision_seed, samples_for
 
 Place = int | str  # a seat number, "stock" or "aside" (set-aside cards: Chiamata's monte,
 # discards a seat does not know)
@@ -159,6 +160,18 @@ def view_beliefs(view: SeatView, who: str, seed: int = COACH_SEED,
     return known_beliefs(view, n, decision_seed(view, seed))
 
 
+def judged_beliefs(view: SeatView, seed: int = COACH_SEED,
+                   samples: int | None = None) -> tuple[ViewBeliefs, int]:
+    """The hard level's chances at ``view`` and the card the coach's evaluation of it
+    prefers (``hint.judge``: the figures a hint and the review give), the chances read
+    from the very deals that evaluation judged."""
+    bot = decision_bot(view, seed, samples)
+    bot.drawn = []
+    best = advise(view, bot).best
+    deals, bot.drawn = bot.drawn, None
+    return _tally(view, variant_of(view), deals, bot.last_weights), best
+
+
 def true_places(state: GameState) -> dict[int, Place]:
     """Where every card not played is in a deal's state: a seat, the stock or aside. The
     one place the true deal is read."""
@@ -201,8 +214,9 @@ def deal_beliefs(record: Record, deal: int, seat: int | None = None,
     (the table file a save keeps beside its record) says who played each seat.
 
     The chances cost little (a tenth of a review). ``best`` costs a review of the seat (the
-    coach's evaluation of each decision, the very figures the review shows): it is worked
-    out when ``with_best`` says so, by default only when one seat is asked; else None."""
+    coach's evaluation of each decision, the very figures the review shows, whose deals
+    then give the chances): it is worked out when ``with_best`` says so, by default only
+    when one seat is asked; else None."""
     if with_best is None:
         with_best = seat is not None
     if not 0 <= deal < len(record.deals):
@@ -242,8 +256,11 @@ def deal_beliefs(record: Record, deal: int, seat: int | None = None,
     for k, view, action, truth in found:
         s = view.seat
         who = who_of(table, people[s] if s < len(people) else None, deal)
-        got = view_beliefs(view, who, seed, samples)
-        best = judge(view, seed, samples).best if with_best and who in SEARCHING else None
+        best = None
+        if with_best and who in SEARCHING:
+            got, best = judged_beliefs(view, seed, samples)
+        else:
+            got = view_beliefs(view, who, seed, samples)
         where = {p: i for i, p in enumerate(got.places)}
         cards = tuple(CardBelief(c, ch, where[truth[c]])
                       for c, ch in zip(got.cards, got.chances, strict=True))

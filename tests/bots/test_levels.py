@@ -8,10 +8,13 @@ from dataclasses import replace
 
 import pytest
 from bots_support import layout, small_hard
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from bisca_tui.bots.base import bot_levels, make_bot
 from bisca_tui.engine import GameState, make_variant, parse_card
 from bisca_tui.engine import actions as A
+from bisca_tui.engine.phases import PLAY
 from bisca_tui.engine.sampling import determinize
 from bisca_tui.engine.variant import all_variants
 
@@ -86,6 +89,33 @@ def test_bots_are_honest_hidden_cards_do_not_change_a_choice(level: str) -> None
         if level == "hard+read" and vid != "bisca-4":  # the samples were weighted
             ev = _bot(level, 0).evaluate(s.view(seat))
             assert ev.ess is not None and 1.0 <= ev.ess <= ev.samples
+
+
+@settings(max_examples=15, deadline=None)
+@given(vid=st.sampled_from(("briscola", "bisca-4", "sueca", "sueca-5", "bisca-capixaba",
+                            "brisca", "chiamata")),
+       seed=st.integers(0, 10_000), moves=st.integers(0, 12),
+       who=st.sampled_from(("hard", "person")))
+def test_beliefs_are_honest_the_same_view_gives_the_same_chances(vid: str, seed: int,
+                                                                 moves: int, who: str) -> None:
+    """What a seat is shown to have believed of the hidden cards (``coach.beliefs``) reads
+    its view alone: another deal that looks the same from the seat gives the same chances."""
+    from bisca_tui.coach.beliefs import view_beliefs
+
+    v = make_variant(vid)
+    rng = random.Random(seed)
+    s = GameState(v, seed=seed)
+    while not s.is_over() and (s.trump is None or s.phase != PLAY or moves > 0):
+        moves -= s.phase == PLAY and s.trump is not None
+        s.apply(rng.choice(s.legal_actions()))
+    seat = s.current_player()
+    assume(seat is not None)
+    view = s.view(seat)
+    other = determinize(view, v, rng)
+    seen = replace(other.view(seat), history_len=view.history_len)
+    assume([h for k, h in enumerate(s.hands) if k != seat] !=
+           [h for k, h in enumerate(other.hands) if k != seat] or s.stock != other.stock)
+    assert view_beliefs(view, who, samples=12) == view_beliefs(seen, who, samples=12)
 
 
 def _partner_winning_bisca4():

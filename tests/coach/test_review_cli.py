@@ -101,8 +101,8 @@ def test_names_from_the_file_are_shown_as_text(capsys, tmp_path) -> None:
 
 
 def test_the_help_states_the_reviews_own_default_samples(capsys) -> None:
-    from bisca_tui.cli import REVIEW_SAMPLES_TEXT, REVIEW_SEED_DEFAULT
     from bisca_tui.coach.review import REVIEW_SAMPLES, REVIEW_SEED
+    from bisca_tui.review_command import REVIEW_SAMPLES_TEXT, REVIEW_SEED_DEFAULT
 
     assert str(REVIEW_SAMPLES) == REVIEW_SAMPLES_TEXT
     assert REVIEW_SEED == REVIEW_SEED_DEFAULT  # the app's review and the command's agree
