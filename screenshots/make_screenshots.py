@@ -326,6 +326,46 @@ async def scene_review(app: BiscaApp, pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def beliefs_of_deal(app: BiscaApp, pilot: Pilot, seed: int, trick: int) -> None:
+    """Hard bots, searching a fixed number of sampled deals rather than for a time (the
+    picture repeats), the first legal card played every time; then b on the deal's summary
+    and a bot's decision from trick ``trick`` on, one where its search preferred another
+    card than the one it chose if there is one."""
+    from bisca_tui.bots.pimc import PimcBot
+    from bisca_tui.tui.screens.beliefs import BeliefsScreen
+
+    app.coach_samples = 16
+    t = await start(app, pilot, seed)
+    for bot in t.session.bots.values():
+        if isinstance(bot, PimcBot):
+            bot.budget_ms, bot.min_samples, bot.max_samples = 1e9, 16, 16
+    for _ in range(100):
+        if isinstance(app.screen, DealSummaryScreen):
+            break
+        await play_first_legal(app, pilot, t)
+    await pilot.press("b")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    b = app.screen
+    if not isinstance(b, BeliefsScreen) or not b.final or not b.beliefs:
+        raise RuntimeError("the beliefs did not open")
+    await pilot.press("s", "s")  # the first bot's decisions
+    later = [k for k, d in enumerate(b.shown()) if d.trick >= trick]
+    preferred = [k for k in later if b.shown()[k].best not in (None, b.shown()[k].chosen)]
+    b.index = (preferred or later or [0])[0]
+    await pilot.pause()
+
+
+async def scene_beliefs_bisca(app: BiscaApp, pilot: Pilot) -> None:
+    """Bisca de Três against a hard bot: what it believed of the cards it could not see."""
+    await beliefs_of_deal(app, pilot, 42, 8)
+
+
+async def scene_beliefs_sueca(app: BiscaApp, pilot: Pilot) -> None:
+    """Sueca with hard bots: what the bot on the left believed of the three other hands."""
+    await beliefs_of_deal(app, pilot, 1, 3)
+
+
 async def scene_replay(app: BiscaApp, pilot: Pilot) -> None:
     """A shipped record of Briscola Chiamata in the replay viewer (``bisca-tui replay FILE
     --tui``): every hand open, three tricks and a card into the first deal."""
@@ -364,6 +404,8 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
     "past-matches": (None, scene_past_matches),
     "hint": ("bisca-3", scene_hint),
     "review": ("sueca", scene_review),
+    "beliefs-bisca": ("bisca-3", scene_beliefs_bisca),
+    "beliefs-sueca": ("sueca", scene_beliefs_sueca),
     "table-sueca-pt": ("sueca", scene_sueca),
     "table-chiamata-it": ("chiamata", scene_chiamata_table),
     "table-brisca-es": ("brisca", scene_brisca),
@@ -371,6 +413,10 @@ SCENES: dict[str, tuple[str | None, Scene]] = {
 # the pictures drawn in another language than English
 LANGUAGE_OF = {"table-sueca-pt": "pt", "table-chiamata-it": "it", "table-brisca-es": "es",
                "room-lobby-pt": "pt", "room-lobby-it": "it", "room-lobby-es": "es"}
+# the pictures whose bots are not the form's default level
+LEVEL_OF = {"beliefs-bisca": "hard", "beliefs-sueca": "hard"}
+# the pictures taken at another size than --size: the beliefs at the smallest the table takes
+SIZE_OF = {"beliefs-bisca": (80, 24), "beliefs-sueca": (80, 24)}
 # the card room's lobby (``bisca-tui join ROOM``), in each language
 ROOM_PICTURES = ("room-lobby", "room-lobby-pt", "room-lobby-it", "room-lobby-es")
 
@@ -498,8 +544,10 @@ async def shoot(name: str, size: tuple[int, int], out: Path) -> list[Path]:
     else:
         variant, scene = SCENES[name]
         with tempfile.TemporaryDirectory() as data:
-            app = BiscaApp(bot_delay=0, data_directory=data, variant=variant)
-            async with app.run_test(size=size, notifications=True) as pilot:
+            app = BiscaApp(bot_delay=0, data_directory=data, variant=variant,
+                           default_bot_level=LEVEL_OF.get(name))
+            async with app.run_test(size=SIZE_OF.get(name, size),
+                                    notifications=True) as pilot:
                 await scene(app, pilot)
                 await pilot.wait_for_scheduled_animations()
                 await pilot.pause()

@@ -9,6 +9,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:  # the coach (and its search) loads when first asked
     from ..coach import Hint, Review
+    from ..coach.beliefs import DecisionBeliefs
     from .coaching import Position
 
 
@@ -72,3 +73,14 @@ class ReviewReady(Message):
     review: Review | None
     places: dict[int, Position]
     error: str = ""
+
+
+@dataclass
+class BeliefsReady(Message):
+    """A deal's beliefs, decision by decision, worked out in a worker thread; ``final``:
+    with the cards the hard bots' search preferred (the chances come first, without them);
+    ``beliefs`` None: they could not be worked out, and ``error`` says why."""
+
+    beliefs: list[DecisionBeliefs] | None
+    error: str = ""
+    final: bool = True

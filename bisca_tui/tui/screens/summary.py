@@ -266,6 +266,8 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
         Binding("space", "close", show=False),
         Binding("r", "review", N_("Review"),
                 tooltip=N_("Go over your play: each decision against the coach's search")),
+        Binding("b", "beliefs", N_("Beliefs"),
+                tooltip=N_("What each seat believed about the cards it could not see")),
         Binding("q", "quit_match", N_("Save & quit"), tooltip=N_("Save the match and quit")),
     ]
 
@@ -295,6 +297,8 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # a deal played out, by at least one person at the keyboard
             return not self.score.redeal and bool(self.session.humans())
+        if action == "beliefs":  # a deal played out here: its record replays the deal
+            return not self.score.redeal and isinstance(self.session, Session)
         return True
 
     def action_review(self) -> None:
@@ -319,6 +323,13 @@ class DealSummaryScreen(Translated, ModalScreen[None]):
     def review_seats(self) -> list[int]:
         """The seats whose play may be reviewed: the people's at the keyboard."""
         return self.session.humans()
+
+    def action_beliefs(self) -> None:
+        """What each seat believed at each of its card decisions in the deal."""
+        from .beliefs import beliefs_of_deal
+
+        if self.app.screen is self and isinstance(self.session, Session):
+            self.app.push_screen(beliefs_of_deal(self.session, self.app))
 
     def open_review(self, seat: int) -> None:
         from .review import ReviewScreen

@@ -1,0 +1,65 @@
+"""A snapshot of the beliefs of a deal (b on its summary) at the table's smallest size:
+a hard bot's decision, the card its search preferred, the grid of the cards it could not
+see, the true places marked.
+
+Deterministic as the coach's snapshots are: a fixed match seed, the deal played in code to
+its last trick by bots that do not follow the clock, the coach's samples fixed. Update with
+``pytest --snapshot-update tests/snapshots`` and look at the picture first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pilot_support import press, quiet
+from snapshot_support import settle
+from textual.pilot import Pilot
+
+from bisca_tui.bots.levels import MediumBot
+from bisca_tui.engine import actions as A
+from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
+from bisca_tui.tui.app import BiscaApp
+from bisca_tui.tui.screens.beliefs import BeliefsScreen
+from bisca_tui.tui.screens.summary import DealSummaryScreen
+
+SIZE = (80, 24)
+
+
+def test_the_beliefs_of_a_hard_bot(snap_compare, tmp_path: Path) -> None:
+    seats = [SeatSpec(HUMAN, "You"), SeatSpec(BOT, "Rui", "hard"),
+             SeatSpec(BOT, "Ana", "medium"), SeatSpec(BOT, "Zé", "easy")]
+    session = Session.new("sueca", {}, seats, seed=5)
+    # the hard seat's cards played by a bot that does not follow the clock: the same deal
+    # on any machine (its beliefs are still the hard level's: the seat's level says so)
+    session.bots[1] = MediumBot(7)
+    session.start_bots()
+    st = session.state
+    while not (st.current == 0 and len(st.hands[0]) == 1):
+        seat = st.current
+        if seat == 0:
+            action = next(a for a in session.view(0).legal if A.is_play(a))
+        else:
+            action = session.bot_for(seat).choose(session.view(seat))
+        session.apply(action)
+
+    async def run_before(pilot: Pilot) -> None:
+        app = pilot.app
+        await quiet(pilot)
+        app.seating.start(session)
+        await settle(pilot)
+        await press(pilot, "1")  # the last card
+        await settle(pilot)
+        assert isinstance(app.screen, DealSummaryScreen)
+        await press(pilot, "b")
+        b = app.screen
+        assert isinstance(b, BeliefsScreen) and b.final and b.beliefs
+        await press(pilot, "s", "s")  # Rui's decisions
+        while b.decision is not None and (b.decision.best in (None, b.decision.chosen)):
+            before = b.index
+            await press(pilot, "right")
+            assert b.index != before, "no decision where the search preferred another card"
+        await quiet(pilot)
+
+    app = BiscaApp(bot_delay=0, data_directory=tmp_path / "data", default_bot_level="random")
+    app.coach_samples = 4
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
