@@ -242,8 +242,11 @@ class BeliefsScreen(Translated, Screen[None]):
                      style="italic")
         t.append("\n")
         t.append_text(about_text(d, self.seat_name))
-        t.append(" (" + ngettext("{count} sampled deal", "{count} sampled deals",
-                                 d.samples).format(count=d.samples) + ")", style=muted())
+        if d.samples:
+            t.append(" (" + ngettext("{count} sampled deal", "{count} sampled deals",
+                                     d.samples).format(count=d.samples) + ")", style=muted())
+        else:  # what could be known, counted over every deal that fits
+            t.append(" (" + _("every deal that fits counted") + ")", style=muted())
         about.update(t)
         grid.show(d)
         key.update(legend())
