@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.cards import RANKS, SUIT_SYMBOLS, SUITS, card_str
+from ..engine.narrate import template
 from ..engine.records import Record, replay_record
 from ..lang import _, pgettext
 from .beliefs import ASIDE, STOCK, DecisionBeliefs, Place
@@ -78,27 +79,21 @@ def _head(d: DecisionBeliefs, names: Sequence[str], clean: Callable[[str], str])
     common = {"deal": d.deal + 1, "trick": d.trick, "name": name, "who": who_word(d.who),
               "card": card_text(d.chosen), "samples": d.samples}
     if d.best is not None and d.best != d.chosen:
-        return _("Deal {deal}, trick {trick}: {name} ({who}) played {card} (the search "
-                 "preferred {best}); {samples} sampled deals").format(
+        return template("Beliefs", "head.preferred").format(
                      best=card_text(d.best), **common)
     if d.best is not None:
-        return _("Deal {deal}, trick {trick}: {name} ({who}) played {card}, as the search "
-                 "preferred; {samples} sampled deals").format(**common)
+        return template("Beliefs", "head.same").format(**common)
     if d.samples == 0:  # what could be known, counted over every deal that fits
-        return _("Deal {deal}, trick {trick}: {name} ({who}) played {card}; every deal "
-                 "that fits the view counted").format(**common)
-    return _("Deal {deal}, trick {trick}: {name} ({who}) played {card}; {samples} sampled "
-             "deals").format(**common)
+        return template("Beliefs", "head.counted").format(**common)
+    return template("Beliefs", "head").format(**common)
 
 
 def _note(d: DecisionBeliefs) -> str:
     if d.who == "hard":
-        return _("As the hard level's search sampled the hidden cards, from its seat's view "
-                 "alone.")
+        return template("Beliefs", "about.hard")
     if not d.reasons:
-        return _("This player does not reason about hidden cards: the chances are only "
-                 "what could be known from its seat.")
-    return _("The chances are what could be known from this seat.")
+        return template("Beliefs", "about.rules")
+    return template("Beliefs", "about.known")
 
 
 def decision_text(d: DecisionBeliefs, names: Sequence[str],
@@ -122,9 +117,9 @@ def beliefs_text(items: Sequence[DecisionBeliefs], names: Sequence[str],
                  clean: Callable[[str], str] = str) -> str:
     """Every decision's block, a blank line between them, and what ``*`` means."""
     if not items:
-        return _("No decision between two or more cards to show.") + "\n"
+        return template("Beliefs", "report.none") + "\n"
     blocks = [decision_text(d, names, clean) for d in items]
-    return "\n".join(blocks) + "\n" + _("* where the card really was") + "\n"
+    return "\n".join(blocks) + "\n" + template("Beliefs", "report.truth") + "\n"
 
 
 def beliefs_json(items: Sequence[DecisionBeliefs], variant: str = "") -> dict[str, Any]:

@@ -11,6 +11,7 @@ own form (``auction``, ``call``, ...) where the words change with the phase.
 
 from __future__ import annotations
 
+from .beliefs import BELIEFS
 from .reviews import REVIEWS
 
 SCREENS: dict[str, dict[str, str]] = {
@@ -150,4 +151,5 @@ SCREENS: dict[str, dict[str, str]] = {
         "points": "{points} card points",
     },
     **REVIEWS,  # the coach's review, the replay's heading, the dialogs, notices (``reviews``)
+    **BELIEFS,  # what each seat believed of the hidden cards (``beliefs``)
 }

@@ -29,10 +29,10 @@ from textual.screen import Screen
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
-from ...engine.narrate import person
+from ...engine.narrate import person, template
 from ...engine.records import Record
 from ...engine.words import shown_name
-from ...lang import N_, _, ngettext, pgettext
+from ...lang import N_, _, pgettext
 from ..cardart import card_text, muted
 from ..messages import BeliefsReady
 from ..styled import spliced
@@ -68,20 +68,20 @@ def chose_text(d: DecisionBeliefs, name: Callable[[int], str], style: str) -> Te
     seat = name(d.seat)
     card = card_text(d.chosen, style)
     if d.who == "person":
-        text = (_("Trick {trick}: you played {card}.") if person(seat) == "you"
-                else _("Trick {trick}: {seat} played {card}."))
+        text = (template("Beliefs", "played.by_you") if person(seat) == "you"
+                else template("Beliefs", "played"))
     elif d.who in LEVELS:
         text = {
-            "hard": _("Trick {trick}: {seat} (hard bot) played {card}."),
-            "medium": _("Trick {trick}: {seat} (medium bot) played {card}."),
-            "easy": _("Trick {trick}: {seat} (easy bot) played {card}."),
+            "hard": template("Beliefs", "played.hard"),
+            "medium": template("Beliefs", "played.medium"),
+            "easy": template("Beliefs", "played.easy"),
         }[d.who]
     else:
-        text = _("Trick {trick}: {seat} played {card}.")
+        text = template("Beliefs", "played")
     t = spliced(text, "bold", trick=d.trick, seat=shown_name(seat), card=card)
     if d.best is not None and d.best != d.chosen:
         t.append(" ")
-        t.append_text(spliced(_("The search preferred {card}."), "",
+        t.append_text(spliced(template("Beliefs", "preferred"), "",
                               card=card_text(d.best, style)))
     return t
 
@@ -90,21 +90,15 @@ def about_text(d: DecisionBeliefs, name: Callable[[int], str]) -> Text:
     """What the chances are: a hard bot's beliefs, or what could be known then."""
     seat = shown_name(name(d.seat))
     if d.who == "person":
-        text = (_("What you could know then: the chance of each card you could not see, from "
-                  "what had been played and shown.") if person(name(d.seat)) == "you"
-                else _("What {seat} could know then: the chance of each card {seat} could "
-                       "not see, from what had been played and shown."))
+        text = (template("Beliefs", "known.by_you") if person(name(d.seat)) == "you"
+                else template("Beliefs", "known"))
     elif d.reasons:
-        text = _("What {seat} believed: bots never see a hidden card; they weigh the deals "
-                 "that fit what they saw.")
+        text = template("Beliefs", "believed")
     else:
         text = {
-            "medium": _("Medium bots do not reason about hidden cards: this is what could be "
-                        "known."),
-            "easy": _("Easy bots do not reason about hidden cards: this is what could be "
-                      "known."),
-        }.get(d.who) or _("{seat} is not one of the bots that reason about hidden cards: this "
-                          "is what could be known.")
+            "medium": template("Beliefs", "rules.medium"),
+            "easy": template("Beliefs", "rules.easy"),
+        }.get(d.who) or template("Beliefs", "rules.other")
     return spliced(text, "", seat=seat)
 
 
@@ -224,13 +218,12 @@ class BeliefsScreen(Translated, Screen[None]):
         d = self.decision
         if d is None:
             if self.seat is None:
-                text = Text(_("No decision in this deal had two or more cards to choose "
-                              "from."))
+                text = Text(template("Beliefs", "none.all"))
             elif person(self.seat_name(self.seat)) == "you":
-                text = Text(_("You had no decision with two or more cards to choose from."))
+                text = Text(template("Beliefs", "none.by_you"))
             else:
-                text = spliced(_("{seat} had no decision with two or more cards to choose "
-                                 "from."), seat=shown_name(self.seat_name(self.seat)))
+                text = spliced(template("Beliefs", "none"),
+                               seat=shown_name(self.seat_name(self.seat)))
             about.update(text)
             grid.show(None)
             key.update("")
@@ -238,15 +231,14 @@ class BeliefsScreen(Translated, Screen[None]):
         t = chose_text(d, self.seat_name, self.style)
         if d.reasons and d.who != "person" and not self.final:
             t.append(" ")
-            t.append(_("(the card its search preferred is still being worked out…)"),
-                     style="italic")
+            t.append(template("Beliefs", "pending"), style="italic")
         t.append("\n")
         t.append_text(about_text(d, self.seat_name))
         if d.samples:
-            t.append(" (" + ngettext("{count} sampled deal", "{count} sampled deals",
-                                     d.samples).format(count=d.samples) + ")", style=muted())
+            samples = template("Beliefs", "samples.many", d.samples).format(count=d.samples)
+            t.append(f" ({samples})", style=muted())
         else:  # what could be known, counted over every deal that fits
-            t.append(" (" + _("every deal that fits counted") + ")", style=muted())
+            t.append(" (" + template("Beliefs", "counted") + ")", style=muted())
         about.update(t)
         grid.show(d)
         key.update(legend())
