@@ -13,6 +13,14 @@ _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
+from compiled_once import compile_for_workers, keep_compiled  # noqa: E402
+
+keep_compiled()
+
+
+def pytest_configure(config):
+    compile_for_workers(config)
+
 
 def _share_parsed_css() -> None:
     """Every app a test starts parses the same CSS again (each widget class's, the app's,
