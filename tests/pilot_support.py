@@ -1,6 +1,15 @@
 """Waiting for the app in Pilot tests without Pilot's idle sleeps: ``quiet`` (the app has
-done everything it was given), ``press`` (keys, each handled to its end) and ``until`` (a
-condition holds). Shared by the app tests (``tui_helpers``) and the snapshot tests."""
+done everything it was given, its screen drawn), ``press`` (keys, each handled to its end)
+and ``until`` (a condition holds). Shared by the app tests (``tui_helpers``) and the
+snapshot tests.
+
+An app that ``quiet`` waits for draws its screen when it comes to rest, not at each change
+on the way: Textual draws a frame for every refresh due, and the headless terminal of a
+test throws the frame away, so that drawing states nobody looks at, three or four frames
+for each one a test waits for, was about a quarter of the CPU of the app tests. What
+changed is kept (the screen's regions to draw again) and drawn, all of it, once the app
+rests; a drawing that fails fails the test there. What a test reads of the screen
+(``render_strips``, a snapshot) it draws as it reads, as before."""
 
 from __future__ import annotations
 
@@ -14,6 +23,38 @@ from textual.app import App
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
+from textual.screen import Screen
+
+_draw_frame = Screen._compositor_refresh
+
+
+def _frame_at_rest(screen: Screen) -> None:
+    """The frame of the screen in view of an app that ``quiet`` waits for is drawn when the
+    app rests (``draw``): until then what is to be drawn is kept. Other apps (a room's
+    lobby, played against a room at its own pace) draw each frame as Textual does."""
+    app = screen.app
+    if getattr(app, "_draw_at_rest", False) and screen is app.screen and not app.is_inline:
+        screen._dirty_widgets.clear()  # their regions are kept by the compositor
+        app._update_mouse_over(screen)
+        return
+    _draw_frame(screen)
+
+
+Screen._compositor_refresh = _frame_at_rest  # type: ignore[method-assign]
+
+
+def draw(app: App) -> bool:
+    """Draw what changed on the screen in view since it was last drawn; whether there was
+    anything to draw."""
+    screen = app.screen
+    if not screen._compositor._dirty_regions or app._batch_count or not app.is_running:
+        return False
+    app._draw_at_rest = False  # type: ignore[attr-defined]
+    try:
+        _draw_frame(screen)
+    finally:
+        app._draw_at_rest = True  # type: ignore[attr-defined]
+    return True
 
 
 def _pending(app: App, workers: bool = True) -> str | None:
@@ -50,6 +91,7 @@ async def quiet(pilot: Pilot, timeout: float = 30.0, workers: bool = True) -> No
     the test acts. Reads Textual's own bookkeeping, as ``Pilot`` does (its version is
     pinned)."""
     app = pilot.app
+    app._draw_at_rest = app.is_headless  # type: ignore[attr-defined]
     deadline = time.monotonic() + timeout
     calm = 0
     while True:
@@ -68,7 +110,7 @@ async def quiet(pilot: Pilot, timeout: float = 30.0, workers: bool = True) -> No
                 await asyncio.sleep(0)
                 continue
             await asyncio.gather(_handled(app, deadline), _handled(app.screen, deadline))
-            if _pending(app, workers) is None:
+            if _pending(app, workers) is None and not draw(app):
                 return
         calm = 0
         if pending == "work":
