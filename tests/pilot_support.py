@@ -17,6 +17,7 @@ import asyncio
 import time
 import unicodedata
 from collections.abc import Callable
+from typing import TypeVar
 
 from textual import events
 from textual.app import App
@@ -24,6 +25,8 @@ from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_fro
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
+
+AnyApp = TypeVar("AnyApp", bound=App)
 
 _draw_frame = Screen._compositor_refresh
 
@@ -41,6 +44,14 @@ def _frame_at_rest(screen: Screen) -> None:
 
 
 Screen._compositor_refresh = _frame_at_rest  # type: ignore[method-assign]
+
+
+def drawn_when_waited_for(app: AnyApp) -> AnyApp:
+    """``app`` drawn only when a wait of the test ends (``draw``), as ``quiet`` has it: for
+    the apps played at their own pace against a host or a room, whose waits are for a
+    condition rather than for rest."""
+    app._draw_at_rest = True  # type: ignore[attr-defined]
+    return app
 
 
 def draw(app: App) -> bool:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from net_support import CODE, LONG, Table
+from pilot_support import draw, drawn_when_waited_for
 from textual.pilot import Pilot
 
 from bisca_tui.join.app import JoinApp
@@ -21,9 +22,11 @@ SIZE = (80, 24)
 
 def join_app(table: Table, data: Path, name: str = "Ana", code: str = CODE,
              port: int | None = None) -> JoinApp:
-    """The app of ``bisca-tui join`` for ``table``, trying again at once after a drop."""
-    return JoinApp("127.0.0.1", table.host.port if port is None else port, code, name,
-                   data_directory=data, back_off=(0.01, 0.05, 0.1))
+    """The app of ``bisca-tui join`` for ``table``, trying again at once after a drop, its
+    screen drawn when a wait ends (``until``)."""
+    return drawn_when_waited_for(JoinApp(
+        "127.0.0.1", table.host.port if port is None else port, code, name,
+        data_directory=data, back_off=(0.01, 0.05, 0.1)))
 
 
 async def until(pilot: Pilot, condition: Callable[[], object],
@@ -33,9 +36,10 @@ async def until(pilot: Pilot, condition: Callable[[], object],
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"never happened: {what() if callable(what) else what}")
-        # the app's messages and the host's turn go on meanwhile; the screen is drawn at its
-        # own pace, by its timer (a Pilot pause would draw it at every look)
+        # the app's messages and the host's turn go on meanwhile; the screen is drawn once
+        # the condition holds (a Pilot pause would draw it at every look)
         await asyncio.sleep(0.001)
+    draw(pilot.app)
 
 
 def remote_table(app: JoinApp) -> RemoteTableScreen:
