@@ -3,12 +3,13 @@ done everything it was given, its screen drawn), ``press`` (keys, each handled t
 and ``until`` (a condition holds). Shared by the app tests (``tui_helpers``) and the
 snapshot tests.
 
-An app that ``quiet`` waits for draws its screen when it comes to rest, not at each change
-on the way: Textual draws a frame for every refresh due, and the headless terminal of a
-test throws the frame away, so that drawing states nobody looks at, three or four frames
-for each one a test waits for, was about a quarter of the CPU of the app tests. What
-changed is kept (the screen's regions to draw again) and drawn, all of it, once the app
-rests; a drawing that fails fails the test there. What a test reads of the screen
+An app under test draws its screen when a wait of the test ends (``quiet``, ``Pilot.pause``
+and so ``Pilot.press``, the join and room tests' ``until``), not at each change on the
+way: Textual draws a frame for every refresh due, and the headless terminal of a test
+throws the frame away, so that drawing states nobody waited for, three or four frames for
+each one a test waits for, was about a quarter of the CPU of the app tests. What changed is
+kept (the screen's regions to draw again) and drawn, all of it, when the wait ends; a
+drawing that fails fails the test there. What a test reads of the screen
 (``render_strips``, a snapshot) it draws as it reads, as before."""
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import asyncio
 import time
 import unicodedata
 from collections.abc import Callable
-from typing import TypeVar
 
 from textual import events
 from textual.app import App
@@ -26,32 +26,28 @@ from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-AnyApp = TypeVar("AnyApp", bound=App)
-
 _draw_frame = Screen._compositor_refresh
+_pilot_pause = Pilot.pause
 
 
 def _frame_at_rest(screen: Screen) -> None:
-    """The frame of the screen in view of an app that ``quiet`` waits for is drawn when the
-    app rests (``draw``): until then what is to be drawn is kept. Other apps (a room's
-    lobby, played against a room at its own pace) draw each frame as Textual does."""
+    """The frame of the screen in view of a headless app (an app under test) is drawn when
+    a wait of the test ends (``draw``): until then what is to be drawn is kept."""
     app = screen.app
-    if getattr(app, "_draw_at_rest", False) and screen is app.screen and not app.is_inline:
+    if app.is_headless and screen is app.screen and not app.is_inline:
         screen._dirty_widgets.clear()  # their regions are kept by the compositor
         app._update_mouse_over(screen)
         return
     _draw_frame(screen)
 
 
+async def _pause_then_draw(pilot: Pilot, delay: float | None = None) -> None:
+    await _pilot_pause(pilot, delay)
+    draw(pilot.app)
+
+
 Screen._compositor_refresh = _frame_at_rest  # type: ignore[method-assign]
-
-
-def drawn_when_waited_for(app: AnyApp) -> AnyApp:
-    """``app`` drawn only when a wait of the test ends (``draw``), as ``quiet`` has it: for
-    the apps played at their own pace against a host or a room, whose waits are for a
-    condition rather than for rest."""
-    app._draw_at_rest = True  # type: ignore[attr-defined]
-    return app
+Pilot.pause = _pause_then_draw  # type: ignore[method-assign]
 
 
 def draw(app: App) -> bool:
@@ -60,11 +56,7 @@ def draw(app: App) -> bool:
     screen = app.screen
     if not screen._compositor._dirty_regions or app._batch_count or not app.is_running:
         return False
-    app._draw_at_rest = False  # type: ignore[attr-defined]
-    try:
-        _draw_frame(screen)
-    finally:
-        app._draw_at_rest = True  # type: ignore[attr-defined]
+    _draw_frame(screen)
     return True
 
 
@@ -102,7 +94,6 @@ async def quiet(pilot: Pilot, timeout: float = 30.0, workers: bool = True) -> No
     the test acts. Reads Textual's own bookkeeping, as ``Pilot`` does (its version is
     pinned)."""
     app = pilot.app
-    app._draw_at_rest = app.is_headless  # type: ignore[attr-defined]
     deadline = time.monotonic() + timeout
     calm = 0
     while True:

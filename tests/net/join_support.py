@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from net_support import CODE, LONG, Table
-from pilot_support import draw, drawn_when_waited_for
+from pilot_support import draw
 from textual.pilot import Pilot
 
 from bisca_tui.join.app import JoinApp
@@ -22,11 +22,9 @@ SIZE = (80, 24)
 
 def join_app(table: Table, data: Path, name: str = "Ana", code: str = CODE,
              port: int | None = None) -> JoinApp:
-    """The app of ``bisca-tui join`` for ``table``, trying again at once after a drop, its
-    screen drawn when a wait ends (``until``)."""
-    return drawn_when_waited_for(JoinApp(
-        "127.0.0.1", table.host.port if port is None else port, code, name,
-        data_directory=data, back_off=(0.01, 0.05, 0.1)))
+    """The app of ``bisca-tui join`` for ``table``, trying again at once after a drop."""
+    return JoinApp("127.0.0.1", table.host.port if port is None else port, code, name,
+                   data_directory=data, back_off=(0.01, 0.05, 0.1))
 
 
 async def until(pilot: Pilot, condition: Callable[[], object],

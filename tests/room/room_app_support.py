@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from pilot_support import draw, drawn_when_waited_for
+from pilot_support import draw
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -22,10 +22,9 @@ SIZE = (100, 30)
 
 def room_app(run: RoomRun, data: Path, name: str = "Ana",
              identity: Identity | None = None) -> RoomApp:
-    """The lobby's app for ``run``'s room (``identity`` None: as a guest), its screen drawn
-    when a wait ends (``until``)."""
-    return drawn_when_waited_for(RoomApp("127.0.0.1", run.port, name, identity,
-                                         data_directory=data, back_off=(0.01, 0.05, 0.1)))
+    """The lobby's app for ``run``'s room (``identity`` None: as a guest)."""
+    return RoomApp("127.0.0.1", run.port, name, identity, data_directory=data,
+                   back_off=(0.01, 0.05, 0.1))
 
 
 async def until(pilot: Pilot, condition: Callable[[], object],
