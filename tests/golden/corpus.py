@@ -8,7 +8,6 @@ report is meant, and said in the commit)."""
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -23,6 +22,11 @@ from bisca_tui.engine.records import Record, parse_record, record_of_match
 from bisca_tui.engine.variant import all_variants
 from bisca_tui.history.sample import play
 from bisca_tui.replay import build_report, report_json
+
+try:  # the lock that lets one process of a run play the corpus for the others
+    import fcntl
+except ImportError:  # not on this system: each process plays its own
+    fcntl = None  # type: ignore[assignment]
 
 DIGESTS = Path(__file__).with_name("replay_digests.json")
 PER_TABLE = 20  # records for each game at each of its table sizes
@@ -58,7 +62,7 @@ def shared_file() -> Path | None:
     in the system's temporary folder: named by the run, taken away as the run ends
     (``conftest``); None outside such a run."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if not run or not run.isalnum():
+    if not run or not run.isalnum() or fcntl is None:
         return None
     return Path(tempfile.gettempdir()) / f"bisca-tui-corpus-{run}.json"
 
