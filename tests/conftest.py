@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 import sys
+import tempfile
+import uuid
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,28 @@ import pytest
 _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
+
+from compiled_once import compile_for_workers, keep_compiled  # noqa: E402
+
+keep_compiled()
+
+
+def pytest_configure(config):
+    compile_for_workers(config)
+    if _starts_workers(config) and not config.getoption("testrunuid", None):
+        # the run's name, which its workers share what they make under (the golden corpus)
+        config.option.testrunuid = uuid.uuid4().hex
+
+
+def pytest_unconfigure(config):
+    if _starts_workers(config) and config.getoption("testrunuid", None):
+        left = Path(tempfile.gettempdir()) / f"bisca-tui-corpus-{config.option.testrunuid}"
+        for what in (".json", ".lock"):
+            left.with_suffix(what).unlink(missing_ok=True)
+
+
+def _starts_workers(config) -> bool:
+    return not hasattr(config, "workerinput") and bool(config.getoption("numprocesses", None))
 
 
 def _share_parsed_css() -> None:

@@ -1,6 +1,16 @@
 """Waiting for the app in Pilot tests without Pilot's idle sleeps: ``quiet`` (the app has
-done everything it was given), ``press`` (keys, each handled to its end) and ``until`` (a
-condition holds). Shared by the app tests (``tui_helpers``) and the snapshot tests."""
+done everything it was given, its screen drawn), ``press`` (keys, each handled to its end)
+and ``until`` (a condition holds). Shared by the app tests (``tui_helpers``) and the
+snapshot tests.
+
+An app under test draws its screen when a wait of the test ends (``quiet``, ``Pilot.pause``
+and so ``Pilot.press``, the join and room tests' ``until``), not at each change on the
+way: Textual draws a frame for every refresh due, and the headless terminal of a test
+throws the frame away, so that drawing states nobody waited for, three or four frames for
+each one a test waits for, was about a quarter of the CPU of the app tests. What changed is
+kept (the screen's regions to draw again) and drawn, all of it, when the wait ends; a
+drawing that fails fails the test there. What a test reads of the screen
+(``render_strips``, a snapshot) it draws as it reads, as before."""
 
 from __future__ import annotations
 
@@ -14,6 +24,40 @@ from textual.app import App
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
+from textual.screen import Screen
+
+_draw_frame = Screen._compositor_refresh
+_pilot_pause = Pilot.pause
+
+
+def _frame_at_rest(screen: Screen) -> None:
+    """The frame of the screen in view of a headless app (an app under test) is drawn when
+    a wait of the test ends (``draw``): until then what is to be drawn is kept."""
+    app = screen.app
+    if app.is_headless and screen is app.screen and not app.is_inline:
+        screen._dirty_widgets.clear()  # their regions are kept by the compositor
+        app._update_mouse_over(screen)
+        return
+    _draw_frame(screen)
+
+
+async def _pause_then_draw(pilot: Pilot, delay: float | None = None) -> None:
+    await _pilot_pause(pilot, delay)
+    draw(pilot.app)
+
+
+Screen._compositor_refresh = _frame_at_rest  # type: ignore[method-assign]
+Pilot.pause = _pause_then_draw  # type: ignore[method-assign]
+
+
+def draw(app: App) -> bool:
+    """Draw what changed on the screen in view since it was last drawn; whether there was
+    anything to draw."""
+    screen = app.screen
+    if not screen._compositor._dirty_regions or app._batch_count or not app.is_running:
+        return False
+    _draw_frame(screen)
+    return True
 
 
 def _pending(app: App, workers: bool = True) -> str | None:
@@ -68,7 +112,7 @@ async def quiet(pilot: Pilot, timeout: float = 30.0, workers: bool = True) -> No
                 await asyncio.sleep(0)
                 continue
             await asyncio.gather(_handled(app, deadline), _handled(app.screen, deadline))
-            if _pending(app, workers) is None:
+            if _pending(app, workers) is None and not draw(app):
                 return
         calm = 0
         if pending == "work":

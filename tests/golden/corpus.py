@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import sys
+import tempfile
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -20,6 +22,11 @@ from bisca_tui.engine.records import Record, parse_record, record_of_match
 from bisca_tui.engine.variant import all_variants
 from bisca_tui.history.sample import play
 from bisca_tui.replay import build_report, report_json
+
+try:  # the lock that lets one process of a run play the corpus for the others
+    import fcntl
+except ImportError:  # not on this system: each process plays its own
+    fcntl = None  # type: ignore[assignment]
 
 DIGESTS = Path(__file__).with_name("replay_digests.json")
 PER_TABLE = 20  # records for each game at each of its table sizes
@@ -32,9 +39,35 @@ def tables() -> list[tuple[str, int]]:
 @cache
 def texts() -> tuple[tuple[str, str], ...]:
     """(a name, the record's JSON text) for every record of the corpus: played once per
-    test process (playing the matches is most of the corpus's cost, and the tests of the
+    run of the suite (playing the matches is most of the corpus's cost, and the tests of the
     replay, the views and the narrator all read it), kept as text, which no reader can
-    change."""
+    change. The processes of one run share it: the first to need it plays it and leaves it
+    for the others (``shared_file``)."""
+    shared = shared_file()
+    if shared is None:
+        return play_corpus()
+    with open(shared.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait while one plays it
+        if shared.exists():
+            return tuple((name, text) for name, text in json.loads(shared.read_text()))
+        out = play_corpus()
+        part = shared.with_suffix(f".{os.getpid()}")
+        part.write_text(json.dumps(out))
+        part.replace(shared)
+        return out
+
+
+def shared_file() -> Path | None:
+    """Where the processes of one run of the suite (``-n``) leave the corpus for each other,
+    in the system's temporary folder: named by the run, taken away as the run ends
+    (``conftest``); None outside such a run."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run or not run.isalnum() or fcntl is None:
+        return None
+    return Path(tempfile.gettempdir()) / f"bisca-tui-corpus-{run}.json"
+
+
+def play_corpus() -> tuple[tuple[str, str], ...]:
     out = []
     for variant, n in tables():
         for k in range(PER_TABLE):

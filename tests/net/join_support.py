@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from net_support import CODE, LONG, Table
+from pilot_support import draw
 from textual.pilot import Pilot
 
 from bisca_tui.join.app import JoinApp
@@ -33,9 +34,10 @@ async def until(pilot: Pilot, condition: Callable[[], object],
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"never happened: {what() if callable(what) else what}")
-        # the app's messages and the host's turn go on meanwhile; the screen is drawn at its
-        # own pace, by its timer (a Pilot pause would draw it at every look)
+        # the app's messages and the host's turn go on meanwhile; the screen is drawn once
+        # the condition holds (a Pilot pause would draw it at every look)
         await asyncio.sleep(0.001)
+    draw(pilot.app)
 
 
 def remote_table(app: JoinApp) -> RemoteTableScreen:

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from pilot_support import draw
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -34,6 +35,7 @@ async def until(pilot: Pilot, condition: Callable[[], object],
         if time.monotonic() > deadline:
             raise AssertionError(f"never happened: {what() if callable(what) else what}")
         await asyncio.sleep(0.001)
+    draw(pilot.app)  # what changed drawn once the condition holds
 
 
 def shown(app: RoomApp, selector: str) -> str:
