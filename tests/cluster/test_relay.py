@@ -5,7 +5,6 @@ protocol's line is read only by a room that runs behind a balancer."""
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 
 import pytest
 from room.room_support import LONG, open_room
@@ -16,6 +15,8 @@ from bisca_tui.net.entrance import WRONG_CODE
 from bisca_tui.room import cluster as cluster_module
 from bisca_tui.room.cluster import Cluster
 from bisca_tui.room.relay import ProxyLineError, parse_proxy, proxy_line
+
+from .relay_support import directory_of, table_on
 
 
 def test_a_proxy_line_names_the_client():
@@ -40,23 +41,11 @@ def test_a_line_that_is_not_a_proxy_line_is_refused(line):
         parse_proxy(line)
 
 
-def directory_of(where):
-    """A bus that knows only where tables are."""
-    return SimpleNamespace(process="front", address="127.0.0.1:1", where=where)
-
-
-async def _table_on(owner, name="Ana"):
-    """A player of ``owner``'s lobby opens a table of two there: its go."""
-    ana = await owner.enter(name)
-    ana.open("bisca-3", people=2)
-    return ana, await ana.go()
-
-
 async def test_a_table_connection_reaching_another_process_is_served_by_the_owner():
     owner = await open_room(proxied=True)
     front = await open_room(proxied=True)
     try:
-        ana, go = await _table_on(owner)
+        ana, go = await table_on(owner)
         table = owner.room.by_code(go["code"])
         front.room.cluster = Cluster(front.room, directory_of(
             lambda code: f"127.0.0.1:{owner.port}" if code == go["code"] else None))
@@ -92,7 +81,7 @@ async def test_a_table_whose_process_died_is_waited_for_until_it_opens_elsewhere
     owner = await open_room(proxied=True)
     front = await open_room(proxied=True)
     try:
-        ana, go = await _table_on(owner)
+        ana, go = await table_on(owner)
         dead = await asyncio.start_server(lambda r, w: w.close(), "127.0.0.1", 0)
         dead_port = dead.sockets[0].getsockname()[1]
         dead.close()
@@ -148,7 +137,7 @@ async def test_a_table_another_process_took_is_let_go_and_its_players_dropped():
     table: it lets go of its own, dropping the players so that they come back there."""
     run = await open_room(proxied=True)
     try:
-        ana, go = await _table_on(run)
+        ana, go = await table_on(run)
         client = await Client.connect("127.0.0.1", run.port, go["code"], "Ana",
                                       ticket=go["ticket"])
         bus = directory_of(lambda code: None)

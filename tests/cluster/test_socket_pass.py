@@ -22,15 +22,7 @@ from bisca_tui.room.cluster import Cluster
 from bisca_tui.room.door import Door
 from bisca_tui.room.socket_pass import SocketDesk, socket_folder, socket_path
 
-
-def directory_of(where):
-    return SimpleNamespace(process="front", address="127.0.0.1:1", where=where)
-
-
-async def _table_on(owner, name="Ana"):
-    ana = await owner.enter(name)
-    ana.open("bisca-3", people=2)
-    return ana, await ana.go()
+from .relay_support import directory_of, table_on
 
 
 def _desk(run, folder):
@@ -52,7 +44,7 @@ async def test_a_table_connection_is_given_to_the_owner_on_this_machine(tmp_path
     front = await open_room(proxied=True)
     desk = _desk(owner, tmp_path)
     try:
-        ana, go = await _table_on(owner)
+        ana, go = await table_on(owner)
         table = owner.room.by_code(go["code"])
         front.room.cluster = cluster = Cluster(front.room, directory_of(
             lambda code: f"127.0.0.1:{owner.port}" if code == go["code"] else None))
@@ -117,7 +109,7 @@ async def test_what_the_desk_is_sent_amiss_is_refused_and_leaks_nothing(tmp_path
     desk = _desk(owner, tmp_path)
     path = socket_path(tmp_path, f"127.0.0.1:{owner.port}")
     try:
-        ana, go = await _table_on(owner)
+        ana, go = await table_on(owner)
         before = _open_fds()
         loop = asyncio.get_running_loop()
         # a code the owner does not hold: no, and nothing more is read

@@ -37,6 +37,18 @@ SEATS = [SeatSpec(HUMAN, "You"), SeatSpec(BOT, "Rui", "hard"), SeatSpec(BOT, "An
          SeatSpec(BOT, "Zé", "easy")]
 
 
+async def beliefs_of_a_deal(app, pilot) -> BeliefsScreen:
+    """A deal of Bisca de Três against a bot played to its end by keys, then ``b``."""
+    t = await quick_table(app, pilot, "bisca-3", 1)
+    play_ahead(t.session, last_trick_to_play(t.session))
+    t.refresh_table()
+    await play_deal_by_keys(app, pilot)
+    await press(pilot, "b")
+    b = app.screen
+    assert isinstance(b, BeliefsScreen)
+    return b
+
+
 def text_of(screen: BeliefsScreen, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
@@ -129,13 +141,7 @@ async def test_no_decision_to_show_says_so(private_data, monkeypatch) -> None:
     monkeypatch.setattr(coach_beliefs, "deal_beliefs", lambda *a, **k: [])
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", 1)
-        play_ahead(t.session, last_trick_to_play(t.session))
-        t.refresh_table()
-        await play_deal_by_keys(app, pilot)
-        await press(pilot, "b")
-        b = app.screen
-        assert isinstance(b, BeliefsScreen)
+        b = await beliefs_of_a_deal(app, pilot)
         assert text_of(b, "#beliefs-about") == (
             "No decision in this deal had two or more cards to choose from.")
         await press(pilot, "s")
@@ -153,13 +159,7 @@ async def test_without_colour_the_picture_is_shades_and_marks(private_data,
     monkeypatch.setattr(coach_beliefs, "deal_beliefs", lambda *a, **k: made)
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = await quick_table(app, pilot, "bisca-3", 1)
-        play_ahead(t.session, last_trick_to_play(t.session))
-        t.refresh_table()
-        await play_deal_by_keys(app, pilot)
-        await press(pilot, "b")
-        b = app.screen
-        assert isinstance(b, BeliefsScreen)
+        b = await beliefs_of_a_deal(app, pilot)
         rows = grid_rows(b)
         assert rows[0].startswith("Rui") and rows[1].startswith("Stock")
         assert "█" + TRUTH in rows[0] and "▓" + TRUTH in rows[1]
