@@ -16,8 +16,9 @@
    review can tell them apart (the review's marks start at 4 points).
 4. ``--beliefs`` (instead of the above): the time to a deal's beliefs (``coach.beliefs``)
    in Briscola (two players) and Sueca (four), every seat played by the hard level: the
-   chances alone at every seat's decisions, one seat's with the search's best card (its
-   review's evaluations), and that seat's review, per deal (target: the beliefs no slower
+   chances alone at every seat's decisions, a person's at seat 0 (counted over every deal
+   that fits, not sampled), one seat's with the search's best card (its review's
+   evaluations), and that seat's review, per deal (target: the beliefs no slower
    than the review).
 """
 
@@ -74,8 +75,11 @@ def beliefs_speed(deals: int) -> None:
         runs: dict[str, list[tuple[float, float]]] = {}
         for rec, _ in played_deals(vid, deals):
             table = {"seats": [{"kind": "bot", "level": "hard"} for _ in rec.players]}
+            person = {"seats": [{"kind": "person"}, *table["seats"][1:]]}
             for name, fn in (
                     ("chances, every seat", lambda r=rec, t=table: deal_beliefs(r, 0, table=t)),
+                    ("a person's chances, counted",
+                     lambda r=rec, t=person: deal_beliefs(r, 0, 0, table=t)),
                     ("one seat with the best card",
                      lambda r=rec, t=table: deal_beliefs(r, 0, 0, table=t)),
                     ("review", lambda r=rec: review_deal(r, 0, 0))):
