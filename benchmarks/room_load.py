@@ -124,7 +124,8 @@ class Pauses:
 
 
 async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
-                   database: str = "", bus: str = "", profile: str | None = None) -> None:
+                   database: str = "", bus: str = "", profile: str | None = None,
+                   stall_file: str | None = None) -> None:
     """Serve a room on loopback (with ``database`` and ``bus``: one process of a room of
     several); say its port, then answer the driver's ``mark`` (costs from here) and
     ``report`` (the costs since the mark) until stdin ends. With ``profile``, the room is
@@ -164,7 +165,8 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
     mark = {"cpu": base_cpu, "rss": base_rss}
     profiler = cProfile.Profile() if profile else None
     stacks = None
-    if profile:
+    where = stall_file or profile
+    if where:
         from stall_stacks import StallStacks
 
         stacks = StallStacks()
@@ -177,15 +179,17 @@ async def run_room(tables: int, freeze: bool, threshold: int, python_gc: bool,
                 gc.freeze()
             mark = {"cpu": cpu_seconds(), "rss": rss_kb()}
             pauses.clear()
-            if profiler is not None and stacks is not None:
+            if stacks is not None:
                 stacks.clear()
+            if profiler is not None:
                 profiler.enable()
             say({"cpu": mark["cpu"] - base_cpu})
         elif line == b"report":
-            if profiler is not None and stacks is not None:
+            if profiler is not None:
                 profiler.disable()
                 profiler.dump_stats(f"{profile}.{os.getpid()}")
-                Path(f"{profile}.{os.getpid()}.stalls").write_text(stacks.report() + "\n")
+            if stacks is not None:
+                Path(f"{where}.{os.getpid()}.stalls").write_text(stacks.report() + "\n")
             peak[0] = max(peak[0], rss_kb())
             say({"cpu_setup": mark["cpu"] - base_cpu, "cpu": cpu_seconds() - mark["cpu"],
                  "base_rss_kb": base_rss, "mark_rss_kb": mark["rss"], "rss_kb": rss_kb(),
@@ -537,6 +541,7 @@ async def drive_room(args: argparse.Namespace, processes: int, servers: Servers 
     shared = ["--database", servers.database, "--bus", servers.bus] if servers else []
     rooms = [await spawn("--serve", "--tables", str(args.tables), *(
         ["--profile", args.profile] if args.profile else []), *(
+        ["--stalls", args.stalls] if args.stalls else []), *(
         ["--gc-freeze"] if args.gc_freeze else []), *(
         ["--python-gc"] if args.python_gc else []), "--gc-threshold", str(args.gc_threshold),
         *shared) for _ in range(processes)]
@@ -652,6 +657,9 @@ def main() -> int:
                         help="profile the room while playing (cProfile) and write its "
                              "statistics to FILE.PID (one file for each room process), and "
                              "where its event loop was while held up to FILE.PID.stalls")
+    parser.add_argument("--stalls", metavar="FILE", default=None,
+                        help="where each room process's event loop was while held up, "
+                             "sampled without a profiler, to FILE.PID.stalls")
     parser.add_argument("--python-gc", action="store_true",
                         help="the room with Python's own garbage collector, as it comes, "
                              "rather than the room's (room.collector); --gc-freeze and "
@@ -678,7 +686,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.serve:
         asyncio.run(run_room(args.tables, args.gc_freeze, args.gc_threshold, args.python_gc,
-                             args.database, args.bus, args.profile))
+                             args.database, args.bus, args.profile, args.stalls))
         return 0
     if args.play:
         asyncio.run(run_clients(args))

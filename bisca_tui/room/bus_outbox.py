@@ -14,8 +14,10 @@ import orjson
 if TYPE_CHECKING:
     from .redis_bus import RedisBus
 
-SOON = 0.05  # seconds: what changed here is published at most this late
-EVERY = 0.2  # and a table's seats and watchers, that change often, at most this often
+SOON = 0.05  # seconds: someone came or went, a table opened or closed: published this late
+EVERY = 0.2  # and who sits where, a table's seats and watchers, that change often, at most
+# this often (a thousand tables ending their matches change them hundreds of times a second,
+# and each publication is the whole lobby, read whole by every other process)
 
 
 class Outbox:
@@ -25,6 +27,7 @@ class Outbox:
         self.queue: list[tuple[str, str, Any]] = []  # messages and commands for the writer
         self.last: dict[str, bytes] = {}  # what was last published of each part
         self.codes: frozenset[str] = frozenset()  # the tables' codes last published
+        self.count = 0  # how many people the lobby last published held
         self.seq = 0
         self.wake: asyncio.Event | None = None
 
@@ -75,16 +78,19 @@ class Outbox:
                 await pipe.execute()
 
     def _hurry(self) -> bool:
-        """Whether what changed is wanted at once: someone came or went, a table opened
-        or closed (its code is looked up by the other processes)."""
+        """Whether what changed is wanted at once: someone came or went (their name is
+        looked up by the other processes), a table opened or closed (its code is)."""
         room = self.bus.room
-        return "people" in self.dirty or (room is not None
-                                          and frozenset(room.codes) != self.codes)
+        if room is None:
+            return False
+        return ("people" in self.dirty and len(room.people) != self.count) or \
+            frozenset(room.codes) != self.codes
 
     def _snapshot(self, pipe: Any, part: str) -> None:
         room = self.bus.room
         assert room is not None
         if part == "people":
+            self.count = len(room.people)
             body: dict[str, Any] = {"people": room.board.own_people(),
                                     "seated": room.seated}
         else:
