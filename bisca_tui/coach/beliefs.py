@@ -28,16 +28,14 @@ from typing import Any
 
 from ..bots.pimc import PimcBot
 from ..bots.table import variant_of
-from ..engine.actions import parse_action
-from ..engine.records import Record, replay_record
+from ..engine.records import Record
 from ..engine.sampling import infer, sample_hidden
-from ..engine.spoken import game_name
 from ..engine.state import GameState
 from ..engine.variant import Variant
 from ..engine.view import SeatView
-from ..lang import _, ngettext
 from .counting import counted_chances
 from .hint import COACH_SEED, advise, card_choices, decision_bot, decision_seed, samples_for
+from .review import checked, replay_deal
 
 Place = int | str  # a seat number, "stock" or "aside" (set-aside cards: Chiamata's monte,
 # discards a seat does not know)
@@ -229,38 +227,16 @@ def deal_beliefs(record: Record, deal: int, seat: int | None = None,
     when one seat is asked; else None."""
     if with_best is None:
         with_best = seat is not None
-    if not 0 <= deal < len(record.deals):
-        n = len(record.deals)
-        raise ValueError(ngettext("the record has {n} deal; there is no deal {deal}",
-                                  "the record has {n} deals; there is no deal {deal}", n)
-                         .format(n=n, deal=deal + 1))
-    v = record.make_variant()
-    if seat is not None and not 0 <= seat < v.n:
-        raise ValueError(_("{game} here has seats 0 to {last}; there is no seat {seat}")
-                         .format(game=game_name(v), last=v.n - 1, seat=seat))
-    actions = record.deals[deal].actions
-    names = v.signal_names
+    checked(record, deal, seat)
     found: list[tuple[int, SeatView, int, dict[int, Place]]] = []
 
-    def at(state: GameState, k: int) -> None:
-        who = state.current
-        if k >= len(actions) or who is None or (seat is not None and who != seat):
-            return
-        view = state.view(who)
-        action = parse_action(actions[k], names)
+    def take(k: int, state: GameState, action: int) -> None:
+        view = state.view(state.current)
         cards = card_choices(view)
         if len(cards) >= 2 and action in cards:
             found.append((k, view, action, true_places(state)))
 
-    def on_deal(i: int, state: GameState) -> None:
-        if i == deal:
-            at(state, 0)
-
-    def on_action(i: int, k: int, state: GameState, text: str) -> None:
-        if i == deal:
-            at(state, k + 1)
-
-    match = replay_record(record, on_action=on_action, on_deal=on_deal)
+    match, _final = replay_deal(record, deal, seat, take)
     people = match.people(deal)
     out = []
     for k, view, action, truth in found:

@@ -26,7 +26,7 @@ level would take and its rule of thumb: the search gives figures for cards only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,25 +196,51 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
     ``budget_ms`` of thinking when ``samples`` is None. Each decision's search is seeded by
     ``decision_seed``, as a hint's is: the same seed and samples give the same review, and
     the figures of a hint asked at that decision."""
+    checked(record, deal)
+    if seat is None:
+        seat = default_seat(record, deal)
+    v = checked(record, deal, seat)
+    views: list[tuple[int, SeatView, int]] = []  # (step, view before it, action)
+    match, final = replay_deal(record, deal, seat, lambda k, state, action: views.append(
+        (k, state.view(seat), action)))
+    people = match.people(deal)
+    player = people[seat] if seat < len(people) else None
+    result = None
+    if final.is_over() and final.result is not None and not final.result.redeal:
+        result = deal_result(final, seat)
+    return review_decisions(deal, seat, views, v, record.players[player]
+                            if player is not None else "", seed=seed, budget_ms=budget_ms,
+                            samples=samples, playouts=playouts, result=result)
+
+
+def checked(record: Record, deal: int, seat: int | None = None) -> Variant:
+    """The variant of ``record``, once ``deal`` (0-based) and ``seat`` (when given) are
+    found in it; ``ValueError`` saying which is not."""
     if not 0 <= deal < len(record.deals):
         n = len(record.deals)
         raise ValueError(ngettext("the record has {n} deal; there is no deal {deal}",
                                   "the record has {n} deals; there is no deal {deal}", n)
                          .format(n=n, deal=deal + 1))
-    if seat is None:
-        seat = default_seat(record, deal)
     v = record.make_variant()
-    if not 0 <= seat < v.n:
+    if seat is not None and not 0 <= seat < v.n:
         raise ValueError(_("{game} here has seats 0 to {last}; there is no seat {seat}")
                          .format(game=game_name(v), last=v.n - 1, seat=seat))
-    views: list[tuple[int, SeatView, int]] = []  # (step, view before it, action)
-    states: list[GameState] = []
+    return v
+
+
+def replay_deal(record: Record, deal: int, seat: int | None,
+                take: Callable[[int, GameState, int], None]) -> tuple[Any, GameState]:
+    """Replay ``record``, telling ``take`` the step, the state before it and the action of
+    each action of deal ``deal`` (0-based) that ``seat`` took (any seat's when None): the
+    match replayed, and the deal's state (at its end)."""
     actions = record.deals[deal].actions
-    names = v.signal_names
+    names = record.make_variant().signal_names
+    states: list[GameState] = []
 
     def at(state: GameState, k: int) -> None:
-        if k < len(actions) and state.current == seat:
-            views.append((k, state.view(seat), parse_action(actions[k], names)))
+        who = state.current
+        if k < len(actions) and who is not None and (seat is None or who == seat):
+            take(k, state, parse_action(actions[k], names))
 
     def on_deal(i: int, state: GameState) -> None:
         if i == deal:
@@ -226,15 +252,7 @@ def review_deal(record: Record, deal: int, seat: int | None = None, seed: int = 
             at(state, k + 1)
 
     match = replay_record(record, on_action=on_action, on_deal=on_deal)
-    final = states[0]
-    people = match.people(deal)
-    player = people[seat] if seat < len(people) else None
-    result = None
-    if final.is_over() and final.result is not None and not final.result.redeal:
-        result = deal_result(final, seat)
-    return review_decisions(deal, seat, views, v, record.players[player]
-                            if player is not None else "", seed=seed, budget_ms=budget_ms,
-                            samples=samples, playouts=playouts, result=result)
+    return match, states[0]
 
 
 def review_decisions(deal: int, seat: int, views: Sequence[tuple[int, SeatView, int]],
