@@ -5,6 +5,8 @@ from __future__ import annotations
 from pilot_support import quiet
 from textual.pilot import Pilot
 
+from bisca_tui.engine import actions as A
+from bisca_tui.table.session import Session
 from bisca_tui.tui.screens.table import TableScreen
 
 
@@ -19,3 +21,17 @@ async def settle(pilot: Pilot) -> None:
         st = screen.session.state
         if not (st.is_over() or screen.session.is_human(st.current)):
             raise AssertionError("the bots never stopped")
+
+
+def to_the_last_card(session: Session) -> None:
+    """Play ``session``'s deal in code until seat 0 has one card left, as the keys would
+    play it (the first legal card every time; the bots answer as at the table)."""
+    session.start_bots()
+    st = session.state
+    while not (st.current == 0 and len(st.hands[0]) == 1):
+        seat = st.current
+        if seat == 0:
+            action = next(a for a in session.view(0).legal if A.is_play(a))
+        else:
+            action = session.bot_for(seat).choose(session.view(seat))
+        session.apply(action)

@@ -12,11 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pilot_support import press, quiet
-from snapshot_support import settle
+from snapshot_support import settle, to_the_last_card
 from textual.pilot import Pilot
 
 from bisca_tui.bots.levels import MediumBot
-from bisca_tui.engine import actions as A
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.beliefs import BeliefsScreen
@@ -32,15 +31,7 @@ def test_the_beliefs_of_a_hard_bot(snap_compare, tmp_path: Path) -> None:
     # the hard seat's cards played by a bot that does not follow the clock: the same deal
     # on any machine (its beliefs are still the hard level's: the seat's level says so)
     session.bots[1] = MediumBot(7)
-    session.start_bots()
-    st = session.state
-    while not (st.current == 0 and len(st.hands[0]) == 1):
-        seat = st.current
-        if seat == 0:
-            action = next(a for a in session.view(0).legal if A.is_play(a))
-        else:
-            action = session.bot_for(seat).choose(session.view(seat))
-        session.apply(action)
+    to_the_last_card(session)
 
     async def run_before(pilot: Pilot) -> None:
         app = pilot.app

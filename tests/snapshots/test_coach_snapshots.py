@@ -11,10 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pilot_support import press, quiet
-from snapshot_support import settle
+from snapshot_support import settle, to_the_last_card
 from textual.pilot import Pilot
 
-from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.review import ReviewScreen
@@ -57,15 +56,7 @@ def test_the_review_of_a_deal(snap_compare, tmp_path: Path) -> None:
     the same deal as played by keys throughout, so the same picture, for a redraw less
     per card (playing cards by keys has tests of its own)."""
     session = Session.new("sueca", {}, default_seats(4, "random"), seed=1)
-    session.start_bots()
-    st = session.state
-    while not (st.current == 0 and len(st.hands[0]) == 1):
-        seat = st.current
-        if seat == 0:  # the first legal card, every time
-            action = next(a for a in session.view(0).legal if A.is_play(a))
-        else:
-            action = session.bot_for(seat).choose(session.view(seat))
-        session.apply(action)
+    to_the_last_card(session)
 
     async def run_before(pilot: Pilot) -> None:
         app = pilot.app
@@ -73,7 +64,7 @@ def test_the_review_of_a_deal(snap_compare, tmp_path: Path) -> None:
         app.seating.start(session)
         await settle(pilot)
         t = app.screen
-        assert isinstance(t, TableScreen) and len(st.tricks) == 9
+        assert isinstance(t, TableScreen) and len(session.state.tricks) == 9
         await press(pilot, "1")  # the last card
         await settle(pilot)
         assert isinstance(app.screen, DealSummaryScreen)
