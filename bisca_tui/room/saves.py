@@ -73,12 +73,11 @@ class RoomAutosave(HostAutosave):
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        release = once(self.hold()) if self.hold is not None else None
-        if release is not None:
-            with contextlib.suppress(RuntimeError):  # (no event loop: nothing waits)
-                asyncio.get_running_loop().call_later(HOLD_AT_MOST, release)
+        release = once(self.hold() if self.hold is not None else lambda: None)
+        with contextlib.suppress(RuntimeError):  # (no event loop: nothing waits)
+            asyncio.get_running_loop().call_later(HOLD_AT_MOST, release)
         self.store.save_now(self.number, *self.texts(), self.owner,
-                            done=lambda _written: release and release())
+                            done=lambda _written: release())
 
     def _submit(self, job: Callable[..., None], *args: Any) -> None:
         job(*args)  # SQLite in WAL mode writes a save in well under a millisecond
