@@ -59,7 +59,12 @@ class Outbox:
 
     async def writing(self, client: Any) -> None:
         assert self.wake is not None
+        me = asyncio.current_task()
         while True:
+            if me is not None and me.cancelling():
+                # a cancellation the Redis client took in while it wrote (it can): this
+                # task stops all the same, rather than wait for news that never comes
+                raise asyncio.CancelledError
             await self.wake.wait()
             self.wake.clear()
             if not self.queue and self.dirty:  # (changes coming together go together)
