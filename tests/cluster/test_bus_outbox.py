@@ -5,6 +5,7 @@ forever for it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from types import SimpleNamespace
 
 from bisca_tui.room.bus_outbox import Outbox
@@ -25,10 +26,8 @@ class SwallowingPipe:
 
     async def execute(self) -> list:
         self.writing.set()
-        try:
-            await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            pass  # taken in, as a client cleaning its connection up may
+        with contextlib.suppress(asyncio.CancelledError):  # taken in, as a client
+            await asyncio.Event().wait()  # cleaning its connection up may
         return []
 
 
