@@ -47,6 +47,10 @@ class ProtocolError(ValueError):
 
 
 _SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")  # JSON's escape of a surrogate
+# digits past what orjson reads as an integer: each digit made "0", anything else " ", then
+# looked for as a run (several times faster than a regular expression)
+_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+_LONG_NUMBER = b"0" * 19
 
 
 # what the standard library would refuse (a dataclass, a date) is refused here too
@@ -92,7 +96,25 @@ def dump_fields(fields: dict[str, Any]) -> bytes:
 
 def decode(line: bytes) -> dict[str, Any]:
     """A line read (its newline included or not) as a message; ``ProtocolError`` says why
-    it is not one."""
+    it is not one. Read by orjson, several times faster than the standard library at every
+    view a client reads; a line orjson refuses, or one with a number too long for it to
+    read as the standard library does (it reads a long integer as a float), is left to the
+    standard library (``decode_slowly``, the reference), which says why."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError(f"a line is longer than {MAX_LINE} bytes")
+    if _LONG_NUMBER in line.translate(_DIGITS):
+        return decode_slowly(line)
+    try:
+        message = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return decode_slowly(line)
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("a message must be a JSON object with a \"type\"")
+    return message  # (orjson refuses a lone surrogate, as this protocol does)
+
+
+def decode_slowly(line: bytes) -> dict[str, Any]:
+    """``decode`` by the standard library."""
     if len(line) > MAX_LINE:
         raise ProtocolError(f"a line is longer than {MAX_LINE} bytes")
     try:

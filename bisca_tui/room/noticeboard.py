@@ -5,7 +5,8 @@ from it (``Room.back_in_lobby``): a room of many tables changes many times a sec
 
 Each list is sent whole, to everyone, so that what it costs grows with the square of the
 people in the lobby: in a big room the lists go out less often, the room sending no more
-than ``BUDGET`` bytes of them a second on average. A list is a picture of the room that
+than ``BUDGET`` bytes of them a second on average (a room of several processes as much as
+one: each process its share). A list is a picture of the room that
 the next one replaces: someone who has not yet read the last one sent them (their
 connection still holds it) is not sent another on top, but the newest one once they have
 read it. A list goes out to a big lobby over several turns of the event loop, the tables'
@@ -174,4 +175,5 @@ class Noticeboard:
 
     def _spent(self, notice: Notice, sent: int) -> None:
         now = self.room.clock()
-        self.free_at = max(self.free_at, now) + len(notice.line) * sent / BUDGET
+        share = BUDGET / max(1, len(self.room.bus.alive()))  # (the room's, shared out)
+        self.free_at = max(self.free_at, now) + len(notice.line) * sent / share

@@ -95,6 +95,19 @@ async def test_a_big_lobby_is_told_as_often_as_the_budget_allows(monkeypatch):
     assert board.wait() == pytest.approx(size * 50 / 1000 - 1.0)
 
 
+async def test_the_processes_of_a_room_share_its_budget(monkeypatch):
+    """Two processes each send the lists to their own lobby: each sends them half as often
+    as one alone, so that the room as a whole keeps to the budget."""
+    room = a_room(*(f"Player{k}" for k in range(50)))
+    room.bus.alive = lambda: {"p1": "127.0.0.1:1", "p2": "127.0.0.1:2"}
+    board = Noticeboard(room)  # type: ignore[arg-type]
+    monkeypatch.setattr(N, "BUDGET", 1000)
+    first = room.people[0].conn
+    board.people_changed()
+    await first.next_line()
+    assert board.wait() == pytest.approx(len(first.lines[-1]) * 50 * 2 / 1000)
+
+
 async def test_a_list_goes_out_over_turns_of_the_loop_the_tables_messages_between(
         monkeypatch):
     room = a_room("Ana", "Rui", "Eva")
