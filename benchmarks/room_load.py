@@ -12,13 +12,17 @@ to. The players keep their lobby connection while they play (``--lobby stay``, a
 lobby's screen does) or leave the lobby once seated (``--lobby leave``).
 
     python benchmarks/room_load.py [--tables N] [--pace SECONDS] [--seconds S]
-                                   [--procs P] [--lobby stay|leave] [--window W]
+                                   [--stagger S] [--procs P] [--lobby stay|leave] [--window W]
                                    [--gc-freeze] [--gc-threshold N] [--profile FILE]
 
 No table plays before every table is seated: then at the instant pace every table plays
 its match to the end (``--seconds`` bounds the wait), each answering its first turn at once;
-at a person's pace the tables play for ``--seconds``, each answering its first turn within
-one turn's time, so that the tables are out of step as people are.
+at a person's pace each table answers its first turn within ``--stagger`` seconds (one
+turn's time unless said), and the tables play for ``--seconds`` more. One turn's time puts
+the tables out of step within a trick, but they all end their deals within the same few
+seconds; a stagger of a deal's length (``--stagger 80`` for Sueca at 2 s a turn) spreads
+the ends of the deals as tables that opened at different times do. The latencies counted
+are those of the ``--seconds`` after every table began.
 
 Prints the time the set-up took and its CPU in the room; the actions sent, the views that
 answered them (four each) and the actions not answered to all four; the median and 99th
@@ -276,11 +280,11 @@ class Players:
 
     def play(self) -> None:
         """Every table is seated: the first turns are answered, at the instant pace at once,
-        at a person's within one turn's time (the tables out of step, as people are)."""
+        at a person's within the stagger (the tables out of step, as people are)."""
         self.playing = True
         self.began = time.perf_counter()
         for client, table, rng, message in self.waiting:
-            self.turn(client, table, rng, message, rng.uniform(0, self.args.pace))
+            self.turn(client, table, rng, message, rng.uniform(0, stagger(self.args)))
         self.waiting.clear()
 
     def listener(self, table: int, rng: random.Random) -> Any:
@@ -410,6 +414,13 @@ async def run_clients(args: argparse.Namespace) -> None:
 
 
 # ----- the driver ---------------------------------------------------------------------------
+
+def stagger(args: argparse.Namespace) -> float:
+    """Seconds within which the tables answer their first turn (a person's pace)."""
+    if args.pace <= 0:
+        return 0.0
+    return args.pace if args.stagger is None else args.stagger
+
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
@@ -552,7 +563,7 @@ async def drive_room(args: argparse.Namespace, processes: int, servers: Servers 
     firsts = [sum(shares[:p]) for p in range(procs)]
     common = ["--port", str(port), "--pace", str(args.pace), "--jitter", str(args.jitter),
               "--seconds", str(args.seconds), "--seed", str(args.seed), "--lobby", args.lobby,
-              "--at-once", str(args.at_once)]
+              "--at-once", str(args.at_once), "--stagger", str(stagger(args))]
     clients = [await spawn("--play", "--first", str(f), "--count", str(n), *common)
                for f, n in zip(firsts, shares, strict=True) if n]
     started = time.perf_counter()
@@ -573,7 +584,7 @@ async def drive_room(args: argparse.Namespace, processes: int, servers: Servers 
         assert c.stdin is not None
         c.stdin.write(b"go\n")
     if args.pace > 0:
-        await asyncio.sleep(args.seconds)
+        await asyncio.sleep(stagger(args) + args.seconds)
         for c in clients:
             assert c.stdin is not None
             c.stdin.write(b"stop\n")
@@ -596,7 +607,10 @@ async def drive_room(args: argparse.Namespace, processes: int, servers: Servers 
     print(f"  actions sent {sent} in {wall:.1f} s ({sent / wall:.0f} a second); views "
           f"answering them received {answers} of {PLAYERS * sent}; actions not answered to "
           f"all four: {lost}; matches over: {over}")
-    timed = [x for t in told for x in t["latencies"]]
+    ramp = stagger(args)
+    timed = [(at - ramp, x) for t in told for at, x in t["latencies"] if at >= ramp]
+    if ramp > args.pace > 0:
+        print(f"  (the tables began over {ramp:g} s; counted: the {args.seconds:g} s after)")
     print(latency_line("action -> all four clients' views", [x for _, x in timed]))
     print(f"  p99 in each {args.window:g} s of play (ms): {windows(timed, args.window)}")
     per = args.tables
@@ -644,6 +658,9 @@ def main() -> int:
                         help="give or take this many seconds at a person's pace")
     parser.add_argument("--seconds", type=float, default=120.0,
                         help="seconds of play at a person's pace (the instant pace: at most)")
+    parser.add_argument("--stagger", type=float, default=None,
+                        help="seconds within which the tables begin at a person's pace "
+                             "(default: one turn's time, --pace)")
     parser.add_argument("--window", type=float, default=10.0,
                         help="seconds of play each p99 of the timeline covers")
     parser.add_argument("--procs", type=int, default=0,
