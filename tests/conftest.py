@@ -4,6 +4,7 @@ what the apps of one process parse, and keep the garbage collector's passes shor
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import tempfile
 import uuid
@@ -32,6 +33,14 @@ def pytest_unconfigure(config):
         left = Path(tempfile.gettempdir()) / f"bisca-tui-corpus-{config.option.testrunuid}"
         for what in (".json", ".lock"):
             left.with_suffix(what).unlink(missing_ok=True)
+
+
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto``: one worker more than the cores this run may use. Many tests wait a
+    while with no CPU of their own (a room process starting, a browser, a server, a lock's
+    time running out); a third worker on two cores keeps both busy meanwhile (measured on
+    two cores: the suite in 4:17 rather than 5:05, and 4:30 with a fourth)."""
+    return len(os.sched_getaffinity(0)) + 1
 
 
 def _starts_workers(config) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -90,6 +91,7 @@ class RoomProcess:
         """Kill the process outright: no save, no goodbye."""
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
+        self._tidy()
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -99,6 +101,11 @@ class RoomProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        self._tidy()
+
+    def _tidy(self) -> None:
+        """The process's own folder goes with it (its room is in the shared database)."""
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class RoomCluster:
