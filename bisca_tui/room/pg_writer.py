@@ -3,12 +3,19 @@ each table's latest save, kept in memory until written (a newer save of the tabl
 older one not yet written), and the rated results, in order, never dropped. While the server
 cannot be reached the writes wait and are tried again every ``retry`` seconds; the room's log
 hears it once ("the database is unreachable ... N saves waiting") and again when the server is
-back."""
+back.
+
+Saves waiting together are sent together, in one round trip (psycopg's pipeline mode): at
+the ends of many deals at once, each save written alone made the thread wait for the server,
+and then for the interpreter's lock, several times per save, and the tables waiting for their
+saves waited longer and longer. A batch the server refuses is written again one save at a
+time, so that each save has its own outcome, as when written alone."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable
@@ -23,7 +30,10 @@ from .store import Unreachable
 
 Job = Callable[[psycopg.Connection], Any]
 RETRY = 1.0  # seconds between two tries of a server that could not be reached
-URGENT = "urgent"  # the write under way is the first of ``urgent``
+URGENT = "urgent"  # the writes under way are the first of ``urgent``
+RESULT = "result"  # the write under way is the first of ``results``
+SAVES = "saves"  # the writes under way are saves taken out of ``saves``
+BATCH = 64  # saves sent together at most
 
 
 class Writer:
@@ -39,7 +49,8 @@ class Writer:
         self.urgent: deque[tuple[Hashable, Job, Callable[[Any], None],
                                  asyncio.AbstractEventLoop | None]] = deque()
         self.busy = False  # a write under way
-        self.holding = False  # a save under way, out of ``saves``
+        self.holding = 0  # saves under way, out of ``saves``
+        self.alone = 0  # writes to make one at a time (a batch of them was refused)
         self.down = False
         self.stopping = False
         self.loop: asyncio.AbstractEventLoop | None = None  # where the log is told
@@ -106,31 +117,36 @@ class Writer:
             return None
         return self.loop
 
-    def _next(self) -> tuple[Hashable | None, Job] | None:
+    def _next(self) -> tuple[str, list[tuple[Hashable | None, Job]]] | None:
+        """The writes to make now: the first urgent ones, else the first result, else
+        saves; as many as ``BATCH`` of a kind together (one, while ``alone``)."""
         with self.cond:
             while not (self.saves or self.results or self.urgent or self.stopping):
                 self.cond.wait()
+            most = 1 if self.alone else BATCH
+            self.alone = max(0, self.alone - 1)
             if self.urgent:
                 self.busy = True
-                return URGENT, self.urgent[0][1]
+                return URGENT, [(key, job) for key, job, _done, _loop
+                                in itertools.islice(self.urgent, most)]
             if self.results:
                 self.busy = True
-                return None, self.results[0][0]
+                return RESULT, [(None, self.results[0][0])]
             if self.saves:
-                key = next(iter(self.saves))
-                self.busy = self.holding = True
-                return key, self.saves.pop(key)
+                keys = list(itertools.islice(self.saves, most))
+                self.busy, self.holding = True, len(keys)
+                return SAVES, [(key, self.saves.pop(key)) for key in keys]
             return None  # stopping, nothing left
 
     def _run(self) -> None:
         while (work := self._next()) is not None:
-            key, job = work
+            kind, writes = work
             try:
-                answer = self.link.run(job)
+                answer = self.link.run(together([job for _key, job in writes]))
             except (Unreachable, TransactionRollback) as e:
-                if key is URGENT:
-                    self._later(job)
-                self._put_back(None if key is URGENT else key, job)
+                if kind == URGENT:
+                    self._later(writes)
+                self._put_back(writes if kind == SAVES else [])
                 if isinstance(e, Unreachable) and not self.down:
                     self.down = True
                     self._say(unreachable(reason(e), self.waiting()))
@@ -139,43 +155,56 @@ class Writer:
                         return
                 continue
             except Exception as e:  # the server refused this write: said, and let go
+                if len(writes) > 1:  # (which of them: each is written again alone)
+                    with self.cond:
+                        self.alone = len(writes)
+                    self._put_back(writes if kind == SAVES else [])
+                    continue
                 answer, failed = None, e
             else:
                 failed = None
             if self.down:
                 self.down = False
                 self._say(_("The database is back: the saves waiting are being written."))
+            told: list[tuple[Callable[[Any], None], asyncio.AbstractEventLoop | None, Any]]
+            told = []
             with self.cond:
-                done = loop = None
-                if key is None:
+                if kind == RESULT:
                     _job, done, loop = self.results[0]
-                elif key is URGENT:
-                    _key, _job, told, at = self.urgent.popleft()
-                    done, loop, answer = told, at, failed is None
+                    if done is not None and failed is None:
+                        told.append((done, loop, answer))
+                elif kind == URGENT:
+                    for _write in writes:
+                        _key, _job, done, loop = self.urgent.popleft()
+                        told.append((done, loop, failed is None))
             if failed is not None:
                 self._say(_("The database refused a write: {error}").format(
                     error=reason(failed)))
-            if done is not None and (failed is None or key is URGENT):
-                self._post(loop, done, answer)
+            for done, loop, said in told:
+                self._post(loop, done, said)
             with self.cond:  # done: ``flush`` sees it once its outcome is told
-                if key is None:
+                if kind == RESULT:
                     self.results.popleft()
-                self.busy = self.holding = False
+                self.busy, self.holding = False, 0
                 self.cond.notify_all()
 
-    def _later(self, job: Job) -> None:
-        """The urgent write at the head could not be made now: kept as its table's save
-        (unless a newer one came), and its waiter told."""
+    def _later(self, writes: list[tuple[Hashable | None, Job]]) -> None:
+        """The urgent writes at the head could not be made now: each kept as its table's
+        save (unless a newer one came), and its waiter told."""
+        told = []
         with self.cond:
-            key, _job, done, loop = self.urgent.popleft()
-            self.saves.setdefault(key, job)
-        self._post(loop, done, False)
+            for _write in writes:
+                key, job, done, loop = self.urgent.popleft()
+                self.saves.setdefault(key, job)
+                told.append((loop, done))
+        for loop, done in told:
+            self._post(loop, done, False)
 
-    def _put_back(self, key: Hashable | None, job: Job) -> None:
+    def _put_back(self, writes: list[tuple[Hashable | None, Job]]) -> None:
         with self.cond:
-            if key is not None:
+            for key, job in writes:
                 self.saves.setdefault(key, job)  # unless a newer one came meanwhile
-            self.busy = self.holding = False
+            self.busy, self.holding = False, 0
             self.cond.notify_all()
 
     def _say(self, text: str) -> None:
@@ -189,6 +218,20 @@ class Writer:
             return
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
             loop.call_soon_threadsafe(call, arg)
+
+
+def together(jobs: list[Job]) -> Job:
+    """The jobs as one, sent to the server in one go (each a statement or more, none reading
+    an answer): the one job itself when alone."""
+    if len(jobs) == 1:
+        return jobs[0]
+
+    def run(db: psycopg.Connection) -> None:
+        with db.pipeline():
+            for job in jobs:
+                job(db)
+
+    return run
 
 
 def unreachable(why: str, waiting: int) -> str:

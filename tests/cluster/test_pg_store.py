@@ -270,3 +270,42 @@ def test_two_sqlite_stores_on_one_file_take_a_dead_ones_tables_once(tmp_path):
 
     taken = together(2, take)
     assert sorted(n for got in taken for n, _r, _t in got) == list(range(1, 31))
+
+
+def test_saves_waiting_together_go_together_and_a_refused_one_alone(database, monkeypatch):
+    """Saves queued while the writer was busy are sent in one batch; a batch the server
+    refuses is written again save by save, so that only the refused save is lost and each
+    deal's end is told its own outcome."""
+    from bisca_tui.room import pg_writer
+
+    sizes: list[int] = []
+    real = pg_writer.together
+
+    def counted(jobs):
+        sizes.append(len(jobs))
+        return real(jobs)
+
+    monkeypatch.setattr(pg_writer, "together", counted)
+    said: list[str] = []
+    told: dict[int, bool] = {}
+    store = PostgresRoom(database, problem=said.append)
+    try:
+        with store.writer.cond:  # (the writer waits for these to be queued, all of them)
+            for n in range(1, 41):
+                store.save_table(n, f"r{n}", "t")
+        assert store.flush(10)
+        assert sizes[-1] == 40  # one round trip for forty saves
+        with store.writer.cond:
+            for n in range(41, 46):
+                record = "r\x00" if n == 43 else f"r{n}"  # PostgreSQL's text takes no NUL
+                store.save_now(n, record, "t", done=lambda ok, n=n: told.__setitem__(n, ok))
+            store.save_table(46, "r\x00", "t")
+            store.save_table(47, "r47", "t")
+        assert store.flush(10)
+        saved = {number for number, _record, _table in store.saved_tables()}
+        assert saved == set(range(1, 48)) - {43, 46}
+        assert len(said) == 2 and all("refused" in s for s in said)
+    finally:
+        store.close()
+    assert told == {41: True, 42: True, 43: False, 44: True, 45: True}
+    assert 5 in sizes and 2 in sizes  # each batch tried whole first, then alone
