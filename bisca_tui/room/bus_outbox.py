@@ -20,6 +20,16 @@ EVERY = 0.2  # and who sits where, a table's seats and watchers, that change oft
 # and each publication is the whole lobby, read whole by every other process)
 
 
+def stop_if_cancelled() -> None:
+    """Raise ``CancelledError`` when the running task was asked to stop. The Redis client
+    can take a cancellation in while it reads or writes and return as if nothing happened:
+    a task looping over it checks at each turn, and stops all the same, rather than go on
+    (and a room stopping wait for it for ever)."""
+    me = asyncio.current_task()
+    if me is not None and me.cancelling():
+        raise asyncio.CancelledError
+
+
 class Outbox:
     def __init__(self, bus: RedisBus) -> None:
         self.bus = bus
@@ -59,12 +69,8 @@ class Outbox:
 
     async def writing(self, client: Any) -> None:
         assert self.wake is not None
-        me = asyncio.current_task()
         while True:
-            if me is not None and me.cancelling():
-                # a cancellation the Redis client took in while it wrote (it can): this
-                # task stops all the same, rather than wait for news that never comes
-                raise asyncio.CancelledError
+            stop_if_cancelled()
             await self.wake.wait()
             self.wake.clear()
             if not self.queue and self.dirty:  # (changes coming together go together)

@@ -36,7 +36,7 @@ from .bus import GoneListener, new_process_id
 from .bus_mirror import Mirror
 from .bus_names import GuestNames
 from .bus_numbers import TableNumbers
-from .bus_outbox import Outbox
+from .bus_outbox import Outbox, stop_if_cancelled
 from .bus_quick import QuickShare
 
 if TYPE_CHECKING:
@@ -129,6 +129,7 @@ class RedisBus:
                 await pubsub.subscribe(self.key("all"), self.key("to", self.process))
                 await self._join(client)
                 pause = RETRY[0]
+                stop_if_cancelled()
                 await self._serve(client, pubsub)
             except asyncio.CancelledError:
                 raise
@@ -140,6 +141,7 @@ class RedisBus:
                     if link is not None:
                         with contextlib.suppress(Exception):
                             await link.aclose()
+            stop_if_cancelled()
             await asyncio.sleep(pause)
             pause = min(pause * 2, RETRY[1])
 
@@ -193,6 +195,7 @@ class RedisBus:
 
     async def _beating(self, client: aioredis.Redis) -> None:
         while True:
+            stop_if_cancelled()
             await asyncio.sleep(self.ttl / 3)
             await self._beat(client)
 
@@ -274,6 +277,7 @@ class RedisBus:
 
     async def _listening(self, pubsub: Any) -> None:
         while True:
+            stop_if_cancelled()
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             if message is not None:
                 self.take(message["data"])
