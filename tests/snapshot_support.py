@@ -1,12 +1,14 @@
-"""What the snapshot tests share: letting the bots play until a person must act."""
+"""What the snapshot tests share: letting the bots play until a person must act, and a deal
+played to its last card and then to its summary."""
 
 from __future__ import annotations
 
-from pilot_support import quiet
+from pilot_support import press, quiet
 from textual.pilot import Pilot
 
 from bisca_tui.engine import actions as A
 from bisca_tui.table.session import Session
+from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 
 
@@ -35,3 +37,16 @@ def to_the_last_card(session: Session) -> None:
         else:
             action = session.bot_for(seat).choose(session.view(seat))
         session.apply(action)
+
+
+async def to_the_summary(pilot: Pilot, session: Session) -> None:
+    """Seat ``session`` (played to its last card: ``to_the_last_card``) in the app, play the
+    last card by its key and wait for the deal's summary."""
+    app = pilot.app
+    await quiet(pilot)
+    app.seating.start(session)
+    await settle(pilot)
+    assert isinstance(app.screen, TableScreen)
+    await press(pilot, "1")  # the last card
+    await settle(pilot)
+    assert isinstance(app.screen, DealSummaryScreen)

@@ -108,9 +108,7 @@ def decode(line: bytes) -> dict[str, Any]:
         message = orjson.loads(line)
     except orjson.JSONDecodeError:
         return decode_slowly(line)
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError("a message must be a JSON object with a \"type\"")
-    return message  # (orjson refuses a lone surrogate, as this protocol does)
+    return _typed(message)  # (orjson refuses a lone surrogate, as this protocol does)
 
 
 def decode_slowly(line: bytes) -> dict[str, Any]:
@@ -123,13 +121,19 @@ def decode_slowly(line: bytes) -> dict[str, Any]:
         raise ProtocolError("a line is not UTF-8") from None
     except (ValueError, RecursionError):
         raise ProtocolError("a line is not JSON") from None
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError("a message must be a JSON object with a \"type\"")
+    _typed(message)
     if _SURROGATE.search(line):  # a pair is text; a lone one cannot be written out again
         try:
             json.dumps(message, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
             raise ProtocolError("a line holds a lone surrogate, which is not text") from None
+    return message
+
+
+def _typed(message: Any) -> dict[str, Any]:
+    """``message`` when it is an object with a ``type``."""
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("a message must be a JSON object with a \"type\"")
     return message
 
 

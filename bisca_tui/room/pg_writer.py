@@ -29,6 +29,7 @@ from .pg_link import Link, reason
 from .store import Unreachable
 
 Job = Callable[[psycopg.Connection], Any]
+Told = tuple[Callable[[Any], None], asyncio.AbstractEventLoop | None, Any]  # who, where, what
 RETRY = 1.0  # seconds between two tries of a server that could not be reached
 URGENT = "urgent"  # the writes under way are the first of ``urgent``
 RESULT = "result"  # the write under way is the first of ``results``
@@ -166,8 +167,7 @@ class Writer:
             if self.down:
                 self.down = False
                 self._say(_("The database is back: the saves waiting are being written."))
-            told: list[tuple[Callable[[Any], None], asyncio.AbstractEventLoop | None, Any]]
-            told = []
+            told: list[Told] = []
             with self.cond:
                 if kind == RESULT:
                     _job, done, loop = self.results[0]

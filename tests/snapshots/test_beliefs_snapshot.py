@@ -12,14 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from pilot_support import press, quiet
-from snapshot_support import settle, to_the_last_card
+from snapshot_support import to_the_last_card, to_the_summary
 from textual.pilot import Pilot
 
 from bisca_tui.bots.levels import MediumBot
 from bisca_tui.table.session import BOT, HUMAN, SeatSpec, Session
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.beliefs import BeliefsScreen
-from bisca_tui.tui.screens.summary import DealSummaryScreen
 
 SIZE = (80, 24)
 
@@ -35,12 +34,7 @@ def test_the_beliefs_of_a_hard_bot(snap_compare, tmp_path: Path) -> None:
 
     async def run_before(pilot: Pilot) -> None:
         app = pilot.app
-        await quiet(pilot)
-        app.seating.start(session)
-        await settle(pilot)
-        await press(pilot, "1")  # the last card
-        await settle(pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
+        await to_the_summary(pilot, session)
         await press(pilot, "b")
         b = app.screen
         assert isinstance(b, BeliefsScreen) and b.final and b.beliefs

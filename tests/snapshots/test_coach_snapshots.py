@@ -11,13 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from pilot_support import press, quiet
-from snapshot_support import settle, to_the_last_card
+from snapshot_support import settle, to_the_last_card, to_the_summary
 from textual.pilot import Pilot
 
 from bisca_tui.table.session import Session, default_seats
 from bisca_tui.tui.app import BiscaApp
 from bisca_tui.tui.screens.review import ReviewScreen
-from bisca_tui.tui.screens.summary import DealSummaryScreen
 from bisca_tui.tui.screens.table import TableScreen
 
 SIZE = (110, 34)
@@ -60,14 +59,8 @@ def test_the_review_of_a_deal(snap_compare, tmp_path: Path) -> None:
 
     async def run_before(pilot: Pilot) -> None:
         app = pilot.app
-        await quiet(pilot)
-        app.seating.start(session)
-        await settle(pilot)
-        t = app.screen
-        assert isinstance(t, TableScreen) and len(session.state.tricks) == 9
-        await press(pilot, "1")  # the last card
-        await settle(pilot)
-        assert isinstance(app.screen, DealSummaryScreen)
+        assert len(session.state.tricks) == 9
+        await to_the_summary(pilot, session)
         await press(pilot, "r")
         await settle(pilot)
         r = app.screen

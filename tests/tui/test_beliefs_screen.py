@@ -195,17 +195,24 @@ def screen_lines(app) -> list[str]:
     return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
 
 
+async def each_made_decision(app, pilot, code: str):
+    """The beliefs screen of ``open_made`` in the language ``code``, at each of its four
+    decisions in turn (→ from one to the next)."""
+    app.set_language(code)
+    b = await open_made(app, pilot)
+    for k in range(4):
+        if k:
+            await press(pilot, "right")
+        yield b
+
+
 @pytest.mark.usefixtures("shouting")
 async def test_every_word_of_the_beliefs_passes_through_gettext(private_data,
                                                                 monkeypatch) -> None:
     monkeypatch.setattr(coach_beliefs, "deal_beliefs", lambda *a, **k: made_beliefs())
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.set_language(SHOUTED)
-        b = await open_made(app, pilot)
-        for k in range(4):
-            if k:
-                await press(pilot, "right")
+        async for b in each_made_decision(app, pilot, SHOUTED):
             assert "TRICK 1:" in "\n".join(screen_lines(app))
             words = re.findall(r"[^\W\d_]+", "\n".join(screen_lines(app)))
             small = {w for w in words if re.search(r"[a-z]{2}", w)} - {"Rui", "esc"}
@@ -218,11 +225,7 @@ async def test_the_beliefs_fit_80_columns_in_every_language(private_data, monkey
     monkeypatch.setattr(coach_beliefs, "deal_beliefs", lambda *a, **k: made_beliefs())
     app = make_app(private_data)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.set_language(code)
-        b = await open_made(app, pilot)
-        for k in range(4):
-            if k:
-                await press(pilot, "right")
+        async for b in each_made_decision(app, pilot, code):
             lines = screen_lines(app)
             with speaking(code):
                 key = legend().plain
