@@ -44,7 +44,7 @@ from bisca_tui.engine.variant import all_variants, make_variant
 from bisca_tui.net import conn as conn_module
 from bisca_tui.net.client import Client, random_legal
 from bisca_tui.net.host import Host, NetSettings, serve
-from bisca_tui.net.protocol import PROTOCOL, encode
+from bisca_tui.net.protocol import BYE, PROTOCOL, encode
 
 LONG = 120.0  # seconds: far longer than a deal takes here
 
@@ -381,8 +381,10 @@ async def audit_room(game: str, variant: str, options: dict[str, Any], players: 
         await asyncio.wait_for(table.host.done.wait(), LONG)
         for client in clients:
             await asyncio.wait_for(client.closed.wait(), LONG)
-        for lobby in lobbies:
-            await lobby.close()
+        for lobby in lobbies:  # the room hangs up on a goodbye: until then, all it wrote is read
+            lobby.send({"type": BYE})
+            await asyncio.wait_for(lobby.closed.wait(), LONG)
+            await lobby.close(bye=False)
         for task in tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
