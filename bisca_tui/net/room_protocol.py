@@ -15,6 +15,10 @@ PROVE, OPEN, ENTER, QUICK, UNQUICK, BOARD = "prove", "open", "enter", "quick", "
 # room to client (``error``, ``refused`` and ``chat`` as at a table)
 CHALLENGE, ROOM, TABLES, PEOPLE, GO, WAITING, RATED = (
     "challenge", "room", "tables", "people", "go", "waiting", "rated")
+# one process of a room to another, at its address: whether the process answering there is
+# the one named (``who`` with its ``process``, answered by ``who`` with ``same``), as a port
+# may serve another program since (a process's id is not told to whoever asks)
+WHO = "who"
 
 MAX_LISTED = 200  # tables listed in the lobby at once: the open ones first
 MAX_OPTIONS = 16  # house rules a table may name

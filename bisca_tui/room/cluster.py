@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..net.conn import Connection
-from .relay import hand_over, reach
+from .relay import answers_as, hand_over, reach
 from .socket_pass import SocketDesk, give, socket_path
 from .store import Unreachable
 
@@ -140,12 +140,9 @@ class Cluster:
         answers at its address is not gone (it lost the bus for a while), and keeps them."""
         from .saves import reopen_saved
 
-        address = owner.partition("@")[2]
-        if address and address != self.address:
-            there = await reach(address, timeout=1.0)
-            if there is not None:
-                there[1].close()
-                return []
+        process, _, address = owner.partition("@")
+        if address and address != self.address and await answers_as(address, process):
+            return []
         self.last_gone = self.clock()
         taken = await asyncio.to_thread(self.room.store.take_tables, owner, self.owner)
         if not taken:

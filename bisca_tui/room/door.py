@@ -83,7 +83,10 @@ class Door:
             if room.guard.barred(conn.address):
                 conn.close(BARRED)
                 return
-            if hello.get("type") != P.HELLO:
+            if hello.get("type") == R.WHO:  # another process of the room asks who is here
+                conn.send({"type": R.WHO, "same": hello.get("process") == room.bus.process})
+                conn.close()
+            elif hello.get("type") != P.HELLO:
                 conn.close("the first message must be a hello")
             elif not P.speaks(hello.get("protocol")):
                 conn.close(f"this room speaks protocol {P.versions()}")

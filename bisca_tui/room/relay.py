@@ -22,6 +22,7 @@ import contextlib
 import ipaddress
 
 from ..net import protocol as P
+from ..net import room_protocol as R
 from ..net.conn import Connection
 
 PROXY = b"PROXY "
@@ -98,6 +99,25 @@ async def reach(address: str, timeout: float = 5.0) -> Streams | None:
                                       timeout)
     except (OSError, TimeoutError):
         return None
+
+
+async def answers_as(address: str, process: str, timeout: float = 3.0) -> bool:
+    """Whether the room's process ``process`` answers at ``address``: a port that answers
+    may have been given, since that process ended, to another (of the room, or any other
+    program), so the one there is asked whether it is that one."""
+    there = await reach(address, timeout)
+    if there is None:
+        return False
+    reader, writer = there
+    try:
+        writer.write(P.encode({"type": R.WHO, "process": process}))
+        line = await asyncio.wait_for(reader.readline(), timeout)
+        answer = P.decode(line)
+        return answer["type"] == R.WHO and answer.get("same") is True
+    except (OSError, TimeoutError, ValueError):  # (a ProtocolError is a ValueError)
+        return False
+    finally:
+        writer.close()
 
 
 async def hand_over(conn: Connection, hello: dict, there: Streams) -> None:

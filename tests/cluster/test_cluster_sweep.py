@@ -1,6 +1,7 @@
 """Tables saved by a process of the room that is gone, and was not seen going (the whole room
 stopped, say), are taken by the next process to look: here a process stops with a match
-under way, and another, started after it, opens that table again from the database."""
+under way, and another, started after it, opens that table again from the database, though
+another program now listens at the port of the process gone."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bisca_tui.net.room_client import RoomClient
 from bisca_tui.room.caps import RoomCaps
 from bisca_tui.room.pg_store import PostgresRoom
 from bisca_tui.room.redis_bus import RedisBus
+from bisca_tui.room.relay import answers_as
 from bisca_tui.room.room import Room
 from bisca_tui.room.serving import serve_room
 
@@ -22,6 +24,11 @@ async def serving(room: Room) -> tuple[asyncio.Task, int]:
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(serve_room(room, ready=ready.set_result))
     return task, await asyncio.wait_for(ready, LONG)
+
+
+async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    writer.write(await reader.readline())  # (another program: it answers, but not as a room)
+    writer.close()
 
 
 async def until(condition) -> None:
@@ -48,12 +55,16 @@ async def test_a_table_saved_by_a_process_no_longer_running_opens_in_the_next(da
     task.cancel()  # the process stops: its table saved as it was, owned by it
     await asyncio.gather(task, return_exceptions=True)
     first.store.close()
+    stranger = await asyncio.start_server(echo, "127.0.0.1", port)  # the port given again
     events: list[tuple[str, dict]] = []
     second = Room(PostgresRoom(database), RoomCaps(per_address=50), bus=RedisBus(bus),
                   events=lambda kind, fields: events.append((kind, fields)))
     task, port = await serving(second)
     try:
         await until(lambda: go["table"] in second.tables)
+        assert not await answers_as(f"127.0.0.1:{port}", first.bus.process)
+        assert await answers_as(second.cluster.address, second.bus.process)
+        assert not await answers_as(second.cluster.address, first.bus.process)
         assert ("reopened", {"table": go["table"], "game": "sueca"}) in events
         assert second.store.saved_tables(second.owner)[0][0] == go["table"]
         back = await Client.connect("127.0.0.1", port, go["code"], "Ana", key=table.key,
@@ -62,6 +73,7 @@ async def test_a_table_saved_by_a_process_no_longer_running_opens_in_the_next(da
         assert view["deal"] == 2  # the first deal kept
         await back.close()
     finally:
+        stranger.close()
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         second.store.close()
