@@ -201,9 +201,13 @@ class Writer:
             self._post(loop, done, False)
 
     def _put_back(self, writes: list[tuple[Hashable | None, Job]]) -> None:
+        """The saves of ``writes`` waiting again, first in line (each unless a newer save
+        of its table came meanwhile): they are the next tried, alone after a refusal."""
         with self.cond:
-            for key, job in writes:
-                self.saves.setdefault(key, job)  # unless a newer one came meanwhile
+            rest = dict(self.saves)
+            self.saves.clear()
+            self.saves.update((key, job) for key, job in writes if key not in rest)
+            self.saves.update(rest)
             self.busy, self.holding = False, 0
             self.cond.notify_all()
 
